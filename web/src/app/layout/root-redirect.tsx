@@ -1,0 +1,25 @@
+import { Button, Result } from 'antd';
+import { Navigate } from 'react-router';
+import { canUseRoute } from '@gains/access';
+import { paths } from '@/config/paths';
+import { signOut } from '@/features/auth';
+import { useSignedIn } from './use-signed-in';
+
+/** '/' goes to the first organisation's clients (spec §2.1). */
+export function RootRedirect() {
+  const { user, organisations } = useSignedIn();
+  const first = user.organisations[0]?.uuid ?? organisations[0]?.uuid;
+  if (!first || !canUseRoute(user.roles, 'Clients')) {
+    return (
+      <div className="gains-full-page">
+        <Result
+          status="403"
+          title="No organisation available"
+          subTitle="Your account is not set up for any organisation yet. Please contact your administrator."
+          extra={<Button onClick={() => void signOut()}>Log out</Button>}
+        />
+      </div>
+    );
+  }
+  return <Navigate to={paths.clients(first)} replace />;
+}

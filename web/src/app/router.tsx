@@ -1,0 +1,48 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ORGANISATION_PARAM, ROUTES, relativePath, type RouteDefinition } from '@gains/access';
+import { RouteErrorFallback } from '@/components/errors/error-boundary';
+import { AppRoot } from './layout/signed-in-root';
+import { OrganisationLayout } from './layout/organisation-layout';
+import { RootRedirect } from './layout/root-redirect';
+import type { RouteHandle } from './layout/route-handle';
+
+/** Pages load on demand (spec §2.1). Built pages have their own module; the rest share the placeholder. */
+const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
+  Clients: () => import('./routes/clients'),
+};
+const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
+
+function toRouteObject(definition: RouteDefinition): RouteObject {
+  const handle: RouteHandle = { routeName: definition.name };
+  if (definition.name === 'Home') {
+    // /{org} redirects to the clients page
+    return { index: true, handle, element: <Navigate to="clients" replace /> };
+  }
+  return { path: relativePath(definition), handle, lazy: PAGES[definition.name] ?? placeholder };
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppRoot />,
+    errorElement: <RouteErrorFallback />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      {
+        path: `:${ORGANISATION_PARAM}`,
+        element: <OrganisationLayout />,
+        errorElement: <RouteErrorFallback />,
+        children: [
+          ...(ROUTES as readonly RouteDefinition[]).map(toRouteObject),
+          { path: '__crash', lazy: () => import('./routes/crash') },
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,79 @@
+import type { ColDef, ExcelStyle, GridOptions } from 'ag-grid-community';
+import { formatBoolean, formatMoney, formatNumber, formatText, isNegative } from '@/lib/format';
+
+/** Row and header height 40 (spec §2.4). */
+export const ROW_HEIGHT = 40;
+
+/** Shared options of server-driven grids: the server sorts, so the grid keeps the order it is given. */
+export const serverGridOptions: GridOptions = {
+  rowHeight: ROW_HEIGHT,
+  headerHeight: ROW_HEIGHT,
+  multiSortKey: 'ctrl',
+  suppressMultiSort: false,
+  animateRows: false,
+  suppressCellFocus: false,
+  domLayout: 'autoHeight',
+};
+
+export const serverColDef: ColDef = {
+  sortable: true,
+  resizable: true,
+  filter: false,
+  minWidth: 90,
+  // keep the server's order: every pair compares equal and the client-side sort is stable
+  comparator: () => 0,
+};
+
+/** Column types (spec §2.4): string, number, currency, date, boolean. */
+export function moneyColumn<T>(field: string, headerName: string, extra: ColDef<T> = {}): ColDef<T> {
+  return {
+    field: field as ColDef<T>['field'],
+    headerName,
+    type: 'rightAligned',
+    cellClass: 'gains-money',
+    cellClassRules: { 'gains-negative': (p) => isNegative(p.value as string | null) },
+    valueFormatter: (p) => formatMoney(p.value as string | null),
+    useValueFormatterForExport: false,
+    width: 150,
+    ...extra,
+  };
+}
+
+export function numberColumn<T>(field: string, headerName: string, extra: ColDef<T> = {}): ColDef<T> {
+  return {
+    field: field as ColDef<T>['field'],
+    headerName,
+    type: 'rightAligned',
+    cellClass: 'gains-number',
+    valueFormatter: (p) => formatNumber(p.value as number | null),
+    useValueFormatterForExport: false,
+    width: 120,
+    ...extra,
+  };
+}
+
+export function booleanColumn<T>(field: string, headerName: string, extra: ColDef<T> = {}): ColDef<T> {
+  return {
+    field: field as ColDef<T>['field'],
+    headerName,
+    valueFormatter: (p) => formatBoolean(p.value as boolean | null),
+    width: 130,
+    ...extra,
+  };
+}
+
+export function textColumn<T>(field: string, headerName: string, extra: ColDef<T> = {}): ColDef<T> {
+  return {
+    field: field as ColDef<T>['field'],
+    headerName,
+    valueFormatter: (p) => formatText(p.value as string | null),
+    width: 150,
+    ...extra,
+  };
+}
+
+/** Excel cells for money and numbers stay numeric, with GBP formatting and red negatives. */
+export const excelStyles: ExcelStyle[] = [
+  { id: 'gains-money', dataType: 'Number', numberFormat: { format: '£#,##0.00;[Red]-£#,##0.00' } },
+  { id: 'gains-number', dataType: 'Number' },
+];

@@ -1,0 +1,202 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import '@/lib/ag-grid';
+import { AgGridReact } from 'ag-grid-react';
+import type {
+  ColumnEvent,
+  GetRowIdParams,
+  GridReadyEvent,
+  ProcessCellForExportParams,
+  RowClickedEvent,
+  SortChangedEvent,
+} from 'ag-grid-community';
+import { Checkbox, Input, Pagination, Space, Switch, Tooltip } from 'antd';
+import { config } from '@/config/env';
+import { exportFileName } from '@/lib/format';
+import { storage } from '@/lib/storage';
+import { ApiErrorAlert } from '@/components/errors/api-error-alert';
+import { ExportMenu } from '@/components/grid/export-menu';
+import { PAGE_SIZES, gridStorageKey, useGridQuery } from '@/components/grid/grid-query';
+import { loadColumnState, sameSort, saveColumnState, sortOf, type SortItem } from '@/components/grid/column-state';
+import { excelStyles, serverColDef, serverGridOptions } from '@/components/grid/grid-defaults';
+import { useClients, type ClientSummaryRow } from '../api/get-clients';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { DEFAULT_CLIENT_SORT, HIDDEN_IN_REDUCED_LAYOUT, clientColumns } from './clients-columns';
+
+const GRID_ID = 'clients';
+export const LIVE_FILTER = 'live';
+
+function initialSort(): SortItem[] {
+  const saved = loadColumnState(GRID_ID);
+  return saved ? sortOf(saved) : DEFAULT_CLIENT_SORT;
+}
+
+/**
+ * The clients grid (spec §2.5). The server pages, sorts and searches: the grid shows the page it returned,
+ * in the order it returned. Export writes the rows and columns the user sees.
+ */
+export function ClientsGrid({ organisationUuid, organisationName }: { organisationUuid: string; organisationName: string }) {
+  const gridRef = useRef<AgGridReact<ClientSummaryRow>>(null);
+  const [query, setQuery] = useGridQuery(GRID_ID);
+  const [sort, setSort] = useState<SortItem[]>(initialSort);
+  const [reduced, setReduced] = useState<boolean>(() => storage.get<boolean>(gridStorageKey(GRID_ID, 'layout')) === true);
+  const [searchText, setSearchText] = useState(query.term);
+  const debouncedSearch = useDebouncedValue(searchText, config.searchDebounceMs);
+
+  useEffect(() => {
+    if (debouncedSearch.trim() !== query.term) setQuery({ term: debouncedSearch.trim(), page: 1 });
+    // only a settled search box changes the query
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedSearch]);
+
+  const clients = useClients({ organisationUuid, ...query, sort });
+  const rows = clients.data?.content;
+  const total = clients.data?.totalSize ?? 0;
+
+  const persistColumns = useCallback((event: ColumnEvent | { api: GridReadyEvent['api'] }) => {
+    saveColumnState(GRID_ID, event.api);
+  }, []);
+
+  const onGridReady = useCallback(
+    (event: GridReadyEvent<ClientSummaryRow>) => {
+      const saved = loadColumnState(GRID_ID);
+      if (saved) event.api.applyColumnState({ state: saved, applyOrder: true });
+      if (reduced) event.api.setColumnsVisible([...HIDDEN_IN_REDUCED_LAYOUT], false);
+    },
+    // the saved state is read once, when the grid starts
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
+  const onSortChanged = useCallback(
+    (event: SortChangedEvent<ClientSummaryRow>) => {
+      const next = sortOf(event.api.getColumnState());
+      saveColumnState(GRID_ID, event.api);
+      setSort((current) => {
+        if (sameSort(current, next)) return current;
+        setQuery({ page: 1 });
+        return next;
+      });
+    },
+    [setQuery],
+  );
+
+  const toggleReduced = (on: boolean) => {
+    setReduced(on);
+    storage.set(gridStorageKey(GRID_ID, 'layout'), on);
+    const api = gridRef.current?.api;
+    if (api) {
+      api.setColumnsVisible([...HIDDEN_IN_REDUCED_LAYOUT], !on);
+      saveColumnState(GRID_ID, api);
+    }
+  };
+
+  const onRowClicked = useCallback((event: RowClickedEvent<ClientSummaryRow>) => {
+    event.node.setSelected(!event.node.isSelected(), true);
+  }, []);
+
+  const exportRows = (kind: 'csv' | 'xlsx') => {
+    const api = gridRef.current?.api;
+    if (!api) return;
+    const processCellCallback = (p: ProcessCellForExportParams<ClientSummaryRow>) => {
+      const value: unknown = p.value;
+      if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+      return value === null || value === undefined ? '' : String(value);
+    };
+    if (kind === 'csv') api.exportDataAsCsv({ fileName: exportFileName('clients', 'csv'), processCellCallback });
+    else api.exportDataAsExcel({ fileName: exportFileName('clients', 'xlsx'), sheetName: 'Clients', processCellCallback });
+  };
+
+  const getRowId = useCallback((p: GetRowIdParams<ClientSummaryRow>) => p.data.uuid, []);
+  const rowSelection = useMemo(
+    () => ({ mode: 'singleRow' as const, checkboxes: false, enableClickSelection: false }),
+    [],
+  );
+  const sideBar = useMemo(
+    () => ({
+      toolPanels: [
+        {
+          id: 'columns',
+          labelDefault: 'Columns',
+          labelKey: 'columns',
+          iconKey: 'columns',
+          toolPanel: 'agColumnsToolPanel',
+          toolPanelParams: { suppressRowGroups: true, suppressValues: true, suppressPivots: true, suppressPivotMode: true },
+        },
+      ],
+    }),
+    [],
+  );
+
+  return (
+    <div className="gains-grid-panel" data-testid="clients-grid">
+      <div className="gains-grid-toolbar">
+        <Space wrap size="middle">
+          <Input.Search
+            allowClear
+            placeholder="Search clients"
+            aria-label="Search clients"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            onSearch={(value) => setQuery({ term: value.trim(), page: 1 })}
+            className="gains-grid-toolbar__search"
+          />
+          <Checkbox
+            checked={query.filter === LIVE_FILTER}
+            onChange={(e) => setQuery({ filter: e.target.checked ? LIVE_FILTER : '', page: 1 })}
+          >
+            Live clients only
+          </Checkbox>
+          <Tooltip title="Hide relationship manager and income columns">
+            <Space size="small">
+              <Switch size="small" checked={reduced} onChange={toggleReduced} aria-label="Reduced layout" />
+              <span>Reduced layout</span>
+            </Space>
+          </Tooltip>
+        </Space>
+        <ExportMenu onExport={exportRows} disabled={!rows?.length} />
+      </div>
+
+      {clients.isError && (
+        <ApiErrorAlert title={`There was a problem fetching clients for ${organisationName}`} error={clients.error} />
+      )}
+
+      <div className="gains-grid">
+        <AgGridReact<ClientSummaryRow>
+          ref={gridRef}
+          {...serverGridOptions}
+          rowData={clients.isError ? [] : rows}
+          columnDefs={clientColumns}
+          defaultColDef={serverColDef}
+          getRowId={getRowId}
+          rowSelection={rowSelection}
+          onRowClicked={onRowClicked}
+          onGridReady={onGridReady}
+          onSortChanged={onSortChanged}
+          onColumnMoved={persistColumns}
+          onColumnResized={(e) => e.finished && persistColumns(e)}
+          onColumnVisible={persistColumns}
+          onColumnPinned={persistColumns}
+          loading={clients.isFetching}
+          overlayNoRowsTemplate='<span class="gains-grid__empty">No clients found</span>'
+          excelStyles={excelStyles}
+          sideBar={sideBar}
+          suppressDragLeaveHidesColumns
+        />
+      </div>
+
+      <div className="gains-grid-footer">
+        <Pagination
+          current={query.page}
+          pageSize={query.size}
+          total={total}
+          pageSizeOptions={PAGE_SIZES.map(String)}
+          showSizeChanger
+          showTotal={(count, [from, to]) =>
+            count === 0 ? 'No clients' : `${from.toLocaleString('en-GB')}–${to.toLocaleString('en-GB')} of ${count.toLocaleString('en-GB')} clients`
+          }
+          onChange={(page, size) => setQuery(size !== query.size ? { page: 1, size } : { page })}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+export {
+  useOrganisations,
+  useOrganisation,
+  getOrganisationsQueryOptions,
+  getOrganisationQueryOptions,
+  type Organisation,
+} from './api/get-organisations';
+export { OrganisationSwitcher } from './components/organisation-switcher';
