@@ -1,0 +1,146 @@
+import type { GainClass, TaxpayerKind, TransactionType } from './ledger';
+import type { Rational } from './rational';
+
+/**
+ * What the engine returns: exact figures (Rational) for every disposal, pool and tax year. The
+ * presentation layer (present.ts) rounds money to the penny for screens, JSON and the CLI.
+ */
+
+export type MatchRule = 'same-day' | 'thirty-day' | 'ten-day' | 'section-104';
+
+export interface PoolState {
+  quantity: Rational;
+  cost: Rational;
+  /** Companies: the indexed pool (cost plus indexed rises to the last operative event). */
+  indexedCost: Rational | null;
+}
+
+export interface Match {
+  rule: MatchRule;
+  /** Shares of the disposal identified by this rule (in the units held at the disposal date). */
+  quantity: Rational;
+  /** The acquisition's date (same-day, thirty-day, ten-day); null for the pool. */
+  acquisitionDate: string | null;
+  /** Shares of that acquisition used (its own units, which differ only across a split). */
+  acquisitionQuantity: Rational;
+  /** Allowable cost taken. */
+  cost: Rational;
+  /** Companies, Section 104 match: indexed cost taken from the pool before the no-loss restriction. */
+  indexedCost: Rational | null;
+  /** Section 104 match: the pool before and after the shares were taken. */
+  poolBefore: PoolState | null;
+  poolAfter: PoolState | null;
+}
+
+export interface DisposalPart {
+  portfolio: string;
+  ref: string;
+  quantity: Rational;
+  proceeds: Rational;
+  disposalCosts: Rational;
+  allowableCost: Rational;
+  gain: Rational;
+}
+
+export type DisposalKind = 'sale' | 'gift' | 'spouse' | 'redemption' | 'capital-distribution' | 'takeover-cash';
+
+export interface Disposal {
+  date: string;
+  taxYear: string;
+  security: string;
+  kind: DisposalKind;
+  type: TransactionType;
+  gainClass: GainClass;
+  quantity: Rational;
+  /** Gross proceeds (market value for a gift; deemed equal to cost for a spouse transfer). */
+  proceeds: Rational;
+  /** Incidental costs of disposal, deducted from proceeds. */
+  disposalCosts: Rational;
+  /** Cost of the shares identified (acquisition price and acquisition expenses). */
+  allowableCost: Rational;
+  /** Companies: indexation allowance given (restricted so it creates no loss). */
+  indexationAllowance: Rational;
+  holdoverRelief: Rational;
+  /** proceeds - disposalCosts - allowableCost - indexationAllowance - holdoverRelief. */
+  gain: Rational;
+  counterparty: string;
+  connected: boolean;
+  matches: Match[];
+  poolBefore: PoolState | null;
+  poolAfter: PoolState | null;
+  /** Where the shares sat: the disposal split by portfolio row. */
+  parts: DisposalPart[];
+  /** Set when this disposal could not be computed; it is then left out of every total. */
+  failure: string | null;
+}
+
+export interface CalculationFailure {
+  security: string;
+  date: string;
+  ref?: string;
+  message: string;
+}
+
+export interface GainsLosses {
+  gains: Rational;
+  losses: Rational;
+  netGains: Rational;
+}
+
+export interface TaxYearSummary {
+  taxYear: string;
+  disposalCount: number;
+  proceeds: Rational;
+  disposalCosts: Rational;
+  allowableCosts: Rational;
+  indexationAllowance: Rational;
+  /** Capital class, after holdover relief and clogged losses set off. */
+  gains: Rational;
+  losses: Rational;
+  /** gains - losses (negative when losses exceed gains). */
+  netGains: Rational;
+  annualExemptAmount: Rational;
+  /** Exempt amount left after net gains. */
+  annualExemptAmountRemaining: Rational;
+  lossesBroughtForward: Rational;
+  lossesBroughtForwardUsed: Rational;
+  lossesCarriedForward: Rational;
+  taxableGain: Rational;
+  holdoverRelief: Rational;
+  cloggedLossesArising: Rational;
+  cloggedLossesUsed: Rational;
+  cloggedLossesCarriedForward: Rational;
+  incomeGains: Rational;
+  exemptGains: Rational;
+  exemptLosses: Rational;
+  /** 2024-25 only: disposals up to 29 October 2024, and from 30 October 2024. */
+  ratePeriods: { upTo29October2024: GainsLosses; from30October2024: GainsLosses } | null;
+  /** False when a disposal in the year failed: the totals then leave it out. */
+  complete: boolean;
+}
+
+export interface PoolEvent {
+  date: string;
+  security: string;
+  type: TransactionType;
+  ref: string;
+  pool: PoolState;
+}
+
+export interface Holding {
+  security: string;
+  gainClass: GainClass;
+  pool: PoolState;
+  /** Shares by portfolio (the taxpayer's share of a joint portfolio). */
+  portfolios: { portfolio: string; quantity: Rational }[];
+}
+
+export interface Computation {
+  taxpayerKind: TaxpayerKind;
+  disposals: Disposal[];
+  taxYears: TaxYearSummary[];
+  holdings: Holding[];
+  /** The pool after every event that changed it. */
+  poolHistory: PoolEvent[];
+  failures: CalculationFailure[];
+}

@@ -1,0 +1,64 @@
+import type { Computation, Holding } from './computation';
+import { buildDisposals } from './disposal-records';
+import { applyEvent, SweepContext } from './events';
+import { identify, type Identification } from './identification';
+import type { IndexationRounding } from './indexation';
+import type { Ledger } from './ledger';
+import { normaliseLedger, type EngineEvent } from './normalise-ledger';
+import { prepareReferenceData, type ReferenceData } from './reference-data';
+import { summariseTaxYears } from './tax-year-summary';
+
+export interface ComputeOptions {
+  /** Keep the pool after every event (default true; the benchmark and bulk recalculation may skip it). */
+  poolHistory?: boolean;
+  /** Indexation factor rounding for companies (default three decimal places, as HMRC publishes them). */
+  indexationRounding?: IndexationRounding;
+}
+
+/**
+ * The whole CGT computation for one taxpayer's ledger. Pure: no I/O, no clock; never throws for a bad
+ * ledger (problems come back in `failures`).
+ *
+ * 1. Validate and order the rows (normalise-ledger).
+ * 2. Per security, identify disposals with same-day and 30-day (or 10-day for companies) acquisitions.
+ * 3. Walk the events in date order: pools, corporate actions, disposals from the pool.
+ * 4. Join same-day disposal rows and work out each gain; summarise per tax year.
+ */
+export function computeLedger(ledger: Ledger, referenceData: ReferenceData, options: ComputeOptions = {}): Computation {
+  const ref = prepareReferenceData(referenceData);
+  const isCompany = ledger.taxpayer.kind === 'company';
+  const { events, failures, gainClass } = normaliseLedger(ledger);
+
+  const bySecurity = new Map<string, EngineEvent[]>();
+  for (const e of events) {
+    const list = bySecurity.get(e.security);
+    if (list) list.push(e);
+    else bySecurity.set(e.security, [e]);
+  }
+  const identification: Identification = { acquisitionOf: new Map(), disposalOf: new Map() };
+  for (const list of bySecurity.values()) identify(list, isCompany ? 'company' : 'individual', identification);
+
+  const ctx = new SweepContext(
+    isCompany ? 'company' : 'individual',
+    identification,
+    failures,
+    isCompany ? { rpi: ref.rpi, rounding: options.indexationRounding ?? 'three-decimal-places' } : null,
+    options.poolHistory ?? true,
+  );
+  for (const e of events) applyEvent(ctx, e);
+
+  const disposals = buildDisposals(ctx.disposals, gainClass, isCompany);
+  const taxYears = summariseTaxYears(disposals, ledger.taxpayer, ref);
+
+  const holdings: Holding[] = [];
+  for (const [security, pool] of ctx.pools) {
+    const byPortfolio = ctx.holdings.get(security);
+    const portfolios = byPortfolio ? [...byPortfolio].filter(([, q]) => !q.isZero()).map(([portfolio, quantity]) => ({ portfolio, quantity })) : [];
+    if (pool.quantity.isZero() && pool.cost.isZero() && portfolios.length === 0) continue;
+    portfolios.sort((a, b) => (a.portfolio < b.portfolio ? -1 : a.portfolio > b.portfolio ? 1 : 0));
+    holdings.push({ security, gainClass: gainClass(security), pool: pool.state(), portfolios });
+  }
+  holdings.sort((a, b) => (a.security < b.security ? -1 : a.security > b.security ? 1 : 0));
+
+  return { taxpayerKind: ledger.taxpayer.kind, disposals, taxYears, holdings, poolHistory: ctx.poolHistory, failures };
+}

@@ -1,0 +1,20 @@
+import type { EngineEvent } from '../normalise-ledger';
+import { ONE } from '../rational';
+import type { SweepContext } from './sweep-context';
+
+/**
+ * BUY, TRANSFER_IN (on its original acquisition date, at its original cost) and SPOUSE_IN (at the
+ * transferring spouse's cost: no gain, no loss, s58). The part not identified with a disposal (same
+ * day, 30 days, 10 days) joins the Section 104 pool at its share of the cost.
+ */
+export function applyAcquisition(ctx: SweepContext, e: EngineEvent): void {
+  ctx.moveHolding(e.security, e.portfolio, e.quantity);
+  const g = ctx.identification.acquisitionOf.get(e);
+  const pooled = !g || g.unmatchedBase === g.base ? ONE : g.unmatchedBase.div(g.base);
+  if (pooled.isZero()) return;
+  const pool = ctx.pool(e.security);
+  if (pool.indexed) ctx.indexPool(pool, e);
+  if (pooled === ONE) pool.add(e.quantity, e.cost);
+  else pool.add(e.quantity.mul(pooled), e.cost.mul(pooled));
+  ctx.recordPool(e, pool);
+}

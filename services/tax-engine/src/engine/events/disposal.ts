@@ -1,0 +1,92 @@
+import type { DisposalKind, Match } from '../computation';
+import { formatDay } from '../dates';
+import { unitsAt } from '../identification';
+import type { EngineEvent } from '../normalise-ledger';
+import { ONE, ZERO } from '../rational';
+import { INDIVIDUAL_RULES_FROM } from '../tax-years';
+import type { SweepContext } from './sweep-context';
+
+const KIND: Record<string, DisposalKind> = { SELL: 'sale', GIFT_OUT: 'gift', SPOUSE_OUT: 'spouse', REDEMPTION: 'redemption' };
+
+/**
+ * SELL, REDEMPTION, GIFT_OUT (at market value) and SPOUSE_OUT (no gain, no loss). The row's share of
+ * the day's identified matches (same day, 30 days or 10 days) is costed from those acquisitions; the
+ * rest comes from the Section 104 pool. Selling more than is held is a failure naming the shortfall.
+ */
+export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
+  ctx.moveHolding(e.security, e.portfolio, e.quantity.neg());
+  const g = ctx.identification.disposalOf.get(e)!;
+  const share = g.quantity === e.quantity ? ONE : e.quantity.div(g.quantity);
+  const matches: Match[] = [];
+  let cost = ZERO;
+  let failure: string | null = null;
+
+  if (ctx.rules === 'individual' && e.day < INDIVIDUAL_RULES_FROM) {
+    failure = `Disposal of ${e.quantity} ${e.security} on ${e.date} is before 6 April 2008: earlier identification rules (and taper relief) are not supported`;
+  }
+
+  for (const m of g.matches) {
+    const a = m.acquisition;
+    const base = share === ONE ? m.base : m.base.mul(share);
+    const matchCost = a.base === base ? a.cost : a.cost.mul(base).div(a.base);
+    cost = cost.add(matchCost);
+    matches.push({
+      rule: m.rule,
+      quantity: unitsAt(base, g.multiplier),
+      acquisitionDate: a.date,
+      acquisitionQuantity: unitsAt(base, a.multiplier),
+      cost: matchCost,
+      indexedCost: null,
+      poolBefore: null,
+      poolAfter: null,
+    });
+  }
+
+  let indexationRaw = ZERO;
+  let poolBefore = null;
+  let poolAfter = null;
+  const fromPool = g.unmatchedBase.isZero() ? ZERO : g.unmatchedBase === g.base ? e.quantity : e.quantity.mul(g.unmatchedBase).div(g.base);
+  if (fromPool.isPositive()) {
+    const pool = ctx.pool(e.security);
+    if (pool.indexed) ctx.indexPool(pool, e);
+    poolBefore = pool.state();
+    let taken = fromPool;
+    if (pool.quantity.lt(fromPool)) {
+      const shortfall = fromPool.sub(pool.quantity);
+      failure ??= `Disposal of ${e.quantity} ${e.security} on ${formatDay(e.day)} exceeds the holding by ${shortfall} shares (${pool.quantity} held in the pool)`;
+      taken = pool.quantity;
+    }
+    const removed = pool.remove(taken);
+    poolAfter = pool.state();
+    cost = cost.add(removed.cost);
+    if (pool.indexed) indexationRaw = removed.indexedCost.sub(removed.cost);
+    matches.push({
+      rule: 'section-104',
+      quantity: taken,
+      acquisitionDate: null,
+      acquisitionQuantity: taken,
+      cost: removed.cost,
+      indexedCost: pool.indexed ? removed.indexedCost : null,
+      poolBefore,
+      poolAfter,
+    });
+    ctx.recordPool(e, pool);
+  }
+
+  const kind = KIND[e.type];
+  ctx.disposals.push({
+    event: e,
+    kind,
+    quantity: e.quantity,
+    // A spouse transfer is deemed made for the consideration that gives neither gain nor loss.
+    proceeds: kind === 'spouse' ? cost : e.proceeds,
+    disposalCosts: kind === 'spouse' ? ZERO : e.expenses,
+    cost,
+    indexationRaw: kind === 'spouse' ? ZERO : indexationRaw,
+    matches,
+    poolBefore,
+    poolAfter,
+    failure,
+  });
+}
+

@@ -1,0 +1,14 @@
+import type { EngineEvent } from '../normalise-ledger';
+import type { SweepContext } from './sweep-context';
+
+/**
+ * SPLIT, CONSOLIDATION and BONUS issue (s126-s128): the holding is multiplied (2 for a 2-for-1 split,
+ * 1/10 for a 1-for-10 consolidation, 1 + 1/5 for a one-for-five bonus); cost and dates are unchanged.
+ */
+export function applyShareReorganisation(ctx: SweepContext, e: EngineEvent): void {
+  ctx.multiplyHoldings(e.security, e.quantity);
+  const pool = ctx.pools.get(e.security);
+  if (!pool) return;
+  pool.multiplyQuantity(e.quantity);
+  ctx.recordPool(e, pool);
+}

@@ -1,0 +1,143 @@
+import type { DayNumber } from './dates';
+import type { EngineEvent } from './normalise-ledger';
+import type { MatchRule } from './computation';
+import { ONE, Rational, ZERO } from './rational';
+
+/**
+ * Share identification (TCGA 1992 s104-s106A, s105, s107) for one security of one taxpayer.
+ *
+ * All acquisitions on a day are one acquisition and all disposals on a day are one disposal. Then:
+ * - individuals, trusts, personal representatives: same day; acquisitions in the 30 days after the
+ *   disposal, earliest first, earlier disposals first (s106A); the rest from the Section 104 pool;
+ * - companies: same day; acquisitions in the 10 days before the disposal (s107(3)), earliest first,
+ *   without indexation; the rest from the pool (with indexation).
+ * Acquisitions matched here never enter the pool. Across a split or bonus issue quantities are compared
+ * in "base units" (shares divided by the cumulative multiplier) so the rules still line up.
+ */
+
+export type IdentificationRules = 'individual' | 'company';
+
+export interface AcquisitionGroup {
+  day: DayNumber;
+  date: string;
+  quantity: Rational;
+  cost: Rational;
+  multiplier: Rational;
+  base: Rational;
+  unmatchedBase: Rational;
+}
+
+export interface IdentifiedMatch {
+  rule: Exclude<MatchRule, 'section-104'>;
+  acquisition: AcquisitionGroup;
+  base: Rational;
+}
+
+export interface DisposalGroup {
+  day: DayNumber;
+  date: string;
+  quantity: Rational;
+  multiplier: Rational;
+  base: Rational;
+  unmatchedBase: Rational;
+  matches: IdentifiedMatch[];
+}
+
+export interface Identification {
+  acquisitionOf: Map<EngineEvent, AcquisitionGroup>;
+  disposalOf: Map<EngineEvent, DisposalGroup>;
+}
+
+const THIRTY_DAYS = 30;
+const TEN_DAYS = 10;
+
+/** `events`: one security's events in canonical order. */
+export function identify(events: EngineEvent[], rules: IdentificationRules, into: Identification): void {
+  const splits: { day: DayNumber; factor: Rational }[] = [];
+  for (const e of events) {
+    if (e.type === 'SPLIT' || e.type === 'CONSOLIDATION' || e.type === 'BONUS') splits.push({ day: e.day, factor: e.quantity });
+  }
+  const multiplierAt = (day: DayNumber): Rational => {
+    let m = ONE;
+    for (const s of splits) if (s.day <= day) m = m.mul(s.factor);
+    return m;
+  };
+
+  const acquisitions: AcquisitionGroup[] = [];
+  const disposals: DisposalGroup[] = [];
+  const acqByDay = new Map<DayNumber, AcquisitionGroup>();
+  let lastDisposal: DisposalGroup | null = null;
+  for (const e of events) {
+    if (e.kind === 'acquisition') {
+      let g = acqByDay.get(e.day);
+      if (!g) {
+        const multiplier = splits.length ? multiplierAt(e.day) : ONE;
+        g = { day: e.day, date: e.date, quantity: ZERO, cost: ZERO, multiplier, base: ZERO, unmatchedBase: ZERO };
+        acqByDay.set(e.day, g);
+        acquisitions.push(g);
+      }
+      g.quantity = g.quantity.add(e.quantity);
+      g.cost = g.cost.add(e.cost);
+      into.acquisitionOf.set(e, g);
+    } else if (e.kind === 'disposal') {
+      let g: DisposalGroup | null = lastDisposal;
+      if (!g || g.day !== e.day) {
+        const multiplier = splits.length ? multiplierAt(e.day) : ONE;
+        g = { day: e.day, date: e.date, quantity: ZERO, multiplier, base: ZERO, unmatchedBase: ZERO, matches: [] };
+        disposals.push(g);
+        lastDisposal = g;
+      }
+      g.quantity = g.quantity.add(e.quantity);
+      into.disposalOf.set(e, g);
+    }
+  }
+  if (disposals.length === 0) {
+    for (const a of acquisitions) a.base = a.unmatchedBase = a.quantity;
+    return;
+  }
+  // Acquisitions of a TRANSFER_IN carry their original date, so they may be out of order.
+  acquisitions.sort((a, b) => a.day - b.day);
+  for (const a of acquisitions) a.base = a.unmatchedBase = a.multiplier === ONE ? a.quantity : a.quantity.div(a.multiplier);
+  for (const d of disposals) d.base = d.unmatchedBase = d.multiplier === ONE ? d.quantity : d.quantity.div(d.multiplier);
+  if (acquisitions.length === 0) return;
+
+  // 1. Same day.
+  for (const d of disposals) {
+    const a = acqByDay.get(d.day);
+    if (a) take(d, a, 'same-day');
+  }
+
+  // 2. Thirty days after (individuals) or ten days before (companies), earlier disposals first.
+  let lo = 0;
+  for (const d of disposals) {
+    if (d.unmatchedBase.isZero()) continue;
+    if (rules === 'individual') {
+      while (lo < acquisitions.length && acquisitions[lo].day <= d.day) lo++;
+      for (let k = lo; k < acquisitions.length && acquisitions[k].day <= d.day + THIRTY_DAYS; k++) {
+        const a = acquisitions[k];
+        if (!a.unmatchedBase.isZero()) take(d, a, 'thirty-day');
+        if (d.unmatchedBase.isZero()) break;
+      }
+    } else {
+      while (lo < acquisitions.length && acquisitions[lo].day < d.day - TEN_DAYS) lo++;
+      for (let k = lo; k < acquisitions.length && acquisitions[k].day < d.day; k++) {
+        const a = acquisitions[k];
+        if (!a.unmatchedBase.isZero()) take(d, a, 'ten-day');
+        if (d.unmatchedBase.isZero()) break;
+      }
+    }
+  }
+}
+
+function take(d: DisposalGroup, a: AcquisitionGroup, rule: IdentifiedMatch['rule']): void {
+  const base = Rational.min(d.unmatchedBase, a.unmatchedBase);
+  if (base.isZero()) return;
+  d.unmatchedBase = d.unmatchedBase.sub(base);
+  a.unmatchedBase = a.unmatchedBase.sub(base);
+  d.matches.push({ rule, acquisition: a, base });
+}
+
+/** Shares of `group` in its own units for `base` base units. */
+export function unitsAt(base: Rational, multiplier: Rational): Rational {
+  return multiplier === ONE ? base : base.mul(multiplier);
+}

@@ -1,0 +1,319 @@
+import { parseIsoDate, type DayNumber } from './dates';
+import type { GainClass, Ledger, LedgerTransaction, TransactionType } from './ledger';
+import { isTransactionType } from './ledger';
+import { ONE, Rational, ZERO } from './rational';
+import type { CalculationFailure } from './computation';
+
+/**
+ * Validates the ledger's plain rows and turns them into engine events: exact Rationals, the taxpayer's
+ * share of a joint portfolio applied, and a canonical order (date, then corporate actions, acquisitions,
+ * disposals, transfers out) that does not depend on the order the rows arrived in.
+ */
+
+export type EventKind = 'corporate-action' | 'acquisition' | 'disposal' | 'transfer-out';
+
+export interface EngineEvent {
+  seq: number;
+  day: DayNumber;
+  /** ISO date the event takes effect for CGT (a TRANSFER_IN's original acquisition date). */
+  date: string;
+  type: TransactionType;
+  kind: EventKind;
+  security: string;
+  portfolio: string;
+  /** Shares for the taxpayer (after ownership %); for SPLIT / CONSOLIDATION / BONUS the quantity multiplier. */
+  quantity: Rational;
+  /** Acquisitions, rights issues, NOTIONAL_INCOME: allowable cost added, including expenses. */
+  cost: Rational;
+  /** Disposals: gross proceeds (market value for a gift); CAPITAL_RETURN / EQUALISATION / TAKEOVER: cash. */
+  proceeds: Rational;
+  /** Disposal costs. */
+  expenses: Rational;
+  /** See LedgerTransaction.marketValue; TAKEOVER / DEMERGER: value of the new shares. */
+  marketValue: Rational | null;
+  /** DEMERGER: value of the retained holding. */
+  retainedValue: Rational | null;
+  holdover: Rational;
+  newSecurity: string;
+  counterparty: string;
+  connected: boolean;
+  ref: string;
+}
+
+const KIND: Record<TransactionType, EventKind> = {
+  BUY: 'acquisition',
+  TRANSFER_IN: 'acquisition',
+  SPOUSE_IN: 'acquisition',
+  SELL: 'disposal',
+  GIFT_OUT: 'disposal',
+  SPOUSE_OUT: 'disposal',
+  REDEMPTION: 'disposal',
+  TRANSFER_OUT: 'transfer-out',
+  SPLIT: 'corporate-action',
+  CONSOLIDATION: 'corporate-action',
+  BONUS: 'corporate-action',
+  RIGHTS_ISSUE: 'corporate-action',
+  OPEN_OFFER: 'corporate-action',
+  CAPITAL_RETURN: 'corporate-action',
+  EQUALISATION: 'corporate-action',
+  NOTIONAL_INCOME: 'corporate-action',
+  TAKEOVER: 'corporate-action',
+  DEMERGER: 'corporate-action',
+};
+
+const PHASE: Record<EventKind, number> = { 'corporate-action': 0, acquisition: 1, disposal: 2, 'transfer-out': 3 };
+
+export interface NormalisedLedger {
+  events: EngineEvent[];
+  failures: CalculationFailure[];
+  gainClass: (security: string) => GainClass;
+}
+
+class RowError extends Error {}
+
+export function normaliseLedger(ledger: Ledger): NormalisedLedger {
+  const failures: CalculationFailure[] = [];
+  const ownership = new Map<string, Rational>();
+  for (const [id, p] of Object.entries(ledger.portfolios ?? {})) {
+    if (p.ownershipPercent === undefined) continue;
+    const pct = Rational.tryParse(p.ownershipPercent);
+    if (pct === null || pct.sign() <= 0 || pct.gt(Rational.fromInt(100))) {
+      failures.push({ security: '', date: '', message: `Portfolio ${id}: ownership percentage "${p.ownershipPercent}" must be above 0 and at most 100` });
+      continue;
+    }
+    ownership.set(id, pct.div(Rational.fromInt(100)));
+  }
+
+  const events: EngineEvent[] = [];
+  const seenRatios = new Set<string>();
+  const txs = ledger.transactions;
+  for (let i = 0; i < txs.length; i++) {
+    const tx = txs[i];
+    try {
+      const ev = toEvent(tx, ownership.get(tx.portfolio ?? '') ?? ONE);
+      if (ev.type === 'SPLIT' || ev.type === 'CONSOLIDATION' || ev.type === 'BONUS') {
+        // A share reorganisation happens once to the taxpayer's holding, however many portfolio rows record it.
+        const key = `${ev.day}|${ev.security}|${ev.type}|${ev.quantity.toFraction()}`;
+        if (seenRatios.has(key)) continue;
+        seenRatios.add(key);
+      }
+      events.push(ev);
+    } catch (e) {
+      if (!(e instanceof RowError)) throw e;
+      failures.push({ security: tx.security ?? '', date: tx.date ?? '', ref: tx.ref, message: e.message });
+    }
+  }
+
+  events.sort(compareEvents);
+  for (let i = 0; i < events.length; i++) events[i].seq = i;
+
+  const classes = new Map<string, GainClass>();
+  for (const [code, info] of Object.entries(ledger.securities ?? {})) {
+    if (info.gainClass) classes.set(code, info.gainClass);
+  }
+  return { events, failures, gainClass: (s) => classes.get(s) ?? 'capital' };
+}
+
+function compareEvents(a: EngineEvent, b: EngineEvent): number {
+  if (a.day !== b.day) return a.day - b.day;
+  const pa = PHASE[a.kind];
+  const pb = PHASE[b.kind];
+  if (pa !== pb) return pa - pb;
+  if (a.security !== b.security) return a.security < b.security ? -1 : 1;
+  if (a.type !== b.type) return a.type < b.type ? -1 : 1;
+  const ka = canonicalKey(a);
+  const kb = canonicalKey(b);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+function canonicalKey(e: EngineEvent): string {
+  return [
+    e.portfolio,
+    e.quantity.toFraction(),
+    e.cost.toFraction(),
+    e.proceeds.toFraction(),
+    e.expenses.toFraction(),
+    e.marketValue?.toFraction() ?? '',
+    e.retainedValue?.toFraction() ?? '',
+    e.holdover.toFraction(),
+    e.newSecurity,
+    e.counterparty,
+    e.connected ? '1' : '0',
+    e.ref,
+  ].join('\u0000');
+}
+
+function num(tx: LedgerTransaction, field: 'quantity' | 'price' | 'amount' | 'expenses' | 'holdoverRelief' | 'marketValue'): Rational | null {
+  const text = tx[field];
+  if (text === undefined || text === '') return null;
+  const r = Rational.tryParse(text);
+  if (r === null) throw new RowError(`${field} "${text}" is not a number`);
+  if (r.isNegative()) throw new RowError(`${field} "${text}" must not be negative`);
+  return r;
+}
+
+function required(tx: LedgerTransaction, field: 'quantity' | 'price' | 'amount' | 'marketValue'): Rational {
+  const r = num(tx, field);
+  if (r === null) throw new RowError(`${tx.type} needs ${field}`);
+  return r;
+}
+
+function positiveQuantity(tx: LedgerTransaction): Rational {
+  const q = required(tx, 'quantity');
+  if (!q.isPositive()) throw new RowError(`${tx.type} needs a quantity above zero`);
+  return q;
+}
+
+/** "2" -> 2; "1:10" -> 1/10 (new:old). */
+export function parseRatio(text: string | undefined): Rational | null {
+  if (text === undefined) return null;
+  const parts = text.split(':');
+  if (parts.length > 2) return null;
+  const a = Rational.tryParse(parts[0]);
+  const b = parts.length === 2 ? Rational.tryParse(parts[1]) : ONE;
+  if (a === null || b === null || !a.isPositive() || !b.isPositive()) return null;
+  return a.div(b);
+}
+
+/** Total from `amount`, else quantity x price. */
+function total(tx: LedgerTransaction, quantity: Rational, what: string): Rational {
+  const amount = num(tx, 'amount');
+  if (amount !== null) return amount;
+  const price = num(tx, 'price');
+  if (price !== null) return quantity.mul(price);
+  throw new RowError(`${tx.type} needs price or amount (${what})`);
+}
+
+function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
+  if (!tx.security) throw new RowError('security is missing');
+  if (!isTransactionType(tx.type)) throw new RowError(`unknown type "${tx.type}"`);
+  const tradeDay = parseIsoDate(tx.date ?? '');
+  if (tradeDay === null) throw new RowError(`date "${tx.date}" is not a date (YYYY-MM-DD)`);
+  let day = tradeDay;
+  let date = tx.date;
+  const type = tx.type;
+  const expenses = num(tx, 'expenses') ?? ZERO;
+  let quantity = ZERO;
+  let cost = ZERO;
+  let proceeds = ZERO;
+  let marketValue: Rational | null = null;
+  let retainedValue: Rational | null = null;
+  let holdover = ZERO;
+  const newSecurity = tx.newSecurity ?? '';
+
+  switch (type) {
+    case 'BUY':
+    case 'SPOUSE_IN':
+    case 'TRANSFER_IN':
+      quantity = positiveQuantity(tx);
+      cost = total(tx, quantity, 'cost').add(expenses);
+      if (type === 'TRANSFER_IN' && tx.acquired) {
+        const acquired = parseIsoDate(tx.acquired);
+        if (acquired === null) throw new RowError(`acquired "${tx.acquired}" is not a date (YYYY-MM-DD)`);
+        day = acquired;
+        date = tx.acquired;
+      }
+      break;
+    case 'SELL':
+    case 'REDEMPTION':
+      quantity = positiveQuantity(tx);
+      proceeds = total(tx, quantity, 'proceeds');
+      break;
+    case 'GIFT_OUT':
+      quantity = positiveQuantity(tx);
+      proceeds = num(tx, 'marketValue') ?? total(tx, quantity, 'market value');
+      holdover = num(tx, 'holdoverRelief') ?? ZERO;
+      break;
+    case 'SPOUSE_OUT':
+    case 'TRANSFER_OUT':
+      quantity = positiveQuantity(tx);
+      break;
+    case 'SPLIT':
+    case 'CONSOLIDATION':
+    case 'BONUS': {
+      const ratio = parseRatio(tx.quantity);
+      if (ratio === null) throw new RowError(`quantity "${tx.quantity ?? ''}" is not a ratio (e.g. 2 or 1:10)`);
+      // BONUS "1:5" is one bonus share for every five held: the holding is multiplied by 1 + 1/5.
+      quantity = type === 'BONUS' ? ONE.add(ratio) : ratio;
+      return event(tx, tradeDay, tx.date, quantity, ZERO, ZERO, ZERO, null, null, ZERO, '');
+    }
+    case 'RIGHTS_ISSUE':
+    case 'OPEN_OFFER':
+      quantity = positiveQuantity(tx);
+      cost = total(tx, quantity, 'subscription cost').add(expenses);
+      break;
+    case 'CAPITAL_RETURN':
+    case 'EQUALISATION':
+    case 'NOTIONAL_INCOME': {
+      const amount = required(tx, 'amount');
+      if (type === 'NOTIONAL_INCOME') cost = amount;
+      else proceeds = amount;
+      marketValue = num(tx, 'marketValue');
+      break;
+    }
+    case 'TAKEOVER': {
+      if (!newSecurity) throw new RowError('TAKEOVER needs new_security');
+      quantity = positiveQuantity(tx);
+      proceeds = num(tx, 'amount') ?? ZERO;
+      const price = num(tx, 'price');
+      marketValue = num(tx, 'marketValue') ?? (price !== null ? quantity.mul(price) : null);
+      if (proceeds.isPositive() && marketValue === null) {
+        throw new RowError('TAKEOVER with cash needs the market value of the new shares (price or market_value)');
+      }
+      break;
+    }
+    case 'DEMERGER': {
+      if (!newSecurity) throw new RowError('DEMERGER needs new_security');
+      quantity = positiveQuantity(tx);
+      marketValue = required(tx, 'price').mul(quantity);
+      retainedValue = num(tx, 'marketValue');
+      if (retainedValue === null) throw new RowError('DEMERGER needs market_value (value of the retained holding)');
+      break;
+    }
+  }
+  if (share !== ONE) {
+    quantity = quantity.mul(share);
+    cost = cost.mul(share);
+    proceeds = proceeds.mul(share);
+    holdover = holdover.mul(share);
+    marketValue = marketValue?.mul(share) ?? null;
+    retainedValue = retainedValue?.mul(share) ?? null;
+    return event(tx, day, date, quantity, cost, proceeds, expenses.mul(share), marketValue, retainedValue, holdover, newSecurity);
+  }
+  return event(tx, day, date, quantity, cost, proceeds, expenses, marketValue, retainedValue, holdover, newSecurity);
+}
+
+function event(
+  tx: LedgerTransaction,
+  day: DayNumber,
+  date: string,
+  quantity: Rational,
+  cost: Rational,
+  proceeds: Rational,
+  expenses: Rational,
+  marketValue: Rational | null,
+  retainedValue: Rational | null,
+  holdover: Rational,
+  newSecurity: string,
+): EngineEvent {
+  return {
+    seq: 0,
+    day,
+    date,
+    type: tx.type,
+    kind: KIND[tx.type],
+    security: tx.security,
+    portfolio: tx.portfolio ?? '',
+    quantity,
+    cost,
+    proceeds,
+    expenses,
+    marketValue,
+    retainedValue,
+    holdover,
+    newSecurity,
+    counterparty: tx.counterparty ?? '',
+    connected: tx.connected ?? false,
+    ref: tx.ref ?? '',
+  };
+}

@@ -1,0 +1,391 @@
+/**
+ * Exact rational arithmetic for every figure in the engine.
+ *
+ * A value is numerator/denominator in lowest terms with a positive denominator. While both fit in
+ * JavaScript's safe-integer range (|x| <= 2^53 - 1) they are held as plain numbers and the integer
+ * arithmetic is exact; any result that would leave that range is recomputed with BigInt and kept
+ * there until it fits again. Nothing is ever rounded: cost x sold / held is an exact fraction.
+ *
+ * Why the fast path is exact: integer +, -, * on doubles are exact whenever the true result is a safe
+ * integer; if the true result is >= 2^53 in magnitude the rounded double is too (rounding is monotonic
+ * and 2^53 is representable), so the `isSafe` check after the operation never accepts a wrong value.
+ */
+
+const MAX = Number.MAX_SAFE_INTEGER;
+
+function gcdNum(a: number, b: number): number {
+  if (a < 0) a = -a;
+  while (b !== 0) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+function gcdBig(a: bigint, b: bigint): bigint {
+  if (a < 0n) a = -a;
+  if (b < 0n) b = -b;
+  while (b !== 0n) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+const POW10: number[] = [];
+for (let i = 0, p = 1; i <= 15; i++, p *= 10) POW10.push(p);
+
+export class Rational {
+  /** Numerator/denominator as safe integers; meaningful only when `bn` is null. */
+  readonly n: number;
+  readonly d: number;
+  /** BigInt form, used only when the value does not fit the safe-integer range. */
+  readonly bn: bigint | null;
+  readonly bd: bigint | null;
+
+  private constructor(n: number, d: number, bn: bigint | null, bd: bigint | null) {
+    this.n = n;
+    this.d = d;
+    this.bn = bn;
+    this.bd = bd;
+  }
+
+  static readonly ZERO = new Rational(0, 1, null, null);
+  static readonly ONE = new Rational(1, 1, null, null);
+
+  /** From an already-reduced pair of safe integers with d > 0. */
+  private static small(n: number, d: number): Rational {
+    if (n === 0) return Rational.ZERO;
+    return new Rational(n, d, null, null);
+  }
+
+  /** Reduce a safe-integer pair (d may be negative or non-reduced). */
+  private static reduceNum(n: number, d: number): Rational {
+    if (d < 0) {
+      n = -n;
+      d = -d;
+    }
+    if (n === 0) return Rational.ZERO;
+    if (d === 1) return new Rational(n, 1, null, null);
+    const g = gcdNum(n, d);
+    return g === 1 ? new Rational(n, d, null, null) : new Rational(n / g, d / g, null, null);
+  }
+
+  /** Reduce a BigInt pair and demote to the number form when it fits. */
+  private static reduceBig(n: bigint, d: bigint): Rational {
+    if (d === 0n) throw new RangeError('Rational: division by zero');
+    if (d < 0n) {
+      n = -n;
+      d = -d;
+    }
+    if (n === 0n) return Rational.ZERO;
+    const g = gcdBig(n, d);
+    if (g !== 1n) {
+      n /= g;
+      d /= g;
+    }
+    if (n <= 9007199254740991n && n >= -9007199254740991n && d <= 9007199254740991n) {
+      return new Rational(Number(n), Number(d), null, null);
+    }
+    return new Rational(0, 1, n, d);
+  }
+
+  static fromInt(n: number): Rational {
+    if (!Number.isSafeInteger(n)) throw new RangeError(`Rational.fromInt: ${n} is not a safe integer`);
+    return Rational.small(n, 1);
+  }
+
+  static fromBigInts(n: bigint, d: bigint): Rational {
+    return Rational.reduceBig(n, d);
+  }
+
+  /** n/d of safe integers. */
+  static of(n: number, d = 1): Rational {
+    if (!Number.isSafeInteger(n) || !Number.isSafeInteger(d) || d === 0) {
+      throw new RangeError(`Rational.of: invalid ${n}/${d}`);
+    }
+    return Rational.reduceNum(n, d);
+  }
+
+  /**
+   * Parse a decimal string ("1234", "-4.10", "0.000001", "1e3" is not accepted) or a fraction "a/b".
+   * Returns null when the text is not a number, so callers can report where it came from.
+   */
+  static tryParse(text: string): Rational | null {
+    const s = text.trim();
+    const len = s.length;
+    if (len === 0) return null;
+    const slash = s.indexOf('/');
+    if (slash >= 0) {
+      const a = Rational.tryParse(s.slice(0, slash));
+      const b = Rational.tryParse(s.slice(slash + 1));
+      if (a === null || b === null || b.isZero()) return null;
+      return a.div(b);
+    }
+    let i = 0;
+    let neg = false;
+    const c0 = s.charCodeAt(0);
+    if (c0 === 45 /* - */ || c0 === 43 /* + */) {
+      neg = c0 === 45;
+      i = 1;
+    }
+    let n = 0;
+    let scale = 0;
+    let digits = 0;
+    let seenDot = false;
+    let overflow = false;
+    for (; i < len; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 46 /* . */) {
+        if (seenDot) return null;
+        seenDot = true;
+        continue;
+      }
+      if (c === 44 /* , thousands separator */ && !seenDot) continue;
+      const v = c - 48;
+      if (v < 0 || v > 9) return null;
+      digits++;
+      if (seenDot) scale++;
+      n = n * 10 + v;
+      if (n > MAX || scale > 15) overflow = true;
+    }
+    if (digits === 0) return null;
+    if (overflow) {
+      const clean = s.replace(/[,+]/g, '').replace('-', '');
+      const dot = clean.indexOf('.');
+      const intText = dot < 0 ? clean : clean.slice(0, dot) + clean.slice(dot + 1);
+      const sc = dot < 0 ? 0 : clean.length - dot - 1;
+      const bn = BigInt(intText || '0');
+      return Rational.reduceBig(neg ? -bn : bn, 10n ** BigInt(sc));
+    }
+    return Rational.reduceNum(neg ? -n : n, POW10[scale]);
+  }
+
+  static parse(text: string): Rational {
+    const r = Rational.tryParse(text);
+    if (r === null) throw new RangeError(`Not a number: "${text}"`);
+    return r;
+  }
+
+  isBig(): boolean {
+    return this.bn !== null;
+  }
+
+  private bigN(): bigint {
+    return this.bn !== null ? this.bn : BigInt(this.n);
+  }
+
+  private bigD(): bigint {
+    return this.bd !== null ? this.bd : BigInt(this.d);
+  }
+
+  add(o: Rational): Rational {
+    if (this.bn === null && o.bn === null) {
+      if (o.n === 0) return this;
+      if (this.n === 0) return o;
+      if (this.d === o.d) {
+        const s = this.n + o.n;
+        if (s <= MAX && s >= -MAX) return this.d === 1 ? Rational.small(s, 1) : Rational.reduceNum(s, this.d);
+      } else {
+        const a = this.n * o.d;
+        const b = o.n * this.d;
+        const d = this.d * o.d;
+        if (a <= MAX && a >= -MAX && b <= MAX && b >= -MAX && d <= MAX) {
+          const s = a + b;
+          if (s <= MAX && s >= -MAX) return Rational.reduceNum(s, d);
+        }
+      }
+    }
+    const ad = this.bigD();
+    const od = o.bigD();
+    if (ad === od) return Rational.reduceBig(this.bigN() + o.bigN(), ad);
+    return Rational.reduceBig(this.bigN() * od + o.bigN() * ad, ad * od);
+  }
+
+  neg(): Rational {
+    if (this.bn !== null) return new Rational(0, 1, -this.bn, this.bd);
+    return Rational.small(-this.n, this.d);
+  }
+
+  sub(o: Rational): Rational {
+    return this.add(o.neg());
+  }
+
+  mul(o: Rational): Rational {
+    if (this.bn === null && o.bn === null) {
+      if (this.n === 0 || o.n === 0) return Rational.ZERO;
+      if (o.d === 1 && o.n === 1) return this;
+      if (this.d === 1 && this.n === 1) return o;
+      // Cross-reduce first so the products stay small and the result is already in lowest terms.
+      const g1 = o.d === 1 ? 1 : gcdNum(this.n, o.d);
+      const g2 = this.d === 1 ? 1 : gcdNum(o.n, this.d);
+      const n = (this.n / g1) * (o.n / g2);
+      const d = (this.d / g2) * (o.d / g1);
+      if (n <= MAX && n >= -MAX && d <= MAX) return Rational.small(n, d);
+    }
+    return Rational.reduceBig(this.bigN() * o.bigN(), this.bigD() * o.bigD());
+  }
+
+  div(o: Rational): Rational {
+    if (o.isZero()) throw new RangeError('Rational: division by zero');
+    return this.mul(o.inv());
+  }
+
+  inv(): Rational {
+    if (this.bn !== null) {
+      const bd = this.bd as bigint;
+      return this.bn < 0n ? new Rational(0, 1, -bd, -this.bn) : new Rational(0, 1, bd, this.bn);
+    }
+    if (this.n === 0) throw new RangeError('Rational: division by zero');
+    return this.n < 0 ? Rational.small(-this.d, -this.n) : Rational.small(this.d, this.n);
+  }
+
+  /** this * a / b, the apportionment used everywhere (cost x sold / held). */
+  mulDiv(a: Rational, b: Rational): Rational {
+    return this.mul(a).div(b);
+  }
+
+  sign(): -1 | 0 | 1 {
+    if (this.bn !== null) return this.bn < 0n ? -1 : this.bn > 0n ? 1 : 0;
+    return this.n < 0 ? -1 : this.n > 0 ? 1 : 0;
+  }
+
+  isZero(): boolean {
+    return this.bn === null && this.n === 0;
+  }
+
+  isNegative(): boolean {
+    return this.sign() < 0;
+  }
+
+  isPositive(): boolean {
+    return this.sign() > 0;
+  }
+
+  isInteger(): boolean {
+    return this.bn === null ? this.d === 1 : this.bd === 1n;
+  }
+
+  cmp(o: Rational): -1 | 0 | 1 {
+    if (this.bn === null && o.bn === null) {
+      if (this.d === o.d) return this.n < o.n ? -1 : this.n > o.n ? 1 : 0;
+      const a = this.n * o.d;
+      const b = o.n * this.d;
+      if (a <= MAX && a >= -MAX && b <= MAX && b >= -MAX) return a < b ? -1 : a > b ? 1 : 0;
+    }
+    const a = this.bigN() * o.bigD();
+    const b = o.bigN() * this.bigD();
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+
+  eq(o: Rational): boolean {
+    return this.cmp(o) === 0;
+  }
+  lt(o: Rational): boolean {
+    return this.cmp(o) < 0;
+  }
+  lte(o: Rational): boolean {
+    return this.cmp(o) <= 0;
+  }
+  gt(o: Rational): boolean {
+    return this.cmp(o) > 0;
+  }
+  gte(o: Rational): boolean {
+    return this.cmp(o) >= 0;
+  }
+
+  abs(): Rational {
+    return this.sign() < 0 ? this.neg() : this;
+  }
+
+  static min(a: Rational, b: Rational): Rational {
+    return a.cmp(b) <= 0 ? a : b;
+  }
+
+  static max(a: Rational, b: Rational): Rational {
+    return a.cmp(b) >= 0 ? a : b;
+  }
+
+  /** Exact text: "n" or "n/d". */
+  toFraction(): string {
+    if (this.bn !== null) return `${this.bn}/${this.bd}`;
+    return this.d === 1 ? String(this.n) : `${this.n}/${this.d}`;
+  }
+
+  /**
+   * Round to `dp` decimal places, half away from zero (0.005 -> 0.01, -0.005 -> -0.01), as text with
+   * exactly `dp` decimals. This is the only rounding of money the engine offers; it is used for
+   * presentation, never inside the computation.
+   */
+  toFixed(dp: number): string {
+    return this.roundTo(dp, 'half-up').toDecimalString(dp);
+  }
+
+  /** Exact decimal text when the value terminates within `maxDp` places, otherwise null. */
+  toExactDecimal(maxDp = 30): string | null {
+    let d = this.bigD();
+    let twos = 0;
+    let fives = 0;
+    while (d % 2n === 0n) {
+      d /= 2n;
+      twos++;
+    }
+    while (d % 5n === 0n) {
+      d /= 5n;
+      fives++;
+    }
+    if (d !== 1n) return null;
+    const dp = Math.max(twos, fives);
+    if (dp > maxDp) return null;
+    return this.toDecimalString(dp);
+  }
+
+  /** Round to a multiple of 10^-dp. Modes: half-up (half away from zero), down (toward zero), floor, ceil. */
+  roundTo(dp: number, mode: 'half-up' | 'down' | 'floor' | 'ceil'): Rational {
+    const scale = 10n ** BigInt(dp);
+    const n = this.bigN() * scale;
+    const d = this.bigD();
+    const neg = n < 0n;
+    const an = neg ? -n : n;
+    let q = an / d;
+    const r = an % d;
+    if (r !== 0n) {
+      if (mode === 'half-up') {
+        if (2n * r >= d) q += 1n;
+      } else if (mode === 'floor') {
+        if (neg) q += 1n;
+      } else if (mode === 'ceil') {
+        if (!neg) q += 1n;
+      }
+    }
+    return Rational.reduceBig(neg ? -q : q, scale);
+  }
+
+  /** Text of a value that is a multiple of 10^-dp (after roundTo). */
+  private toDecimalString(dp: number): string {
+    const scale = 10n ** BigInt(dp);
+    const n = this.bigN() * scale;
+    const d = this.bigD();
+    const neg = n < 0n;
+    const q = (neg ? -n : n) / d;
+    if (dp === 0) return (neg && q !== 0n ? '-' : '') + q.toString();
+    const s = q.toString().padStart(dp + 1, '0');
+    const text = `${s.slice(0, s.length - dp)}.${s.slice(s.length - dp)}`;
+    return neg && q !== 0n ? `-${text}` : text;
+  }
+
+  /** Approximate value for display and sorting only; never used in a figure. */
+  toNumberApprox(): number {
+    if (this.bn === null) return this.n / this.d;
+    return Number(this.bn) / Number(this.bd);
+  }
+
+  toString(): string {
+    return this.toExactDecimal() ?? this.toFraction();
+  }
+}
+
+export const ZERO = Rational.ZERO;
+export const ONE = Rational.ONE;

@@ -1,0 +1,102 @@
+import type { PoolState } from './computation';
+import type { DayNumber } from './dates';
+import { indexationFactor, indexationMonth, type IndexationRounding } from './indexation';
+import { Rational, ZERO } from './rational';
+
+/**
+ * A Section 104 holding (TCGA 1992 s104): the shares of one security not identified with a same-day,
+ * 30-day or 10-day acquisition, held as one asset at their total cost. A part disposal takes
+ * cost x sold / held, exactly. For companies the pool also carries its indexed value (s110): before
+ * each operative event the indexed value grows by the RPI rise since the previous one.
+ */
+export class Section104Pool {
+  quantity: Rational = ZERO;
+  cost: Rational = ZERO;
+  indexedCost: Rational = ZERO;
+  /** RPI month of the last operative event (companies). */
+  private indexedTo: string | null = null;
+
+  constructor(
+    readonly security: string,
+    private readonly indexation: { rpi: Map<string, Rational>; rounding: IndexationRounding } | null,
+  ) {}
+
+  get indexed(): boolean {
+    return this.indexation !== null;
+  }
+
+  state(): PoolState {
+    return { quantity: this.quantity, cost: this.cost, indexedCost: this.indexation ? this.indexedCost : null };
+  }
+
+  /**
+   * Companies: bring the indexed value up to `day` (an operative event). Returns the missing RPI month
+   * when the series has no figure for it (the rise is then taken as nil and the caller reports it).
+   */
+  indexTo(day: DayNumber): string | null {
+    if (!this.indexation) return null;
+    const month = indexationMonth(day);
+    const from = this.indexedTo;
+    this.indexedTo = month;
+    if (from === null || this.indexedCost.isZero() || month <= from) return null;
+    const factor = indexationFactor(this.indexation.rpi, from, month, this.indexation.rounding);
+    if (factor === null) return this.indexation.rpi.has(from) ? month : from;
+    this.indexedCost = this.indexedCost.add(this.indexedCost.mul(factor));
+    return null;
+  }
+
+  add(quantity: Rational, cost: Rational): void {
+    this.quantity = this.quantity.add(quantity);
+    this.cost = this.cost.add(cost);
+    if (this.indexation) this.indexedCost = this.indexedCost.add(cost);
+  }
+
+  /** Take `quantity` shares (at most what is held) at their share of cost and indexed cost. */
+  remove(quantity: Rational): { cost: Rational; indexedCost: Rational } {
+    if (quantity.gte(this.quantity)) {
+      const taken = { cost: this.cost, indexedCost: this.indexedCost };
+      this.quantity = ZERO;
+      this.cost = ZERO;
+      this.indexedCost = ZERO;
+      return taken;
+    }
+    const cost = this.cost.mul(quantity).div(this.quantity);
+    const indexedCost = this.indexation ? this.indexedCost.mul(quantity).div(this.quantity) : ZERO;
+    this.quantity = this.quantity.sub(quantity);
+    this.cost = this.cost.sub(cost);
+    if (this.indexation) this.indexedCost = this.indexedCost.sub(indexedCost);
+    return { cost, indexedCost };
+  }
+
+  /** Take a fraction of the cost (and indexed cost) without changing the quantity. */
+  removeCostFraction(fraction: Rational): { cost: Rational; indexedCost: Rational } {
+    const cost = this.cost.mul(fraction);
+    const indexedCost = this.indexation ? this.indexedCost.mul(fraction) : ZERO;
+    this.cost = this.cost.sub(cost);
+    if (this.indexation) this.indexedCost = this.indexedCost.sub(indexedCost);
+    return { cost, indexedCost };
+  }
+
+  /** Reduce cost by an amount (small capital distribution, equalisation); not below nil. */
+  reduceCost(amount: Rational): void {
+    this.cost = Rational.max(ZERO, this.cost.sub(amount));
+    if (this.indexation) this.indexedCost = Rational.max(ZERO, this.indexedCost.sub(amount));
+  }
+
+  /** Add cost without shares (notional distribution). */
+  addCost(amount: Rational): void {
+    this.cost = this.cost.add(amount);
+    if (this.indexation) this.indexedCost = this.indexedCost.add(amount);
+  }
+
+  multiplyQuantity(factor: Rational): void {
+    this.quantity = this.quantity.mul(factor);
+  }
+
+  /** Receive a holding carried over from another security (takeover, demerger). */
+  absorb(quantity: Rational, cost: Rational, indexedCost: Rational): void {
+    this.quantity = this.quantity.add(quantity);
+    this.cost = this.cost.add(cost);
+    if (this.indexation) this.indexedCost = this.indexedCost.add(indexedCost);
+  }
+}

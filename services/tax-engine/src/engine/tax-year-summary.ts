@@ -1,0 +1,145 @@
+import { annualExemptAmount } from './annual-exempt-amount';
+import type { Disposal, GainsLosses, TaxYearSummary } from './computation';
+import { parseIsoDate } from './dates';
+import type { Taxpayer } from './ledger';
+import { Rational, ZERO } from './rational';
+import type { PreparedReferenceData } from './reference-data';
+import { RATE_CHANGE_2024, RATE_CHANGE_TAX_YEAR, parseTaxYear, taxYearLabel } from './tax-years';
+
+/**
+ * Per tax year (6 April to 5 April), from the disposals in date order:
+ *
+ * - capital class: gains and losses (after holdover relief); current-year losses are set against
+ *   current-year gains in full (s2(2)); net gains = gains - losses.
+ * - losses brought forward are used only to bring net gains down to the annual exempt amount (s2(2)(b),
+ *   s1K); what is left, plus any net loss of the year, is carried forward.
+ * - taxable gain = net gains - annual exempt amount - brought-forward losses used (not below nil).
+ * - clogged losses (a loss on a disposal to a connected person, s18(3)) are kept apart per person and
+ *   set only against later gains on disposals to that same person.
+ * - income gains (offshore non-reporting funds) are reported apart and taxed as income; a loss on such
+ *   a fund is an ordinary capital loss. Exempt gains and losses (gilts, QCBs) are reported, not taxed.
+ * - companies: no annual exempt amount; brought-forward losses are set against net gains in full.
+ * Failed disposals are left out and the year is marked incomplete.
+ */
+export function summariseTaxYears(disposals: Disposal[], taxpayer: Taxpayer, ref: PreparedReferenceData): TaxYearSummary[] {
+  const ok = disposals.filter((d) => d.failure === null);
+  const failedYears = new Set(disposals.filter((d) => d.failure !== null).map((d) => d.taxYear));
+  const years = [...new Set(disposals.map((d) => d.taxYear))].map((y) => parseTaxYear(y) as number);
+  if (years.length === 0) return [];
+  const firstYear = Math.min(...years);
+  const lastYear = Math.max(...years);
+
+  const byYear = new Map<string, Disposal[]>();
+  for (const d of ok) {
+    const list = byYear.get(d.taxYear);
+    if (list) list.push(d);
+    else byYear.set(d.taxYear, [d]);
+  }
+
+  const clogged = new Map<string, Rational>();
+  let lossesBroughtForward = taxpayer.lossesBroughtForward ? (Rational.tryParse(taxpayer.lossesBroughtForward) ?? ZERO) : ZERO;
+  const summaries: TaxYearSummary[] = [];
+
+  for (let year = firstYear; year <= lastYear; year++) {
+    const label = taxYearLabel(year);
+    const list = byYear.get(label) ?? [];
+    let disposalCount = 0;
+    let proceeds = ZERO;
+    let disposalCosts = ZERO;
+    let allowableCosts = ZERO;
+    let indexationAllowance = ZERO;
+    let gains = ZERO;
+    let losses = ZERO;
+    let holdoverRelief = ZERO;
+    let cloggedLossesArising = ZERO;
+    let cloggedLossesUsed = ZERO;
+    let incomeGains = ZERO;
+    let exemptGains = ZERO;
+    let exemptLosses = ZERO;
+    const early = { gains: ZERO, losses: ZERO };
+    const late = { gains: ZERO, losses: ZERO };
+
+    for (const d of list) {
+      let gain = d.gain;
+      if (d.gainClass === 'exempt') {
+        if (gain.isPositive()) exemptGains = exemptGains.add(gain);
+        else exemptLosses = exemptLosses.sub(gain);
+        continue;
+      }
+      if (d.gainClass === 'income' && !gain.isNegative()) {
+        incomeGains = incomeGains.add(gain);
+        continue;
+      }
+      disposalCount++;
+      proceeds = proceeds.add(d.proceeds);
+      disposalCosts = disposalCosts.add(d.disposalCosts);
+      allowableCosts = allowableCosts.add(d.allowableCost);
+      indexationAllowance = indexationAllowance.add(d.indexationAllowance);
+      holdoverRelief = holdoverRelief.add(d.holdoverRelief);
+      if (d.connected && d.counterparty) {
+        const available = clogged.get(d.counterparty) ?? ZERO;
+        if (gain.isNegative()) {
+          clogged.set(d.counterparty, available.sub(gain));
+          cloggedLossesArising = cloggedLossesArising.sub(gain);
+          continue;
+        }
+        if (gain.isPositive() && available.isPositive()) {
+          const used = Rational.min(available, gain);
+          clogged.set(d.counterparty, available.sub(used));
+          cloggedLossesUsed = cloggedLossesUsed.add(used);
+          gain = gain.sub(used);
+        }
+      }
+      const bucket = year === 2024 && parseIsoDate(d.date)! >= RATE_CHANGE_2024 ? late : early;
+      if (gain.isPositive()) {
+        gains = gains.add(gain);
+        bucket.gains = bucket.gains.add(gain);
+      } else if (gain.isNegative()) {
+        losses = losses.sub(gain);
+        bucket.losses = bucket.losses.sub(gain);
+      }
+    }
+
+    const netGains = gains.sub(losses);
+    const aea = annualExemptAmount(taxpayer, year, ref);
+    const aboveExempt = netGains.sub(aea);
+    const lossesBroughtForwardUsed = aboveExempt.isPositive() ? Rational.min(lossesBroughtForward, aboveExempt) : ZERO;
+    const taxableGain = aboveExempt.isPositive() ? aboveExempt.sub(lossesBroughtForwardUsed) : ZERO;
+    const lossesCarriedForward = lossesBroughtForward.sub(lossesBroughtForwardUsed).add(netGains.isNegative() ? netGains.neg() : ZERO);
+    let cloggedLossesCarriedForward = ZERO;
+    for (const v of clogged.values()) cloggedLossesCarriedForward = cloggedLossesCarriedForward.add(v);
+
+    summaries.push({
+      taxYear: label,
+      disposalCount,
+      proceeds,
+      disposalCosts,
+      allowableCosts,
+      indexationAllowance,
+      gains,
+      losses,
+      netGains,
+      annualExemptAmount: aea,
+      annualExemptAmountRemaining: netGains.isPositive() ? Rational.max(ZERO, aea.sub(netGains)) : aea,
+      lossesBroughtForward,
+      lossesBroughtForwardUsed,
+      lossesCarriedForward,
+      taxableGain,
+      holdoverRelief,
+      cloggedLossesArising,
+      cloggedLossesUsed,
+      cloggedLossesCarriedForward,
+      incomeGains,
+      exemptGains,
+      exemptLosses,
+      ratePeriods: label === RATE_CHANGE_TAX_YEAR ? { upTo29October2024: period(early), from30October2024: period(late) } : null,
+      complete: !failedYears.has(label),
+    });
+    lossesBroughtForward = lossesCarriedForward;
+  }
+  return summaries;
+}
+
+function period(p: { gains: Rational; losses: Rational }): GainsLosses {
+  return { gains: p.gains, losses: p.losses, netGains: p.gains.sub(p.losses) };
+}
