@@ -1,0 +1,214 @@
+import { parseIsoDate } from './dates';
+import type { GainClass, Ledger, LedgerTransaction, PortfolioInfo, SecurityInfo } from './ledger';
+import { isTransactionType, TRANSACTION_TYPES } from './ledger';
+import { parseRatio } from './normalise-ledger';
+import { Rational } from './rational';
+
+/**
+ * The ledger CSV (documented in services/tax-engine/README.md): a header row, then one transaction a
+ * row in any order. Pure text in, ledger rows out; a malformed cell is an error naming its line and
+ * column. The clients service's transaction import takes the same file.
+ */
+
+export interface CsvError {
+  line: number;
+  column: string;
+  message: string;
+}
+
+export interface ParsedLedgerCsv {
+  transactions: LedgerTransaction[];
+  securities: Record<string, SecurityInfo>;
+  portfolios: Record<string, PortfolioInfo>;
+  errors: CsvError[];
+}
+
+/** Header name (case, spaces, '_' and '-' ignored) -> field. */
+const COLUMNS: Record<string, string> = {
+  date: 'date',
+  type: 'type',
+  security: 'security',
+  quantity: 'quantity',
+  price: 'price',
+  amount: 'amount',
+  expenses: 'expenses',
+  portfolio: 'portfolio',
+  acquired: 'acquired',
+  counterparty: 'counterparty',
+  connected: 'connected',
+  holdover: 'holdoverRelief',
+  holdoverrelief: 'holdoverRelief',
+  newsecurity: 'newSecurity',
+  marketvalue: 'marketValue',
+  class: 'class',
+  gainclass: 'class',
+  ownership: 'ownership',
+};
+
+const MONEY_COLUMNS = ['price', 'amount', 'expenses', 'holdoverRelief', 'marketValue'] as const;
+const RATIO_TYPES = new Set(['SPLIT', 'CONSOLIDATION', 'BONUS']);
+const CLASSES: Record<string, GainClass> = { CAPITAL: 'capital', EXEMPT: 'exempt', INCOME: 'income' };
+
+/** Split CSV text into records of cells (RFC 4180 quoting), with the line each record starts on. */
+export function splitCsv(text: string): { line: number; cells: string[] }[] {
+  const records: { line: number; cells: string[] }[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let start = 1;
+  let any = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (c === '\n') line++;
+        cell += c;
+      }
+      continue;
+    }
+    if (c === '"') {
+      quoted = true;
+      any = true;
+    } else if (c === ',') {
+      cells.push(cell);
+      cell = '';
+      any = true;
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      cells.push(cell);
+      if (any || cells.some((x) => x.trim() !== '')) records.push({ line: start, cells });
+      cells = [];
+      cell = '';
+      any = false;
+      line++;
+      start = line;
+    } else {
+      cell += c;
+      if (c.trim() !== '') any = true;
+    }
+  }
+  cells.push(cell);
+  if (any || cells.some((x) => x.trim() !== '')) records.push({ line: start, cells });
+  return records;
+}
+
+export function parseLedgerCsv(text: string): ParsedLedgerCsv {
+  const result: ParsedLedgerCsv = { transactions: [], securities: {}, portfolios: {}, errors: [] };
+  const records = splitCsv(text.replace(/^\uFEFF/, ''));
+  if (records.length === 0) {
+    result.errors.push({ line: 1, column: '', message: 'empty file: expected a header row' });
+    return result;
+  }
+  const header = records[0].cells.map((h) => h.trim());
+  const fields = header.map((h) => COLUMNS[h.toLowerCase().replace(/[\s_-]/g, '')]);
+  header.forEach((h, i) => {
+    if (!fields[i] && h !== '') result.errors.push({ line: records[0].line, column: h, message: `unknown column "${h}"` });
+  });
+  for (const required of ['date', 'type', 'security']) {
+    if (!fields.includes(required)) result.errors.push({ line: records[0].line, column: required, message: `missing column "${required}"` });
+  }
+  if (result.errors.length) return result;
+
+  for (let r = 1; r < records.length; r++) {
+    const { line, cells } = records[r];
+    const row: Record<string, string> = {};
+    const colName: Record<string, string> = {};
+    if (cells.length > header.length) {
+      result.errors.push({ line, column: '', message: `${cells.length} cells but the header has ${header.length}` });
+      continue;
+    }
+    fields.forEach((f, i) => {
+      if (!f) return;
+      colName[f] = header[i];
+      const v = (cells[i] ?? '').trim();
+      if (v !== '') row[f] = v;
+    });
+    const errorsBefore = result.errors.length;
+    const err = (field: string, message: string) => result.errors.push({ line, column: colName[field] ?? field, message });
+
+    const type = (row.type ?? '').toUpperCase();
+    if (!row.date) err('date', 'date is required');
+    else if (parseIsoDate(row.date) === null) err('date', `"${row.date}" is not a date (YYYY-MM-DD)`);
+    if (!type) err('type', 'type is required');
+    else if (!isTransactionType(type)) err('type', `unknown type "${row.type}" (expected one of ${TRANSACTION_TYPES.join(', ')})`);
+    if (!row.security) err('security', 'security is required');
+    if (row.quantity !== undefined) {
+      if (RATIO_TYPES.has(type)) {
+        if (parseRatio(row.quantity) === null) err('quantity', `"${row.quantity}" is not a ratio new:old (e.g. 2 or 1:10)`);
+      } else {
+        const q = Rational.tryParse(row.quantity);
+        if (q === null || q.isNegative()) err('quantity', `"${row.quantity}" is not a quantity`);
+      }
+    }
+    for (const f of MONEY_COLUMNS) {
+      const v = row[f];
+      if (v === undefined) continue;
+      const n = Rational.tryParse(v.replace(/^£/, ''));
+      if (n === null || n.isNegative()) err(f, `"${v}" is not an amount`);
+      else row[f] = v.replace(/^£/, '');
+    }
+    if (row.acquired !== undefined && parseIsoDate(row.acquired) === null) err('acquired', `"${row.acquired}" is not a date (YYYY-MM-DD)`);
+    let connected: boolean | undefined;
+    if (row.connected !== undefined) {
+      const v = row.connected.toUpperCase();
+      if (['Y', 'YES', 'TRUE', '1'].includes(v)) connected = true;
+      else if (['N', 'NO', 'FALSE', '0'].includes(v)) connected = false;
+      else err('connected', `"${row.connected}" is not Y or N`);
+    }
+    if (row.class !== undefined) {
+      const cls = CLASSES[row.class.toUpperCase()];
+      if (!cls) err('class', `"${row.class}" is not CAPITAL, EXEMPT or INCOME`);
+      else if (row.security) result.securities[row.security] = { gainClass: cls };
+    }
+    if (row.ownership !== undefined) {
+      const pct = Rational.tryParse(row.ownership.replace(/%$/, ''));
+      if (pct === null || !pct.isPositive() || pct.gt(Rational.fromInt(100))) err('ownership', `"${row.ownership}" is not a percentage above 0 and at most 100`);
+      else result.portfolios[row.portfolio ?? ''] = { ownershipPercent: row.ownership.replace(/%$/, '') };
+    }
+    if (result.errors.length > errorsBefore) continue;
+
+    const tx: LedgerTransaction = { date: row.date, type: type as LedgerTransaction['type'], security: row.security, ref: `line ${line}` };
+    for (const f of ['quantity', 'price', 'amount', 'expenses', 'portfolio', 'acquired', 'counterparty', 'holdoverRelief', 'newSecurity', 'marketValue'] as const) {
+      if (row[f] !== undefined) tx[f] = row[f];
+    }
+    // A gift to a named person is taken to be to a connected person unless the row says otherwise.
+    if (connected !== undefined) tx.connected = connected;
+    else if (type === 'GIFT_OUT' && row.counterparty) tx.connected = true;
+    result.transactions.push(tx);
+  }
+  return result;
+}
+
+/** Convenience: the CSV as a Ledger for a taxpayer (throws nothing; errors are returned). */
+export function ledgerFromCsv(text: string, taxpayer: Ledger['taxpayer']): { ledger: Ledger; errors: CsvError[] } {
+  const parsed = parseLedgerCsv(text);
+  return {
+    ledger: { taxpayer, transactions: parsed.transactions, securities: parsed.securities, portfolios: parsed.portfolios },
+    errors: parsed.errors,
+  };
+}
+
+/** "security,price" CSV (header row first) to a price record. */
+export function parsePricesCsv(text: string): { prices: Record<string, string>; errors: CsvError[] } {
+  const prices: Record<string, string> = {};
+  const errors: CsvError[] = [];
+  const records = splitCsv(text.replace(/^\uFEFF/, ''));
+  const header = (records[0]?.cells ?? []).map((h) => h.trim().toLowerCase());
+  const si = header.indexOf('security');
+  const pi = header.indexOf('price');
+  if (si < 0 || pi < 0) return { prices, errors: [{ line: 1, column: si < 0 ? 'security' : 'price', message: 'prices need columns "security" and "price"' }] };
+  for (const { line, cells } of records.slice(1)) {
+    const security = (cells[si] ?? '').trim();
+    const price = (cells[pi] ?? '').trim().replace(/^£/, '');
+    if (!security) errors.push({ line, column: 'security', message: 'security is required' });
+    else if (Rational.tryParse(price) === null) errors.push({ line, column: 'price', message: `"${price}" is not a price` });
+    else prices[security] = price;
+  }
+  return { prices, errors };
+}

@@ -1,0 +1,161 @@
+import type { Computation, Disposal, GainsLosses, Match, PoolState, TaxYearSummary } from './computation';
+import type { Rational } from './rational';
+import { attributeToPortfolios, type HoldingValue, type PortfolioFigures } from './value-holdings';
+
+/**
+ * The presentation layer: the exact computation as plain JSON. Money is rounded to the penny, half
+ * away from zero (0.005 -> 0.01), as text ("329.33"); quantities are exact decimals (or rounded to 8
+ * places when they do not terminate, e.g. after a 1-for-3 consolidation). The SA108 summary is in
+ * whole pounds: proceeds and gains rounded down, costs and losses rounded up (HMRC lets figures be
+ * rounded in the taxpayer's favour). Nothing here feeds back into a figure.
+ */
+
+export const money = (r: Rational): string => r.toFixed(2);
+export const moneyOrNull = (r: Rational | null): string | null => (r === null ? null : r.toFixed(2));
+export const quantity = (r: Rational): string => r.toExactDecimal(12) ?? r.toFixed(8);
+const pounds = (r: Rational, mode: 'floor' | 'ceil'): string => r.roundTo(0, mode).toFixed(0);
+
+export function presentPool(p: PoolState | null) {
+  if (p === null) return null;
+  return { quantity: quantity(p.quantity), cost: money(p.cost), ...(p.indexedCost ? { indexedCost: money(p.indexedCost) } : {}) };
+}
+
+export function presentMatch(m: Match) {
+  return {
+    rule: m.rule,
+    quantity: quantity(m.quantity),
+    acquisitionDate: m.acquisitionDate,
+    acquisitionQuantity: quantity(m.acquisitionQuantity),
+    cost: money(m.cost),
+    ...(m.indexedCost ? { indexedCost: money(m.indexedCost) } : {}),
+    ...(m.poolBefore ? { poolBefore: presentPool(m.poolBefore), poolAfter: presentPool(m.poolAfter) } : {}),
+  };
+}
+
+export function presentDisposal(d: Disposal) {
+  return {
+    date: d.date,
+    security: d.security,
+    type: d.type,
+    kind: d.kind,
+    gainClass: d.gainClass,
+    quantity: quantity(d.quantity),
+    proceeds: money(d.proceeds),
+    disposalCosts: money(d.disposalCosts),
+    allowableCost: money(d.allowableCost),
+    indexationAllowance: money(d.indexationAllowance),
+    holdoverRelief: money(d.holdoverRelief),
+    gain: money(d.gain),
+    ...(d.counterparty ? { counterparty: d.counterparty, connected: d.connected } : {}),
+    matches: d.matches.map(presentMatch),
+    poolBefore: presentPool(d.poolBefore),
+    poolAfter: presentPool(d.poolAfter),
+    portfolios: d.parts.map((p) => ({
+      portfolio: p.portfolio,
+      ...(p.ref ? { ref: p.ref } : {}),
+      quantity: quantity(p.quantity),
+      proceeds: money(p.proceeds),
+      allowableCost: money(p.allowableCost),
+      gain: money(p.gain),
+    })),
+    ...(d.failure ? { failure: d.failure } : {}),
+  };
+}
+
+function presentPeriod(p: GainsLosses) {
+  return { gains: money(p.gains), losses: money(p.losses), netGains: money(p.netGains) };
+}
+
+export function presentTaxYear(y: TaxYearSummary, disposals: Disposal[]) {
+  return {
+    taxYear: y.taxYear,
+    complete: y.complete,
+    numberOfDisposals: y.disposalCount,
+    proceeds: money(y.proceeds),
+    disposalCosts: money(y.disposalCosts),
+    allowableCosts: money(y.allowableCosts),
+    indexationAllowance: money(y.indexationAllowance),
+    gains: money(y.gains),
+    losses: money(y.losses),
+    netGains: money(y.netGains),
+    annualExemptAmount: money(y.annualExemptAmount),
+    annualExemptAmountRemaining: money(y.annualExemptAmountRemaining),
+    lossesBroughtForward: money(y.lossesBroughtForward),
+    lossesBroughtForwardUsed: money(y.lossesBroughtForwardUsed),
+    lossesCarriedForward: money(y.lossesCarriedForward),
+    taxableGain: money(y.taxableGain),
+    holdoverRelief: money(y.holdoverRelief),
+    cloggedLossesArising: money(y.cloggedLossesArising),
+    cloggedLossesUsed: money(y.cloggedLossesUsed),
+    cloggedLossesCarriedForward: money(y.cloggedLossesCarriedForward),
+    incomeGains: money(y.incomeGains),
+    exemptGains: money(y.exemptGains),
+    exemptLosses: money(y.exemptLosses),
+    ...(y.ratePeriods
+      ? {
+          ratePeriods: {
+            upTo29October2024: presentPeriod(y.ratePeriods.upTo29October2024),
+            from30October2024: presentPeriod(y.ratePeriods.from30October2024),
+          },
+        }
+      : {}),
+    sa108: {
+      numberOfDisposals: y.disposalCount,
+      disposalProceeds: pounds(y.proceeds, 'floor'),
+      allowableCosts: pounds(y.allowableCosts.add(y.disposalCosts).add(y.indexationAllowance), 'ceil'),
+      gainsInTheYearBeforeLosses: pounds(y.gains, 'floor'),
+      lossesInTheYear: pounds(y.losses, 'ceil'),
+      lossesBroughtForwardUsed: pounds(y.lossesBroughtForwardUsed, 'ceil'),
+      annualExemptAmount: pounds(y.annualExemptAmount, 'floor'),
+      taxableGain: pounds(y.taxableGain, 'floor'),
+    },
+    disposals: disposals.filter((d) => d.taxYear === y.taxYear).map(presentDisposal),
+  };
+}
+
+function presentHolding(h: HoldingValue) {
+  return {
+    security: h.security,
+    portfolio: h.portfolio,
+    gainClass: h.gainClass,
+    quantity: quantity(h.quantity),
+    marketValue: moneyOrNull(h.marketValue),
+    cgtCost: money(h.cgtCost),
+    unrealisedCapitalGain: moneyOrNull(h.unrealisedCapitalGain),
+    unrealisedIncomeGain: moneyOrNull(h.unrealisedIncomeGain),
+    unrealisedExemptGain: moneyOrNull(h.unrealisedExemptGain),
+  };
+}
+
+function presentPortfolio(p: PortfolioFigures) {
+  return {
+    portfolio: p.portfolio,
+    holdings: p.holdings.map(presentHolding),
+    realised: p.realised.map((r) => ({
+      taxYear: r.taxYear,
+      capitalGain: money(r.capitalGain),
+      incomeGain: money(r.incomeGain),
+      exemptGain: money(r.exemptGain),
+    })),
+  };
+}
+
+export type PresentedComputation = ReturnType<typeof presentComputation>;
+
+/** The whole computation as JSON-ready data (what `pnpm cgt --json` prints). */
+export function presentComputation(c: Computation, prices: Record<string, string> = {}) {
+  const portfolios = attributeToPortfolios(c, prices);
+  return {
+    taxpayer: c.taxpayerKind,
+    taxYears: c.taxYears.map((y) => presentTaxYear(y, c.disposals)),
+    holdings: c.holdings.map((h) => ({
+      security: h.security,
+      gainClass: h.gainClass,
+      pool: presentPool(h.pool),
+      portfolios: h.portfolios.map((p) => ({ portfolio: p.portfolio, quantity: quantity(p.quantity) })),
+    })),
+    holdingValues: portfolios.flatMap((p) => p.holdings.map(presentHolding)),
+    portfolios: portfolios.map(presentPortfolio),
+    failures: c.failures,
+  };
+}
