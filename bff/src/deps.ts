@@ -1,0 +1,25 @@
+import type { Client } from '@connectrpc/connect';
+import type { Caller, TokenVerifier } from '@gains/auth';
+import type { Logger } from '@gains/logging';
+import type { clients, identity } from '@gains/proto';
+
+/** What the BFF is given: Connect clients created once, the token verifier, a logger. */
+export interface BffDeps {
+  identity: Client<typeof identity.IdentityService>;
+  clients: Client<typeof clients.ClientsService>;
+  verifyToken: TokenVerifier;
+  logger: Logger;
+  /** Built web app to serve, when there is one. */
+  webDir?: string;
+  /** Readiness of what the BFF depends on. */
+  ready: () => Promise<boolean>;
+}
+
+export type BffEnv = {
+  Variables: {
+    deps: BffDeps;
+    requestId: string;
+    caller: Caller;
+    organisationUuid: string;
+  };
+};

@@ -1,0 +1,2 @@
+export { createApp, type BffApp } from './app';
+export type { BffDeps } from './deps';

@@ -1,0 +1,34 @@
+import { createContextKey, type HandlerContext } from '@connectrpc/connect';
+import { isSuperAdmin } from '@gains/access';
+import { permissionDenied, unauthenticated } from '@gains/errors';
+
+/** Who is calling, as the signed access token says. */
+export interface Caller {
+  userUuid: string;
+  email: string;
+  name: string;
+  /** Ordered; only the first counts for access (spec §6). */
+  roles: string[];
+  organisationUuids: string[];
+  sessionId: string;
+  /** The raw token, forwarded when this service calls another. */
+  token: string;
+}
+
+export const callerKey = createContextKey<Caller | undefined>(undefined);
+
+export function requireCaller(ctx: HandlerContext): Caller {
+  const caller = ctx.values.get(callerKey);
+  if (!caller) throw unauthenticated();
+  return caller;
+}
+
+/** Super admins act for the provider across organisations; everyone else only where they belong. */
+export function canActFor(caller: Caller, organisationUuid: string): boolean {
+  return isSuperAdmin(caller.roles) || caller.organisationUuids.includes(organisationUuid);
+}
+
+export function assertMember(caller: Caller, organisationUuid: string): void {
+  if (!organisationUuid) throw permissionDenied('An organisation must be selected');
+  if (!canActFor(caller, organisationUuid)) throw permissionDenied('You are not a member of this organisation');
+}

@@ -1,0 +1,3 @@
+export * from './caller';
+export * from './tokens';
+export * from './auth-interceptor';

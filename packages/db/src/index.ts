@@ -1,0 +1,3 @@
+export * from './embedded-postgres';
+export * from './migrate';
+export * from './pool';

@@ -1,0 +1,3 @@
+export * from './domain-error';
+export * from './connect-interceptor';
+export * from './http';

@@ -1,0 +1,51 @@
+import crypto from 'node:crypto';
+import { create, toBinary, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
+
+/** One event as it sits in the outbox and travels on the bus. */
+export interface OutboxEvent {
+  id: string;
+  subject: string;
+  payload: Uint8Array;
+  traceParent?: string | null;
+}
+
+/** Subjects follow gains.<service>.<entity>.<event>.v1 (DESIGN §3). */
+export function eventSubject(service: string, entity: string, event: string): string {
+  return `gains.${service}.${entity}.${event}.v1`;
+}
+
+export function newEvent<Desc extends DescMessage>(
+  subject: string,
+  schema: Desc,
+  payload: MessageInitShape<Desc>,
+  traceParent?: string,
+): OutboxEvent {
+  return {
+    id: crypto.randomUUID(),
+    subject,
+    payload: toBinary(schema, create(schema, payload)),
+    traceParent: traceParent ?? null,
+  };
+}
+
+/** The part of a service's Prisma transaction client the outbox writes through. */
+export interface OutboxWriter {
+  outboxEvent: {
+    createMany(args: {
+      data: { id: string; subject: string; payload: Uint8Array<ArrayBuffer>; traceParent?: string | null }[];
+    }): Promise<unknown>;
+  };
+}
+
+/** Writes events inside the caller's transaction, so they commit or roll back with the change. */
+export async function appendToOutbox(tx: OutboxWriter, events: OutboxEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.outboxEvent.createMany({
+    data: events.map((e) => ({
+      id: e.id,
+      subject: e.subject,
+      payload: new Uint8Array(e.payload),
+      traceParent: e.traceParent ?? null,
+    })),
+  });
+}

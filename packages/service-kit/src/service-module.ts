@@ -1,0 +1,38 @@
+import type { ConnectRouter, Transport } from '@connectrpc/connect';
+import type { ServiceName } from '@gains/config';
+import type { Logger } from '@gains/logging';
+import type { EventBus, OutboxRelay } from '@gains/outbox';
+
+/** What the host (embedded or cluster) hands a service when it starts it. */
+export interface ServiceDeps {
+  connectionString: string;
+  logger: Logger;
+  bus: EventBus;
+  /** Transports to the other services: in memory when embedded, HTTP/2 in the cluster. */
+  transports: Record<ServiceName, Transport>;
+  env: NodeJS.ProcessEnv;
+  /** Seed the demo data when the service's tables are empty. */
+  seedDemo: boolean;
+}
+
+export interface RunningService {
+  /** Registers the service's Connect handlers. */
+  routes(router: ConnectRouter): void;
+  /** Methods callable without an access token. */
+  publicMethods?: ReadonlySet<string>;
+  relay?: OutboxRelay;
+  /** Subscribes to other services' events; called once every service is routable. */
+  subscribe?(): Promise<void>;
+  /** Runs after subscriptions: demo seeding and other work that may publish events. */
+  afterStart?(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface ServiceModule {
+  name: ServiceName;
+  /** The PostgreSQL schema the service owns. */
+  schema: string;
+  /** Committed migrations, applied at start. */
+  migrationsDir: string;
+  start(deps: ServiceDeps): Promise<RunningService>;
+}

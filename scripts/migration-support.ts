@@ -1,0 +1,1 @@
+export { startEmbeddedPostgres } from '../packages/db/src/index';

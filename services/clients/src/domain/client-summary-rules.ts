@@ -1,0 +1,52 @@
+import { invalidArgument } from '@gains/errors';
+import type { ClientSummaryQuery, SortableColumn } from './client-summary';
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_SORT: ClientSummaryQuery['sort'] = [
+  { column: 'ouCode', direction: 'asc' },
+  { column: 'code', direction: 'asc' },
+];
+
+export const SORTABLE_COLUMNS: readonly SortableColumn[] = [
+  'code', 'name', 'ouCode', 'relationshipManager', 'inactive', 'type', 'state', 'annualException',
+  'broughtForwardLoss', 'unusedBroughtForwardLoss', 'annualExceptionRemaining', 'marketValuation',
+  'ytdCapitalGainLoss', 'ytdIncomeGain', 'ytdExemptGainLoss', 'ytdHoldoverReliefGain', 'ytdCloggedLoss',
+  'unrealisedCapitalGainLoss', 'unrealisedIncomeGain', 'unrealisedExemptGainLoss', 'indexation', 'usedIndexation',
+  'holdingBreaks', 'portfolioCalculationFailures', 'incomePending', 'costUpdatePending', 'thirtyDayDisposalCounter',
+];
+
+export interface RawClientSummaryQuery {
+  organisationUuid: string;
+  page: number;
+  size: number;
+  term: string;
+  filter: string;
+  sort: { column: string; direction: string }[];
+}
+
+/** Checks a grid request: unknown columns, directions, sizes and filters are refused by name. */
+export function parseClientSummaryQuery(raw: RawClientSummaryQuery): ClientSummaryQuery {
+  const page = raw.page || 1;
+  const size = raw.size || 10;
+  if (!Number.isInteger(page) || page < 1) throw invalidArgument('page', 'page must be a whole number of 1 or more');
+  if (!(PAGE_SIZES as readonly number[]).includes(size)) {
+    throw invalidArgument('size', `size must be one of ${PAGE_SIZES.join(', ')}`);
+  }
+  if (raw.filter && raw.filter !== 'live') throw invalidArgument('filter', "filter must be 'live' or empty");
+  const sort = raw.sort.map(({ column, direction }) => {
+    if (!(SORTABLE_COLUMNS as readonly string[]).includes(column)) {
+      throw invalidArgument('sort', `cannot sort by '${column}'`);
+    }
+    const dir = direction.toLowerCase();
+    if (dir !== 'asc' && dir !== 'desc') throw invalidArgument('sort', `sort direction must be asc or desc, not '${direction}'`);
+    return { column: column as SortableColumn, direction: dir as 'asc' | 'desc' };
+  });
+  return {
+    organisationUuid: raw.organisationUuid,
+    page,
+    size,
+    term: raw.term.trim().slice(0, 200),
+    liveOnly: raw.filter === 'live',
+    sort: sort.length > 0 ? sort : DEFAULT_SORT,
+  };
+}

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { createSchemaPool } from '@gains/db';
+import { createOutboxRelay } from '@gains/outbox';
+import { clients } from '@gains/proto';
+import type { ServiceModule } from '@gains/service-kit';
+import { consumeIdentityEvents } from './events/identity-events';
+import { createClientsService } from './rpc/clients-service';
+import { createClientStore } from './store/client-store';
+import { createClientsPrisma } from './store/prisma';
+import { seedDemoClients } from './store/seed-demo';
+
+const SCHEMA = 'clients';
+
+export const clientsModule: ServiceModule = {
+  name: 'clients',
+  schema: SCHEMA,
+  migrationsDir: path.join(import.meta.dirname, '..', 'prisma', 'migrations'),
+  async start({ connectionString, logger, bus, seedDemo }) {
+    const pool = createSchemaPool(connectionString, SCHEMA);
+    const prisma = createClientsPrisma(pool, SCHEMA);
+    const relay = createOutboxRelay({ pool, bus, logger });
+    return {
+      routes: (router) => router.service(clients.ClientsService, createClientsService({ clients: createClientStore(prisma) })),
+      relay,
+      subscribe: () => consumeIdentityEvents(bus, prisma, logger),
+      async afterStart() {
+        if (seedDemo && (await seedDemoClients(prisma))) logger.info('seeded demo clients');
+      },
+      async stop() {
+        await relay.stop();
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
+  },
+};

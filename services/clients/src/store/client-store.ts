@@ -1,0 +1,101 @@
+import { Prisma } from './generated/client';
+import type { ClientSummary, ClientSummaryQuery, Page, SortableColumn } from '../domain/client-summary';
+import type { ClientsPrisma } from './prisma';
+
+// Whitelisted: sort columns reach SQL only through this table.
+const COLUMN_SQL: Record<SortableColumn, string> = {
+  code: 'c.code',
+  name: 'c.name',
+  ouCode: 'o.code',
+  relationshipManager: 'c.relationship_manager',
+  inactive: 'c.inactive',
+  type: 'c.type',
+  state: 'c.state',
+  annualException: 'c.annual_exemption',
+  broughtForwardLoss: 'c.brought_forward_loss',
+  unusedBroughtForwardLoss: 'c.unused_brought_forward_loss',
+  annualExceptionRemaining: 'c.annual_exemption_remaining',
+  marketValuation: 'c.market_value',
+  ytdCapitalGainLoss: 'c.ytd_capital_gain_loss',
+  ytdIncomeGain: 'c.ytd_income_gain',
+  ytdExemptGainLoss: 'c.ytd_exempt_gain_loss',
+  ytdHoldoverReliefGain: 'c.ytd_holdover_relief_gain',
+  ytdCloggedLoss: 'c.ytd_clogged_loss',
+  unrealisedCapitalGainLoss: 'c.unrealised_capital_gain_loss',
+  unrealisedIncomeGain: 'c.unrealised_income_gain',
+  unrealisedExemptGainLoss: 'c.unrealised_exempt_gain_loss',
+  indexation: 'c.indexation',
+  usedIndexation: 'c.used_indexation',
+  holdingBreaks: 'c.holding_breaks',
+  portfolioCalculationFailures: 'c.calculation_failures',
+  incomePending: 'c.income_pending',
+  costUpdatePending: 'c.cost_update_pending',
+  thirtyDayDisposalCounter: 'c.thirty_day_disposal_counter',
+};
+
+type SummaryRow = Omit<ClientSummary, 'ouCode'> & { ouCode: string | null; totalSize: bigint };
+
+/** Escapes LIKE wildcards so a search for "50%" means the characters typed. */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export function createClientStore(prisma: ClientsPrisma) {
+  return {
+    async findSummaries(query: ClientSummaryQuery): Promise<Page<ClientSummary>> {
+      const conditions = [Prisma.sql`c.organisation_uuid = ${query.organisationUuid}::uuid`];
+      if (query.liveOnly) conditions.push(Prisma.sql`c.state = 'Live'`);
+      if (query.term) {
+        const pattern = likePattern(query.term);
+        const inactive = 'inactive'.includes(query.term.toLowerCase());
+        conditions.push(Prisma.sql`(o.code ILIKE ${pattern} OR c.code ILIKE ${pattern} OR c.name ILIKE ${pattern}
+          OR c.relationship_manager ILIKE ${pattern} OR (${inactive} AND c.inactive))`);
+      }
+      const orderBy = [...query.sort, { column: 'code' as const, direction: 'asc' as const }]
+        .map((s) => `${COLUMN_SQL[s.column]} ${s.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`)
+        .concat('c.id ASC')
+        .join(', ');
+      const rows = await prisma.$queryRaw<SummaryRow[]>`
+        SELECT c.uuid::text AS "uuid", c.code, c.name, o.code AS "ouCode",
+               c.relationship_manager AS "relationshipManager", c.inactive, c.type, c.state,
+               c.annual_exemption::text AS "annualException",
+               c.brought_forward_loss::text AS "broughtForwardLoss",
+               c.unused_brought_forward_loss::text AS "unusedBroughtForwardLoss",
+               c.annual_exemption_remaining::text AS "annualExceptionRemaining",
+               c.market_value::text AS "marketValuation",
+               c.ytd_capital_gain_loss::text AS "ytdCapitalGainLoss",
+               c.ytd_income_gain::text AS "ytdIncomeGain",
+               c.ytd_exempt_gain_loss::text AS "ytdExemptGainLoss",
+               c.ytd_holdover_relief_gain::text AS "ytdHoldoverReliefGain",
+               c.ytd_clogged_loss::text AS "ytdCloggedLoss",
+               c.unrealised_capital_gain_loss::text AS "unrealisedCapitalGainLoss",
+               c.unrealised_income_gain::text AS "unrealisedIncomeGain",
+               c.unrealised_exempt_gain_loss::text AS "unrealisedExemptGainLoss",
+               c.indexation::text AS "indexation",
+               c.used_indexation::text AS "usedIndexation",
+               c.holding_breaks AS "holdingBreaks",
+               c.calculation_failures AS "portfolioCalculationFailures",
+               c.income_pending AS "incomePending",
+               c.cost_update_pending AS "costUpdatePending",
+               c.thirty_day_disposal_counter AS "thirtyDayDisposalCounter",
+               count(*) OVER () AS "totalSize"
+          FROM client c LEFT JOIN organisation o ON o.uuid = c.organisation_uuid
+         WHERE ${Prisma.join(conditions, ' AND ')}
+         ORDER BY ${Prisma.raw(orderBy)}
+         LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`;
+      let totalSize = rows.length > 0 ? Number(rows[0]!.totalSize) : 0;
+      if (rows.length === 0 && query.page > 1) {
+        // Past the last page: still say how many there are, so the pager can step back.
+        const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>`
+          SELECT count(*) AS n FROM client c LEFT JOIN organisation o ON o.uuid = c.organisation_uuid
+           WHERE ${Prisma.join(conditions, ' AND ')}`;
+        totalSize = Number(n);
+      }
+      return {
+        content: rows.map(({ totalSize: _total, ouCode, ...row }) => ({ ...row, ouCode: ouCode ?? '' })),
+        totalSize,
+      };
+    },
+  };
+}
+export type ClientStore = ReturnType<typeof createClientStore>;

@@ -1,0 +1,45 @@
+import crypto from 'node:crypto';
+import { DEMO_CLIENT_COUNT, DEMO_CLIENT_FIRM, demoOrganisation } from '@gains/service-kit';
+import { generateDemoClients } from '../domain/demo-clients';
+import type { ClientsPrisma } from './prisma';
+
+/** A stable uuid per client code, so reseeding a fresh database gives the same ids. */
+function stableUuid(text: string): string {
+  const h = crypto.createHash('sha256').update(text).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const DEMO_FIRMS = [
+  { code: DEMO_CLIENT_FIRM, count: DEMO_CLIENT_COUNT, prefix: 'ASH', seed: 20260406 },
+  { code: 'BRKF', count: 40, prefix: 'BRK', seed: 20250406 },
+  { code: 'CLVP', count: 12, prefix: 'CLV', seed: 20240406 },
+] as const;
+
+/** Seeds demo clients into an empty clients schema; a schema with any client is left alone. */
+export async function seedDemoClients(prisma: ClientsPrisma): Promise<boolean> {
+  if ((await prisma.client.count()) > 0) return false;
+  await prisma.$transaction(async (tx) => {
+    for (const firm of DEMO_FIRMS) {
+      const organisationUuid = demoOrganisation(firm.code).uuid;
+      await tx.client.createMany({
+        data: generateDemoClients(firm.count, firm.prefix, firm.seed).map((c) => ({
+          uuid: stableUuid(`${firm.code}/${c.code}`),
+          organisationUuid,
+          code: c.code,
+          name: c.name,
+          relationshipManager: c.relationshipManager,
+          type: c.type,
+          state: c.state,
+          inactive: c.inactive,
+          ...c.figures,
+          holdingBreaks: c.holdingBreaks,
+          calculationFailures: c.calculationFailures,
+          incomePending: c.incomePending,
+          costUpdatePending: c.costUpdatePending,
+          thirtyDayDisposalCounter: c.thirtyDayDisposalCounter,
+        })),
+      });
+    }
+  });
+  return true;
+}
