@@ -1,11 +1,22 @@
-import type { ColDef, ExcelStyle, GridOptions } from 'ag-grid-community';
+import { themeQuartz, type ColDef, type ExcelStyle, type GridOptions } from 'ag-grid-community';
 import { formatBoolean, formatMoney, formatNumber, formatText, isNegative } from '@/lib/format';
 
 /** Row and header height 40 (spec §2.4). */
 export const ROW_HEIGHT = 40;
 
+/** The grid look: the app's font, a calm header. */
+export const gridTheme = themeQuartz.withParams({
+  fontFamily: 'inherit',
+  fontSize: 13,
+  headerFontWeight: 600,
+  headerBackgroundColor: '#f7f9fb',
+  selectedRowBackgroundColor: '#d6e8f5',
+  wrapperBorderRadius: 6,
+});
+
 /** Shared options of server-driven grids: the server sorts, so the grid keeps the order it is given. */
 export const serverGridOptions: GridOptions = {
+  theme: gridTheme,
   rowHeight: ROW_HEIGHT,
   headerHeight: ROW_HEIGHT,
   multiSortKey: 'ctrl',
@@ -13,6 +24,7 @@ export const serverGridOptions: GridOptions = {
   animateRows: false,
   suppressCellFocus: false,
   domLayout: 'autoHeight',
+  suppressColumnVirtualisation: true,
 };
 
 export const serverColDef: ColDef = {

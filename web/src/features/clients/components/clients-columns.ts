@@ -41,17 +41,17 @@ function withDefaults(col: Col): Col {
 /** The clients grid columns, in the order of spec §2.5. */
 export const clientColumns: Col[] = [
   numberColumn<ClientSummaryRow>('portfolioCalculationFailures', 'Calc Failures', {
-    width: 120,
+    width: 140,
     cellClassRules: { 'gains-negative': (p) => Number(p.value) > 0 },
   }),
-  textColumn<ClientSummaryRow>('ouCode', 'Organisation', { width: 140 }),
-  textColumn<ClientSummaryRow>('code', 'Client Code', { width: 130 }),
+  textColumn<ClientSummaryRow>('ouCode', 'Organisation', { width: 160 }),
+  textColumn<ClientSummaryRow>('code', 'Client Code', { width: 160 }),
   textColumn<ClientSummaryRow>('name', 'Client Name', { width: 220 }),
   textColumn<ClientSummaryRow>('relationshipManager', 'Relationship Manager', { width: 190 }),
   textColumn<ClientSummaryRow>('type', 'Client Type', { width: 140 }),
   textColumn<ClientSummaryRow>('state', 'Client State', { width: 130 }),
   moneyColumn<ClientSummaryRow>('annualExceptionRemaining', 'AE Remaining'),
-  moneyColumn<ClientSummaryRow>('unusedBroughtForwardLoss', 'Unused BF Losses'),
+  moneyColumn<ClientSummaryRow>('unusedBroughtForwardLoss', 'Unused BF Losses', { width: 170 }),
   moneyColumn<ClientSummaryRow>('marketValuation', 'Market Value', { width: 160 }),
   moneyColumn<ClientSummaryRow>('ytdCapitalGainLoss', 'YTD Capital Gain/Loss', { width: 190 }),
   moneyColumn<ClientSummaryRow>('ytdIncomeGain', 'YTD Income Gain', { width: 160 }),

@@ -128,7 +128,7 @@ export function ClientsGrid({ organisationUuid, organisationName }: { organisati
   );
 
   return (
-    <div className="gains-grid-panel" data-testid="clients-grid">
+    <div className="gains-grid-panel" data-testid="clients-grid" data-loading={clients.isFetching}>
       <div className="gains-grid-toolbar">
         <Space wrap size="middle">
           <Input.Search

@@ -1,0 +1,229 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startGains, type RunningGains } from './support/start-gains';
+import { SHOTS, USERS, api, apiToken, launchBrowser, newPage, signIn } from './support/browser';
+
+interface Row {
+  code: string;
+  name: string;
+}
+interface ClientsPage {
+  content: Row[];
+  totalSize: number;
+}
+
+const VISIBLE_BY_DEFAULT = [
+  'Calc Failures',
+  'Organisation',
+  'Client Code',
+  'Client Name',
+  'Relationship Manager',
+  'Client State',
+  'AE Remaining',
+  'Unused BF Losses',
+  'Market Value',
+  'YTD Capital Gain/Loss',
+  'YTD Income Gain',
+  'Unrealised Capital Gain/Loss',
+  'Unrealised Income Gain',
+  'Rec Breaks',
+  'Income Pending',
+  'Cost Update Pending',
+  'Thirty Day Disposal Counter',
+];
+
+let gains: RunningGains;
+let browser: Browser;
+let token: string;
+/** The firm with 1,000 clients in the demo data. */
+let bigFirm: { uuid: string; name: string };
+
+beforeAll(async () => {
+  gains = await startGains();
+  browser = await launchBrowser();
+  token = await apiToken(gains.baseUrl, USERS.admin);
+  const organisations = await api<{ uuid: string; name: string }[]>(gains.baseUrl, token, '/organisations');
+  for (const organisation of organisations) {
+    const page = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=1', organisation.uuid);
+    if (page.totalSize === 1000) bigFirm = organisation;
+  }
+  if (!bigFirm) throw new Error('no firm with 1,000 clients in the demo data');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await gains?.stop();
+});
+
+const rows = (page: Page) => page.locator('.ag-center-cols-container .ag-row');
+const cell = (page: Page, index: number, colId: string) =>
+  page.locator(`.ag-center-cols-container .ag-row[row-index="${index}"] [col-id="${colId}"]`);
+const totalText = (page: Page) => page.locator('.ant-pagination-total-text').innerText();
+const query = (page: Page) => new URL(page.url()).searchParams;
+
+async function openClients(page: Page, search = ''): Promise<void> {
+  await page.goto(`/${bigFirm.uuid}/clients${search}`);
+  await rows(page).first().waitFor();
+  await settled(page);
+}
+
+async function settled(page: Page): Promise<void> {
+  await page.locator('[data-testid="clients-grid"][data-loading="false"]').waitFor({ timeout: 15_000 });
+}
+
+function londonToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+}
+
+function parseCsv(text: string): string[][] {
+  const out: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      out.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field || row.length) out.push([...row, field]);
+  return out.filter((r) => r.some((f) => f !== ''));
+}
+
+describe('the clients grid', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await newPage(browser, gains.baseUrl);
+    await signIn(page, USERS.admin);
+  });
+
+  it('when it opens, then it shows the first 10 of 1,000 clients sorted by organisation and code', async () => {
+    await openClients(page);
+    expect(await rows(page).count()).toBe(10);
+    expect(await totalText(page)).toContain('of 1,000 clients');
+    expect(query(page).get('page')).toBe('1');
+    expect(query(page).get('size')).toBe('10');
+    const headers = (await page.locator('.ag-header-cell-text').allInnerTexts()).map((h) => h.trim());
+    expect(headers).toEqual(VISIBLE_BY_DEFAULT);
+    const first = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=1&sort=ouCode,asc&sort=code,asc', bigFirm.uuid);
+    expect((await cell(page, 0, 'code').innerText()).trim()).toBe(first.content[0].code);
+    await page.screenshot({ path: `${SHOTS}/clients.png` });
+  });
+
+  it('when the page size is 25 and the next page is chosen, then 25 rows of page 2 show and the address holds them', async () => {
+    await openClients(page);
+    await page.locator('.ant-pagination-options .ant-select').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '25 / page' }).click();
+    await expect.poll(() => rows(page).count()).toBe(25);
+    expect(query(page).get('size')).toBe('25');
+    expect(query(page).get('page')).toBe('1');
+    const firstOfPage1 = (await cell(page, 0, 'code').innerText()).trim();
+
+    await page.locator('.ant-pagination-next').click();
+    await expect.poll(() => query(page).get('page')).toBe('2');
+    await settled(page);
+    await expect.poll(async () => (await cell(page, 0, 'code').innerText()).trim()).not.toBe(firstOfPage1);
+    expect(await rows(page).count()).toBe(25);
+    expect(await totalText(page)).toContain('26–50 of 1,000 clients');
+
+    // the address is enough to come back to the same page
+    await page.reload();
+    await rows(page).first().waitFor();
+    await settled(page);
+    expect(await rows(page).count()).toBe(25);
+    expect(await totalText(page)).toContain('26–50 of 1,000 clients');
+  });
+
+  it('when Client Code is sorted descending, then the first row is the highest code', async () => {
+    await openClients(page, '?page=1&size=10');
+    const before = (await cell(page, 0, 'code').innerText()).trim();
+    const expected = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=1&sort=code,desc', bigFirm.uuid);
+    // Client Code is sorted ascending (second key) by default: one click makes it the only key, descending
+    await page.locator('.ag-header-cell[col-id="code"] .ag-header-cell-label').click();
+    await settled(page);
+    await expect.poll(async () => (await cell(page, 0, 'code').innerText()).trim()).toBe(expected.content[0].code);
+    expect(expected.content[0].code).not.toBe(before);
+    expect(await page.locator('.ag-header-cell[col-id="code"]').getAttribute('aria-sort')).toBe('descending');
+    // restore the default sort for the next tests
+    await page.evaluate(`localStorage.removeItem('gains.grid.clients.columns')`);
+  });
+
+  it('when a name is searched, then the grid narrows to the matching clients and the address holds the term', async () => {
+    await openClients(page, '?page=1&size=10');
+    const sample = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=1&sort=code,asc', bigFirm.uuid);
+    const term = sample.content[0].name.split(/\s+/).pop()!;
+    const expected = await api<ClientsPage>(
+      gains.baseUrl,
+      token,
+      `/clients/summary?page=1&size=10&term=${encodeURIComponent(term)}`,
+      bigFirm.uuid,
+    );
+    expect(expected.totalSize).toBeGreaterThan(0);
+    expect(expected.totalSize).toBeLessThan(1000);
+
+    await page.getByLabel('Search clients').fill(term);
+    await expect.poll(() => query(page).get('term'), { timeout: 5_000 }).toBe(term);
+    expect(query(page).get('page')).toBe('1');
+    await settled(page);
+    await expect
+      .poll(() => totalText(page))
+      .toContain(`of ${expected.totalSize.toLocaleString('en-GB')} clients`);
+    await page.screenshot({ path: `${SHOTS}/clients-search.png` });
+
+    await page.getByLabel('Search clients').fill('');
+    await expect.poll(() => query(page).get('term'), { timeout: 5_000 }).toBeNull();
+  });
+
+  it('when live clients only is ticked, then the address holds filter=live', async () => {
+    await openClients(page, '?page=1&size=10');
+    await page.getByText('Live clients only').click();
+    await expect.poll(() => query(page).get('filter')).toBe('live');
+    await settled(page);
+    const live = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=1&filter=live', bigFirm.uuid);
+    await expect.poll(() => totalText(page)).toContain(`of ${live.totalSize.toLocaleString('en-GB')} clients`);
+    await page.getByText('Live clients only').click();
+    await expect.poll(() => query(page).get('filter')).toBeNull();
+  });
+
+  it('when the grid is exported to CSV, then the file is named for today and holds the rows shown', async () => {
+    await openClients(page, '?page=1&size=25');
+    await expect.poll(() => rows(page).count()).toBe(25);
+    await page.getByTestId('export-menu').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${londonToday()}-clients.csv`);
+    const path = `${SHOTS}/${download.suggestedFilename()}`;
+    await download.saveAs(path);
+    const [header, ...body] = parseCsv(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+    expect(header).toEqual(VISIBLE_BY_DEFAULT);
+    expect(body.length).toBe(25);
+    expect(body[0][2]).toBe((await cell(page, 0, 'code').innerText()).trim());
+  });
+
+  it('when a row is clicked, then it is selected, and clicked again, deselected', async () => {
+    await openClients(page, '?page=1&size=10');
+    const row = page.locator('.ag-center-cols-container .ag-row[row-index="1"]');
+    await row.locator('[col-id="name"]').click();
+    await expect.poll(async () => (await row.getAttribute('class')) ?? '').toContain('ag-row-selected');
+    await row.locator('[col-id="name"]').click();
+    await expect.poll(async () => (await row.getAttribute('class')) ?? '').not.toContain('ag-row-selected');
+  });
+});

@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startGains, type RunningGains } from './support/start-gains';
+import { SHOTS, USERS, api, apiToken, launchBrowser, newPage, organisationOf, signIn } from './support/browser';
+
+const ALL_GROUPS = ['Client Area', 'Outputs', 'Movement Management', 'Operations', 'My Tasks', 'Administration'];
+
+let gains: RunningGains;
+let browser: Browser;
+
+beforeAll(async () => {
+  gains = await startGains();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await gains?.stop();
+});
+
+async function groupLabels(page: import('playwright-core').Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button').first().waitFor();
+  return (await nav.getByRole('button').allInnerTexts()).map((t) => t.trim());
+}
+
+async function cardTitles(page: import('playwright-core').Page, group: string): Promise<string[]> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: group }).click();
+  const menu = page.locator('.gains-nav-dropdown:not(.ant-dropdown-hidden)');
+  await menu.waitFor();
+  const titles = await menu.locator('.gains-nav-card__title').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+  return titles.map((t) => t.replace(/\s*•$/, '').trim());
+}
+
+describe('the shell', () => {
+  it('when the sign-in form is empty, then it asks for the email address and password', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Email address is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+    await page.screenshot({ path: `${SHOTS}/sign-in-required.png` });
+    await page.context().close();
+  });
+
+  it('when the password is wrong, then the server message shows in an error banner', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await page.goto('/');
+    await page.getByLabel('Email address').fill(USERS.adviser);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const banner = page.locator('.gains-auth__banner');
+    await banner.waitFor();
+    expect((await banner.innerText()).trim().length).toBeGreaterThan(0);
+    expect(page.url()).not.toMatch(/clients/);
+    await page.screenshot({ path: `${SHOTS}/sign-in-error.png` });
+    await page.context().close();
+  });
+
+  it('when an administrator signs in, then every navigation group and card shows', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await signIn(page, USERS.admin);
+    expect(await groupLabels(page)).toEqual(ALL_GROUPS);
+    expect(await cardTitles(page, 'Administration')).toEqual(['Administration', 'Reference Data']);
+    expect(await cardTitles(page, 'Operations')).toEqual([
+      'ACT Monitor',
+      'Securities Lite',
+      'Calculations',
+      'Interface Logging',
+      'Job Monitor',
+      'MI Dashboard',
+    ]);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Operations' }).click();
+    await page.locator('.gains-nav-dropdown:not(.ant-dropdown-hidden)').waitFor();
+    await page.screenshot({ path: `${SHOTS}/nav-operations-admin.png` });
+    await page.context().close();
+  });
+
+  it('when a customer administrator signs in, then every group shows', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await signIn(page, USERS.manager);
+    expect(await groupLabels(page)).toEqual(ALL_GROUPS);
+    await page.context().close();
+  });
+
+  it('when a non-admin signs in, then only the Client Area and Outputs cards they may use show', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await signIn(page, USERS.adviser);
+    expect(await groupLabels(page)).toEqual(['Client Area', 'Outputs']);
+    expect(await cardTitles(page, 'Client Area')).toEqual(['Clients', 'Taximiser']);
+    expect(await cardTitles(page, 'Outputs')).toEqual(['Singular Reports', 'Batch Reports']);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Client Area' }).click();
+    await page.locator('.gains-nav-dropdown:not(.ant-dropdown-hidden)').waitFor();
+    await page.screenshot({ path: `${SHOTS}/nav-client-area-adviser.png` });
+    await page.keyboard.press('Escape');
+
+    // a card navigates, and the secondary navigation shows the section's siblings
+    const org = organisationOf(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Outputs' }).click();
+    await page.getByTestId('nav-card-SingularReports').click();
+    await page.waitForURL(`**/${org}/singular-reports`);
+    await page.getByText('This page is not yet available').waitFor();
+    const secondary = await page.getByTestId('secondary-nav').locator('.ant-menu-item').allInnerTexts();
+    expect(secondary.map((s) => s.trim())).toEqual(['Singular Reports', 'Batch Reports']);
+    await page.context().close();
+  });
+
+  it('when a non-admin opens the administration page, then they are sent to the start', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await signIn(page, USERS.adviser);
+    const org = organisationOf(page);
+    await page.goto(`/${org}/administration`);
+    await page.waitForURL(new RegExp(`/${org}/clients`));
+    expect(new URL(page.url()).pathname).toBe(`/${org}/clients`);
+    await page.context().close();
+  });
+
+  it('when an administrator opens a coming-soon area, then it says so', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await signIn(page, USERS.admin);
+    const org = organisationOf(page);
+    await page.goto(`/${org}/kawc-bulletins`);
+    await page.getByText('Coming soon').waitFor();
+    await page.goto(`/${org}`);
+    await page.waitForURL(new RegExp(`/${org}/clients`));
+    await page.context().close();
+  });
+
+  it('when the path is unknown, then the user is sent to the start', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await signIn(page, USERS.manager);
+    const org = organisationOf(page);
+    await page.goto(`/${org}/no/such/page`);
+    await page.waitForURL(/\/[^/]+\/clients/);
+    await page.goto('/not-an-organisation');
+    await page.waitForURL(/\/[^/]+\/clients/);
+    expect(new URL(page.url()).pathname).toBe(`/${org}/clients`);
+    await page.context().close();
+  });
+
+  it('when the manager switches organisation, then the same page opens for the other firm', async () => {
+    const token = await apiToken(gains.baseUrl, USERS.manager);
+    const organisations = await api<{ uuid: string; name: string; code: string }[]>(gains.baseUrl, token, '/organisations');
+    expect(organisations.length).toBeGreaterThanOrEqual(2);
+
+    const page = await newPage(browser, gains.baseUrl);
+    await signIn(page, USERS.manager);
+    const from = organisationOf(page);
+    const to = organisations.find((o) => o.uuid !== from)!;
+    await page.goto(`/${from}/taximiser`);
+    await page.getByText('This page is not yet available').waitFor();
+    const historyLength = await page.evaluate<number>('history.length');
+
+    await page.getByTestId('organisation-switcher').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: to.name }).click();
+    await page.waitForURL(`**/${to.uuid}/taximiser`);
+    expect(await page.evaluate<number>('history.length')).toBe(historyLength); // replaced, not pushed
+    await page.context().close();
+  });
+
+  it('when a page crashes while rendering, then the crash screen offers a reload', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await signIn(page, USERS.manager);
+    const org = organisationOf(page);
+    await page.goto(`/${org}/__crash`);
+    await page.getByText("Sorry, there's been a problem").waitFor();
+    await page
+      .getByText("This shouldn't have happened. We've reported it to our engineers so they can look into it.")
+      .waitFor();
+    await page.screenshot({ path: `${SHOTS}/crash.png` });
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByText("Sorry, there's been a problem").waitFor(); // the same broken page, reloaded
+    await page.context().close();
+  });
+
+  it('when any call answers 401, then the user is signed out', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await signIn(page, USERS.manager);
+    await page.evaluate(
+      `localStorage.setItem('gains.session', JSON.stringify({ accessToken: 'expired-token', expiresAt: Date.now() + 3600000 }))`,
+    );
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(`localStorage.getItem('gains.session')`)).toBeNull();
+    await page.context().close();
+  });
+
+  it('when the user logs out, then the sign-in screen shows and a reload stays signed out', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await signIn(page, USERS.adviser);
+    await page.getByTestId('user-menu').click();
+    await page.screenshot({ path: `${SHOTS}/user-menu.png` });
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.context().close();
+  });
+
+  it('when a signed-in user reloads, then they stay signed in', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await signIn(page, USERS.adviser);
+    await page.reload();
+    await page.locator('.ag-row').first().waitFor();
+    await page.context().close();
+  });
+
+  it('when the change-password form is saved empty, then it lists what is required', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await signIn(page, USERS.adviser);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Current password is required').waitFor();
+    await page.getByText('Password confirmation is required').waitFor();
+    await page.screenshot({ path: `${SHOTS}/change-password.png` });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.context().close();
+  });
+});

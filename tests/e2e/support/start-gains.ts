@@ -1,0 +1,102 @@
+/**
+ * Starts the real embedded Gains system for a browser test file: `tsx packages/runtime/src/embedded.ts` on a free
+ * port with a fresh data directory, waits for /readyz, and stops it afterwards. The web app is built once
+ * (web/dist) if it is missing; the runtime is told not to build it again.
+ * Set GAINS_E2E_BASE_URL to run the tests against a system that is already running.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+
+export interface RunningGains {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export function ensureWebBuilt(): void {
+  if (existsSync(join(ROOT, 'web/dist/index.html'))) return;
+  const result = spawnSync('pnpm', ['--filter', '@gains/web', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('building web/dist failed');
+}
+
+async function waitForReady(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Gains exited with ${child.exitCode} before it was ready:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`Gains was not ready within ${timeoutMs} ms:\n${output()}`);
+}
+
+export async function startGains(options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<RunningGains> {
+  const external = process.env.GAINS_E2E_BASE_URL;
+  if (external) return { baseUrl: external.replace(/\/$/, ''), stop: async () => {} };
+
+  ensureWebBuilt();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'gains-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['packages/runtime/src/embedded.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), GAINS_DATA_DIR: dataDir, GAINS_SKIP_WEB_BUILD: '1', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForReady(baseUrl, child, () => log, options.timeoutMs ?? 180_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
