@@ -69,14 +69,16 @@ export function identify(events: EngineEvent[], rules: IdentificationRules, into
   let lastDisposal: DisposalGroup | null = null;
   for (const e of events) {
     if (e.kind === 'acquisition') {
-      let g = acqByDay.get(e.day);
+      let g = acqByDay.get(e.acquiredDay);
       if (!g) {
-        const multiplier = splits.length ? multiplierAt(e.day) : ONE;
-        g = { day: e.day, date: e.date, quantity: ZERO, cost: ZERO, multiplier, base: ZERO, unmatchedBase: ZERO };
-        acqByDay.set(e.day, g);
+        const multiplier = splits.length ? multiplierAt(e.acquiredDay) : ONE;
+        g = { day: e.acquiredDay, date: e.acquiredDate, quantity: ZERO, cost: ZERO, multiplier, base: ZERO, unmatchedBase: ZERO };
+        acqByDay.set(e.acquiredDay, g);
         acquisitions.push(g);
       }
-      g.quantity = g.quantity.add(e.quantity);
+      // A TRANSFER_IN's quantity is in the units of its transfer date; express it in those of its acquisition date.
+      const units = e.acquiredDay === e.day || !splits.length ? e.quantity : e.quantity.mul(g.multiplier).div(multiplierAt(e.day));
+      g.quantity = g.quantity.add(units);
       g.cost = g.cost.add(e.cost);
       into.acquisitionOf.set(e, g);
     } else if (e.kind === 'disposal') {

@@ -15,8 +15,11 @@ export type EventKind = 'corporate-action' | 'acquisition' | 'disposal' | 'trans
 export interface EngineEvent {
   seq: number;
   day: DayNumber;
-  /** ISO date the event takes effect for CGT (a TRANSFER_IN's original acquisition date). */
+  /** ISO trade date; the pools change on this date. */
   date: string;
+  /** Date the acquisition counts from for identification: a TRANSFER_IN's original acquisition date. */
+  acquiredDay: DayNumber;
+  acquiredDate: string;
   type: TransactionType;
   kind: EventKind;
   security: string;
@@ -189,8 +192,8 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
   if (!isTransactionType(tx.type)) throw new RowError(`unknown type "${tx.type}"`);
   const tradeDay = parseIsoDate(tx.date ?? '');
   if (tradeDay === null) throw new RowError(`date "${tx.date}" is not a date (YYYY-MM-DD)`);
-  let day = tradeDay;
-  let date = tx.date;
+  let acquiredDay = tradeDay;
+  let acquiredDate = tx.date;
   const type = tx.type;
   const expenses = num(tx, 'expenses') ?? ZERO;
   let quantity = ZERO;
@@ -210,8 +213,9 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
       if (type === 'TRANSFER_IN' && tx.acquired) {
         const acquired = parseIsoDate(tx.acquired);
         if (acquired === null) throw new RowError(`acquired "${tx.acquired}" is not a date (YYYY-MM-DD)`);
-        day = acquired;
-        date = tx.acquired;
+        if (acquired > tradeDay) throw new RowError(`acquired ${tx.acquired} is after the transfer date ${tx.date}`);
+        acquiredDay = acquired;
+        acquiredDate = tx.acquired;
       }
       break;
     case 'SELL':
@@ -235,7 +239,7 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
       if (ratio === null) throw new RowError(`quantity "${tx.quantity ?? ''}" is not a ratio (e.g. 2 or 1:10)`);
       // BONUS "1:5" is one bonus share for every five held: the holding is multiplied by 1 + 1/5.
       quantity = type === 'BONUS' ? ONE.add(ratio) : ratio;
-      return event(tx, tradeDay, tx.date, quantity, ZERO, ZERO, ZERO, null, null, ZERO, '');
+      return event(tx, tradeDay, tradeDay, tx.date, quantity, ZERO, ZERO, ZERO, null, null, ZERO, '');
     }
     case 'RIGHTS_ISSUE':
     case 'OPEN_OFFER':
@@ -278,15 +282,16 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
     holdover = holdover.mul(share);
     marketValue = marketValue?.mul(share) ?? null;
     retainedValue = retainedValue?.mul(share) ?? null;
-    return event(tx, day, date, quantity, cost, proceeds, expenses.mul(share), marketValue, retainedValue, holdover, newSecurity);
+    return event(tx, tradeDay, acquiredDay, acquiredDate, quantity, cost, proceeds, expenses.mul(share), marketValue, retainedValue, holdover, newSecurity);
   }
-  return event(tx, day, date, quantity, cost, proceeds, expenses, marketValue, retainedValue, holdover, newSecurity);
+  return event(tx, tradeDay, acquiredDay, acquiredDate, quantity, cost, proceeds, expenses, marketValue, retainedValue, holdover, newSecurity);
 }
 
 function event(
   tx: LedgerTransaction,
   day: DayNumber,
-  date: string,
+  acquiredDay: DayNumber,
+  acquiredDate: string,
   quantity: Rational,
   cost: Rational,
   proceeds: Rational,
@@ -299,7 +304,9 @@ function event(
   return {
     seq: 0,
     day,
-    date,
+    date: tx.date,
+    acquiredDay,
+    acquiredDate,
     type: tx.type,
     kind: KIND[tx.type],
     security: tx.security,

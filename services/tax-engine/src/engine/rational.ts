@@ -34,6 +34,27 @@ function gcdBig(a: bigint, b: bigint): bigint {
   return a;
 }
 
+const BIG_MAX = 9007199254740991n;
+/** Above this a BigInt pair is always reduced (see reduceBig). */
+const LAZY_LIMIT = 1n << 256n;
+
+/**
+ * gcd of two BigInts, cheap when either fits a safe integer (the usual case: a large numerator over a
+ * moderate denominator): one BigInt remainder, then the Euclidean algorithm on numbers.
+ */
+function gcdMixed(n: bigint, d: bigint): bigint {
+  const an = n < 0n ? -n : n;
+  if (d <= BIG_MAX) {
+    const dn = Number(d);
+    return BigInt(gcdNum(dn, Number(an % d)));
+  }
+  if (an <= BIG_MAX) {
+    const nn = Number(an);
+    return BigInt(gcdNum(nn, Number(d % an)));
+  }
+  return gcdBig(an, d);
+}
+
 const POW10: number[] = [];
 for (let i = 0, p = 1; i <= 15; i++, p *= 10) POW10.push(p);
 
@@ -81,7 +102,14 @@ export class Rational {
       d = -d;
     }
     if (n === 0n) return Rational.ZERO;
-    const g = gcdBig(n, d);
+    const an = n < 0n ? -n : n;
+    if (an <= BIG_MAX && d <= BIG_MAX) return Rational.reduceNum(Number(n), Number(d));
+    if (an > BIG_MAX && d > BIG_MAX && d < LAZY_LIMIT && an < LAZY_LIMIT) {
+      // Both parts large but moderate: keep the pair unreduced (the value is exact either way); a full
+      // Euclid on BigInts costs far more than carrying a few extra bits. Reduced once they grow.
+      return new Rational(0, 1, n, d);
+    }
+    const g = gcdMixed(n, d);
     if (g !== 1n) {
       n /= g;
       d /= g;
@@ -265,7 +293,20 @@ export class Rational {
   }
 
   isInteger(): boolean {
-    return this.bn === null ? this.d === 1 : this.bd === 1n;
+    return this.bn === null ? this.d === 1 : (this.bn as bigint) % (this.bd as bigint) === 0n;
+  }
+
+  /** The same value in lowest terms (a large pair may be carried unreduced). */
+  reduced(): Rational {
+    if (this.bn === null) return this;
+    const n = this.bn;
+    const d = this.bd as bigint;
+    const g = gcdMixed(n, d);
+    if (g === 1n) return this;
+    const rn = n / g;
+    const rd = d / g;
+    if (rn <= BIG_MAX && rn >= -BIG_MAX && rd <= BIG_MAX) return new Rational(Number(rn), Number(rd), null, null);
+    return new Rational(0, 1, rn, rd);
   }
 
   cmp(o: Rational): -1 | 0 | 1 {
@@ -310,7 +351,11 @@ export class Rational {
 
   /** Exact text: "n" or "n/d". */
   toFraction(): string {
-    if (this.bn !== null) return `${this.bn}/${this.bd}`;
+    if (this.bn !== null) {
+      const r = this.reduced();
+      if (r !== this) return r.toFraction();
+      return `${this.bn}/${this.bd}`;
+    }
     return this.d === 1 ? String(this.n) : `${this.n}/${this.d}`;
   }
 
@@ -325,6 +370,10 @@ export class Rational {
 
   /** Exact decimal text when the value terminates within `maxDp` places, otherwise null. */
   toExactDecimal(maxDp = 30): string | null {
+    if (this.bn !== null) {
+      const r = this.reduced();
+      if (r !== this) return r.toExactDecimal(maxDp);
+    }
     let d = this.bigD();
     let twos = 0;
     let fives = 0;
