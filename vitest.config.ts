@@ -19,7 +19,7 @@ export default defineConfig({
           include: ['tests/system/**/*.test.ts', 'tests/cluster/**/*.test.ts', 'tests/chart/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          poolOptions: { forks: { singleFork: true } },
         },
       },
       {
@@ -28,7 +28,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -20,6 +20,6 @@ export function authInterceptor(verify: TokenVerifier, publicMethods: ReadonlySe
 }
 
 /** The header a calling service forwards so the callee sees the same caller. */
-export function bearer(token: string): HeadersInit {
+export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }

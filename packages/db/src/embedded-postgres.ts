@@ -59,8 +59,8 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=off'],
-    onLog: options.onLog ?? (() => {}),
-    onError: options.onLog ?? (() => {}),
+    onLog: (message) => options.onLog?.(message),
+    onError: (error) => options.onLog?.(String(error)),
   });
   if (!initialised) await server.initialise();
   else removeStalePid(dataDir);

@@ -7,18 +7,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRouterTransport, type Transport } from '@connectrpc/connect';
 import { serve } from '@hono/node-server';
-import { createApp } from '@gains/bff';
-import { loadConfig, SERVICE_NAMES, z, type ServiceName } from '@gains/config';
+import { loadConfig, z } from '@gains/config';
 import { startEmbeddedPostgres } from '@gains/db';
 import { createLogger } from '@gains/logging';
-import { createInProcessBus } from '@gains/outbox';
 import { DEFAULT_DEMO_PASSWORD, DEMO_USERS } from '@gains/service-kit';
-import { bffDeps } from './bff-deps';
-import { lazyTransport } from './lazy-transport';
-import { SERVICE_MODULES } from './modules';
-import { activate, startService, type StartedService } from './start-service';
+import { startEmbeddedSystem } from './embedded-system';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -43,32 +37,15 @@ if (!fs.existsSync(path.join(webDir, 'index.html')) && config.GAINS_SKIP_WEB_BUI
 const postgres = await startEmbeddedPostgres({ dataDir: path.join(config.GAINS_DATA_DIR, 'postgres') });
 logger.info({ port: postgres.port }, 'PostgreSQL started');
 
-const bus = createInProcessBus();
-const started = new Map<ServiceName, StartedService>();
-const routerTransports = new Map<ServiceName, Transport>();
-const transports = Object.fromEntries(
-  SERVICE_NAMES.map((name) => [name, lazyTransport(() => routerTransports.get(name)!)]),
-) as Record<ServiceName, Transport>;
 let ready = false;
-
-for (const name of SERVICE_NAMES) {
-  const service = await startService({
-    module: SERVICE_MODULES[name],
-    connectionString: postgres.connectionString,
-    logger,
-    bus,
-    transports,
-    env: process.env,
-    seedDemo: config.GAINS_DEMO_SEED === 'true',
-    isReady: () => ready,
-  });
-  started.set(name, service);
-  routerTransports.set(name, createRouterTransport((router) => service.routes(router), { router: service.routerOptions }));
-}
-await activate([...started.values()]);
+const system = await startEmbeddedSystem({
+  connectionString: postgres.connectionString,
+  logger,
+  seedDemo: config.GAINS_DEMO_SEED === 'true',
+  webDir,
+});
 ready = true;
-
-const app = createApp(bffDeps({ transports, logger, webDir, ready: async () => ready }));
+const app = system.app;
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`;
   console.log(`\nGains is running at ${url}\n`);
@@ -84,8 +61,7 @@ async function shutdown(signal: string) {
   ready = false;
   logger.info({ signal }, 'shutting down');
   server.close();
-  for (const service of [...started.values()].reverse()) await service.running.stop().catch(() => {});
-  await bus.close();
+  await system.stop();
   await postgres.stop();
   process.exit(0);
 }
