@@ -45,7 +45,7 @@ beforeAll(async () => {
   token = await apiToken(gains.baseUrl, USERS.admin);
   const organisations = await api<{ uuid: string; name: string }[]>(gains.baseUrl, token, '/organisations');
   for (const organisation of organisations) {
-    const page = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=1', organisation.uuid);
+    const page = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=10', organisation.uuid);
     if (page.totalSize === 1000) bigFirm = organisation;
   }
   if (!bigFirm) throw new Error('no firm with 1,000 clients in the demo data');
@@ -121,7 +121,7 @@ describe('the clients grid', () => {
     expect(query(page).get('size')).toBe('10');
     const headers = (await page.locator('.ag-header-cell-text').allInnerTexts()).map((h) => h.trim());
     expect(headers).toEqual(VISIBLE_BY_DEFAULT);
-    const first = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=1&sort=ouCode,asc&sort=code,asc', bigFirm.uuid);
+    const first = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=10&sort=ouCode,asc&sort=code,asc', bigFirm.uuid);
     expect((await cell(page, 0, 'code').innerText()).trim()).toBe(first.content[0].code);
     await page.screenshot({ path: `${SHOTS}/clients.png` });
   });
@@ -153,7 +153,7 @@ describe('the clients grid', () => {
   it('when Client Code is sorted descending, then the first row is the highest code', async () => {
     await openClients(page, '?page=1&size=10');
     const before = (await cell(page, 0, 'code').innerText()).trim();
-    const expected = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=1&sort=code,desc', bigFirm.uuid);
+    const expected = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=10&sort=code,desc', bigFirm.uuid);
     // Client Code is sorted ascending (second key) by default: one click makes it the only key, descending
     await page.locator('.ag-header-cell[col-id="code"] .ag-header-cell-label').click();
     await settled(page);
@@ -166,7 +166,7 @@ describe('the clients grid', () => {
 
   it('when a name is searched, then the grid narrows to the matching clients and the address holds the term', async () => {
     await openClients(page, '?page=1&size=10');
-    const sample = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=1&sort=code,asc', bigFirm.uuid);
+    const sample = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=10&sort=code,asc', bigFirm.uuid);
     const term = sample.content[0].name.split(/\s+/).pop()!;
     const expected = await api<ClientsPage>(
       gains.baseUrl,
@@ -195,7 +195,7 @@ describe('the clients grid', () => {
     await page.getByText('Live clients only').click();
     await expect.poll(() => query(page).get('filter')).toBe('live');
     await settled(page);
-    const live = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=1&filter=live', bigFirm.uuid);
+    const live = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=10&filter=live', bigFirm.uuid);
     await expect.poll(() => totalText(page)).toContain(`of ${live.totalSize.toLocaleString('en-GB')} clients`);
     await page.getByText('Live clients only').click();
     await expect.poll(() => query(page).get('filter')).toBeNull();
