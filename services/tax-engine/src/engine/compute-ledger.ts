@@ -60,5 +60,6 @@ export function computeLedger(ledger: Ledger, referenceData: ReferenceData, opti
   }
   holdings.sort((a, b) => (a.security < b.security ? -1 : a.security > b.security ? 1 : 0));
 
+  failures.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.security !== b.security ? (a.security < b.security ? -1 : 1) : a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
   return { taxpayerKind: ledger.taxpayer.kind, disposals, taxYears, holdings, poolHistory: ctx.poolHistory, failures };
 }

@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { compute, disposalOn, pence, pool, tx, year } from './test-support';
+
+describe('HS284 Example 3 (Section 104 pool)', () => {
+  // 1,000 shares on 1 Apr 2014 at £4.00 + £150 costs = £4,150; 500 on 1 Sep 2017 at £4.10 + £80 = £2,130.
+  // Pool: 1,500 shares costing £6,280.
+  // 1 May 2018 sell 700 at £4.80 less £100: proceeds 3,360, cost 6,280 x 700/1,500 = 2,930.666..., gain
+  //   3,360 - 100 - 2,930.666... = 329.333... (988/3). Pool: 800 shares, 3,349.333... (10048/3).
+  // 1 Feb 2019 sell 400 at £5.20 less £105: proceeds 2,080, cost 3,349.333... x 400/800 = 1,674.666...,
+  //   gain 2,080 - 105 - 1,674.666... = 300.333... (901/3). Pool: 400 shares, 1,674.666... (5024/3).
+  // HMRC rounds each step to whole pounds (gains £329 and £300, pool £1,674); exactly, the pool is £1,674.67.
+  const c = compute([
+    tx('2014-04-01', 'BUY', 'LOBSTER', '1000', '4.00', '150'),
+    tx('2017-09-01', 'BUY', 'LOBSTER', '500', '4.10', '80'),
+    tx('2018-05-01', 'SELL', 'LOBSTER', '700', '4.80', '100'),
+    tx('2019-02-01', 'SELL', 'LOBSTER', '400', '5.20', '105'),
+  ]);
+
+  it('when the first 700 are sold, then the gain is £329.33 (988/3) from the pool of 1,500 costing £6,280', () => {
+    const d = disposalOn(c, '2018-05-01');
+    expect(d.matches).toHaveLength(1);
+    expect(d.matches[0].rule).toBe('section-104');
+    expect(d.poolBefore!.quantity.toString()).toBe('1500');
+    expect(d.poolBefore!.cost.toString()).toBe('6280');
+    expect(d.allowableCost.toFraction()).toBe('8792/3');
+    expect(d.gain.toFraction()).toBe('988/3');
+    expect(pence(d.gain)).toBe('329.33');
+    expect(d.gain.roundTo(0, 'floor').toString()).toBe('329');
+  });
+
+  it('when 400 more are sold, then the gain is £300.33 (901/3) and the pool left is 400 shares costing exactly £1,674.67', () => {
+    const d = disposalOn(c, '2019-02-01');
+    expect(d.gain.toFraction()).toBe('901/3');
+    expect(pence(d.gain)).toBe('300.33');
+    expect(d.gain.roundTo(0, 'floor').toString()).toBe('300');
+    const p = pool(c, 'LOBSTER');
+    expect(p.quantity.toString()).toBe('400');
+    expect(p.cost.toFraction()).toBe('5024/3');
+    expect(pence(p.cost)).toBe('1674.67');
+  });
+
+  it('when both fall in 2018-19, then the year totals them and the annual exempt amount (£11,700) covers them', () => {
+    const y = year(c, '2018-19');
+    expect(pence(y.gains)).toBe('629.67'); // 988/3 + 901/3 = 1889/3
+    expect(y.gains.toFraction()).toBe('1889/3');
+    expect(pence(y.annualExemptAmount)).toBe('11700.00');
+    expect(pence(y.taxableGain)).toBe('0.00');
+    expect(pence(y.proceeds)).toBe('5440.00');
+    expect(pence(y.disposalCosts)).toBe('205.00');
+  });
+});
+
+describe('individual identification: same day, then 30 days, then the pool', () => {
+  // Pool: 1,000 at £1 (1 Jan 2020). 1 Jun 2020 sell 500 at £2 (£1,000).
+  // Same day: buy 100 at £1.90 = £190 -> matched first.
+  // 15 Jun (14 days later): buy 150 at £1.80 = £270 -> 30-day rule.
+  // 20 Jul (49 days later): buy 100 at £1.50 -> too late, joins the pool.
+  // Remaining 250 from the pool: 1,000 x 250/1,000 = £250. Cost 190 + 270 + 250 = 710; gain 290.
+  // Pool after: 750 (£750) + 100 bought 20 Jul (£150) = 850 costing £900. The 15 Jun shares never enter it.
+  const c = compute([
+    tx('2020-01-01', 'BUY', 'X', '1000', '1'),
+    tx('2020-06-01', 'SELL', 'X', '500', '2'),
+    tx('2020-06-01', 'BUY', 'X', '100', '1.90'),
+    tx('2020-06-15', 'BUY', 'X', '150', '1.80'),
+    tx('2020-07-20', 'BUY', 'X', '100', '1.50'),
+  ]);
+
+  it('when a disposal has same-day and later acquisitions, then they are matched before the pool, with their dates and costs', () => {
+    const d = disposalOn(c, '2020-06-01');
+    expect(d.matches.map((m) => [m.rule, m.acquisitionDate, m.quantity.toString(), m.cost.toString()])).toEqual([
+      ['same-day', '2020-06-01', '100', '190'],
+      ['thirty-day', '2020-06-15', '150', '270'],
+      ['section-104', null, '250', '250'],
+    ]);
+    expect(pence(d.allowableCost)).toBe('710.00');
+    expect(pence(d.gain)).toBe('290.00');
+  });
+
+  it('when acquisitions are matched with an earlier disposal, then they never enter the pool', () => {
+    const p = pool(c, 'X');
+    expect(p.quantity.toString()).toBe('850');
+    expect(p.cost.toString()).toBe('900');
+  });
+
+  it('when the repurchase is exactly 30 days later it is matched, and 31 days later it is not', () => {
+    const on30 = compute([tx('2021-01-04', 'BUY', 'Y', '100', '10'), tx('2021-03-01', 'SELL', 'Y', '100', '12'), tx('2021-03-31', 'BUY', 'Y', '100', '11')]);
+    expect(disposalOn(on30, '2021-03-01').matches.map((m) => m.rule)).toEqual(['thirty-day']);
+    expect(pence(disposalOn(on30, '2021-03-01').gain)).toBe('100.00'); // 1,200 - 1,100
+    const on31 = compute([tx('2021-01-04', 'BUY', 'Y', '100', '10'), tx('2021-03-01', 'SELL', 'Y', '100', '12'), tx('2021-04-01', 'BUY', 'Y', '100', '11')]);
+    expect(disposalOn(on31, '2021-03-01').matches.map((m) => m.rule)).toEqual(['section-104']);
+    expect(pence(disposalOn(on31, '2021-03-01').gain)).toBe('200.00'); // 1,200 - 1,000
+  });
+
+  it('when acquisitions came in the 30 days BEFORE a disposal, then the 30-day rule does not use them (they are pooled)', () => {
+    // 1 Mar buy 100 @ £10 (£1,000); 20 Mar buy 100 @ £14 (£1,400); 25 Mar sell 100 @ £15.
+    // Pool 200 costing £2,400 -> 100 cost £1,200; gain 1,500 - 1,200 = 300.
+    const c2 = compute([tx('2021-03-01', 'BUY', 'Z', '100', '10'), tx('2021-03-20', 'BUY', 'Z', '100', '14'), tx('2021-03-25', 'SELL', 'Z', '100', '15')]);
+    const d = disposalOn(c2, '2021-03-25');
+    expect(d.matches.map((m) => m.rule)).toEqual(['section-104']);
+    expect(pence(d.gain)).toBe('300.00');
+  });
+
+  it('when two disposals fall before one repurchase, then the earlier disposal is matched first', () => {
+    // Pool 1,000 @ £1. 1 Jun sell 300 @ £2; 10 Jun sell 300 @ £2; 20 Jun buy 400 @ £3 (£1,200).
+    // 1 Jun: 300 matched with 20 Jun (cost 1,200 x 300/400 = 900): gain 600 - 900 = -300.
+    // 10 Jun: 100 matched with 20 Jun (cost 300), 200 from the pool (200): gain 600 - 500 = 100.
+    const c3 = compute([
+      tx('2020-01-01', 'BUY', 'W', '1000', '1'),
+      tx('2020-06-01', 'SELL', 'W', '300', '2'),
+      tx('2020-06-10', 'SELL', 'W', '300', '2'),
+      tx('2020-06-20', 'BUY', 'W', '400', '3'),
+    ]);
+    expect(pence(disposalOn(c3, '2020-06-01').gain)).toBe('-300.00');
+    const d2 = disposalOn(c3, '2020-06-10');
+    expect(d2.matches.map((m) => [m.rule, m.quantity.toString(), m.cost.toString()])).toEqual([
+      ['thirty-day', '100', '300'],
+      ['section-104', '200', '200'],
+    ]);
+    expect(pence(d2.gain)).toBe('100.00');
+    expect(pool(c3, 'W').quantity.toString()).toBe('800');
+    expect(pool(c3, 'W').cost.toString()).toBe('800');
+  });
+
+  it('when there are several same-day buys and sells, then each side is one transaction at its average', () => {
+    // Same day: buy 100 @ £2 and 100 @ £4 (200 costing £600); sell 50 @ £5 and 100 @ £5 (150 for £750).
+    // Matched with the day's buys: cost 600 x 150/200 = 450; gain 300. The other 50 buys (£150) join the pool.
+    const c4 = compute([
+      tx('2022-01-10', 'BUY', 'S', '100', '2'),
+      tx('2022-01-10', 'SELL', 'S', '50', '5'),
+      tx('2022-01-10', 'BUY', 'S', '100', '4'),
+      tx('2022-01-10', 'SELL', 'S', '100', '5'),
+    ]);
+    expect(c4.disposals).toHaveLength(1);
+    const d = c4.disposals[0];
+    expect(d.quantity.toString()).toBe('150');
+    expect(d.matches.map((m) => [m.rule, m.quantity.toString(), m.cost.toString()])).toEqual([['same-day', '150', '450']]);
+    expect(pence(d.gain)).toBe('300.00');
+    expect(pool(c4, 'S').quantity.toString()).toBe('50');
+    expect(pool(c4, 'S').cost.toString()).toBe('150');
+  });
+
+  it('when shares are split between a disposal and the repurchase, then the 30-day rule matches in comparable units', () => {
+    // Pool 100 @ £10 (£1,000). 1 Jun sell 100 @ £12 (£1,200). 5 Jun 2-for-1 split. 10 Jun buy 200 @ £5.50 (£1,100).
+    // The 200 new shares are the 100 old ones: gain 1,200 - 1,100 = 100. The pool keeps 100 old shares -> 200.
+    const c5 = compute([
+      tx('2020-01-06', 'BUY', 'T', '100', '10'),
+      tx('2020-06-01', 'SELL', 'T', '100', '12'),
+      tx('2020-06-05', 'SPLIT', 'T', '2'),
+      tx('2020-06-10', 'BUY', 'T', '200', '5.50'),
+    ]);
+    const d = disposalOn(c5, '2020-06-01');
+    expect(d.matches.map((m) => [m.rule, m.quantity.toString(), m.acquisitionQuantity.toString(), m.cost.toString()])).toEqual([
+      ['thirty-day', '100', '200', '1100'],
+    ]);
+    expect(pence(d.gain)).toBe('100.00');
+    expect(pool(c5, 'T').quantity.toString()).toBe('200');
+    expect(pool(c5, 'T').cost.toString()).toBe('1000');
+  });
+});
+
+describe('company identification: same day, then 10 days before, then the indexed pool', () => {
+  it('when a company sells, then acquisitions in the 30 days after are NOT matched (no bed and breakfast rule)', () => {
+    // Same ledger as the individual example: same day 100 (£190), then the pool 400 (£400): gain 1,000 - 590 = 410.
+    // Dates are after December 2017, so indexation is frozen and nil.
+    const c = compute(
+      [
+        tx('2020-01-01', 'BUY', 'X', '1000', '1'),
+        tx('2020-06-01', 'SELL', 'X', '500', '2'),
+        tx('2020-06-01', 'BUY', 'X', '100', '1.90'),
+        tx('2020-06-15', 'BUY', 'X', '150', '1.80'),
+      ],
+      { kind: 'company' },
+    );
+    const d = disposalOn(c, '2020-06-01');
+    expect(d.matches.map((m) => [m.rule, m.quantity.toString(), m.cost.toString()])).toEqual([
+      ['same-day', '100', '190'],
+      ['section-104', '400', '400'],
+    ]);
+    expect(pence(d.gain)).toBe('410.00');
+    expect(pence(year(c, '2020-21').annualExemptAmount)).toBe('0.00');
+    expect(pence(year(c, '2020-21').taxableGain)).toBe('410.00');
+  });
+
+  it('when a company bought within the 10 days before, then those shares are matched (10 days before yes, 11 no)', () => {
+    // Pool 1,000 @ £1 (1 Mar). Buy 200 @ £1.50 on 22 May (10 days before 1 Jun) = £300. Sell 300 @ £2 on 1 Jun.
+    // 200 from 22 May (£300) + 100 from the pool (£100): gain 600 - 400 = 200. Pool left 900 / £900.
+    const c = compute(
+      [tx('2020-03-01', 'BUY', 'C', '1000', '1'), tx('2020-05-22', 'BUY', 'C', '200', '1.50'), tx('2020-06-01', 'SELL', 'C', '300', '2')],
+      { kind: 'company' },
+    );
+    const d = disposalOn(c, '2020-06-01');
+    expect(d.matches.map((m) => [m.rule, m.acquisitionDate, m.quantity.toString(), m.cost.toString()])).toEqual([
+      ['ten-day', '2020-05-22', '200', '300'],
+      ['section-104', null, '100', '100'],
+    ]);
+    expect(pence(d.gain)).toBe('200.00');
+    expect(pool(c, 'C').quantity.toString()).toBe('900');
+    expect(pool(c, 'C').cost.toString()).toBe('900');
+
+    // 21 May is 11 days before: pooled. Pool 1,200 costing £1,300; 300 cost 325; gain 275.
+    const c2 = compute(
+      [tx('2020-03-01', 'BUY', 'C', '1000', '1'), tx('2020-05-21', 'BUY', 'C', '200', '1.50'), tx('2020-06-01', 'SELL', 'C', '300', '2')],
+      { kind: 'company' },
+    );
+    expect(disposalOn(c2, '2020-06-01').matches.map((m) => m.rule)).toEqual(['section-104']);
+    expect(pence(disposalOn(c2, '2020-06-01').gain)).toBe('275.00');
+  });
+});
