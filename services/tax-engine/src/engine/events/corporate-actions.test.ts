@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import type { LedgerTransaction } from '../ledger';
+import { compute, disposalOn, pence, pool, tx, year } from '../test-support';
+
+const row = (t: LedgerTransaction) => t;
+const base = () => tx('2020-01-10', 'BUY', 'P', '10000', '2'); // pool 10,000 shares costing £20,000
+
+describe('share reorganisations', () => {
+  it('when shares are split 2 for 1, then the pool doubles in number at the same cost', () => {
+    const c = compute([base(), tx('2020-03-01', 'SPLIT', 'P', '2')]);
+    expect(pool(c, 'P').quantity.toString()).toBe('20000');
+    expect(pool(c, 'P').cost.toString()).toBe('20000');
+  });
+
+  it('when shares are consolidated 1 for 10 ("1:10"), then the pool has a tenth of the shares at the same cost', () => {
+    const c = compute([base(), tx('2020-03-01', 'CONSOLIDATION', 'P', '1:10'), tx('2020-04-01', 'SELL', 'P', '500', '50')]);
+    // 1,000 shares / £20,000; sell 500 @ £50 = 25,000 less cost 10,000 = 15,000.
+    expect(pence(disposalOn(c, '2020-04-01').gain)).toBe('15000.00');
+    expect(pool(c, 'P').quantity.toString()).toBe('500');
+  });
+
+  it('when a 1-for-4 bonus issue is made, then the holding grows by a quarter at no cost', () => {
+    const c = compute([base(), tx('2020-03-01', 'BONUS', 'P', '1:4')]);
+    expect(pool(c, 'P').quantity.toString()).toBe('12500');
+    expect(pool(c, 'P').cost.toString()).toBe('20000');
+  });
+
+  it('when a rights issue or open offer is taken up, then the new shares and the cash paid join the pool', () => {
+    // 1 for 5 at £1.50: 2,000 shares, £3,000 (+ £25 costs): pool 12,000 / £23,025. A same-day sale is not matched with them.
+    const c = compute([
+      base(),
+      row({ date: '2020-03-01', type: 'RIGHTS_ISSUE', security: 'P', quantity: '2000', price: '1.50', expenses: '25' }),
+      tx('2020-03-01', 'SELL', 'P', '1200', '3'),
+    ]);
+    const d = disposalOn(c, '2020-03-01');
+    expect(d.matches.map((m) => m.rule)).toEqual(['section-104']);
+    // Cost 23,025 x 1,200/12,000 = 2,302.50; gain 3,600 - 2,302.50 = 1,297.50.
+    expect(pence(d.gain)).toBe('1297.50');
+    const c2 = compute([base(), row({ date: '2020-03-01', type: 'OPEN_OFFER', security: 'P', quantity: '1000', amount: '1200' })]);
+    expect(pool(c2, 'P').quantity.toString()).toBe('11000');
+    expect(pool(c2, 'P').cost.toString()).toBe('21200');
+  });
+});
+
+describe('capital distributions, equalisation and notional income', () => {
+  it('when a capital return is at most £3,000, then it is deducted from cost and there is no disposal', () => {
+    const c = compute([base(), row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '3000' })]);
+    expect(c.disposals).toHaveLength(0);
+    expect(pool(c, 'P').cost.toString()).toBe('17000');
+  });
+
+  it('when a capital return is above £3,000 but at most 5% of the holding value, then it is still deducted from cost', () => {
+    // A = 4,000; B = 96,000; 5% of 100,000 = 5,000 >= 4,000: small.
+    const c = compute([base(), row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '4000', marketValue: '96000' })]);
+    expect(c.disposals).toHaveLength(0);
+    expect(pool(c, 'P').cost.toString()).toBe('16000');
+  });
+
+  it('when a capital return is large, then it is a part disposal with cost x A / (A + B)', () => {
+    // A = 5,000; B = 45,000: 5,000 > 3,000 and > 5% of 50,000 = 2,500. Cost 20,000 x 5,000/50,000 = 2,000; gain 3,000.
+    const c = compute([base(), row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '5000', marketValue: '45000' })]);
+    const d = disposalOn(c, '2020-06-01');
+    expect(d.kind).toBe('capital-distribution');
+    expect(pence(d.allowableCost)).toBe('2000.00');
+    expect(pence(d.gain)).toBe('3000.00');
+    expect(pool(c, 'P').cost.toString()).toBe('18000');
+    expect(pool(c, 'P').quantity.toString()).toBe('10000');
+  });
+
+  it('when a large capital return has no market value, then it is a calculation failure, not a guess', () => {
+    const c = compute([base(), row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '5000' })]);
+    expect(c.failures).toHaveLength(1);
+    expect(c.failures[0].message).toMatch(/market value/);
+  });
+
+  it('when equalisation is received, then it is deducted from cost', () => {
+    const c = compute([base(), row({ date: '2020-06-01', type: 'EQUALISATION', security: 'P', amount: '12.34' })]);
+    expect(pool(c, 'P').cost.toString()).toBe('19987.66');
+  });
+
+  it('when notional income (excess reportable income) is reported, then it is added to cost', () => {
+    const c = compute([base(), row({ date: '2021-01-31', type: 'NOTIONAL_INCOME', security: 'P', amount: '456.78' })]);
+    expect(pool(c, 'P').cost.toString()).toBe('20456.78');
+  });
+});
+
+describe('takeovers, demergers and redemptions', () => {
+  it('when taken over for shares only, then the new holding inherits the cost and there is no disposal', () => {
+    const c = compute([
+      base(),
+      row({ date: '2020-06-01', type: 'TAKEOVER', security: 'P', newSecurity: 'NEWCO', quantity: '5000' }),
+      tx('2020-09-01', 'SELL', 'NEWCO', '1000', '6'),
+    ]);
+    // NEWCO: 5,000 shares / £20,000; sell 1,000 @ £6: cost 4,000, gain 2,000.
+    expect(pence(disposalOn(c, '2020-09-01', 'NEWCO').gain)).toBe('2000.00');
+    expect(c.holdings.find((h) => h.security === 'P')).toBeUndefined();
+  });
+
+  it('when taken over for shares and cash, then the cash is a part disposal with cost apportioned by market value', () => {
+    // New shares 4,000 worth £2 = £8,000; cash £2,000. Cash share of cost: cash / (cash + new shares) =
+    // 2,000 / 10,000 = 1/5 of £20,000 = £4,000; gain 2,000 - 4,000 = -2,000.
+    // NEWCO: 4,000 shares / £16,000.
+    const c = compute([
+      base(),
+      row({ date: '2020-06-01', type: 'TAKEOVER', security: 'P', newSecurity: 'NEWCO', quantity: '4000', price: '2', amount: '2000' }),
+    ]);
+    const d = disposalOn(c, '2020-06-01');
+    expect(d.kind).toBe('takeover-cash');
+    expect(pence(d.allowableCost)).toBe('4000.00');
+    expect(pence(d.gain)).toBe('-2000.00');
+    expect(pool(c, 'NEWCO').quantity.toString()).toBe('4000');
+    expect(pool(c, 'NEWCO').cost.toString()).toBe('16000');
+  });
+
+  it('when a demerger is made, then the parent cost is split by market values', () => {
+    // Receive 500 CHILD worth £4 (£2,000); parent retained worth £10,000: child cost 20,000 x 2,000/12,000 = 3,333.33...
+    const c = compute([
+      base(),
+      row({ date: '2020-06-01', type: 'DEMERGER', security: 'P', newSecurity: 'CHILD', quantity: '500', price: '4', marketValue: '10000' }),
+    ]);
+    expect(c.disposals).toHaveLength(0);
+    expect(pool(c, 'CHILD').cost.toFraction()).toBe('10000/3');
+    expect(pence(pool(c, 'CHILD').cost)).toBe('3333.33');
+    expect(pool(c, 'P').cost.toFraction()).toBe('50000/3');
+    expect(pool(c, 'P').cost.add(pool(c, 'CHILD').cost).toString()).toBe('20000');
+  });
+
+  it('when a holding is redeemed, then it is a disposal at the redemption proceeds', () => {
+    const c = compute([base(), tx('2021-01-10', 'REDEMPTION', 'P', '10000', '2.10')]);
+    expect(pence(disposalOn(c, '2021-01-10').gain)).toBe('1000.00');
+    expect(year(c, '2020-21').disposalCount).toBe(1);
+  });
+});

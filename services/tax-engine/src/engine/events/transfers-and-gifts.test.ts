@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { LedgerTransaction } from '../ledger';
+import { compute, disposalOn, pence, pool, tx, year } from '../test-support';
+
+const row = (t: LedgerTransaction) => t;
+
+describe('transfers, gifts and spouse transfers', () => {
+  it('when shares are transferred in with their original date and cost, then they join the pool at that cost', () => {
+    // Transfer in 500 bought 2015-03-01 for £2,000 in total; buy 500 @ £6 (£3,000) in 2020. Pool 1,000 / £5,000.
+    // Sell 400 @ £7 (2,800): cost 5,000 x 400/1,000 = 2,000; gain 800.
+    const c = compute([
+      row({ date: '2019-06-01', type: 'TRANSFER_IN', security: 'A', quantity: '500', amount: '2000', acquired: '2015-03-01' }),
+      tx('2020-01-10', 'BUY', 'A', '500', '6'),
+      tx('2021-01-10', 'SELL', 'A', '400', '7'),
+    ]);
+    expect(pence(disposalOn(c, '2021-01-10').gain)).toBe('800.00');
+    expect(pool(c, 'A').cost.toString()).toBe('3000');
+  });
+
+  it('when a transfer in was originally acquired within 30 days after a disposal, then it is matched by its original date', () => {
+    // Pool 100 @ £10. Sell 100 @ £12 on 1 Mar 2021; transfer in (on 1 Jun) of 100 bought 10 Mar 2021 for £1,050.
+    const c = compute([
+      tx('2021-01-04', 'BUY', 'B', '100', '10'),
+      tx('2021-03-01', 'SELL', 'B', '100', '12'),
+      row({ date: '2021-06-01', type: 'TRANSFER_IN', security: 'B', quantity: '100', amount: '1050', acquired: '2021-03-10' }),
+    ]);
+    const d = disposalOn(c, '2021-03-01');
+    expect(d.matches.map((m) => [m.rule, m.acquisitionDate])).toEqual([['thirty-day', '2021-03-10']]);
+    expect(pence(d.gain)).toBe('150.00');
+  });
+
+  it('when shares are transferred out to the same owner, then it is not a disposal and they take their share of cost', () => {
+    // Pool 1,000 / £3,000; transfer out 250 -> pool 750 / £2,250; no disposal.
+    const c = compute([tx('2020-01-10', 'BUY', 'C', '1000', '3'), tx('2020-05-10', 'TRANSFER_OUT', 'C', '250')]);
+    expect(c.disposals).toHaveLength(0);
+    expect(pool(c, 'C').quantity.toString()).toBe('750');
+    expect(pool(c, 'C').cost.toString()).toBe('2250');
+  });
+
+  it('when shares are given away, then it is a disposal at market value, less any holdover relief claimed', () => {
+    // Pool 1,000 / £2,000. Gift 500 worth £9 each (£4,500): cost 1,000; gain 3,500; holdover 2,000 -> 1,500 chargeable.
+    const c = compute([
+      tx('2020-01-10', 'BUY', 'D', '1000', '2'),
+      row({ date: '2020-08-01', type: 'GIFT_OUT', security: 'D', quantity: '500', price: '9', holdoverRelief: '2000', counterparty: 'son', connected: true }),
+    ]);
+    const d = disposalOn(c, '2020-08-01');
+    expect(d.kind).toBe('gift');
+    expect(pence(d.proceeds)).toBe('4500.00');
+    expect(pence(d.holdoverRelief)).toBe('2000.00');
+    expect(pence(d.gain)).toBe('1500.00');
+    const y = year(c, '2020-21');
+    expect(pence(y.holdoverRelief)).toBe('2000.00');
+    expect(pence(y.gains)).toBe('1500.00');
+  });
+
+  it('when holdover relief claimed exceeds the gain, then only the gain is held over', () => {
+    const c = compute([
+      tx('2020-01-10', 'BUY', 'D', '1000', '2'),
+      row({ date: '2020-08-01', type: 'GIFT_OUT', security: 'D', quantity: '500', marketValue: '1500', holdoverRelief: '9999' }),
+    ]);
+    expect(pence(disposalOn(c, '2020-08-01').holdoverRelief)).toBe('500.00');
+    expect(pence(disposalOn(c, '2020-08-01').gain)).toBe('0.00');
+  });
+
+  it('when a gift to a connected person makes a loss, then the loss is clogged: only gains on disposals to that person use it', () => {
+    // E: pool 1,000 / £10,000. Gift 500 to daughter worth £3,000: loss 2,000 (clogged).
+    // F: pool 1,000 / £1,000. Sell 1,000 @ £15 on the market: gain 14,000 (clogged loss NOT set against it).
+    // 2021-22: gift the other 500 E to daughter worth £6,000: gain 1,000, reduced to nil by the clogged loss; 1,000 left.
+    const c = compute([
+      tx('2020-01-10', 'BUY', 'E', '1000', '10'),
+      tx('2020-01-10', 'BUY', 'F', '1000', '1'),
+      row({ date: '2020-08-01', type: 'GIFT_OUT', security: 'E', quantity: '500', marketValue: '3000', counterparty: 'daughter', connected: true }),
+      tx('2020-09-01', 'SELL', 'F', '1000', '15'),
+      row({ date: '2021-08-01', type: 'GIFT_OUT', security: 'E', quantity: '500', marketValue: '6000', counterparty: 'daughter', connected: true }),
+    ]);
+    const y1 = year(c, '2020-21');
+    expect(pence(y1.cloggedLossesArising)).toBe('2000.00');
+    expect(pence(y1.losses)).toBe('0.00');
+    expect(pence(y1.gains)).toBe('14000.00');
+    expect(pence(y1.taxableGain)).toBe('1700.00'); // 14,000 - 12,300
+    const y2 = year(c, '2021-22');
+    expect(pence(y2.cloggedLossesUsed)).toBe('1000.00');
+    expect(pence(y2.gains)).toBe('0.00');
+    expect(pence(y2.cloggedLossesCarriedForward)).toBe('1000.00');
+  });
+
+  it('when shares pass to or from a spouse or civil partner, then there is no gain and no loss and the cost carries over', () => {
+    // Pool 1,000 / £4,000; spouse out 250: deemed proceeds = cost 1,000; gain nil; pool 750 / £3,000.
+    const c = compute([tx('2020-01-10', 'BUY', 'G', '1000', '4'), tx('2020-06-10', 'SPOUSE_OUT', 'G', '250')]);
+    const d = disposalOn(c, '2020-06-10');
+    expect(pence(d.proceeds)).toBe('1000.00');
+    expect(pence(d.gain)).toBe('0.00');
+    expect(pool(c, 'G').cost.toString()).toBe('3000');
+    // Spouse in 300 at the transferor's cost of £900: pool 300 / £900; sell 300 @ £5: gain 600.
+    const c2 = compute([
+      row({ date: '2020-06-10', type: 'SPOUSE_IN', security: 'G', quantity: '300', amount: '900' }),
+      tx('2020-12-10', 'SELL', 'G', '300', '5'),
+    ]);
+    expect(pence(disposalOn(c2, '2020-12-10').gain)).toBe('600.00');
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { indexationFactor } from './indexation';
+import { Rational } from './rational';
+import { prepareReferenceData } from './reference-data';
+import { compute, disposalOn, pence, pool, referenceData, tx } from './test-support';
+
+const rpi = prepareReferenceData(referenceData).rpi;
+
+describe('indexation allowance (companies, indexed pool)', () => {
+  it('when the factor is computed, then it is (RE - RL) / RL rounded to 3 places, and nil when RPI has not risen', () => {
+    // RPI Jan 1990 119.5, Jun 1995 149.8: 30.3 / 119.5 = 0.25355... -> 0.254.
+    expect(indexationFactor(rpi, '1990-01', '1995-06', 'three-decimal-places')!.toString()).toBe('0.254');
+    expect(indexationFactor(rpi, '1990-01', '1995-06', 'exact')!.toFraction()).toBe('303/1195');
+    expect(indexationFactor(rpi, '2017-12', '2017-12', 'three-decimal-places')!.toString()).toBe('0');
+    // RPI fell from Dec 2017 (278.1) to Jan 2018 (276.0): nil, never negative.
+    expect(indexationFactor(rpi, '2017-12', '2018-01', 'three-decimal-places')!.toString()).toBe('0');
+  });
+
+  // Company: 15 Jan 1990 buys 1,000 at £2 (£2,000); 10 Jun 1995 buys 500 at £3 (£1,500).
+  // Indexed pool: Jan 1990 2,000. Jun 1995: 2,000 x (1 + 0.254) = 2,508, plus 1,500 = 4,008; cost 3,500.
+  // Disposal 1 May 2020: indexation frozen at Dec 2017 (RPI 278.1): (278.1 - 149.8) / 149.8 = 0.85647 -> 0.856;
+  //   indexed pool 4,008 x 1.856 = 7,438.848.
+  // Sell 600 of 1,500 (two fifths): cost 1,400; indexed cost 2,975.5392; indexation allowance 1,575.5392.
+  const ledger = (price: string) => [
+    tx('1990-01-15', 'BUY', 'IND', '1000', '2'),
+    tx('1995-06-10', 'BUY', 'IND', '500', '3'),
+    tx('2020-05-01', 'SELL', 'IND', '600', price),
+  ];
+
+  it('when a company sells from the pool, then the indexed cost is taken and the gain is proceeds less indexed cost', () => {
+    const c = compute(ledger('10'), { kind: 'company' });
+    const d = disposalOn(c, '2020-05-01');
+    // Proceeds 6,000 - 2,975.5392 = 3,024.4608.
+    expect(d.allowableCost.toString()).toBe('1400');
+    expect(d.matches[0].indexedCost!.toString()).toBe('2975.5392');
+    expect(d.indexationAllowance.toString()).toBe('1575.5392');
+    expect(d.gain.toString()).toBe('3024.4608');
+    expect(pence(d.gain)).toBe('3024.46');
+    // Pool left: 900 shares, cost 2,100, indexed 7,438.848 x 3/5 = 4,463.3088.
+    const p = pool(c, 'IND');
+    expect(p.quantity.toString()).toBe('900');
+    expect(p.cost.toString()).toBe('2100');
+    expect(p.indexedCost!.toString()).toBe('4463.3088');
+  });
+
+  it('when indexation would turn a gain into a loss, then it is restricted to the unindexed gain (gain nil)', () => {
+    // Proceeds 600 x 2.50 = 1,500; unindexed gain 100; allowance restricted from 1,575.54 to 100.
+    const d = disposalOn(compute(ledger('2.50'), { kind: 'company' }), '2020-05-01');
+    expect(d.indexationAllowance.toString()).toBe('100');
+    expect(d.gain.toString()).toBe('0');
+  });
+
+  it('when there is already a loss, then indexation does not increase it', () => {
+    // Proceeds 1,200; unindexed loss 200; no allowance.
+    const d = disposalOn(compute(ledger('2'), { kind: 'company' }), '2020-05-01');
+    expect(d.indexationAllowance.toString()).toBe('0');
+    expect(d.gain.toString()).toBe('-200');
+  });
+
+  it('when an individual sells the same shares, then there is no indexation', () => {
+    const d = disposalOn(compute(ledger('10')), '2020-05-01');
+    expect(d.indexationAllowance.toString()).toBe('0');
+    expect(d.gain.toString()).toBe('4600'); // 6,000 - 1,400
+  });
+
+  it('when exact factors are asked for, then the pool is indexed without rounding', () => {
+    const c = compute(ledger('10'), { kind: 'company' }, {}, { indexationRounding: 'exact' });
+    // 2,000 x 149.8/119.5 + 1,500, then x 278.1/149.8 = 2,000 x 278.1/119.5 + 1,500 x 278.1/149.8
+    //   = 4,654.3933... + 2,784.7130... = 7,439.1063...; two fifths = 2,975.6425...
+    const d = disposalOn(c, '2020-05-01');
+    const expected = Rational.of(2000 * 2781, 1195).add(Rational.of(1500 * 2781, 1498)).mul(Rational.of(2, 5));
+    expect(d.matches[0].indexedCost!.eq(expected)).toBe(true);
+    expect(pence(d.matches[0].indexedCost!)).toBe('2975.64');
+  });
+});
