@@ -1,2 +1,3 @@
 export * from './roles';
 export * from './routes';
+export * from './password-policy';
