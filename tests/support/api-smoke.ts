@@ -1,0 +1,90 @@
+import { expect } from 'vitest';
+
+/** Calls the BFF by path; the embedded test goes through app.request, the cluster one over HTTP. */
+export type Call = (path: string, init?: RequestInit) => Promise<Response>;
+
+export const ASHWORTH = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002';
+export const BROOKFIELD = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000003';
+export const CLEVEDON = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000004';
+
+export async function signIn(call: Call, email: string, password: string): Promise<string> {
+  const res = await call('/api/auth/sign-in', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(200);
+  const body = await res.json();
+  expect(body.state).toBe('AUTHENTICATED');
+  return body.accessToken;
+}
+
+async function eventually<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * The same journey against either form of running: sign in, who am I, my organisations, the
+ * clients grid (paging, sorting, search, live filter), tenancy refusals, sign out. Expected figures
+ * come from the demo data's construction: Ashworth has clients ASH00001..ASH01000.
+ */
+export async function apiSmoke(call: Call, password: string) {
+  const token = await signIn(call, 'manager@gains.example', password);
+  const auth = { authorization: `Bearer ${token}` };
+
+  const user = await (await call('/api/user', { headers: auth })).json();
+  expect(user.email).toBe('manager@gains.example');
+  expect(user.roles).toEqual(['ROLE_CUSTOMER_ADMIN']);
+  expect(user.organisations.map((o: { uuid: string }) => o.uuid).sort()).toEqual([ASHWORTH, BROOKFIELD]);
+
+  const organisations = await (await call('/api/organisations', { headers: auth })).json();
+  expect(organisations.map((o: { code: string }) => o.code)).toEqual(['ASHW', 'BRKF']);
+
+  const grid = (query: string, organisation = ASHWORTH) =>
+    call(`/api/clients/summary?${query}`, { headers: { ...auth, 'x-organisation-uuid': organisation } });
+
+  // The organisation read model arrives by event; wait for it rather than assume timing.
+  const first = await eventually(
+    async () => (await grid('page=1&size=10')).json(),
+    (page) => page.content?.[0]?.ouCode === 'ASHW',
+  );
+  expect(first.totalSize).toBe(1000);
+  expect(first.content).toHaveLength(10);
+  expect(first.content[0].code).toBe('ASH00001');
+  expect(first.content[0].ouCode).toBe('ASHW');
+
+  const last = await (await grid('page=1&size=25&sort=code,desc')).json();
+  expect(last.content).toHaveLength(25);
+  expect(last.content[0].code).toBe('ASH01000');
+
+  const page4 = await (await grid('page=4&size=100')).json();
+  expect(page4.content[0].code).toBe('ASH00301');
+
+  const search = await (await grid('term=ASH0099')).json();
+  expect(search.totalSize).toBe(10); // ASH00990..ASH00999
+  expect(search.content.every((r: { code: string }) => r.code.startsWith('ASH0099'))).toBe(true);
+
+  const live = await (await grid('filter=live&size=100')).json();
+  expect(live.totalSize).toBeGreaterThan(0);
+  expect(live.totalSize).toBeLessThan(1000);
+  expect(live.content.every((r: { state: string }) => r.state === 'Live')).toBe(true);
+
+  const bad = await grid('sort=password,asc');
+  expect(bad.status).toBe(400);
+  const badBody = await bad.json();
+  expect(badBody.field).toBe('sort');
+  expect(Object.keys(badBody)).toEqual(expect.arrayContaining(['type_description', 'timestamp', 'id']));
+
+  // Another firm's clients: refused.
+  expect((await grid('page=1', CLEVEDON)).status).toBe(403);
+  expect((await call('/api/clients/summary', { headers: auth })).status).toBe(403);
+  expect((await call('/api/user')).status).toBe(401);
+
+  expect((await call('/api/auth/sign-out', { method: 'POST', headers: auth })).status).toBe(204);
+  expect((await call('/api/user', { headers: auth })).status).toBe(401);
+}
