@@ -73,6 +73,7 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
     ctx.recordPool(e, pool);
   }
 
+  if (failure) ctx.fail(e, failure);
   const kind = KIND[e.type];
   ctx.disposals.push({
     event: e,

@@ -1,0 +1,174 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { LedgerTransaction } from './ledger';
+import { presentComputation } from './present';
+import { Rational } from './rational';
+import { compute, disposalOn, pence, tx, year } from './test-support';
+import { attributeToPortfolios, valueHoldings } from './value-holdings';
+
+describe('calculation failures', () => {
+  it('when more shares are sold than are held, then the disposal fails with the security, date and shortfall (no crash, no zero)', () => {
+    const c = compute([tx('2020-01-10', 'BUY', 'ACME', '100', '1'), tx('2020-06-01', 'SELL', 'ACME', '150', '2')]);
+    expect(c.failures).toHaveLength(1);
+    expect(c.failures[0]).toMatchObject({ security: 'ACME', date: '2020-06-01' });
+    expect(c.failures[0].message).toMatch(/ACME.*2020-06-01.*exceeds the holding by 50 shares/);
+    const d = disposalOn(c, '2020-06-01');
+    expect(d.failure).not.toBeNull();
+    const y = year(c, '2020-21');
+    expect(y.complete).toBe(false);
+    expect(y.disposalCount).toBe(0);
+  });
+
+  it('when an individual disposal is before 6 April 2008, then it fails and names the security and date', () => {
+    const c = compute([tx('2005-01-10', 'BUY', 'OLD', '100', '1'), tx('2008-04-05', 'SELL', 'OLD', '50', '2'), tx('2008-04-06', 'SELL', 'OLD', '50', '2')]);
+    expect(c.failures).toHaveLength(1);
+    expect(c.failures[0]).toMatchObject({ security: 'OLD', date: '2008-04-05' });
+    expect(c.failures[0].message).toMatch(/before 6 April 2008/);
+    expect(pence(disposalOn(c, '2008-04-06').gain)).toBe('50.00');
+  });
+
+  it('when a row is malformed, then it is reported and the rest is still computed', () => {
+    const c = compute([tx('2020-01-10', 'BUY', 'A', '100'), tx('2020-13-10', 'BUY', 'A', '100', '1'), tx('2020-01-10', 'BUY', 'B', '100', '1')]);
+    expect(c.failures.map((f) => f.message)).toEqual(['BUY needs price or amount (cost)', 'date "2020-13-10" is not a date (YYYY-MM-DD)']);
+    expect(c.holdings.map((h) => h.security)).toEqual(['B']);
+  });
+});
+
+describe('joint portfolios and attribution', () => {
+  it("when a joint portfolio is owned 50%, then it contributes half the shares and cost, and figures go back to where the shares sit", () => {
+    // GIA: 1,000 @ £2 (£2,000). JOINT (50%): 1,000 @ £3 -> 500 shares, £1,500. Pool 1,500 / £3,500.
+    // Sell 300 @ £4 from GIA: cost 3,500 x 300/1,500 = 700; gain 500.
+    const c = compute(
+      [
+        { ...tx('2020-01-10', 'BUY', 'A', '1000', '2'), portfolio: 'GIA' },
+        { ...tx('2020-02-10', 'BUY', 'A', '1000', '3'), portfolio: 'JOINT' },
+        { ...tx('2020-06-10', 'SELL', 'A', '300', '4'), portfolio: 'GIA' },
+      ],
+      { kind: 'individual' },
+      { portfolios: { JOINT: { ownershipPercent: '50' } } },
+    );
+    expect(pence(disposalOn(c, '2020-06-10').gain)).toBe('500.00');
+    // Pool 1,200 / £2,800 (£7/3 a share): GIA 700 shares cost 1,633.33; JOINT 500 cost 1,166.67. At £5: GIA value 3,500.
+    const values = valueHoldings(c, { A: '5' });
+    const gia = values.find((v) => v.portfolio === 'GIA')!;
+    const joint = values.find((v) => v.portfolio === 'JOINT')!;
+    expect(gia.quantity.toString()).toBe('700');
+    expect(pence(gia.cgtCost)).toBe('1633.33');
+    expect(pence(gia.marketValue!)).toBe('3500.00');
+    expect(pence(gia.unrealisedCapitalGain!)).toBe('1866.67');
+    expect(joint.quantity.toString()).toBe('500');
+    expect(pence(joint.cgtCost)).toBe('1166.67');
+    expect(gia.cgtCost.add(joint.cgtCost).toString()).toBe('2800');
+    const portfolios = attributeToPortfolios(c, { A: '5' });
+    expect(portfolios.find((p) => p.portfolio === 'GIA')!.realised.map((r) => [r.taxYear, r.capitalGain.toString()])).toEqual([['2020-21', '500']]);
+  });
+
+  it('when a holding is an exempt or income class, then its unrealised gain is reported in that class', () => {
+    const c = compute([tx('2020-01-10', 'BUY', 'GILT', '100', '100')], { kind: 'individual' }, { securities: { GILT: { gainClass: 'exempt' } } });
+    const [v] = valueHoldings(c, { GILT: '103.5' });
+    expect(pence(v.unrealisedExemptGain!)).toBe('350.00');
+    expect(pence(v.unrealisedCapitalGain!)).toBe('0.00');
+  });
+});
+
+describe('presentation', () => {
+  it('when presented, then money is text to the penny and the SA108 summary is in whole pounds', () => {
+    const c = compute([
+      tx('2014-04-01', 'BUY', 'LOBSTER', '1000', '4.00', '150'),
+      tx('2017-09-01', 'BUY', 'LOBSTER', '500', '4.10', '80'),
+      tx('2018-05-01', 'SELL', 'LOBSTER', '700', '4.80', '100'),
+      tx('2019-02-01', 'SELL', 'LOBSTER', '400', '5.20', '105'),
+    ]);
+    const p = presentComputation(c);
+    const y = p.taxYears[0];
+    expect(y.taxYear).toBe('2018-19');
+    expect(y.disposals.map((d) => [d.date, d.quantity, d.proceeds, d.allowableCost, d.gain])).toEqual([
+      ['2018-05-01', '700', '3360.00', '2930.67', '329.33'],
+      ['2019-02-01', '400', '2080.00', '1674.67', '300.33'],
+    ]);
+    expect(y.sa108).toMatchObject({ numberOfDisposals: 2, disposalProceeds: '5440', allowableCosts: '4811', gainsInTheYearBeforeLosses: '629' });
+    expect(p.holdings[0].pool).toEqual({ quantity: '400', cost: '1674.67' });
+  });
+});
+
+// ---------- properties ----------
+
+const SECURITIES = ['AAA', 'BBB'];
+const dayArb = fc.integer({ min: 0, max: 400 });
+const qtyArb = fc.integer({ min: 1, max: 500 });
+const priceArb = fc.integer({ min: 1, max: 5000 }).map((p) => (p / 100).toFixed(2));
+const rowArb: fc.Arbitrary<LedgerTransaction> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ d: dayArb, s: fc.constantFrom(...SECURITIES), q: qtyArb, p: priceArb, e: fc.integer({ min: 0, max: 20 }) }).map(({ d, s, q, p, e }) => ({ ...tx(iso(d), 'BUY', s, String(q), p), expenses: String(e) })) },
+  { weight: 4, arbitrary: fc.record({ d: dayArb, s: fc.constantFrom(...SECURITIES), q: qtyArb, p: priceArb }).map(({ d, s, q, p }) => tx(iso(d), 'SELL', s, String(q), p)) },
+  { weight: 1, arbitrary: fc.record({ d: dayArb, s: fc.constantFrom(...SECURITIES), r: fc.constantFrom('2', '1:2', '3:2') }).map(({ d, s, r }) => tx(iso(d), 'SPLIT', s, r)) },
+  { weight: 1, arbitrary: fc.record({ d: dayArb, s: fc.constantFrom(...SECURITIES), a: fc.integer({ min: 1, max: 999 }) }).map(({ d, s, a }) => ({ date: iso(d), type: 'CAPITAL_RETURN' as const, security: s, amount: String(a) })) },
+);
+function iso(day: number): string {
+  return new Date(Date.UTC(2019, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
+}
+const ledgerArb = fc.array(rowArb, { minLength: 1, maxLength: 40 });
+const kindArb = fc.constantFrom('individual' as const, 'company' as const);
+
+describe('properties (fast-check)', () => {
+  it('when the same ledger arrives in any row order, then the result is the same', () => {
+    fc.assert(
+      fc.property(ledgerArb, kindArb, fc.infiniteStream(fc.nat()), (rows, kind, stream) => {
+        const shuffled = rows.map((r) => ({ r, k: stream.next().value as number })).sort((a, b) => a.k - b.k).map((x) => x.r);
+        const a = presentComputation(compute(rows, { kind }));
+        const b = presentComputation(compute(shuffled, { kind }));
+        expect(b).toEqual(a);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('when any ledger is computed, then the pooled quantity never goes negative', () => {
+    fc.assert(
+      fc.property(ledgerArb, kindArb, (rows, kind) => {
+        const c = compute(rows, { kind });
+        for (const e of c.poolHistory) expect(e.pool.quantity.isNegative()).toBe(false);
+        for (const h of c.holdings) expect(h.pool.quantity.isNegative()).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('when a disposal is computed, then its matched quantities add up to the disposal, and its gain to proceeds less costs', () => {
+    fc.assert(
+      fc.property(ledgerArb, kindArb, (rows, kind) => {
+        const c = compute(rows, { kind });
+        for (const d of c.disposals) {
+          if (d.failure || d.kind === 'capital-distribution') continue;
+          const matched = d.matches.reduce((s, m) => s.add(m.quantity), Rational.ZERO);
+          expect(matched.eq(d.quantity)).toBe(true);
+          const cost = d.matches.reduce((s, m) => s.add(m.cost), Rational.ZERO);
+          expect(cost.eq(d.allowableCost)).toBe(true);
+          expect(d.proceeds.sub(d.disposalCosts).sub(d.allowableCost).sub(d.indexationAllowance).sub(d.holdoverRelief).eq(d.gain)).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('when every share is eventually sold without failures, then total allowable costs equal total money paid in (cost is conserved)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ d: dayArb, q: qtyArb, p: priceArb }), { minLength: 1, maxLength: 20 }), fc.integer({ min: 1, max: 5 }), (buys, parts) => {
+        const rows: LedgerTransaction[] = buys.map(({ d, q, p }) => tx(iso(d), 'BUY', 'AAA', String(q), p));
+        const total = buys.reduce((s, b) => s + b.q, 0);
+        const paid = buys.reduce((s, b) => s.add(Rational.parse(b.p).mul(Rational.fromInt(b.q))), Rational.ZERO);
+        let left = total;
+        for (let i = 0; i < parts; i++) {
+          const q = i === parts - 1 ? left : Math.floor(left / 2);
+          if (q <= 0) continue;
+          rows.push(tx(iso(420 + i * 40), 'SELL', 'AAA', String(q), '1'));
+          left -= q;
+        }
+        const c = compute(rows);
+        expect(c.failures).toEqual([]);
+        const costs = c.disposals.reduce((s, d) => s.add(d.allowableCost), Rational.ZERO);
+        expect(costs.eq(paid)).toBe(true);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
