@@ -1,0 +1,71 @@
+// Runs every suite (typecheck, unit, system, e2e) and ends with one line: "N passed, N failed".
+// Installs the Debian packages the system and browser tests need when it can (root with apt-get).
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+
+function ensureDebianPackages() {
+  const missing = [];
+  if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium');
+  if (!has('nats-server')) missing.push('nats-server');
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0 || !has('apt-get')) {
+    console.error(`Missing ${missing.join(', ')}: install the Debian packages (apt-get install ${missing.join(' ')}).`);
+    return;
+  }
+  console.log(`Installing ${missing.join(', ')} ...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+}
+
+const only = process.argv.slice(2);
+const totals = { passed: 0, failed: 0 };
+const lines = [];
+
+function step(name, fn) {
+  if (only.length && !only.includes(name)) return;
+  const started = Date.now();
+  const { passed, failed } = fn();
+  totals.passed += passed;
+  totals.failed += failed;
+  lines.push(`${name.padEnd(10)} ${passed} passed, ${failed} failed (${Math.round((Date.now() - started) / 1000)} s)`);
+}
+
+ensureDebianPackages();
+
+step('typecheck', () => {
+  const r = spawnSync('pnpm', ['-s', 'typecheck'], { cwd: root, stdio: 'inherit' });
+  return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+});
+
+step('web-build', () => {
+  const r = spawnSync('pnpm', ['-s', 'build:web'], { cwd: root, stdio: 'inherit' });
+  return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+});
+
+for (const project of ['unit', 'system', 'e2e']) {
+  step(project, () => {
+    const report = path.join(os.tmpdir(), `gains-vitest-${project}-${process.pid}.json`);
+    spawnSync(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, GAINS_SKIP_WEB_BUILD: '1' },
+    });
+    if (!fs.existsSync(report)) return { passed: 0, failed: 1 };
+    const result = JSON.parse(fs.readFileSync(report, 'utf8'));
+    fs.rmSync(report);
+    // A file that fails to load has no test results: count it as a failure.
+    const brokenFiles = result.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+    return { passed: result.numPassedTests, failed: result.numFailedTests + brokenFiles };
+  });
+}
+
+console.log('\n' + lines.join('\n'));
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 ? 0 : 1);
