@@ -60,6 +60,17 @@ const rows = (page: Page) => page.locator('.ag-center-cols-container .ag-row');
 const cell = (page: Page, index: number, colId: string) =>
   page.locator(`.ag-center-cols-container .ag-row[row-index="${index}"] [col-id="${colId}"]`);
 const totalText = (page: Page) => page.locator('.ant-pagination-total-text').innerText();
+/** Header titles in the order the user sees them (the DOM order may differ). */
+async function headerTitles(page: Page): Promise<string[]> {
+  const cells = page.locator('.ag-header-row-column .ag-header-cell');
+  const found = await cells.evaluateAll((elements) =>
+    elements.map((e) => ({
+      index: Number(e.getAttribute('aria-colindex')),
+      text: (e.querySelector('.ag-header-cell-text')?.textContent ?? '').trim(),
+    })),
+  );
+  return found.sort((a, b) => a.index - b.index).map((c) => c.text);
+}
 const query = (page: Page) => new URL(page.url()).searchParams;
 
 async function openClients(page: Page, search = ''): Promise<void> {
@@ -119,8 +130,7 @@ describe('the clients grid', () => {
     expect(await totalText(page)).toContain('of 1,000 clients');
     expect(query(page).get('page')).toBe('1');
     expect(query(page).get('size')).toBe('10');
-    const headers = (await page.locator('.ag-header-cell-text').allInnerTexts()).map((h) => h.trim());
-    expect(headers).toEqual(VISIBLE_BY_DEFAULT);
+    expect(await headerTitles(page)).toEqual(VISIBLE_BY_DEFAULT);
     const first = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=10&sort=ouCode,asc&sort=code,asc', bigFirm.uuid);
     expect((await cell(page, 0, 'code').innerText()).trim()).toBe(first.content[0].code);
     await page.screenshot({ path: `${SHOTS}/clients.png` });
@@ -225,5 +235,38 @@ describe('the clients grid', () => {
     await expect.poll(async () => (await row.getAttribute('class')) ?? '').toContain('ag-row-selected');
     await row.locator('[col-id="name"]').click();
     await expect.poll(async () => (await row.getAttribute('class')) ?? '').not.toContain('ag-row-selected');
+  });
+
+  it('when the reduced layout is switched on, then relationship manager and income columns hide', async () => {
+    await openClients(page, '?page=1&size=10');
+    const headers = () => headerTitles(page);
+    await page.getByRole('switch', { name: 'Reduced layout' }).click();
+    await expect.poll(headers).toEqual(
+      VISIBLE_BY_DEFAULT.filter((h) => !['Relationship Manager', 'Unrealised Income Gain', 'YTD Income Gain'].includes(h)),
+    );
+    await page.getByRole('switch', { name: 'Reduced layout' }).click();
+    await expect.poll(headers).toEqual(VISIBLE_BY_DEFAULT);
+  });
+
+  it('when fetching clients fails, then the error names the organisation and shows the server error lines', async () => {
+    const errorPage = await newPage(browser, gains.baseUrl);
+    await signIn(errorPage, USERS.admin);
+    await errorPage.route('**/api/clients/summary**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ type_description: 'Internal error', timestamp: '2026-04-05T23:30:00Z', id: 'err-123' }),
+      }),
+    );
+    await errorPage.goto(`/${bigFirm.uuid}/clients?page=1&size=10`);
+    const alert = errorPage.getByTestId('api-error');
+    await alert.waitFor();
+    const text = await alert.innerText();
+    expect(text).toContain(`There was a problem fetching clients for ${bigFirm.name}`);
+    expect(text).toContain('Internal error');
+    expect(text).toContain('06/04/2026 00:30'); // Europe/London (BST)
+    expect(text).toContain('err-123');
+    await errorPage.screenshot({ path: `${SHOTS}/clients-error.png` });
+    await errorPage.context().close();
   });
 });

@@ -74,6 +74,7 @@ describe('the shell', () => {
     ]);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Operations' }).click();
     await page.locator('.gains-nav-dropdown:not(.ant-dropdown-hidden)').waitFor();
+    await page.waitForTimeout(400); // let the menu finish opening
     await page.screenshot({ path: `${SHOTS}/nav-operations-admin.png` });
     await page.context().close();
   });
@@ -93,6 +94,7 @@ describe('the shell', () => {
     expect(await cardTitles(page, 'Outputs')).toEqual(['Singular Reports', 'Batch Reports']);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Client Area' }).click();
     await page.locator('.gains-nav-dropdown:not(.ant-dropdown-hidden)').waitFor();
+    await page.waitForTimeout(400); // let the menu finish opening
     await page.screenshot({ path: `${SHOTS}/nav-client-area-adviser.png` });
     await page.keyboard.press('Escape');
 
@@ -191,6 +193,8 @@ describe('the shell', () => {
     const page = await newPage(browser, gains.baseUrl);
     await signIn(page, USERS.adviser);
     await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).waitFor();
+    await page.waitForTimeout(400);
     await page.screenshot({ path: `${SHOTS}/user-menu.png` });
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -215,6 +219,7 @@ describe('the shell', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Current password is required').waitFor();
     await page.getByText('Password confirmation is required').waitFor();
+    await page.waitForTimeout(400);
     await page.screenshot({ path: `${SHOTS}/change-password.png` });
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.context().close();
