@@ -1,0 +1,114 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('./cgt.ts', import.meta.url));
+const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
+const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+
+function cgt(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: REPO, encoding: 'utf8', env: { ...process.env, ...env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function tempCsv(text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cgt-'));
+  const file = join(dir, 'ledger.csv');
+  writeFileSync(file, text);
+  return file;
+}
+
+describe('pnpm cgt (end to end)', () => {
+  it('when given HS284 Example 3 with --json, then it prints the tax year, both disposals and their matches to the penny', () => {
+    const r = cgt([join(EXAMPLES, 'hs284-example-3.csv'), '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.taxYears).toHaveLength(1);
+    const y = out.taxYears[0];
+    expect(y).toMatchObject({
+      taxYear: '2018-19',
+      proceeds: '5440.00',
+      allowableCosts: '4605.33',
+      gains: '629.67',
+      losses: '0.00',
+      annualExemptAmount: '11700.00',
+      lossesBroughtForwardUsed: '0.00',
+      lossesCarriedForward: '0.00',
+      taxableGain: '0.00',
+    });
+    expect(y.disposals.map((d: Record<string, string>) => [d.date, d.security, d.quantity, d.proceeds, d.allowableCost, d.gain])).toEqual([
+      ['2018-05-01', 'LOBSTER', '700', '3360.00', '2930.67', '329.33'],
+      ['2019-02-01', 'LOBSTER', '400', '2080.00', '1674.67', '300.33'],
+    ]);
+    expect(y.disposals[1].matches[0]).toMatchObject({ rule: 'section-104', quantity: '400', cost: '1674.67', poolAfter: { quantity: '400', cost: '1674.67' } });
+    expect(out.holdings[0].pool).toEqual({ quantity: '400', cost: '1674.67' });
+  });
+
+  it('when run without --json, then it prints a readable report with each disposal and its matches', () => {
+    const r = cgt([join(EXAMPLES, 'hs284-example-3.csv')]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Tax year 2018-19');
+    expect(r.stdout).toContain('= gain 329.33');
+    expect(r.stdout).toContain('pool 800 @ 3349.33 -> 400 @ 1674.67');
+  });
+
+  it('when the path is relative, then it is resolved from INIT_CWD (where pnpm was run)', () => {
+    const r = cgt(['hs284-example-3.csv', '--json'], { INIT_CWD: EXAMPLES });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).taxYears[0].gains).toBe('629.67');
+  });
+
+  it('when --taxpayer company is given, then company rules apply (10 days before, not 30 days after)', () => {
+    const file = tempCsv('date,type,security,quantity,price\n2020-01-01,BUY,X,1000,1\n2020-06-01,SELL,X,500,2\n2020-06-15,BUY,X,150,1.80\n');
+    const individual = JSON.parse(cgt([file, '--json']).stdout);
+    const company = JSON.parse(cgt([file, '--json', '--taxpayer', 'company']).stdout);
+    // Individual: 150 matched with 15 Jun (£270) + 350 from the pool (£350): gain 380. Company: 500 from the pool: gain 500.
+    expect(individual.taxYears[0].disposals[0].gain).toBe('380.00');
+    expect(company.taxYears[0].disposals[0].gain).toBe('500.00');
+    expect(company.taxYears[0].annualExemptAmount).toBe('0.00');
+  });
+
+  it('when --taxpayer trust is given, then the exempt amount is halved', () => {
+    const file = tempCsv('date,type,security,quantity,price\n2024-05-01,BUY,X,1000,1\n2024-06-01,SELL,X,1000,5\n');
+    const y = JSON.parse(cgt([file, '--json', '--taxpayer', 'trust']).stdout).taxYears[0];
+    expect(y.annualExemptAmount).toBe('1500.00');
+    expect(y.taxableGain).toBe('2500.00');
+  });
+
+  it('when prices are given, then holdings show market value, CGT cost and unrealised gain', () => {
+    const r = cgt([join(EXAMPLES, 'hs284-example-3.csv'), '--json', '--prices', join(EXAMPLES, 'prices.csv')]);
+    const file = tempCsv('security,price\nLOBSTER,5.00\n');
+    const out = JSON.parse(cgt([join(EXAMPLES, 'hs284-example-3.csv'), '--json', '--prices', file]).stdout);
+    expect(r.code).toBe(0);
+    expect(out.holdingValues[0]).toMatchObject({ security: 'LOBSTER', quantity: '400', marketValue: '2000.00', cgtCost: '1674.67', unrealisedCapitalGain: '325.33' });
+  });
+
+  it('when rows are in any order and use SPLIT ratios like 1:10, then they are computed in date order', () => {
+    const file = tempCsv('date,type,security,quantity,price\n2021-01-01,SELL,X,50,30\n2020-06-01,CONSOLIDATION,X,1:10,\n2020-01-01,BUY,X,1000,2\n');
+    const y = JSON.parse(cgt([file, '--json']).stdout).taxYears[0];
+    // 1,000 -> 100 shares costing £2,000; sell 50 @ £30 = 1,500 - 1,000 = 500.
+    expect(y.disposals[0].gain).toBe('500.00');
+  });
+
+  it('when a row is malformed, then the error names the line and column and the exit code is 1', () => {
+    const file = tempCsv('date,type,security,quantity,price\n2020-01-01,BUY,X,1000,2\n2020-02-30,BUY,X,10,1\n2020-03-01,SELL,X,ten,1\n2020-03-02,FROB,X,1,1\n');
+    const r = cgt([file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('line 3, column date: "2020-02-30" is not a date (YYYY-MM-DD)');
+    expect(r.stderr).toContain('line 4, column quantity: "ten" is not a quantity');
+    expect(r.stderr).toContain('line 5, column type: unknown type "FROB"');
+  });
+
+  it('when a disposal exceeds the holding, then the failure is reported in the output (not a crash)', () => {
+    const file = tempCsv('date,type,security,quantity,price\n2020-01-01,BUY,X,100,2\n2020-03-01,SELL,X,150,3\n');
+    const r = cgt([file, '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.failures[0]).toMatchObject({ security: 'X', date: '2020-03-01' });
+    expect(out.failures[0].message).toContain('exceeds the holding by 50 shares');
+    expect(out.taxYears[0].complete).toBe(false);
+  });
+});

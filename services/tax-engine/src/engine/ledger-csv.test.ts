@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { parseLedgerCsv, splitCsv } from './ledger-csv';
+
+describe('ledger CSV', () => {
+  it('when cells are quoted, then commas and quotes inside them survive', () => {
+    expect(splitCsv('a,b\n"x, y","say ""hi"""\n').map((r) => r.cells)).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+    ]);
+  });
+
+  it('when a ledger has optional columns, then they map to the transaction', () => {
+    const p = parseLedgerCsv(
+      'Date,Type,Security,Quantity,Price,Amount,Expenses,Portfolio,Acquired,New_Security,Market_Value,Counterparty,Connected,Class,Ownership\n' +
+        '2020-01-01,transfer_in,GILT,100,,95,,P1,2019-01-01,,,,,EXEMPT,50\n' +
+        '2020-02-01,GIFT_OUT,GILT,10,,,,,,,100,son,,,\n',
+    );
+    expect(p.errors).toEqual([]);
+    expect(p.transactions[0]).toMatchObject({ type: 'TRANSFER_IN', amount: '95', acquired: '2019-01-01', portfolio: 'P1', ref: 'line 2' });
+    expect(p.transactions[1]).toMatchObject({ type: 'GIFT_OUT', marketValue: '100', counterparty: 'son', connected: true });
+    expect(p.securities).toEqual({ GILT: { gainClass: 'exempt' } });
+    expect(p.portfolios).toEqual({ P1: { ownershipPercent: '50' } });
+  });
+
+  it('when the header lacks a required column or has an unknown one, then the error names it', () => {
+    expect(parseLedgerCsv('date,type,quantity\n').errors.map((e) => e.column)).toEqual(['security']);
+    expect(parseLedgerCsv('date,type,security,colour\n').errors[0]).toMatchObject({ line: 1, column: 'colour' });
+  });
+
+  it('when a split ratio or amount is malformed, then the error names the line and column', () => {
+    const p = parseLedgerCsv('date,type,security,quantity,price\n2020-01-01,SPLIT,X,2:0,\n2020-01-02,BUY,X,1,-4\n');
+    expect(p.errors).toEqual([
+      { line: 2, column: 'quantity', message: '"2:0" is not a ratio new:old (e.g. 2 or 1:10)' },
+      { line: 3, column: 'price', message: '"-4" is not an amount' },
+    ]);
+  });
+});
