@@ -1,7 +1,24 @@
-import type { ConnectRouterOptions } from '@connectrpc/connect';
+import { Code, ConnectError, type ConnectRouterOptions, type Interceptor } from '@connectrpc/connect';
 import { authInterceptor, type TokenVerifier } from '@gains/auth';
 import { errorInterceptor } from '@gains/errors';
 import type { Logger } from '@gains/logging';
+
+/** One JSON log line per call, carrying the request id the BFF was given (or made). */
+function accessLog(logger: Logger): Interceptor {
+  return (next) => async (req) => {
+    const started = performance.now();
+    const requestId = req.header.get('x-request-id') ?? undefined;
+    try {
+      const res = await next(req);
+      logger.info({ requestId, method: req.method.name, code: 'ok', ms: Math.round(performance.now() - started) }, 'call');
+      return res;
+    } catch (error) {
+      const code = error instanceof ConnectError ? Code[error.code] : 'unknown';
+      logger.info({ requestId, method: req.method.name, code, ms: Math.round(performance.now() - started) }, 'call');
+      throw error;
+    }
+  };
+}
 
 /** The same interceptors in both forms of running: errors mapped once, callers verified by each service. */
 export function serviceRouterOptions(options: {
@@ -11,9 +28,9 @@ export function serviceRouterOptions(options: {
 }): ConnectRouterOptions {
   return {
     interceptors: [
+      accessLog(options.logger),
       errorInterceptor((error, method, code) => {
-        if (code === 13 || code === 2) options.logger.error({ err: error, method }, 'call failed');
-        else options.logger.info({ method, code, reason: (error as Error).message }, 'call refused');
+        if (code === Code.Internal || code === Code.Unknown) options.logger.error({ err: error, method }, 'call failed');
       }),
       authInterceptor(options.verifier, options.publicMethods),
     ],
