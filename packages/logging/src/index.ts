@@ -2,11 +2,11 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
-/** JSON logs on stdout, one logger per process, children per service and per request. */
-export function createLogger(options: { service: string; level?: string }): Logger {
+/** JSON logs on stdout; `service` is set by the host on each service's child logger. */
+export function createLogger(options: { level?: string } = {}): Logger {
   return pino({
     level: options.level ?? process.env.LOG_LEVEL ?? 'info',
-    base: { service: options.service },
+    base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: ['password', '*.password', 'req.headers.authorization', 'accessToken', 'refreshToken'],
   });

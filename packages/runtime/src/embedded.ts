@@ -27,7 +27,7 @@ const config = loadConfig({
 });
 process.env.GAINS_DEMO_PASSWORD = config.GAINS_DEMO_PASSWORD;
 
-const logger = createLogger({ service: 'gains', level: config.LOG_LEVEL });
+const logger = createLogger({ level: config.LOG_LEVEL });
 const webDir = path.join(ROOT, 'web', 'dist');
 if (!fs.existsSync(path.join(webDir, 'index.html')) && config.GAINS_SKIP_WEB_BUILD === '0') {
   logger.info('building the web app');

@@ -30,7 +30,7 @@ const config = loadConfig({
   WEB_DIR: z.string().optional(),
   ...Object.fromEntries(SERVICE_NAMES.map((s) => [urlVar(s), z.string().url().default(`http://127.0.0.1:${SERVICE_PORTS[s]}`)])),
 });
-const logger = createLogger({ service: name, level: config.LOG_LEVEL });
+const logger = createLogger({ level: config.LOG_LEVEL });
 const transports = Object.fromEntries(
   SERVICE_NAMES.map((s) => [s, createConnectTransport({ baseUrl: (config as unknown as Record<string, string>)[urlVar(s)]!, httpVersion: '2' })]),
 ) as Record<ServiceName, ReturnType<typeof createConnectTransport>>;

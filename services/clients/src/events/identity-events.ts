@@ -15,7 +15,8 @@ export async function consumeIdentityEvents(bus: EventBus, prisma: ClientsPrisma
     bus,
     durable: 'clients',
     logger,
-    transact: (fn) => prisma.$transaction(fn),
+    // Generous waits: at first start the demo seed may hold the pool for a few seconds.
+    transact: (fn) => prisma.$transaction(fn, { maxWait: 15_000, timeout: 30_000 }),
     handlers: {
       [eventSubject('identity', 'organisation', 'created')]: (e, tx) => upsert(e.payload, tx),
       [eventSubject('identity', 'organisation', 'updated')]: (e, tx) => upsert(e.payload, tx),
