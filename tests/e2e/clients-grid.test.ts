@@ -131,7 +131,12 @@ describe('the clients grid', () => {
     expect(query(page).get('page')).toBe('1');
     expect(query(page).get('size')).toBe('10');
     expect(await headerTitles(page)).toEqual(VISIBLE_BY_DEFAULT);
-    const first = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=10&sort=ouCode,asc&sort=code,asc', bigFirm.uuid);
+    const first = await api<ClientsPage>(
+      gains.baseUrl,
+      token,
+      '/clients/summary?page=1&size=10&sort=ouCode,asc&sort=code,asc',
+      bigFirm.uuid,
+    );
     expect((await cell(page, 0, 'code').innerText()).trim()).toBe(first.content[0].code);
     await page.screenshot({ path: `${SHOTS}/clients.png` });
   });
@@ -163,7 +168,12 @@ describe('the clients grid', () => {
   it('when Client Code is sorted descending, then the first row is the highest code', async () => {
     await openClients(page, '?page=1&size=10');
     const before = (await cell(page, 0, 'code').innerText()).trim();
-    const expected = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=10&sort=code,desc', bigFirm.uuid);
+    const expected = await api<ClientsPage>(
+      gains.baseUrl,
+      token,
+      '/clients/summary?page=1&size=10&sort=code,desc',
+      bigFirm.uuid,
+    );
     // Client Code is sorted ascending (second key) by default: one click makes it the only key, descending
     await page.locator('.ag-header-cell[col-id="code"] .ag-header-cell-label').click();
     await settled(page);
@@ -176,7 +186,12 @@ describe('the clients grid', () => {
 
   it('when a name is searched, then the grid narrows to the matching clients and the address holds the term', async () => {
     await openClients(page, '?page=1&size=10');
-    const sample = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=10&sort=code,asc', bigFirm.uuid);
+    const sample = await api<ClientsPage>(
+      gains.baseUrl,
+      token,
+      '/clients/summary?page=1&size=10&sort=code,asc',
+      bigFirm.uuid,
+    );
     const term = sample.content[0].name.split(/\s+/).pop()!;
     const expected = await api<ClientsPage>(
       gains.baseUrl,
@@ -191,9 +206,7 @@ describe('the clients grid', () => {
     await expect.poll(() => query(page).get('term'), { timeout: 5_000 }).toBe(term);
     expect(query(page).get('page')).toBe('1');
     await settled(page);
-    await expect
-      .poll(() => totalText(page))
-      .toContain(`of ${expected.totalSize.toLocaleString('en-GB')} clients`);
+    await expect.poll(() => totalText(page)).toContain(`of ${expected.totalSize.toLocaleString('en-GB')} clients`);
     await page.screenshot({ path: `${SHOTS}/clients-search.png` });
 
     await page.getByLabel('Search clients').fill('');
@@ -205,7 +218,12 @@ describe('the clients grid', () => {
     await page.getByText('Live clients only').click();
     await expect.poll(() => query(page).get('filter')).toBe('live');
     await settled(page);
-    const live = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=10&filter=live', bigFirm.uuid);
+    const live = await api<ClientsPage>(
+      gains.baseUrl,
+      token,
+      '/clients/summary?page=1&size=10&filter=live',
+      bigFirm.uuid,
+    );
     await expect.poll(() => totalText(page)).toContain(`of ${live.totalSize.toLocaleString('en-GB')} clients`);
     await page.getByText('Live clients only').click();
     await expect.poll(() => query(page).get('filter')).toBeNull();
@@ -241,9 +259,13 @@ describe('the clients grid', () => {
     await openClients(page, '?page=1&size=10');
     const headers = () => headerTitles(page);
     await page.getByRole('switch', { name: 'Reduced layout' }).click();
-    await expect.poll(headers).toEqual(
-      VISIBLE_BY_DEFAULT.filter((h) => !['Relationship Manager', 'Unrealised Income Gain', 'YTD Income Gain'].includes(h)),
-    );
+    await expect
+      .poll(headers)
+      .toEqual(
+        VISIBLE_BY_DEFAULT.filter(
+          (h) => !['Relationship Manager', 'Unrealised Income Gain', 'YTD Income Gain'].includes(h),
+        ),
+      );
     await page.getByRole('switch', { name: 'Reduced layout' }).click();
     await expect.poll(headers).toEqual(VISIBLE_BY_DEFAULT);
   });

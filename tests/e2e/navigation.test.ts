@@ -144,7 +144,11 @@ describe('the shell', () => {
 
   it('when the manager switches organisation, then the same page opens for the other firm', async () => {
     const token = await apiToken(gains.baseUrl, USERS.manager);
-    const organisations = await api<{ uuid: string; name: string; code: string }[]>(gains.baseUrl, token, '/organisations');
+    const organisations = await api<{ uuid: string; name: string; code: string }[]>(
+      gains.baseUrl,
+      token,
+      '/organisations',
+    );
     expect(organisations.length).toBeGreaterThanOrEqual(2);
 
     const page = await newPage(browser, gains.baseUrl);

@@ -49,7 +49,13 @@ function route<N extends string>(
   name: N,
   relativePath: string,
   title: string,
-  options: { section?: string; group?: NavGroupKey; card?: RouteCard; roles?: readonly RouteRole[]; status?: RouteStatus },
+  options: {
+    section?: string;
+    group?: NavGroupKey;
+    card?: RouteCard;
+    roles?: readonly RouteRole[];
+    status?: RouteStatus;
+  },
 ): RouteDefinition & { name: N } {
   return {
     name,

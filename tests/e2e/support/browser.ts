@@ -27,7 +27,11 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1440, height: 900 },
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   return page;
@@ -60,9 +64,11 @@ export async function apiToken(baseUrl: string, email: string): Promise<string> 
 
 export async function api<T>(baseUrl: string, token: string, path: string, organisationUuid?: string): Promise<T> {
   const response = await fetch(`${baseUrl}/api${path}`, {
-    headers: { authorization: `Bearer ${token}`, ...(organisationUuid ? { 'x-organisation-uuid': organisationUuid } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(organisationUuid ? { 'x-organisation-uuid': organisationUuid } : {}),
+    },
   });
   if (!response.ok) throw new Error(`GET ${path} failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
-

@@ -13,10 +13,31 @@ const orgs = [
   { uuid: '11111111-1111-4111-8111-111111111111', id: 1, code: 'ACME', name: 'Acme Wealth', type: 'FIRM' },
   { uuid: '22222222-2222-4222-8222-222222222222', id: 2, code: 'BRIG', name: 'Brigstock Partners', type: 'FIRM' },
 ];
-const users: Record<string, { uuid: string; name: string; email: string; roles: string[]; organisations: { uuid: string }[] }> = {
-  'admin@gains.example': { uuid: 'u1', name: 'Ada Admin', email: 'admin@gains.example', roles: ['ROLE_ADMIN'], organisations: [{ uuid: orgs[0].uuid }] },
-  'manager@gains.example': { uuid: 'u2', name: 'Max Manager', email: 'manager@gains.example', roles: ['ROLE_CUSTOMER_ADMIN'], organisations: orgs.map((o) => ({ uuid: o.uuid })) },
-  'adviser@gains.example': { uuid: 'u3', name: 'Avery Adviser', email: 'adviser@gains.example', roles: ['ROLE_CUSTOMER_NON_ADMIN'], organisations: [{ uuid: orgs[0].uuid }] },
+const users: Record<
+  string,
+  { uuid: string; name: string; email: string; roles: string[]; organisations: { uuid: string }[] }
+> = {
+  'admin@gains.example': {
+    uuid: 'u1',
+    name: 'Ada Admin',
+    email: 'admin@gains.example',
+    roles: ['ROLE_ADMIN'],
+    organisations: [{ uuid: orgs[0].uuid }],
+  },
+  'manager@gains.example': {
+    uuid: 'u2',
+    name: 'Max Manager',
+    email: 'manager@gains.example',
+    roles: ['ROLE_CUSTOMER_ADMIN'],
+    organisations: orgs.map((o) => ({ uuid: o.uuid })),
+  },
+  'adviser@gains.example': {
+    uuid: 'u3',
+    name: 'Avery Adviser',
+    email: 'adviser@gains.example',
+    roles: ['ROLE_CUSTOMER_NON_ADMIN'],
+    organisations: [{ uuid: orgs[0].uuid }],
+  },
 };
 const tokens = new Map<string, string>();
 const surnames = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Wright'];
@@ -54,7 +75,11 @@ const clients = Array.from({ length: 1000 }, (_, i) => {
     thirtyDayDisposalCounter: i % 5,
   };
 });
-const errorBody = (type_description: string) => ({ type_description, timestamp: new Date().toISOString(), id: crypto.randomUUID() });
+const errorBody = (type_description: string) => ({
+  type_description,
+  timestamp: new Date().toISOString(),
+  id: crypto.randomUUID(),
+});
 
 const port = Number(process.argv[2] ?? 8099);
 createServer(async (req, res) => {
@@ -70,7 +95,8 @@ createServer(async (req, res) => {
     const path = url.pathname.slice(4);
     if (path === '/auth/sign-in' && req.method === 'POST') {
       if (!body?.email || !body?.password) return send(400, errorBody('Email and password are required'));
-      if (!users[body.email] || body.password !== PASSWORD) return send(401, errorBody('Incorrect username or password.'));
+      if (!users[body.email] || body.password !== PASSWORD)
+        return send(401, errorBody('Incorrect username or password.'));
       const token = crypto.randomUUID();
       tokens.set(token, body.email);
       return send(200, { state: 'AUTHENTICATED', accessToken: token, expiresIn: 3600 });
@@ -83,25 +109,37 @@ createServer(async (req, res) => {
       return send(204);
     }
     if (path === '/user') return send(200, user);
-    const mine = user.roles[0] === 'ROLE_ADMIN' ? orgs : orgs.filter((o) => user.organisations.some((m) => m.uuid === o.uuid));
+    const mine =
+      user.roles[0] === 'ROLE_ADMIN' ? orgs : orgs.filter((o) => user.organisations.some((m) => m.uuid === o.uuid));
     if (path === '/organisations') return send(200, mine);
     if (path === '/clients/summary') {
       const org = mine.find((o) => o.uuid === req.headers['x-organisation-uuid']);
       if (!org) return send(403, errorBody('Not a member of this organisation'));
-      let rows = org.code === 'ACME' ? clients : clients.slice(0, 12).map((c) => ({ ...c, ouCode: 'BRIG', uuid: `b-${c.uuid}` }));
+      let rows =
+        org.code === 'ACME'
+          ? clients
+          : clients.slice(0, 12).map((c) => ({ ...c, ouCode: 'BRIG', uuid: `b-${c.uuid}` }));
       const term = (url.searchParams.get('term') ?? '').toLowerCase();
-      if (term) rows = rows.filter((c) => [c.code, c.name, c.ouCode, c.relationshipManager ?? ''].some((v) => v.toLowerCase().includes(term)));
+      if (term)
+        rows = rows.filter((c) =>
+          [c.code, c.name, c.ouCode, c.relationshipManager ?? ''].some((v) => v.toLowerCase().includes(term)),
+        );
       if (url.searchParams.get('filter') === 'live') rows = rows.filter((c) => !c.inactive);
       const sorts = url.searchParams.getAll('sort').map((s) => s.split(','));
       rows = [...rows].sort((a, b) => {
         for (const [col, dir] of sorts) {
-          const x = (a as Record<string, unknown>)[col], y = (b as Record<string, unknown>)[col];
-          const cmp = typeof x === 'number' || col.match(/Gain|Loss|Valuation|Remaining|dexation/) ? Number(x ?? 0) - Number(y ?? 0) : String(x ?? '').localeCompare(String(y ?? ''));
+          const x = (a as Record<string, unknown>)[col],
+            y = (b as Record<string, unknown>)[col];
+          const cmp =
+            typeof x === 'number' || col.match(/Gain|Loss|Valuation|Remaining|dexation/)
+              ? Number(x ?? 0) - Number(y ?? 0)
+              : String(x ?? '').localeCompare(String(y ?? ''));
           if (cmp) return dir === 'desc' ? -cmp : cmp;
         }
         return 0;
       });
-      const page = Number(url.searchParams.get('page') ?? 1), size = Number(url.searchParams.get('size') ?? 10);
+      const page = Number(url.searchParams.get('page') ?? 1),
+        size = Number(url.searchParams.get('size') ?? 10);
       return send(200, { content: rows.slice((page - 1) * size, page * size), totalSize: rows.length });
     }
     return send(404, errorBody('Not found'));

@@ -24,7 +24,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -35,10 +37,16 @@ export function ensureWebBuilt(): void {
   if (result.status !== 0) throw new Error('building web/dist failed');
 }
 
-async function waitForReady(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+async function waitForReady(
+  baseUrl: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Gains exited with ${child.exitCode} before it was ready:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`Gains exited with ${child.exitCode} before it was ready:\n${output()}`);
     try {
       const response = await fetch(`${baseUrl}/readyz`);
       if (response.ok) return;
@@ -50,7 +58,9 @@ async function waitForReady(baseUrl: string, child: ChildProcess, output: () => 
   throw new Error(`Gains was not ready within ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startGains(options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<RunningGains> {
+export async function startGains(
+  options: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<RunningGains> {
   const external = process.env.GAINS_E2E_BASE_URL;
   if (external) return { baseUrl: external.replace(/\/$/, ''), stop: async () => {} };
 

@@ -6,7 +6,8 @@ export const config = {
   apiBaseUrl: (env.VITE_API_BASE_URL as string | undefined) ?? '/api',
   /** External service-desk portal opened by "Support requests". */
   supportPortalUrl:
-    (env.VITE_SUPPORT_PORTAL_URL as string | undefined) ?? 'https://support.gains.example/servicedesk/customer/portal/1',
+    (env.VITE_SUPPORT_PORTAL_URL as string | undefined) ??
+    'https://support.gains.example/servicedesk/customer/portal/1',
   /** AG Grid Enterprise licence; without it the grid shows a watermark. */
   agGridLicenseKey: env.VITE_AG_GRID_LICENSE_KEY as string | undefined,
   /** Toasts close after 8 seconds (spec §9). */

@@ -27,7 +27,11 @@ function SignedInRoot() {
           title="We couldn't load your account"
           subTitle={isApiError(error) ? error.typeDescription : String(error)}
           extra={[
-            <Button key="retry" type="primary" onClick={() => void Promise.all([user.refetch(), organisations.refetch()])}>
+            <Button
+              key="retry"
+              type="primary"
+              onClick={() => void Promise.all([user.refetch(), organisations.refetch()])}
+            >
               Try again
             </Button>,
             <Button key="out" onClick={() => void signOut()}>

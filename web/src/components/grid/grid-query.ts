@@ -43,15 +43,19 @@ function toParams(current: URLSearchParams, query: GridQuery): URLSearchParams {
   return next;
 }
 
+/** The query a grid will start with for this address: the address, else what the grid last stored. */
+export function initialGridQuery(gridId: string, searchParams: URLSearchParams): GridQuery {
+  const inAddress = KEYS.some((k) => searchParams.has(k));
+  return inAddress
+    ? parse(searchParams)
+    : parse(storage.get<Record<string, string>>(gridStorageKey(gridId, 'query')) ?? {});
+}
+
 /** Read and update the grid query; an address without it starts from what the grid last stored. */
 export function useGridQuery(gridId: string): [GridQuery, (patch: Partial<GridQuery>) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
   const key = gridStorageKey(gridId, 'query');
-  const inAddress = KEYS.some((k) => searchParams.has(k));
-  const query = useMemo(
-    () => (inAddress ? parse(searchParams) : parse(storage.get<Record<string, string>>(key) ?? {})),
-    [inAddress, searchParams, key],
-  );
+  const query = useMemo(() => initialGridQuery(gridId, searchParams), [gridId, searchParams]);
 
   useEffect(() => {
     // put the query in the address (and storage) so it can be shared and survives a reload

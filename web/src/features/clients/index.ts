@@ -1,2 +1,3 @@
 export { ClientsGrid } from './components/clients-grid';
 export { getClientsQueryOptions, useClients, clientKeys, type ClientSummaryRow } from './api/get-clients';
+export { initialClientsQuery } from './api/clients-query';

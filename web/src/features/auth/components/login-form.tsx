@@ -24,7 +24,12 @@ export function LoginForm() {
             setSession(answer.accessToken, answer.expiresIn);
             dispatch({ type: 'SIGN_IN_ANSWERED', email: values.email, state: 'AUTHENTICATED' });
           } else {
-            dispatch({ type: 'SIGN_IN_ANSWERED', email: values.email, state: answer.state, challengeSession: answer.session });
+            dispatch({
+              type: 'SIGN_IN_ANSWERED',
+              email: values.email,
+              state: answer.state,
+              challengeSession: answer.session,
+            });
           }
         },
       },
@@ -32,7 +37,11 @@ export function LoginForm() {
   };
 
   const error = signIn.error;
-  const errorText = error ? (isApiError(error) ? error.typeDescription : 'Sign-in failed. Please try again.') : undefined;
+  const errorText = error
+    ? isApiError(error)
+      ? error.typeDescription
+      : 'Sign-in failed. Please try again.'
+    : undefined;
 
   return (
     <AuthLayout title="Sign in">
@@ -51,7 +60,11 @@ export function LoginForm() {
         >
           <Input type="email" autoComplete="username" autoFocus size="large" />
         </Form.Item>
-        <Form.Item label="Password" name="password" rules={[{ required: true, message: LOGIN_MESSAGES.passwordRequired }]}>
+        <Form.Item
+          label="Password"
+          name="password"
+          rules={[{ required: true, message: LOGIN_MESSAGES.passwordRequired }]}
+        >
           <Input.Password autoComplete="current-password" size="large" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={signIn.isPending}>

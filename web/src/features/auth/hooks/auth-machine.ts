@@ -23,7 +23,12 @@ export interface AuthMachineState {
 }
 
 export type AuthEvent =
-  | { type: 'SIGN_IN_ANSWERED'; email: string; state: Exclude<AuthState, 'LOGIN' | 'FORGOT_PASSWORD' | 'RESET_PASSWORD'>; challengeSession?: string }
+  | {
+      type: 'SIGN_IN_ANSWERED';
+      email: string;
+      state: Exclude<AuthState, 'LOGIN' | 'FORGOT_PASSWORD' | 'RESET_PASSWORD'>;
+      challengeSession?: string;
+    }
   | { type: 'CHALLENGE_COMPLETED' }
   | { type: 'FORGOT_PASSWORD' }
   | { type: 'RESET_CODE_SENT'; email: string }

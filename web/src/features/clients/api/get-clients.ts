@@ -53,7 +53,10 @@ export const clientKeys = {
   all: ['clients'] as const,
   summaries: (organisationUuid: string) => [...clientKeys.all, 'summary', organisationUuid] as const,
   summary: (q: ClientsQuery) =>
-    [...clientKeys.summaries(q.organisationUuid), { page: q.page, size: q.size, term: q.term, filter: q.filter, sort: sortParams(q.sort) }] as const,
+    [
+      ...clientKeys.summaries(q.organisationUuid),
+      { page: q.page, size: q.size, term: q.term, filter: q.filter, sort: sortParams(q.sort) },
+    ] as const,
 };
 
 export function getClients(q: ClientsQuery, signal?: AbortSignal): Promise<ClientsPage> {

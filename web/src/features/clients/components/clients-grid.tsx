@@ -19,26 +19,27 @@ import { PAGE_SIZES, gridStorageKey, useGridQuery } from '@/components/grid/grid
 import { loadColumnState, sameSort, saveColumnState, sortOf, type SortItem } from '@/components/grid/column-state';
 import { excelStyles, serverColDef, serverGridOptions } from '@/components/grid/grid-defaults';
 import { useClients, type ClientSummaryRow } from '../api/get-clients';
+import { CLIENTS_GRID_ID as GRID_ID, LIVE_FILTER, initialClientSort as initialSort } from '../api/clients-query';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { DEFAULT_CLIENT_SORT, HIDDEN_IN_REDUCED_LAYOUT, clientColumns } from './clients-columns';
-
-const GRID_ID = 'clients';
-export const LIVE_FILTER = 'live';
-
-function initialSort(): SortItem[] {
-  const saved = loadColumnState(GRID_ID);
-  return saved ? sortOf(saved) : DEFAULT_CLIENT_SORT;
-}
+import { HIDDEN_IN_REDUCED_LAYOUT, clientColumns } from './clients-columns';
 
 /**
  * The clients grid (spec §2.5). The server pages, sorts and searches: the grid shows the page it returned,
  * in the order it returned. Export writes the rows and columns the user sees.
  */
-export function ClientsGrid({ organisationUuid, organisationName }: { organisationUuid: string; organisationName: string }) {
+export function ClientsGrid({
+  organisationUuid,
+  organisationName,
+}: {
+  organisationUuid: string;
+  organisationName: string;
+}) {
   const gridRef = useRef<AgGridReact<ClientSummaryRow>>(null);
   const [query, setQuery] = useGridQuery(GRID_ID);
   const [sort, setSort] = useState<SortItem[]>(initialSort);
-  const [reduced, setReduced] = useState<boolean>(() => storage.get<boolean>(gridStorageKey(GRID_ID, 'layout')) === true);
+  const [reduced, setReduced] = useState<boolean>(
+    () => storage.get<boolean>(gridStorageKey(GRID_ID, 'layout')) === true,
+  );
   const [searchText, setSearchText] = useState(query.term);
   const debouncedSearch = useDebouncedValue(searchText, config.searchDebounceMs);
 
@@ -103,7 +104,8 @@ export function ClientsGrid({ organisationUuid, organisationName }: { organisati
       return value === null || value === undefined ? '' : String(value);
     };
     if (kind === 'csv') api.exportDataAsCsv({ fileName: exportFileName('clients', 'csv'), processCellCallback });
-    else api.exportDataAsExcel({ fileName: exportFileName('clients', 'xlsx'), sheetName: 'Clients', processCellCallback });
+    else
+      api.exportDataAsExcel({ fileName: exportFileName('clients', 'xlsx'), sheetName: 'Clients', processCellCallback });
   };
 
   const getRowId = useCallback((p: GetRowIdParams<ClientSummaryRow>) => p.data.uuid, []);
@@ -120,7 +122,12 @@ export function ClientsGrid({ organisationUuid, organisationName }: { organisati
           labelKey: 'columns',
           iconKey: 'columns',
           toolPanel: 'agColumnsToolPanel',
-          toolPanelParams: { suppressRowGroups: true, suppressValues: true, suppressPivots: true, suppressPivotMode: true },
+          toolPanelParams: {
+            suppressRowGroups: true,
+            suppressValues: true,
+            suppressPivots: true,
+            suppressPivotMode: true,
+          },
         },
       ],
     }),
@@ -192,7 +199,9 @@ export function ClientsGrid({ organisationUuid, organisationName }: { organisati
           pageSizeOptions={PAGE_SIZES.map(String)}
           showSizeChanger
           showTotal={(count, [from, to]) =>
-            count === 0 ? 'No clients' : `${from.toLocaleString('en-GB')}–${to.toLocaleString('en-GB')} of ${count.toLocaleString('en-GB')} clients`
+            count === 0
+              ? 'No clients'
+              : `${from.toLocaleString('en-GB')}–${to.toLocaleString('en-GB')} of ${count.toLocaleString('en-GB')} clients`
           }
           onChange={(page, size) => setQuery(size !== query.size ? { page: 1, size } : { page })}
         />
