@@ -3,6 +3,7 @@ import type { ThemeConfig } from 'antd';
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: '#1f5f8b',
+    colorLink: '#1f5f8b',
     borderRadius: 6,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",

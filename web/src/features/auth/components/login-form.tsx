@@ -1,4 +1,5 @@
 import { Alert, Button, Form, Input } from 'antd';
+import { AUTH_MESSAGES } from '@gains/access';
 import { isApiError } from '@/lib/api-client';
 import { setSession } from '@/lib/session';
 import { useSignIn, type SignInInput } from '../api/sign-in';
@@ -6,8 +7,8 @@ import { useAuth } from '../hooks/use-auth';
 import { AuthLayout } from './auth-layout';
 
 export const LOGIN_MESSAGES = {
-  emailRequired: 'Email address is required',
-  passwordRequired: 'Password is required',
+  emailRequired: AUTH_MESSAGES.emailRequired,
+  passwordRequired: AUTH_MESSAGES.passwordRequired,
 } as const;
 
 /** LOGIN: email and password; the identity service's message shows in an error banner. */

@@ -2,6 +2,8 @@
  * The sign-in screens as a state machine (spec §2.2, §4). One screen at a time.
  * Pure: no I/O. The provider feeds it server answers and session changes.
  */
+import { AUTH_MESSAGES } from '@gains/access';
+
 export const AUTH_STATES = [
   'LOGIN',
   'NEW_PASSWORD_REQUIRED',
@@ -38,8 +40,8 @@ export type AuthEvent =
   | { type: 'SIGNED_OUT' };
 
 export const NOTICES = {
-  newPassword: 'Please setup a new password',
-  codeSent: "We've sent you an email with a verification code",
+  newPassword: AUTH_MESSAGES.newPasswordSetup,
+  codeSent: AUTH_MESSAGES.verificationCodeSent,
 } as const;
 
 export function initialAuthState(hasValidSession: boolean): AuthMachineState {
