@@ -31,7 +31,9 @@ describe('pnpm cgt (end to end)', () => {
     expect(y).toMatchObject({
       taxYear: '2018-19',
       proceeds: '5440.00',
-      allowableCosts: '4605.33',
+      // Cost of the shares 2,930.67 + 1,674.67 (exactly 13816/3) plus disposal costs 100 + 105: 14431/3.
+      allowableCosts: '4810.33',
+      disposalCosts: '205.00',
       gains: '629.67',
       losses: '0.00',
       annualExemptAmount: '11700.00',
@@ -40,9 +42,10 @@ describe('pnpm cgt (end to end)', () => {
       taxableGain: '0.00',
     });
     expect(y.disposals.map((d: Record<string, string>) => [d.date, d.security, d.quantity, d.proceeds, d.allowableCost, d.gain])).toEqual([
-      ['2018-05-01', 'LOBSTER', '700', '3360.00', '2930.67', '329.33'],
-      ['2019-02-01', 'LOBSTER', '400', '2080.00', '1674.67', '300.33'],
+      ['2018-05-01', 'LOBSTER', '700', '3360.00', '3030.67', '329.33'],
+      ['2019-02-01', 'LOBSTER', '400', '2080.00', '1779.67', '300.33'],
     ]);
+    expect(y.disposals[0]).toMatchObject({ acquisitionCost: '2930.67', disposalCosts: '100.00' });
     expect(y.disposals[1].matches[0]).toMatchObject({ rule: 'section-104', quantity: '400', cost: '1674.67', poolAfter: { quantity: '400', cost: '1674.67' } });
     expect(out.holdings[0].pool).toEqual({ quantity: '400', cost: '1674.67' });
   });
@@ -51,7 +54,7 @@ describe('pnpm cgt (end to end)', () => {
     const r = cgt([join(EXAMPLES, 'hs284-example-3.csv')]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Tax year 2018-19');
-    expect(r.stdout).toContain('= gain 329.33');
+    expect(r.stdout).toContain('proceeds 3360.00 - allowable cost 3030.67 (shares 2930.67 + disposal costs 100.00) = gain 329.33');
     expect(r.stdout).toContain('pool 800 @ 3349.33 -> 400 @ 1674.67');
   });
 

@@ -10,8 +10,8 @@ export function formatText(c: PresentedComputation): string {
     out.push('', `Tax year ${y.taxYear}${y.complete ? '' : '  (INCOMPLETE: a disposal failed, see failures)'}`);
     row('Disposals', String(y.numberOfDisposals));
     row('Proceeds', y.proceeds);
-    row('Disposal costs', y.disposalCosts);
     row('Allowable costs', y.allowableCosts);
+    row('  of which disposal costs', y.disposalCosts);
     if (y.indexationAllowance !== '0.00') row('Indexation allowance', y.indexationAllowance);
     row('Gains', y.gains);
     row('Losses', y.losses);
@@ -40,7 +40,7 @@ export function formatText(c: PresentedComputation): string {
     }
     for (const d of y.disposals) {
       out.push('', `  ${d.date}  ${d.type} ${d.quantity} ${d.security}${d.failure ? '  FAILED' : ''}`);
-      out.push(`    proceeds ${d.proceeds} - disposal costs ${d.disposalCosts} - allowable cost ${d.allowableCost}` +
+      out.push(`    proceeds ${d.proceeds} - allowable cost ${d.allowableCost} (shares ${d.acquisitionCost} + disposal costs ${d.disposalCosts})` +
         (d.indexationAllowance !== '0.00' ? ` - indexation ${d.indexationAllowance}` : '') +
         (d.holdoverRelief !== '0.00' ? ` - holdover ${d.holdoverRelief}` : '') +
         ` = gain ${d.gain}`);

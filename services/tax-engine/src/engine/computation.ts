@@ -38,7 +38,11 @@ export interface DisposalPart {
   quantity: Rational;
   proceeds: Rational;
   disposalCosts: Rational;
+  /** Cost of this row's shares alone. */
+  acquisitionCost: Rational;
+  /** acquisitionCost + disposalCosts. */
   allowableCost: Rational;
+  /** proceeds - allowableCost - this row's share (by quantity) of the disposal's indexation and holdover relief. */
   gain: Rational;
 }
 
@@ -52,16 +56,29 @@ export interface Disposal {
   type: TransactionType;
   gainClass: GainClass;
   quantity: Rational;
-  /** Gross proceeds (market value for a gift; deemed equal to cost for a spouse transfer). */
+  /**
+   * Gross proceeds, before incidental costs of disposal (market value for a gift; for a spouse transfer
+   * the deemed consideration that gives no gain and no loss, = allowableCost).
+   */
   proceeds: Rational;
-  /** Incidental costs of disposal, deducted from proceeds. */
+  /** Incidental costs of disposal (informative: they are included in allowableCost). */
   disposalCosts: Rational;
-  /** Cost of the shares identified (acquisition price and acquisition expenses). */
+  /** Cost of the shares identified alone: acquisition price and acquisition expenses (informative). */
+  acquisitionCost: Rational;
+  /**
+   * Allowable costs as HMRC presents them (HS284, SA108 "Allowable costs (including purchase price)"):
+   * acquisitionCost + disposalCosts. Indexation allowance is NOT included (its own field).
+   */
   allowableCost: Rational;
-  /** Companies: indexation allowance given (restricted so it creates no loss). */
+  /** Companies: indexation allowance given (restricted so that it never creates or increases a loss). */
   indexationAllowance: Rational;
+  /** Gift: gain held over (at most the gain after indexation). */
   holdoverRelief: Rational;
-  /** proceeds - disposalCosts - allowableCost - indexationAllowance - holdoverRelief. */
+  /**
+   * proceeds - allowableCost - indexationAllowance - holdoverRelief, exactly. Without indexation
+   * (individuals, trusts, personal representatives) and holdover this is proceeds - allowableCost; for a
+   * company it is the indexed gain.
+   */
   gain: Rational;
   counterparty: string;
   connected: boolean;
@@ -90,8 +107,11 @@ export interface GainsLosses {
 export interface TaxYearSummary {
   taxYear: string;
   disposalCount: number;
+  /** Gross proceeds. */
   proceeds: Rational;
+  /** Incidental costs of disposal (informative: included in allowableCosts). */
   disposalCosts: Rational;
+  /** Sum of the disposals' allowableCost (cost of the shares plus disposal costs). */
   allowableCosts: Rational;
   indexationAllowance: Rational;
   /** Capital class, after holdover relief and clogged losses set off. */

@@ -7,9 +7,11 @@ import { taxYearOf } from './tax-years';
 /**
  * Joins the disposal rows of one day, security and kind into the one disposal HMRC sees (all
  * same-day disposals are a single disposal, s105(1)) and works out its gain:
- *   gain = proceeds - disposal costs - allowable cost - indexation allowance - holdover relief,
- * where indexation is restricted so it never creates or increases a loss, and holdover relief is at
- * most the gain. Each row keeps its share as a part, so figures can be attributed to portfolios.
+ *   allowable cost = cost of the shares identified + incidental costs of disposal (HS284, SA108),
+ *   gain = proceeds - allowable cost - indexation allowance - holdover relief,
+ * where indexation is restricted so it never creates or increases a loss (it is at most
+ * proceeds - allowable cost, and nil when that is not positive), and holdover relief is at most the
+ * gain after indexation. Each row keeps its share as a part, so figures can be attributed to portfolios.
  */
 export function buildDisposals(rows: DisposalEventResult[], gainClass: (security: string) => GainClass, isCompany: boolean): Disposal[] {
   const out: Disposal[] = [];
@@ -41,7 +43,7 @@ function join(rows: DisposalEventResult[], gainClass: GainClass, isCompany: bool
   let quantity = ZERO;
   let proceeds = ZERO;
   let disposalCosts = ZERO;
-  let allowableCost = ZERO;
+  let acquisitionCost = ZERO;
   let indexationRaw = ZERO;
   let holdoverClaimed = ZERO;
   const failures: string[] = [];
@@ -49,12 +51,13 @@ function join(rows: DisposalEventResult[], gainClass: GainClass, isCompany: bool
     quantity = quantity.add(r.quantity);
     proceeds = proceeds.add(r.proceeds);
     disposalCosts = disposalCosts.add(r.disposalCosts);
-    allowableCost = allowableCost.add(r.cost);
+    acquisitionCost = acquisitionCost.add(r.cost);
     indexationRaw = indexationRaw.add(r.indexationRaw);
     holdoverClaimed = holdoverClaimed.add(r.event.holdover);
     if (r.failure) failures.push(r.failure);
   }
-  const unindexed = proceeds.sub(disposalCosts).sub(allowableCost);
+  const allowableCost = acquisitionCost.add(disposalCosts);
+  const unindexed = proceeds.sub(allowableCost);
   const indexationAllowance =
     isCompany && indexationRaw.isPositive() && unindexed.isPositive() ? Rational.min(indexationRaw, unindexed) : ZERO;
   const beforeHoldover = unindexed.sub(indexationAllowance);
@@ -72,7 +75,8 @@ function join(rows: DisposalEventResult[], gainClass: GainClass, isCompany: bool
       quantity: r.quantity,
       proceeds: r.proceeds,
       disposalCosts: r.disposalCosts,
-      allowableCost: r.cost,
+      acquisitionCost: r.cost,
+      allowableCost: r.cost.add(r.disposalCosts),
       gain: r.proceeds.sub(r.disposalCosts).sub(r.cost).sub(partReliefs),
     };
   });
@@ -87,6 +91,7 @@ function join(rows: DisposalEventResult[], gainClass: GainClass, isCompany: bool
     quantity,
     proceeds,
     disposalCosts,
+    acquisitionCost,
     allowableCost,
     indexationAllowance,
     holdoverRelief,

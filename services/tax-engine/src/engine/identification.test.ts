@@ -4,10 +4,12 @@ import { compute, disposalOn, pence, pool, tx, year } from './test-support';
 describe('HS284 Example 3 (Section 104 pool)', () => {
   // 1,000 shares on 1 Apr 2014 at £4.00 + £150 costs = £4,150; 500 on 1 Sep 2017 at £4.10 + £80 = £2,130.
   // Pool: 1,500 shares costing £6,280.
-  // 1 May 2018 sell 700 at £4.80 less £100: proceeds 3,360, cost 6,280 x 700/1,500 = 2,930.666..., gain
-  //   3,360 - 100 - 2,930.666... = 329.333... (988/3). Pool: 800 shares, 3,349.333... (10048/3).
-  // 1 Feb 2019 sell 400 at £5.20 less £105: proceeds 2,080, cost 3,349.333... x 400/800 = 1,674.666...,
-  //   gain 2,080 - 105 - 1,674.666... = 300.333... (901/3). Pool: 400 shares, 1,674.666... (5024/3).
+  // 1 May 2018 sell 700 at £4.80, £100 costs: proceeds (gross) 3,360; cost of the shares 6,280 x 700/1,500
+  //   = 2,930.666... (8792/3); allowable costs (HMRC: including the £100 disposal costs) 3,030.666... (9092/3);
+  //   gain 3,360 - 3,030.666... = 329.333... (988/3). Pool: 800 shares, 3,349.333... (10048/3).
+  // 1 Feb 2019 sell 400 at £5.20, £105 costs: proceeds 2,080; cost of the shares 3,349.333... x 400/800 =
+  //   1,674.666... (5024/3); allowable costs 1,779.666... (5339/3); gain 2,080 - 1,779.666... = 300.333... (901/3).
+  //   Pool: 400 shares, 1,674.666... (5024/3).
   // HMRC rounds each step to whole pounds (gains £329 and £300, pool £1,674); exactly, the pool is £1,674.67.
   const c = compute([
     tx('2014-04-01', 'BUY', 'LOBSTER', '1000', '4.00', '150'),
@@ -22,14 +24,19 @@ describe('HS284 Example 3 (Section 104 pool)', () => {
     expect(d.matches[0].rule).toBe('section-104');
     expect(d.poolBefore!.quantity.toString()).toBe('1500');
     expect(d.poolBefore!.cost.toString()).toBe('6280');
-    expect(d.allowableCost.toFraction()).toBe('8792/3');
+    expect(d.acquisitionCost.toFraction()).toBe('8792/3');
+    expect(pence(d.disposalCosts)).toBe('100.00');
+    expect(d.allowableCost.toFraction()).toBe('9092/3');
+    expect(pence(d.allowableCost)).toBe('3030.67');
     expect(d.gain.toFraction()).toBe('988/3');
+    expect(d.proceeds.sub(d.allowableCost).eq(d.gain)).toBe(true);
     expect(pence(d.gain)).toBe('329.33');
     expect(d.gain.roundTo(0, 'floor').toString()).toBe('329');
   });
 
   it('when 400 more are sold, then the gain is £300.33 (901/3) and the pool left is 400 shares costing exactly £1,674.67', () => {
     const d = disposalOn(c, '2019-02-01');
+    expect(d.allowableCost.toFraction()).toBe('5339/3');
     expect(d.gain.toFraction()).toBe('901/3');
     expect(pence(d.gain)).toBe('300.33');
     expect(d.gain.roundTo(0, 'floor').toString()).toBe('300');
@@ -47,6 +54,9 @@ describe('HS284 Example 3 (Section 104 pool)', () => {
     expect(pence(y.taxableGain)).toBe('0.00');
     expect(pence(y.proceeds)).toBe('5440.00');
     expect(pence(y.disposalCosts)).toBe('205.00');
+    // Allowable costs 9092/3 + 5339/3 = 14431/3 = 4,810.33 (cost of shares 4,605.33 + disposal costs 205).
+    expect(y.allowableCosts.toFraction()).toBe('14431/3');
+    expect(pence(y.allowableCosts)).toBe('4810.33');
   });
 });
 

@@ -32,6 +32,8 @@ describe('indexation allowance (companies, indexed pool)', () => {
     const d = disposalOn(c, '2020-05-01');
     // Proceeds 6,000 - 2,975.5392 = 3,024.4608.
     expect(d.allowableCost.toString()).toBe('1400');
+    // gain = proceeds - allowable cost - indexation allowance (the indexed gain): 6,000 - 1,400 - 1,575.5392.
+    expect(d.proceeds.sub(d.allowableCost).sub(d.indexationAllowance).eq(d.gain)).toBe(true);
     expect(d.matches[0].indexedCost!.toString()).toBe('2975.5392');
     expect(d.indexationAllowance.toString()).toBe('1575.5392');
     expect(d.gain.toString()).toBe('3024.4608');

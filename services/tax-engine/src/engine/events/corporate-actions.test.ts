@@ -63,6 +63,12 @@ describe('capital distributions, equalisation and notional income', () => {
     expect(d.kind).toBe('capital-distribution');
     expect(pence(d.allowableCost)).toBe('2000.00');
     expect(pence(d.gain)).toBe('3000.00');
+    // With £50 costs of the distribution: allowable cost 2,000 + 50 = 2,050; gain 5,000 - 2,050 = 2,950.
+    const withCosts = disposalOn(
+      compute([base(), row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '5000', marketValue: '45000', expenses: '50' })]),
+      '2020-06-01',
+    );
+    expect([pence(withCosts.acquisitionCost), pence(withCosts.allowableCost), pence(withCosts.gain)]).toEqual(['2000.00', '2050.00', '2950.00']);
     expect(pool(c, 'P').cost.toString()).toBe('18000');
     expect(pool(c, 'P').quantity.toString()).toBe('10000');
   });
@@ -108,6 +114,7 @@ describe('takeovers, demergers and redemptions', () => {
     expect(d.kind).toBe('takeover-cash');
     expect(pence(d.allowableCost)).toBe('4000.00');
     expect(pence(d.gain)).toBe('-2000.00');
+    expect(d.proceeds.sub(d.allowableCost).eq(d.gain)).toBe(true);
     expect(pool(c, 'NEWCO').quantity.toString()).toBe('4000');
     expect(pool(c, 'NEWCO').cost.toString()).toBe('16000');
   });

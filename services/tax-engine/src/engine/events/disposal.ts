@@ -79,9 +79,10 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
     event: e,
     kind,
     quantity: e.quantity,
-    // A spouse transfer is deemed made for the consideration that gives neither gain nor loss.
-    proceeds: kind === 'spouse' ? cost : e.proceeds,
-    disposalCosts: kind === 'spouse' ? ZERO : e.expenses,
+    // A spouse transfer is deemed made for the consideration that gives neither gain nor loss (s58):
+    // the allowable cost, i.e. the cost of the shares plus any incidental costs of the transfer.
+    proceeds: kind === 'spouse' ? cost.add(e.expenses) : e.proceeds,
+    disposalCosts: e.expenses,
     cost,
     indexationRaw: kind === 'spouse' ? ZERO : indexationRaw,
     matches,

@@ -46,7 +46,10 @@ describe('transfers, gifts and spouse transfers', () => {
     const d = disposalOn(c, '2020-08-01');
     expect(d.kind).toBe('gift');
     expect(pence(d.proceeds)).toBe('4500.00');
+    expect(pence(d.allowableCost)).toBe('1000.00');
     expect(pence(d.holdoverRelief)).toBe('2000.00');
+    // gain = proceeds (market value) - allowable cost - holdover relief = 4,500 - 1,000 - 2,000.
+    expect(d.proceeds.sub(d.allowableCost).sub(d.holdoverRelief).eq(d.gain)).toBe(true);
     expect(pence(d.gain)).toBe('1500.00');
     const y = year(c, '2020-21');
     expect(pence(y.holdoverRelief)).toBe('2000.00');
@@ -89,7 +92,11 @@ describe('transfers, gifts and spouse transfers', () => {
     const c = compute([tx('2020-01-10', 'BUY', 'G', '1000', '4'), tx('2020-06-10', 'SPOUSE_OUT', 'G', '250')]);
     const d = disposalOn(c, '2020-06-10');
     expect(pence(d.proceeds)).toBe('1000.00');
+    expect(pence(d.allowableCost)).toBe('1000.00');
     expect(pence(d.gain)).toBe('0.00');
+    // With £20 costs of the transfer: deemed proceeds = allowable cost = 1,000 + 20; still no gain, no loss.
+    const withCosts = disposalOn(compute([tx('2020-01-10', 'BUY', 'G', '1000', '4'), tx('2020-06-10', 'SPOUSE_OUT', 'G', '250', undefined, '20')]), '2020-06-10');
+    expect([pence(withCosts.proceeds), pence(withCosts.allowableCost), pence(withCosts.gain)]).toEqual(['1020.00', '1020.00', '0.00']);
     expect(pool(c, 'G').cost.toString()).toBe('3000');
     // Spouse in 300 at the transferor's cost of £900: pool 300 / £900; sell 300 @ £5: gain 600.
     const c2 = compute([
