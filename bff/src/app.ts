@@ -3,16 +3,33 @@ import { requestId } from 'hono/request-id';
 import { notFound } from '@gains/errors';
 import type { BffDeps, BffEnv } from './deps';
 import { onError } from './errors';
+import { asCaller } from './middleware/authenticate';
+import { enforceCalls } from './middleware/enforce-calls';
+import { adminAuditRoutes } from './routes/admin-audit';
+import { adminOrganisationRoutes } from './routes/admin-organisations';
+import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { clientRoutes } from './routes/clients';
 import { organisationRoutes } from './routes/organisations';
+import { devRoutes } from './routes/dev';
 import { userRoutes } from './routes/user';
+import { createSessionCheck } from './session-check';
 import { serveWebApp } from './static';
 
 /** The REST API of the spec under /api, health, and the web app on the same origin. */
 export function createApp(deps: BffDeps) {
+  const sessions = createSessionCheck(async (caller) => {
+    const { active } = await deps.identity.checkSession({}, asCaller({ var: { caller, requestId: '' } as BffEnv['Variables'] }));
+    return active;
+  });
+  // Every call is checked against the one calls table (@gains/access) before its route runs.
   const api = new Hono<BffEnv>()
+    .use(enforceCalls)
     .route('/auth', authRoutes)
+    .route('/dev', devRoutes)
+    .route('/admin/organisations', adminOrganisationRoutes)
+    .route('/admin/users', adminUserRoutes)
+    .route('/admin/audit', adminAuditRoutes)
     .route('/user', userRoutes)
     .route('/organisations', organisationRoutes)
     .route('/clients', clientRoutes)
@@ -24,6 +41,7 @@ export function createApp(deps: BffDeps) {
     .use(requestId({ headerName: 'x-request-id' }))
     .use(async (c, next) => {
       c.set('deps', deps);
+      c.set('sessions', sessions);
       const started = performance.now();
       await next();
       if (c.req.path.startsWith('/api/')) {

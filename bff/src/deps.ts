@@ -2,6 +2,7 @@ import type { Client } from '@connectrpc/connect';
 import type { Caller, TokenVerifier } from '@gains/auth';
 import type { Logger } from '@gains/logging';
 import type { clients, identity } from '@gains/proto';
+import type { SessionCheck } from './session-check';
 
 /** What the BFF is given: Connect clients created once, the token verifier, a logger. */
 export interface BffDeps {
@@ -21,5 +22,7 @@ export type BffEnv = {
     requestId: string;
     caller: Caller;
     organisationUuid: string;
+    /** Whether an access token's session is still open (cached briefly). */
+    sessions: SessionCheck;
   };
 };

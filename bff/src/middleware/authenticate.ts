@@ -3,11 +3,18 @@ import { assertMember } from '@gains/auth';
 import { unauthenticated } from '@gains/errors';
 import type { BffEnv } from '../deps';
 
-/** Every route but sign-in needs a valid bearer token. */
+/**
+ * A valid bearer access token whose session is still open (signed-out sessions stop at once).
+ * Runs once per request, however many times it is mounted.
+ */
 export const authenticate = createMiddleware<BffEnv>(async (c, next) => {
-  const header = c.req.header('authorization');
-  if (!header?.startsWith('Bearer ')) throw unauthenticated('Please sign in');
-  c.set('caller', await c.var.deps.verifyToken(header.slice('Bearer '.length)));
+  if (!c.get('caller')) {
+    const header = c.req.header('authorization');
+    if (!header?.startsWith('Bearer ')) throw unauthenticated('Please sign in');
+    const caller = await c.var.deps.verifyToken(header.slice('Bearer '.length));
+    if (!(await c.var.sessions.isOpen(caller))) throw unauthenticated();
+    c.set('caller', caller);
+  }
   await next();
 });
 
@@ -22,4 +29,10 @@ export const requireOrganisation = createMiddleware<BffEnv>(async (c, next) => {
 /** Options for a Connect call made on behalf of the caller. */
 export function asCaller(c: { var: BffEnv['Variables'] }) {
   return { headers: { authorization: `Bearer ${c.var.caller.token}`, 'x-request-id': c.var.requestId } };
+}
+
+/** The caller's network address, for throttling and the audit log. */
+export function remoteAddress(c: { req: { header(name: string): string | undefined }; env: unknown }): string {
+  const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket;
+  return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || socket?.remoteAddress || '';
 }

@@ -1,42 +1,103 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { identity } from '@gains/proto';
-import { asCaller, authenticate } from '../middleware/authenticate';
+import { asCaller, remoteAddress } from '../middleware/authenticate';
 import { parseBody } from '../validation';
 import type { BffEnv } from '../deps';
 
+/** The states of spec §4 as the web app names them. */
 const STATE_NAMES: Record<identity.AuthState, string> = {
   [identity.AuthState.UNSPECIFIED]: 'LOGIN',
+  [identity.AuthState.LOGIN]: 'LOGIN',
   [identity.AuthState.AUTHENTICATED]: 'AUTHENTICATED',
   [identity.AuthState.NEW_PASSWORD_REQUIRED]: 'NEW_PASSWORD_REQUIRED',
   [identity.AuthState.MFA]: 'MFA',
   [identity.AuthState.MFA_SETUP]: 'MFA_SETUP',
+  [identity.AuthState.RESET_PASSWORD]: 'RESET_PASSWORD',
 };
 
-const signInBody = z.object({
-  email: z.string({ error: 'Email address is required' }).trim().min(1, 'Email address is required'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
-});
-
-function remoteAddress(c: { req: { header(name: string): string | undefined } }, fallback: string) {
-  return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || fallback;
+/**
+ * Every answer that moves the flow: `state`, then what the next screen needs — tokens when
+ * AUTHENTICATED, the challenge `session` for NEW_PASSWORD_REQUIRED / MFA / MFA_SETUP, a banner `message`.
+ */
+export function authAnswerJson(answer: identity.AuthAnswer) {
+  return {
+    state: STATE_NAMES[answer.state],
+    ...(answer.accessToken
+      ? { accessToken: answer.accessToken, expiresIn: answer.expiresIn, refreshToken: answer.refreshToken }
+      : {}),
+    ...(answer.session ? { session: answer.session } : {}),
+    ...(answer.message ? { message: answer.message } : {}),
+  };
 }
+
+// Bodies are only type-checked here; identity applies the §5 rules and answers with their messages.
+const text = (message: string) => z.string({ error: message }).default('');
+const optionalText = z.string().optional();
+
+const signInBody = z.object({ email: text('Email address is required'), password: text('Password is required') });
+const newPasswordBody = z.object({
+  session: text('Session is required'),
+  password: text('Password is required'),
+  confirmPassword: optionalText,
+});
+const codeBody = z.object({ session: text('Session is required'), code: text('Code is required') });
+const setupBody = z.object({ session: text('Session is required') });
+const forgotBody = z.object({ email: text('Email address is required') });
+const resetBody = z.object({
+  email: text('Email address is required'),
+  code: text('Verification code is required'),
+  password: text('Password is required'),
+  confirmPassword: optionalText,
+});
+const changeBody = z.object({
+  currentPassword: text('Current password is required'),
+  password: text('Password is required'),
+  confirmPassword: optionalText,
+});
+const refreshBody = z.object({ refreshToken: text('Refresh token is required') });
 
 export const authRoutes = new Hono<BffEnv>()
   .post('/sign-in', async (c) => {
     const body = await parseBody(c, signInBody);
-    const answer = await c.var.deps.identity.signIn({
-      email: body.email,
-      password: body.password,
-      remoteAddress: remoteAddress(c, (c.env as { incoming?: { socket?: { remoteAddress?: string } } })?.incoming?.socket?.remoteAddress ?? ''),
-    });
-    return c.json({
-      state: STATE_NAMES[answer.state],
-      ...(answer.accessToken ? { accessToken: answer.accessToken, expiresIn: answer.expiresIn } : {}),
-      ...(answer.session ? { session: answer.session } : {}),
-    });
+    return c.json(authAnswerJson(await c.var.deps.identity.signIn({ ...body, remoteAddress: remoteAddress(c) })));
   })
-  .post('/sign-out', authenticate, async (c) => {
-    await c.var.deps.identity.signOut({}, asCaller(c));
+  .post('/new-password', async (c) => {
+    const body = await parseBody(c, newPasswordBody);
+    return c.json(authAnswerJson(await c.var.deps.identity.completeNewPassword({ ...body, remoteAddress: remoteAddress(c) })));
+  })
+  .post('/mfa', async (c) => {
+    const body = await parseBody(c, codeBody);
+    return c.json(authAnswerJson(await c.var.deps.identity.confirmMfa({ ...body, remoteAddress: remoteAddress(c) })));
+  })
+  .post('/mfa/setup', async (c) => {
+    const body = await parseBody(c, setupBody);
+    const answer = await c.var.deps.identity.setupMfa({ ...body, remoteAddress: remoteAddress(c) });
+    return c.json({ state: STATE_NAMES[answer.state], session: answer.session, secret: answer.secret, otpauthUrl: answer.otpauthUrl });
+  })
+  .post('/mfa/verify', async (c) => {
+    const body = await parseBody(c, codeBody);
+    return c.json(authAnswerJson(await c.var.deps.identity.verifyMfaSetup({ ...body, remoteAddress: remoteAddress(c) })));
+  })
+  .post('/forgot-password', async (c) => {
+    const body = await parseBody(c, forgotBody);
+    return c.json(authAnswerJson(await c.var.deps.identity.forgotPassword({ ...body, remoteAddress: remoteAddress(c) })));
+  })
+  .post('/reset-password', async (c) => {
+    const body = await parseBody(c, resetBody);
+    return c.json(authAnswerJson(await c.var.deps.identity.resetPassword({ ...body, remoteAddress: remoteAddress(c) })));
+  })
+  .post('/refresh', async (c) => {
+    const body = await parseBody(c, refreshBody);
+    return c.json(authAnswerJson(await c.var.deps.identity.refresh({ ...body, remoteAddress: remoteAddress(c) })));
+  })
+  .post('/change-password', async (c) => {
+    const body = await parseBody(c, changeBody);
+    const answer = await c.var.deps.identity.changePassword({ ...body, remoteAddress: remoteAddress(c) }, asCaller(c));
+    return c.json({ message: answer.message });
+  })
+  .post('/sign-out', async (c) => {
+    await c.var.deps.identity.signOut({ remoteAddress: remoteAddress(c) }, asCaller(c));
+    c.var.sessions.forget(c.var.caller.sessionId);
     return c.body(null, 204);
   });

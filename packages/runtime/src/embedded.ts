@@ -26,6 +26,7 @@ const config = loadConfig({
   LOG_LEVEL: z.string().default('info'),
 });
 process.env.GAINS_DEMO_PASSWORD = config.GAINS_DEMO_PASSWORD;
+process.env.GAINS_DEV_MAILBOX ??= 'true'; // the development mailbox (GET /api/dev/mailbox) in the embedded default
 
 const logger = createLogger({ level: config.LOG_LEVEL });
 const webDir = path.join(ROOT, 'web', 'dist');

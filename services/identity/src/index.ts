@@ -3,9 +3,17 @@ import { createSchemaPool } from '@gains/db';
 import { createOutboxRelay } from '@gains/outbox';
 import { identity } from '@gains/proto';
 import { DEFAULT_DEMO_PASSWORD, type ServiceModule } from '@gains/service-kit';
+import { identityConfig } from './config';
+import { createSecretCipher } from './domain/secret-cipher';
+import type { IdentityDeps } from './domain/deps';
 import { createTokenIssuer } from './domain/token-issuer';
+import { createMailer } from './mail/mailer';
 import { createIdentityService, IDENTITY_PUBLIC_METHODS } from './rpc/identity-service';
 import { createAuditStore } from './store/audit-store';
+import { createMailStore } from './store/mail-store';
+import { createPasswordResetStore } from './store/password-reset-store';
+import { createServiceLevelStore } from './store/service-level-store';
+import { createThrottleStore } from './store/throttle-store';
 import { createOrganisationStore } from './store/organisation-store';
 import { createIdentityPrisma } from './store/prisma';
 import { seedDemoIdentity } from './store/seed-demo';
@@ -20,16 +28,26 @@ export const identityModule: ServiceModule = {
   schema: SCHEMA,
   migrationsDir: path.join(import.meta.dirname, '..', 'prisma', 'migrations'),
   async start({ connectionString, logger, bus, env, seedDemo }) {
+    const config = identityConfig(env);
     const pool = createSchemaPool(connectionString, SCHEMA);
     const prisma = createIdentityPrisma(pool, SCHEMA);
-    const deps = {
+    const mailbox = createMailStore(prisma);
+    if (!config.mfaEncryptionKey) logger.warn('GAINS_MFA_ENCRYPTION_KEY is not set: MFA secrets use the development key');
+    const deps: IdentityDeps = {
       users: createUserStore(prisma),
       organisations: createOrganisationStore(prisma),
+      serviceLevels: createServiceLevelStore(prisma),
       sessions: createSessionStore(prisma),
+      passwordResets: createPasswordResetStore(prisma),
+      throttle: createThrottleStore(prisma),
       audit: createAuditStore(prisma),
+      mailbox,
+      mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, store: mailbox, logger }),
       tokens: await createTokenIssuer(createSigningKeyStore(prisma)),
+      cipher: createSecretCipher(config.mfaEncryptionKey),
       logger,
       now: () => new Date(),
+      devMailbox: config.devMailbox,
     };
     const relay = createOutboxRelay({ pool, bus, logger });
     return {

@@ -1,11 +1,14 @@
 import crypto from 'node:crypto';
+import { emailProblem } from '@gains/access';
 import { DomainError, invalidArgument } from '@gains/errors';
 import type { IdentityDeps } from './deps';
-import { verifyPassword } from './password-hashing';
-import { ACCESS_TOKEN_SECONDS } from './token-issuer';
+import { hashPassword, verifyPassword } from './password-hashing';
+import { nextStep, type AuthResult } from './sign-in-steps';
+import { assertNotThrottled, clearFailures, recordFailure } from './throttle';
 
-export const SESSION_SECONDS = 12 * 60 * 60;
 const BAD_CREDENTIALS = 'Incorrect username or password.';
+// Verified when the email is unknown, so both answers take as long.
+let dummyHash: Promise<string> | undefined;
 
 export interface SignInInput {
   email: string;
@@ -13,45 +16,27 @@ export interface SignInInput {
   remoteAddress: string;
 }
 
-export type SignInResult = { state: 'AUTHENTICATED'; accessToken: string; expiresIn: number };
-
-export async function signIn(deps: IdentityDeps, input: SignInInput): Promise<SignInResult> {
-  if (!input.email.trim()) throw invalidArgument('email', 'Email address is required');
+/** Checks the password, then says the next step: new password, MFA, MFA setup or signed in. */
+export async function signIn(deps: IdentityDeps, input: SignInInput): Promise<AuthResult> {
+  const emailIssue = emailProblem(input.email);
+  if (emailIssue) throw invalidArgument('email', emailIssue);
   if (!input.password) throw invalidArgument('password', 'Password is required');
+  await assertNotThrottled(deps, input.email, input.remoteAddress);
 
   const user = await deps.users.findByEmail(input.email);
-  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : false;
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await (dummyHash ??= hashPassword(crypto.randomUUID()))), input.password);
   if (!user || !passwordOk || user.status === 'DISABLED') {
+    await recordFailure(deps, input.email, input.remoteAddress);
     await deps.audit.insert({
       userUuid: user?.uuid,
-      email: input.email,
+      email: input.email.trim().toLowerCase(),
       action: 'SIGN_IN',
       outcome: 'FAILED',
       remoteAddr: input.remoteAddress,
-      detail: !user ? 'unknown user' : user.status === 'DISABLED' ? 'disabled' : 'wrong password',
+      detail: !user ? 'unknown user' : !passwordOk ? 'wrong password' : 'disabled',
     });
     throw new DomainError('UNAUTHENTICATED', BAD_CREDENTIALS, 'password');
   }
-
-  const now = deps.now();
-  const sessionId = crypto.randomUUID();
-  await deps.sessions.insert({
-    id: sessionId,
-    userId: user.id,
-    expiresAt: new Date(now.getTime() + SESSION_SECONDS * 1000),
-    remoteAddr: input.remoteAddress,
-  });
-  const accessToken = await deps.tokens.issueAccessToken(
-    {
-      userUuid: user.uuid,
-      email: user.email,
-      name: user.name,
-      roles: user.roles,
-      organisationUuids: user.organisationUuids,
-      sessionId,
-    },
-    now,
-  );
-  await deps.audit.insert({ userUuid: user.uuid, email: user.email, action: 'SIGN_IN', outcome: 'SUCCEEDED', remoteAddr: input.remoteAddress });
-  return { state: 'AUTHENTICATED', accessToken, expiresIn: ACCESS_TOKEN_SECONDS };
+  await clearFailures(deps, user.email);
+  return nextStep(deps, user, input.remoteAddress);
 }

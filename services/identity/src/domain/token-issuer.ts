@@ -1,10 +1,23 @@
 import crypto from 'node:crypto';
-import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@gains/auth';
 import type { SigningKeyStore } from '../store/signing-key-store';
 
 const ALGORITHM = 'ES256';
-export const ACCESS_TOKEN_SECONDS = 15 * 60;
+/** Access tokens live briefly: services verify them offline, so revocation reaches them within this time. */
+export const ACCESS_TOKEN_SECONDS = 10 * 60;
+/** Challenge sessions of the sign-in flow (new password, MFA, MFA setup). */
+export const CHALLENGE_SECONDS = 10 * 60;
+const CHALLENGE_AUDIENCE = 'gains-challenge';
+
+export type ChallengePurpose = 'NEW_PASSWORD_REQUIRED' | 'MFA' | 'MFA_SETUP';
+
+export interface Challenge {
+  userUuid: string;
+  purpose: ChallengePurpose;
+  /** Seconds since the epoch when the challenge was issued. */
+  issuedAt: number;
+}
 
 export interface AccessClaims {
   userUuid: string;
@@ -18,6 +31,10 @@ export interface AccessClaims {
 export interface TokenIssuer {
   issueAccessToken(claims: AccessClaims, now: Date): Promise<string>;
   jwks(): { keys: JWK[] };
+  /** A signed, short-lived challenge for one step of the sign-in flow (never accepted as an access token). */
+  issueChallenge(userUuid: string, purpose: ChallengePurpose, now: Date): Promise<string>;
+  /** The challenge, or undefined when it is forged, expired or not ours. */
+  verifyChallenge(token: string, now: Date): Promise<Challenge | undefined>;
 }
 
 /**
@@ -39,6 +56,7 @@ export async function createTokenIssuer(keys: SigningKeyStore): Promise<TokenIss
   }
   const current = stored[0]!;
   const privateKey = await importJWK(current.privateJwk as JWK, ALGORITHM);
+  const publicKey = await importJWK(current.publicJwk as JWK, ALGORITHM);
   return {
     async issueAccessToken(claims, now) {
       const issuedAt = Math.floor(now.getTime() / 1000);
@@ -59,6 +77,33 @@ export async function createTokenIssuer(keys: SigningKeyStore): Promise<TokenIss
     },
     jwks() {
       return { keys: stored.map((k) => k.publicJwk as JWK) };
+    },
+    async issueChallenge(userUuid, purpose, now) {
+      const issuedAt = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ purpose })
+        .setProtectedHeader({ alg: ALGORITHM, kid: current.kid })
+        .setSubject(userUuid)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(CHALLENGE_AUDIENCE)
+        .setJti(crypto.randomUUID())
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + CHALLENGE_SECONDS)
+        .sign(privateKey);
+    },
+    async verifyChallenge(token, now) {
+      try {
+        const { payload } = await jwtVerify(token, publicKey, {
+          issuer: TOKEN_ISSUER,
+          audience: CHALLENGE_AUDIENCE,
+          currentDate: now,
+          algorithms: [ALGORITHM],
+        });
+        const purpose = payload.purpose;
+        if (purpose !== 'NEW_PASSWORD_REQUIRED' && purpose !== 'MFA' && purpose !== 'MFA_SETUP') return undefined;
+        return { userUuid: String(payload.sub), purpose, issuedAt: Number(payload.iat) };
+      } catch {
+        return undefined;
+      }
     },
   };
 }

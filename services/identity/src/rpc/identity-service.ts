@@ -1,14 +1,70 @@
 import type { ServiceImpl } from '@connectrpc/connect';
 import { requireCaller } from '@gains/auth';
 import { identity } from '@gains/proto';
+import { getAdminOrganisation, listAdminOrganisations, listOrganisationTypes, searchOrganisations } from '../domain/admin-organisations';
+import { inviteUser, listUsers, resetUserMfa, setUserDisabled, type UserSummary } from '../domain/admin-users';
+import { changePassword } from '../domain/change-password';
+import { checkSession } from '../domain/check-session';
+import { completeNewPassword } from '../domain/complete-new-password';
+import { confirmMfa } from '../domain/confirm-mfa';
 import type { IdentityDeps } from '../domain/deps';
+import { forgotPassword } from '../domain/forgot-password';
 import { getCurrentUser } from '../domain/get-current-user';
+import { listAuditEntries } from '../domain/list-audit-entries';
+import { listDevMail } from '../domain/list-dev-mail';
 import { getOrganisation, listOrganisations } from '../domain/list-organisations';
+import type { OrganisationInput } from '../domain/organisation-rules';
+import { refreshSession } from '../domain/refresh-session';
+import { resetPassword } from '../domain/reset-password';
+import { createOrganisation, updateOrganisation } from '../domain/save-organisation';
+import {
+  createServiceLevel,
+  getServiceLevel,
+  listServiceLevels,
+  updateServiceLevel,
+  type ServiceLevelInput,
+} from '../domain/service-levels';
+import { setupMfa } from '../domain/setup-mfa';
+import type { AuthResult, AuthStateName } from '../domain/sign-in-steps';
 import { signIn } from '../domain/sign-in';
 import { signOut } from '../domain/sign-out';
+import { verifyMfaSetup } from '../domain/verify-mfa-setup';
 import type { OrganisationRecord } from '../store/organisation-store';
+import type { ServiceLevelRecord } from '../store/service-level-store';
 
-export const IDENTITY_PUBLIC_METHODS = new Set(['SignIn', 'GetJwks']);
+/** Calls that need no access token: the sign-in flow carries challenges or refresh tokens instead. */
+export const IDENTITY_PUBLIC_METHODS = new Set([
+  'SignIn',
+  'CompleteNewPassword',
+  'ConfirmMfa',
+  'SetupMfa',
+  'VerifyMfaSetup',
+  'ForgotPassword',
+  'ResetPassword',
+  'Refresh',
+  'GetJwks',
+  'ListDevMail',
+]);
+
+const STATES: Record<AuthStateName, identity.AuthState> = {
+  LOGIN: identity.AuthState.LOGIN,
+  NEW_PASSWORD_REQUIRED: identity.AuthState.NEW_PASSWORD_REQUIRED,
+  MFA: identity.AuthState.MFA,
+  MFA_SETUP: identity.AuthState.MFA_SETUP,
+  RESET_PASSWORD: identity.AuthState.RESET_PASSWORD,
+  AUTHENTICATED: identity.AuthState.AUTHENTICATED,
+};
+
+function toAnswer(result: AuthResult) {
+  return {
+    state: STATES[result.state],
+    accessToken: result.accessToken ?? '',
+    expiresIn: result.expiresIn ?? 0,
+    refreshToken: result.refreshToken ?? '',
+    session: result.session ?? '',
+    message: result.message ?? '',
+  };
+}
 
 function toOrganisation(o: OrganisationRecord) {
   return {
@@ -21,21 +77,104 @@ function toOrganisation(o: OrganisationRecord) {
     serviceLevelId: o.serviceLevelId ?? undefined,
     ignoreBfLoss: o.ignoreBfLoss,
     notes: o.notes,
+    mfaRequired: o.mfaRequired,
+    customer: o.customer ? { ...o.customer, oldPriceAgeDays: o.customer.oldPriceAgeDays ?? undefined } : undefined,
   };
+}
+
+function fromOrganisation(req: identity.SaveOrganisationRequest): OrganisationInput {
+  return {
+    code: req.code,
+    name: req.name,
+    type: req.type,
+    parent: req.parent ?? null,
+    serviceLevelId: req.serviceLevelId ?? null,
+    ignoreBfLoss: req.ignoreBfLoss,
+    notes: req.notes,
+    mfaRequired: req.mfaRequired,
+    customer: req.customer ? { ...req.customer, oldPriceAgeDays: req.customer.oldPriceAgeDays ?? null } : null,
+  };
+}
+
+function toServiceLevel(s: ServiceLevelRecord) {
+  return { id: s.id, uuid: s.uuid, code: s.code, serviceLevel: s.serviceLevel, reportTypeMappings: s.reportTypeMappings };
+}
+
+function fromServiceLevel(req: identity.SaveServiceLevelRequest): ServiceLevelInput {
+  return {
+    code: req.code,
+    serviceLevel: req.serviceLevel,
+    reportTypeMappings: req.reportTypeMappings.map((m) => ({ id: m.id, reportTypeId: m.reportTypeId, generate: m.generate })),
+  };
+}
+
+function toUser(u: UserSummary) {
+  return { ...u, createdAt: u.createdAt.toISOString() };
 }
 
 export function createIdentityService(deps: IdentityDeps): ServiceImpl<typeof identity.IdentityService> {
   return {
     async signIn(req) {
-      const result = await signIn(deps, { email: req.email, password: req.password, remoteAddress: req.remoteAddress });
-      return { state: identity.AuthState.AUTHENTICATED, accessToken: result.accessToken, expiresIn: result.expiresIn };
+      return toAnswer(await signIn(deps, { email: req.email, password: req.password, remoteAddress: req.remoteAddress }));
     },
-    async signOut(_req, ctx) {
-      await signOut(deps, requireCaller(ctx));
+    async completeNewPassword(req) {
+      return toAnswer(
+        await completeNewPassword(deps, {
+          session: req.session,
+          password: req.password,
+          confirmPassword: req.confirmPassword,
+          remoteAddress: req.remoteAddress,
+        }),
+      );
+    },
+    async confirmMfa(req) {
+      return toAnswer(await confirmMfa(deps, { session: req.session, code: req.code, remoteAddress: req.remoteAddress }));
+    },
+    async setupMfa(req) {
+      const result = await setupMfa(deps, { session: req.session, remoteAddress: req.remoteAddress });
+      return { state: identity.AuthState.MFA_SETUP, session: result.session, secret: result.secret, otpauthUrl: result.otpauthUrl };
+    },
+    async verifyMfaSetup(req) {
+      return toAnswer(await verifyMfaSetup(deps, { session: req.session, code: req.code, remoteAddress: req.remoteAddress }));
+    },
+    async forgotPassword(req) {
+      return toAnswer(await forgotPassword(deps, { email: req.email, remoteAddress: req.remoteAddress }));
+    },
+    async resetPassword(req) {
+      return toAnswer(
+        await resetPassword(deps, {
+          email: req.email,
+          code: req.code,
+          password: req.password,
+          confirmPassword: req.confirmPassword,
+          remoteAddress: req.remoteAddress,
+        }),
+      );
+    },
+    async refresh(req) {
+      return toAnswer(await refreshSession(deps, { refreshToken: req.refreshToken, remoteAddress: req.remoteAddress }));
+    },
+    async signOut(req, ctx) {
+      await signOut(deps, requireCaller(ctx), req.remoteAddress);
       return {};
+    },
+    async changePassword(req, ctx) {
+      return changePassword(deps, requireCaller(ctx), {
+        currentPassword: req.currentPassword,
+        password: req.password,
+        confirmPassword: req.confirmPassword,
+        remoteAddress: req.remoteAddress,
+      });
+    },
+    async checkSession(_req, ctx) {
+      return { active: await checkSession(deps, requireCaller(ctx)) };
     },
     getJwks() {
       return { jwksJson: JSON.stringify(deps.tokens.jwks()) };
+    },
+    async listDevMail(req) {
+      const { content, totalSize } = await listDevMail(deps, req.to);
+      return { content: content.map((m) => ({ ...m, sentAt: m.sentAt.toISOString() })), totalSize };
     },
     async getCurrentUser(_req, ctx) {
       return { user: await getCurrentUser(deps, requireCaller(ctx)) };
@@ -45,6 +184,83 @@ export function createIdentityService(deps: IdentityDeps): ServiceImpl<typeof id
     },
     async getOrganisation(req, ctx) {
       return { organisation: toOrganisation(await getOrganisation(deps, requireCaller(ctx), req.uuid)) };
+    },
+    async adminListOrganisations(_req, ctx) {
+      return { organisations: (await listAdminOrganisations(deps, requireCaller(ctx))).map(toOrganisation) };
+    },
+    async adminGetOrganisation(req, ctx) {
+      const key = req.key.case === 'id' ? { id: req.key.value } : { uuid: req.key.value ?? '' };
+      return { organisation: toOrganisation(await getAdminOrganisation(deps, requireCaller(ctx), key)) };
+    },
+    async createOrganisation(req, ctx) {
+      return { organisation: toOrganisation(await createOrganisation(deps, requireCaller(ctx), fromOrganisation(req))) };
+    },
+    async updateOrganisation(req, ctx) {
+      return { organisation: toOrganisation(await updateOrganisation(deps, requireCaller(ctx), req.id, fromOrganisation(req))) };
+    },
+    async searchOrganisations(req, ctx) {
+      const found = await searchOrganisations(deps, requireCaller(ctx), { term: req.term, childOrgTypeCode: req.childOrgTypeCode });
+      return { organisations: found.map(toOrganisation) };
+    },
+    async listOrganisationTypes(_req, ctx) {
+      return { types: await listOrganisationTypes(deps, requireCaller(ctx)) };
+    },
+    async listServiceLevels(_req, ctx) {
+      return { serviceLevels: (await listServiceLevels(deps, requireCaller(ctx))).map(toServiceLevel) };
+    },
+    async getServiceLevel(req, ctx) {
+      return { serviceLevel: toServiceLevel(await getServiceLevel(deps, requireCaller(ctx), req.id)) };
+    },
+    async createServiceLevel(req, ctx) {
+      return { serviceLevel: toServiceLevel(await createServiceLevel(deps, requireCaller(ctx), fromServiceLevel(req))) };
+    },
+    async updateServiceLevel(req, ctx) {
+      return { serviceLevel: toServiceLevel(await updateServiceLevel(deps, requireCaller(ctx), req.id, fromServiceLevel(req))) };
+    },
+    async listUsers(req, ctx) {
+      const page = await listUsers(deps, requireCaller(ctx), { page: req.page || 1, size: req.size || 10, term: req.term });
+      return { content: page.content.map(toUser), totalSize: page.totalSize };
+    },
+    async inviteUser(req, ctx) {
+      const user = await inviteUser(deps, requireCaller(ctx), {
+        email: req.email,
+        name: req.name,
+        role: req.role,
+        organisationUuids: req.organisationUuids,
+        remoteAddress: req.remoteAddress,
+      });
+      return { user: toUser(user) };
+    },
+    async resetUserMfa(req, ctx) {
+      return { user: toUser(await resetUserMfa(deps, requireCaller(ctx), req.uuid, req.remoteAddress)) };
+    },
+    async setUserDisabled(req, ctx) {
+      const user = await setUserDisabled(deps, requireCaller(ctx), {
+        uuid: req.uuid,
+        disabled: req.disabled,
+        remoteAddress: req.remoteAddress,
+      });
+      return { user: toUser(user) };
+    },
+    async listAuditEntries(req, ctx) {
+      const page = await listAuditEntries(deps, requireCaller(ctx), {
+        page: req.page || 1,
+        size: req.size || 10,
+        userUuid: req.userUuid || undefined,
+      });
+      return {
+        content: page.content.map((e) => ({
+          id: e.id,
+          at: e.at.toISOString(),
+          userUuid: e.userUuid ?? '',
+          email: e.email ?? '',
+          action: e.action,
+          outcome: e.outcome,
+          remoteAddress: e.remoteAddr ?? '',
+          detail: e.detail ?? '',
+        })),
+        totalSize: page.totalSize,
+      };
     },
   };
 }

@@ -18,6 +18,7 @@ export async function seedDemoIdentity(prisma: IdentityPrisma, password: string)
           name: org.name,
           type: org.type,
           parentId: org.parent ? ids.get(org.parent) : null,
+          mfaRequired: org.mfaRequired,
         },
       });
       ids.set(org.code, created.id);

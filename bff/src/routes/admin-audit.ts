@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import { asCaller } from '../middleware/authenticate';
+import type { BffEnv } from '../deps';
+import { pageQuery } from './admin-users';
+
+/** The identity audit log, newest first (super admins). */
+export const adminAuditRoutes = new Hono<BffEnv>().get('/', async (c) => {
+  const answer = await c.var.deps.identity.listAuditEntries(
+    { ...pageQuery(c), userUuid: c.req.query('userUuid') ?? '' },
+    asCaller(c),
+  );
+  return c.json({
+    content: answer.content.map((e) => ({
+      id: e.id,
+      at: e.at,
+      userUuid: e.userUuid || null,
+      email: e.email || null,
+      action: e.action,
+      outcome: e.outcome,
+      remoteAddress: e.remoteAddress,
+      detail: e.detail,
+    })),
+    totalSize: answer.totalSize,
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * The one table of the BFF's calls (paths under /api) and who may make them (spec §6, §7). The BFF
+ * enforces it on every request; the web app may use `canCall` to hide what the user cannot do; the
+ * services check role and membership again themselves. Only the user's first role counts.
+ */
+import { firstRole, type RouteRole } from './roles';
+import { getRoute } from './routes';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface CallDefinition {
+  method: HttpMethod;
+  /** Path pattern under /api, `:name` for parameters. */
+  path: string;
+  /**
+   * 'PUBLIC': no access token (the sign-in flow; the dev mailbox). Otherwise the route roles whose
+   * first role may make the call, with a valid, unrevoked access token.
+   */
+  roles: 'PUBLIC' | readonly RouteRole[];
+  /** The call acts within the organisation named by X-Organisation-Uuid, of which the caller must be a member. */
+  organisation: boolean;
+  /** Only where the development mailbox is enabled. */
+  dev?: boolean;
+}
+
+const EVERYONE: readonly RouteRole[] = ['ADMIN', 'CUSTOMER_ADMIN', 'CUSTOMER_NON_ADMIN'];
+/** Provider-wide configuration: super admins only. */
+const SUPER_ADMIN: readonly RouteRole[] = ['ADMIN'];
+// Calls serving a page take that page's roles, so the web menu and the server agree.
+const ORGANISATIONS_PAGE = getRoute('Organisations').roles;
+const SERVICE_LEVELS_PAGE = getRoute('OrganisationServiceLevels').roles;
+const ADMINISTRATION = getRoute('Administration').roles;
+const CLIENTS_PAGE = getRoute('Clients').roles;
+
+function call(method: HttpMethod, path: string, roles: CallDefinition['roles'], organisation = false, dev = false): CallDefinition {
+  return { method, path, roles, organisation, ...(dev ? { dev } : {}) };
+}
+
+export const CALLS: readonly CallDefinition[] = [
+  // Sign-in flow (spec §4): challenge sessions and refresh tokens travel in the body.
+  call('POST', '/auth/sign-in', 'PUBLIC'),
+  call('POST', '/auth/new-password', 'PUBLIC'),
+  call('POST', '/auth/mfa', 'PUBLIC'),
+  call('POST', '/auth/mfa/setup', 'PUBLIC'),
+  call('POST', '/auth/mfa/verify', 'PUBLIC'),
+  call('POST', '/auth/forgot-password', 'PUBLIC'),
+  call('POST', '/auth/reset-password', 'PUBLIC'),
+  call('POST', '/auth/refresh', 'PUBLIC'),
+  call('POST', '/auth/change-password', EVERYONE),
+  call('POST', '/auth/sign-out', EVERYONE),
+  call('GET', '/dev/mailbox', 'PUBLIC', false, true),
+
+  // User and organisations (no organisation header).
+  call('GET', '/user', EVERYONE),
+  call('GET', '/organisations', EVERYONE),
+  call('GET', '/organisations/:uuid', EVERYONE),
+
+  // Clients.
+  call('GET', '/clients/summary', CLIENTS_PAGE, true),
+
+  // Admin organisations: customer admins read their own; changes are the provider's.
+  call('GET', '/admin/organisations', ORGANISATIONS_PAGE),
+  call('GET', '/admin/organisations/types', ORGANISATIONS_PAGE),
+  call('POST', '/admin/organisations/search', ORGANISATIONS_PAGE),
+  call('GET', '/admin/organisations/id/:id', ORGANISATIONS_PAGE),
+  call('GET', '/admin/organisations/:uuid', ORGANISATIONS_PAGE),
+  call('POST', '/admin/organisations', SUPER_ADMIN),
+  call('PUT', '/admin/organisations/:id', SUPER_ADMIN),
+  call('GET', '/admin/organisations/service-levels', SERVICE_LEVELS_PAGE),
+  call('GET', '/admin/organisations/service-levels/:id', SERVICE_LEVELS_PAGE),
+  call('POST', '/admin/organisations/service-levels', SUPER_ADMIN),
+  call('PUT', '/admin/organisations/service-levels/:id', SUPER_ADMIN),
+
+  // Users (customer admins within their own organisations) and the audit log.
+  call('GET', '/admin/users', ADMINISTRATION),
+  call('POST', '/admin/users', ADMINISTRATION),
+  call('POST', '/admin/users/:uuid/reset-mfa', ADMINISTRATION),
+  call('POST', '/admin/users/:uuid/disable', ADMINISTRATION),
+  call('POST', '/admin/users/:uuid/enable', ADMINISTRATION),
+  call('GET', '/admin/audit', SUPER_ADMIN),
+];
+
+/**
+ * The call a request matches, with its parameters. Static segments win over parameters
+ * (`/admin/organisations/types` is not `/admin/organisations/:uuid`).
+ */
+export function matchCall(
+  method: string,
+  path: string,
+): { call: CallDefinition; params: Record<string, string> } | undefined {
+  const segments = path.split('/').filter(Boolean);
+  let best: { call: CallDefinition; params: Record<string, string>; score: number } | undefined;
+  for (const candidate of CALLS) {
+    if (candidate.method !== method.toUpperCase()) continue;
+    const pattern = candidate.path.split('/').filter(Boolean);
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let score = 0;
+    let matched = true;
+    for (let i = 0; i < pattern.length && matched; i++) {
+      const part = pattern[i]!;
+      if (part.startsWith(':')) params[part.slice(1)] = segments[i]!;
+      else if (part === segments[i]) score += 1;
+      else matched = false;
+    }
+    if (matched && (!best || score > best.score)) best = { call: candidate, params, score };
+  }
+  return best && { call: best.call, params: best.params };
+}
+
+/** Whether a user with these roles may make the call (public calls: anyone). */
+export function canCall(roles: readonly string[], definition: CallDefinition): boolean {
+  if (definition.roles === 'PUBLIC') return true;
+  const role = firstRole(roles);
+  return !!role && definition.roles.includes(role);
+}
+
+/** Whether a user may make `method path`, e.g. `canCallPath(user.roles, 'POST', '/admin/organisations')`. */
+export function canCallPath(roles: readonly string[], method: HttpMethod, path: string): boolean {
+  const found = matchCall(method, path);
+  return !!found && canCall(roles, found.call);
+}

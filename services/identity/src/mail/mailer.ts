@@ -1,0 +1,26 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from '@gains/logging';
+import type { Mailer } from '../domain/deps';
+import type { MailStore } from '../store/mail-store';
+
+/**
+ * Sends mail over SMTP when a server is configured; otherwise keeps it in the development mailbox
+ * (identity's mail_message table, listed by GET /api/dev/mailbox when enabled) and logs it.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; store: MailStore; logger: Logger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        options.logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+    };
+  }
+  return {
+    async send(mail) {
+      await options.store.insert(mail);
+      options.logger.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in the development mailbox');
+    },
+  };
+}
