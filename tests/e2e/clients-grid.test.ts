@@ -244,6 +244,16 @@ describe('the clients grid', () => {
     expect(header).toEqual(VISIBLE_BY_DEFAULT);
     expect(body.length).toBe(25);
     expect(body[0][2]).toBe((await cell(page, 0, 'code').innerText()).trim());
+
+    await page.getByTestId('export-menu').click();
+    const [excel] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Excel' }).click(),
+    ]);
+    expect(excel.suggestedFilename()).toBe(`${londonToday()}-clients.xlsx`);
+    const xlsx = `${SHOTS}/${excel.suggestedFilename()}`;
+    await excel.saveAs(xlsx);
+    expect(readFileSync(xlsx).subarray(0, 2).toString()).toBe('PK'); // a zip, as xlsx files are
   });
 
   it('when a row is clicked, then it is selected, and clicked again, deselected', async () => {

@@ -225,7 +225,18 @@ describe('the shell', () => {
     await page.getByText('Password confirmation is required').waitFor();
     await page.waitForTimeout(400);
     await page.screenshot({ path: `${SHOTS}/change-password.png` });
-    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    // a valid form goes to the server; its refusal shows in the modal's error alert
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Current password').fill('Wrong-current-1!');
+    await dialog.getByLabel('Password', { exact: true }).fill('New-password-2026!');
+    await dialog.getByLabel('Confirm password').fill('New-password-2026!');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.locator('.gains-modal-alert').waitFor();
+    expect((await dialog.locator('.gains-modal-alert').innerText()).trim().length).toBeGreaterThan(0);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/change-password-error.png` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.context().close();
   });
 });
