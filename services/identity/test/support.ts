@@ -27,6 +27,7 @@ export interface CallOptions {
 
 export interface TestSystem {
   system: EmbeddedSystem;
+  connectionString: string;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
   signIn(email: string, password?: string, ip?: string): Promise<string>;
   /** Mail in the development mailbox for an address, newest first, read through the API. */
@@ -57,6 +58,7 @@ export async function startTestSystem(env: Record<string, string> = {}): Promise
   }
   return {
     system,
+    connectionString: postgres.connectionString,
     call,
     async signIn(email, password = PASSWORD, ip) {
       const answer = await call('POST', '/api/auth/sign-in', { body: { email, password }, ip });
