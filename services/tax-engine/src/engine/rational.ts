@@ -15,6 +15,18 @@ const MAX = Number.MAX_SAFE_INTEGER;
 
 function gcdNum(a: number, b: number): number {
   if (a < 0) a = -a;
+  if (b < 0) b = -b;
+  if (a <= 0x7fffffff && b <= 0x7fffffff) {
+    // Both fit int32: integer remainder (much cheaper than the floating-point one).
+    let x = a | 0;
+    let y = b | 0;
+    while (y !== 0) {
+      const t = x % y | 0;
+      x = y;
+      y = t;
+    }
+    return x;
+  }
   while (b !== 0) {
     const t = a % b;
     a = b;
@@ -35,8 +47,19 @@ function gcdBig(a: bigint, b: bigint): bigint {
 }
 
 const BIG_MAX = 9007199254740991n;
-/** Above this a BigInt pair is always reduced (see reduceBig). */
-const LAZY_LIMIT = 1n << 256n;
+/**
+ * A BigInt pair whose parts are both above the safe-integer range is reduced only with gcds that are
+ * cheap (one argument a safe integer) -- until a part exceeds this, when a full Euclid is run. Values
+ * stay exact either way; see add/mul.
+ */
+const LAZY_LIMIT = 1n << 1024n;
+
+/** The gcd when it is cheap (one argument a safe integer), else null. */
+function cheapGcd(a: bigint, b: bigint): bigint | null {
+  const aa = a < 0n ? -a : a;
+  if (aa <= BIG_MAX || b <= BIG_MAX) return gcdMixed(aa, b);
+  return null;
+}
 
 /**
  * gcd of two BigInts, cheap when either fits a safe integer (the usual case: a large numerator over a
@@ -217,19 +240,24 @@ export class Rational {
         const s = this.n + o.n;
         if (s <= MAX && s >= -MAX) return this.d === 1 ? Rational.small(s, 1) : Rational.reduceNum(s, this.d);
       } else {
-        const a = this.n * o.d;
-        const b = o.n * this.d;
-        const d = this.d * o.d;
+        // Henrici: with g = gcd(d1, d2), n1 (d2/g) + n2 (d1/g) over d1 d2 / g, reduced by gcd(sum, g).
+        const g = this.d === 1 || o.d === 1 ? 1 : gcdNum(this.d, o.d);
+        const d1 = g === 1 ? this.d : this.d / g;
+        const a = this.n * (g === 1 ? o.d : o.d / g);
+        const b = o.n * d1;
+        const d = d1 * o.d;
         if (a <= MAX && a >= -MAX && b <= MAX && b >= -MAX && d <= MAX) {
           const s = a + b;
-          if (s <= MAX && s >= -MAX) return Rational.reduceNum(s, d);
+          if (s <= MAX && s >= -MAX) {
+            if (s === 0) return Rational.ZERO;
+            if (g === 1) return new Rational(s, d, null, null);
+            const g2 = gcdNum(s, g);
+            return g2 === 1 ? new Rational(s, d, null, null) : new Rational(s / g2, d / g2, null, null);
+          }
         }
       }
     }
-    const ad = this.bigD();
-    const od = o.bigD();
-    if (ad === od) return Rational.reduceBig(this.bigN() + o.bigN(), ad);
-    return Rational.reduceBig(this.bigN() * od + o.bigN() * ad, ad * od);
+    return Rational.addBig(this.bigN(), this.bigD(), o.bigN(), o.bigD());
   }
 
   neg(): Rational {
@@ -253,7 +281,61 @@ export class Rational {
       const d = (this.d / g2) * (o.d / g1);
       if (n <= MAX && n >= -MAX && d <= MAX) return Rational.small(n, d);
     }
-    return Rational.reduceBig(this.bigN() * o.bigN(), this.bigD() * o.bigD());
+    return Rational.mulBig(this.bigN(), this.bigD(), o.bigN(), o.bigD());
+  }
+
+  /**
+   * (a/b) x (c/d) on BigInts, cross-reducing with gcd(a, d) and gcd(c, b) when they are cheap (one side
+   * a safe integer: the usual case, a large cost times a quantity ratio). With reduced inputs the result
+   * is then reduced without a gcd of two large numbers.
+   */
+  private static mulBig(a: bigint, b: bigint, c: bigint, d: bigint): Rational {
+    if (a === 0n || c === 0n) return Rational.ZERO;
+    if (d !== 1n) {
+      const g1 = cheapGcd(a, d);
+      if (g1 !== null && g1 !== 1n) {
+        a /= g1;
+        d /= g1;
+      }
+    }
+    if (b !== 1n) {
+      const g2 = cheapGcd(c, b);
+      if (g2 !== null && g2 !== 1n) {
+        c /= g2;
+        b /= g2;
+      }
+    }
+    return Rational.settle(a * c, b * d);
+  }
+
+  /**
+   * a/b + c/d on BigInts (Henrici): g = gcd(b, d) when cheap, then the sum over b/g x d, reduced by
+   * gcd(sum, g) (g is small). With reduced inputs the result is reduced; when both denominators are large
+   * the pair is left unreduced (exact), reduced once it grows past LAZY_LIMIT.
+   */
+  private static addBig(a: bigint, b: bigint, c: bigint, d: bigint): Rational {
+    if (b === d) {
+      const n = a + c;
+      if (n === 0n) return Rational.ZERO;
+      if (b === 1n) return Rational.settle(n, 1n);
+      const g = cheapGcd(n, b);
+      return g === null || g === 1n ? Rational.settle(n, b) : Rational.settle(n / g, b / g);
+    }
+    const g = b <= BIG_MAX || d <= BIG_MAX ? gcdMixed(b, d) : 1n;
+    if (g === 1n) return Rational.settle(a * d + c * b, b * d);
+    const bg = b / g;
+    const n = a * (d / g) + c * bg;
+    if (n === 0n) return Rational.ZERO;
+    const g2 = gcdMixed(n, g);
+    return g2 === 1n ? Rational.settle(n, bg * d) : Rational.settle(n / g2, (bg * d) / g2);
+  }
+
+  /** A BigInt pair (d > 0) to a Rational: the number form when both fit (reduced), BigInt otherwise. */
+  private static settle(n: bigint, d: bigint): Rational {
+    if (n === 0n) return Rational.ZERO;
+    if (d <= BIG_MAX && n <= BIG_MAX && n >= -BIG_MAX) return Rational.reduceNum(Number(n), Number(d));
+    if (d >= LAZY_LIMIT || n >= LAZY_LIMIT || -n >= LAZY_LIMIT) return Rational.reduceBig(n, d);
+    return new Rational(0, 1, n, d);
   }
 
   div(o: Rational): Rational {

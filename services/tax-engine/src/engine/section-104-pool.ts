@@ -60,11 +60,16 @@ export class Section104Pool {
       this.indexedCost = ZERO;
       return taken;
     }
-    const cost = this.cost.mul(quantity).div(this.quantity);
-    const indexedCost = this.indexation ? this.indexedCost.mul(quantity).div(this.quantity) : ZERO;
-    this.quantity = this.quantity.sub(quantity);
-    this.cost = this.cost.sub(cost);
-    if (this.indexation) this.indexedCost = this.indexedCost.sub(indexedCost);
+    // Taken: cost x q / Q. Left: cost x (Q - q) / Q, computed as a product (not cost - taken) so it stays in
+    // lowest terms with cheap gcds only: the average cost per share is unchanged by a disposal.
+    const taken = quantity.div(this.quantity);
+    const left = this.quantity.sub(quantity);
+    const kept = left.div(this.quantity);
+    const cost = this.cost.mul(taken);
+    const indexedCost = this.indexation ? this.indexedCost.mul(taken) : ZERO;
+    this.quantity = left;
+    this.cost = this.cost.mul(kept);
+    if (this.indexation) this.indexedCost = this.indexedCost.mul(kept);
     return { cost, indexedCost };
   }
 
@@ -72,8 +77,9 @@ export class Section104Pool {
   removeCostFraction(fraction: Rational): { cost: Rational; indexedCost: Rational } {
     const cost = this.cost.mul(fraction);
     const indexedCost = this.indexation ? this.indexedCost.mul(fraction) : ZERO;
-    this.cost = this.cost.sub(cost);
-    if (this.indexation) this.indexedCost = this.indexedCost.sub(indexedCost);
+    const kept = Rational.ONE.sub(fraction);
+    this.cost = this.cost.mul(kept);
+    if (this.indexation) this.indexedCost = this.indexedCost.mul(kept);
     return { cost, indexedCost };
   }
 
