@@ -1,0 +1,345 @@
+// THE TENANCY AND ROLES WALK: every call of the one calls table, made as each role, as a member of
+// another firm and without a token, against the real system (PostgreSQL, every service in process,
+// the BFF app). The runtime and testing packages depend on the BFF, so they are reached by path.
+import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { CALLS, canCall, matchCall, type CallDefinition } from '@gains/access';
+import { silentLogger } from '@gains/logging';
+import { clients, identity } from '@gains/proto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedSystem, type EmbeddedSystem } from '../../packages/runtime/src/embedded-system';
+import { startTestPostgres } from '../../packages/testing/src/postgres';
+
+const PASSWORD = 'Walk-the-line-1!';
+const ORG = {
+  GAINS: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000001',
+  ASHW: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002',
+  BRKF: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000003',
+  CLVP: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000004',
+};
+
+const PERSONAS = {
+  anonymous: { email: '', roles: [] as string[] },
+  admin: { email: 'admin@gains.example', roles: ['ROLE_ADMIN'] }, // the provider, across firms
+  manager: { email: 'manager@gains.example', roles: ['ROLE_CUSTOMER_ADMIN'] }, // ASHW and BRKF
+  adviser: { email: 'adviser@gains.example', roles: ['ROLE_CUSTOMER_NON_ADMIN'] }, // ASHW
+  brook: { email: 'brook@gains.example', roles: ['ROLE_CUSTOMER_ADMIN'] }, // BRKF only: another firm than ASHW
+} as const;
+type Persona = keyof typeof PERSONAS;
+const NAMES = Object.keys(PERSONAS) as Persona[];
+
+let system: EmbeddedSystem;
+let stopPostgres: () => Promise<void>;
+const tokens = {} as Record<Persona, string>;
+const ids = { ashwId: 0, walkOrgId: 0, serviceLevelId: 0, targetUuid: '', secureUuid: '' };
+let sequence = 0;
+
+async function request(method: string, path: string, o: { token?: string; body?: unknown; org?: string; ip?: string } = {}) {
+  const headers: Record<string, string> = { 'x-forwarded-for': o.ip ?? '10.77.0.1' };
+  if (o.token) headers.authorization = `Bearer ${o.token}`;
+  if (o.org) headers['x-organisation-uuid'] = o.org;
+  if (o.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await system.app.request(path, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+async function signIn(email: string, ip = '10.78.0.1') {
+  const answer = await request('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD }, ip });
+  return answer.body as { state: string; accessToken: string; refreshToken: string; session: string };
+}
+
+beforeAll(async () => {
+  const postgres = await startTestPostgres();
+  stopPostgres = postgres.stop;
+  system = await startEmbeddedSystem({
+    connectionString: postgres.connectionString,
+    logger: silentLogger(),
+    seedDemo: true,
+    env: { ...process.env, GAINS_DEV_MAILBOX: 'true', GAINS_DEMO_PASSWORD: PASSWORD },
+  });
+  for (const name of NAMES) if (name !== 'anonymous') tokens[name] = (await signIn(PERSONAS[name].email)).accessToken;
+  const admin = { token: tokens.admin };
+  ids.ashwId = (await request('GET', `/api/admin/organisations/${ORG.ASHW}`, admin)).body.id;
+  const gainsId = (await request('GET', `/api/admin/organisations/${ORG.GAINS}`, admin)).body.id;
+  ids.walkOrgId = (
+    await request('POST', '/api/admin/organisations', { ...admin, body: { code: 'WALK', name: 'Walk', type: 'FIRM', parent: gainsId } })
+  ).body.id;
+  ids.serviceLevelId = (
+    await request('POST', '/api/admin/organisations/service-levels', { ...admin, body: { code: 'WALK', serviceLevel: 'Walk' } })
+  ).body.id;
+  ids.targetUuid = (
+    await request('POST', '/api/admin/users', {
+      ...admin,
+      body: { email: 'target@gains.example', name: 'Target', role: 'ROLE_CUSTOMER_NON_ADMIN', organisationUuids: [ORG.BRKF] },
+    })
+  ).body.uuid;
+  ids.secureUuid = (await request('GET', '/api/admin/users?term=secure', admin)).body.content[0].uuid;
+});
+
+afterAll(async () => {
+  await system?.stop();
+  await stopPostgres?.();
+});
+
+/** One request made as every persona; `ok` is the answer for a persona the table and tenancy allow. */
+interface Probe {
+  label: string;
+  path: () => string;
+  org?: string;
+  /** The body, or a fresh token / setup, per persona. */
+  prepare?: (persona: Persona, ip: string) => Promise<{ body?: unknown; token?: string }>;
+  body?: unknown;
+  ok: number;
+  /** Personas refused (403) by tenancy: not members of the organisation concerned. */
+  outsiders?: Persona[];
+  /** For public calls: the message the answer must carry. */
+  message?: string;
+}
+
+const expiredChallenge = 'Your sign-in has expired; please sign in again';
+const uniqueBody = (make: (n: number) => unknown) => async () => ({ body: make(++sequence) });
+
+const WALK: Record<string, Probe[]> = {
+  'POST /auth/sign-in': [
+    { label: 'right password', path: () => '/api/auth/sign-in', ok: 200, prepare: async () => ({ body: { email: 'adviser@gains.example', password: PASSWORD } }) },
+  ],
+  'POST /auth/new-password': [
+    { label: 'no challenge', path: () => '/api/auth/new-password', ok: 401, message: expiredChallenge, body: { session: '', password: PASSWORD } },
+  ],
+  'POST /auth/mfa': [{ label: 'no challenge', path: () => '/api/auth/mfa', ok: 401, message: expiredChallenge, body: { session: '', code: '123456' } }],
+  'POST /auth/mfa/setup': [
+    {
+      label: 'MFA_SETUP challenge',
+      path: () => '/api/auth/mfa/setup',
+      ok: 200,
+      prepare: async (_p, ip) => ({ body: { session: (await signIn('secure@gains.example', ip)).session } }),
+    },
+  ],
+  'POST /auth/mfa/verify': [
+    {
+      label: 'wrong first code',
+      path: () => '/api/auth/mfa/verify',
+      ok: 400,
+      prepare: async (_p, ip) => {
+        const { session } = await signIn('secure@gains.example', ip);
+        await request('POST', '/api/auth/mfa/setup', { body: { session }, ip });
+        return { body: { session, code: '000000' } };
+      },
+    },
+  ],
+  'POST /auth/forgot-password': [{ label: 'any address', path: () => '/api/auth/forgot-password', ok: 200, body: { email: 'ghost@gains.example' } }],
+  'POST /auth/reset-password': [
+    { label: 'wrong code', path: () => '/api/auth/reset-password', ok: 400, body: { email: 'ghost@gains.example', code: '000000', password: PASSWORD } },
+  ],
+  'POST /auth/refresh': [
+    {
+      label: 'fresh refresh token',
+      path: () => '/api/auth/refresh',
+      ok: 200,
+      prepare: async (_p, ip) => ({ body: { refreshToken: (await signIn('brook@gains.example', ip)).refreshToken } }),
+    },
+  ],
+  'POST /auth/change-password': [
+    { label: 'wrong current password', path: () => '/api/auth/change-password', ok: 400, body: { currentPassword: 'Not-mine-1!', password: 'Other-pass-1!' } },
+  ],
+  'POST /auth/sign-out': [
+    {
+      label: 'own fresh session',
+      path: () => '/api/auth/sign-out',
+      ok: 204,
+      prepare: async (persona, ip) => ({ token: persona === 'anonymous' ? undefined : (await signIn(PERSONAS[persona].email, ip)).accessToken }),
+    },
+  ],
+  'GET /dev/mailbox': [{ label: 'all mail', path: () => '/api/dev/mailbox', ok: 200 }],
+  'GET /user': [{ label: 'self', path: () => '/api/user', ok: 200 }],
+  'GET /organisations': [{ label: 'own list', path: () => '/api/organisations', ok: 200 }],
+  'GET /organisations/:uuid': [
+    { label: 'ASHW', path: () => `/api/organisations/${ORG.ASHW}`, ok: 200, outsiders: ['brook'] },
+    { label: 'CLVP', path: () => `/api/organisations/${ORG.CLVP}`, ok: 200, outsiders: ['manager', 'adviser', 'brook'] },
+  ],
+  'GET /clients/summary': [
+    { label: 'ASHW clients', path: () => '/api/clients/summary', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+    { label: 'BRKF clients', path: () => '/api/clients/summary', org: ORG.BRKF, ok: 200, outsiders: ['adviser'] },
+    { label: 'CLVP clients', path: () => '/api/clients/summary', org: ORG.CLVP, ok: 200, outsiders: ['manager', 'adviser', 'brook'] },
+    { label: 'no organisation', path: () => '/api/clients/summary', ok: 200, outsiders: ['admin', 'manager', 'adviser', 'brook'] },
+  ],
+  'GET /admin/organisations': [{ label: 'list', path: () => '/api/admin/organisations', ok: 200 }],
+  'GET /admin/organisations/types': [{ label: 'types', path: () => '/api/admin/organisations/types', ok: 200 }],
+  'POST /admin/organisations/search': [{ label: 'search', path: () => '/api/admin/organisations/search', ok: 200, body: { term: 'a' } }],
+  'GET /admin/organisations/id/:id': [
+    { label: 'ASHW by id', path: () => `/api/admin/organisations/id/${ids.ashwId}`, ok: 200, outsiders: ['brook'] },
+  ],
+  'GET /admin/organisations/:uuid': [
+    { label: 'ASHW', path: () => `/api/admin/organisations/${ORG.ASHW}`, ok: 200, outsiders: ['brook'] },
+    { label: 'CLVP', path: () => `/api/admin/organisations/${ORG.CLVP}`, ok: 200, outsiders: ['manager', 'brook'] },
+  ],
+  'POST /admin/organisations': [
+    {
+      label: 'new firm',
+      path: () => '/api/admin/organisations',
+      ok: 201,
+      prepare: uniqueBody((n) => ({ code: `W${n}`, name: `Walk ${n}`, type: 'PROVIDER' })),
+    },
+  ],
+  'PUT /admin/organisations/:id': [
+    { label: 'walk firm', path: () => `/api/admin/organisations/${ids.walkOrgId}`, ok: 200, body: { code: 'WALK', name: 'Walked', type: 'PROVIDER' } },
+  ],
+  'GET /admin/organisations/service-levels': [{ label: 'list', path: () => '/api/admin/organisations/service-levels', ok: 200 }],
+  'GET /admin/organisations/service-levels/:id': [
+    { label: 'walk level', path: () => `/api/admin/organisations/service-levels/${ids.serviceLevelId}`, ok: 200 },
+  ],
+  'POST /admin/organisations/service-levels': [
+    {
+      label: 'new level',
+      path: () => '/api/admin/organisations/service-levels',
+      ok: 201,
+      prepare: uniqueBody((n) => ({ code: `L${n}`, serviceLevel: `Level ${n}`, reportTypeMappings: [{ reportTypeId: 1, generate: true }] })),
+    },
+  ],
+  'PUT /admin/organisations/service-levels/:id': [
+    {
+      label: 'walk level',
+      path: () => `/api/admin/organisations/service-levels/${ids.serviceLevelId}`,
+      ok: 200,
+      body: { code: 'WALK', serviceLevel: 'Walked', reportTypeMappings: [] },
+    },
+  ],
+  'GET /admin/users': [{ label: 'list', path: () => '/api/admin/users', ok: 200 }],
+  'POST /admin/users': [
+    {
+      label: 'invite into BRKF',
+      path: () => '/api/admin/users',
+      ok: 201,
+      prepare: uniqueBody((n) => ({ email: `walker${n}@gains.example`, name: 'Walker', role: 'ROLE_CUSTOMER_NON_ADMIN', organisationUuids: [ORG.BRKF] })),
+    },
+    {
+      label: 'invite into CLVP',
+      path: () => '/api/admin/users',
+      ok: 201,
+      outsiders: ['manager', 'brook'],
+      prepare: uniqueBody((n) => ({ email: `walker${n}@gains.example`, name: 'Walker', role: 'ROLE_CUSTOMER_NON_ADMIN', organisationUuids: [ORG.CLVP] })),
+    },
+  ],
+  'POST /admin/users/:uuid/reset-mfa': [
+    { label: 'BRKF user', path: () => `/api/admin/users/${ids.targetUuid}/reset-mfa`, ok: 200 },
+    { label: 'CLVP user', path: () => `/api/admin/users/${ids.secureUuid}/reset-mfa`, ok: 200, outsiders: ['manager', 'brook'] },
+  ],
+  'POST /admin/users/:uuid/disable': [
+    { label: 'BRKF user', path: () => `/api/admin/users/${ids.targetUuid}/disable`, ok: 200 },
+    { label: 'CLVP user', path: () => `/api/admin/users/${ids.secureUuid}/disable`, ok: 200, outsiders: ['manager', 'brook'] },
+  ],
+  'POST /admin/users/:uuid/enable': [
+    { label: 'BRKF user', path: () => `/api/admin/users/${ids.targetUuid}/enable`, ok: 200 },
+    { label: 'CLVP user', path: () => `/api/admin/users/${ids.secureUuid}/enable`, ok: 200, outsiders: ['manager', 'brook'] },
+  ],
+  'GET /admin/audit': [{ label: 'log', path: () => '/api/admin/audit', ok: 200 }],
+};
+
+function expectedStatus(call: CallDefinition, persona: Persona, probe: Probe): number {
+  if (call.roles !== 'PUBLIC') {
+    if (persona === 'anonymous') return 401;
+    if (!canCall(PERSONAS[persona].roles, call)) return 403;
+  }
+  if (probe.outsiders?.includes(persona)) return 403;
+  return probe.ok;
+}
+
+describe('the calls walk', () => {
+  it('has a probe for every call in the table, and the table has every route of the BFF', () => {
+    expect(Object.keys(WALK).sort()).toEqual(CALLS.map((c) => `${c.method} ${c.path}`).sort());
+    const routes = system.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'));
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      const path = route.path.slice('/api'.length).replace(/\/$/, '') || '/';
+      const found = matchCall(route.method, path);
+      expect(found?.call.path, `${route.method} ${route.path}`).toBe(path);
+    }
+  });
+
+  CALLS.forEach((call, callIndex) => {
+    const key = `${call.method} ${call.path}`;
+    it(`${key}: each role, another firm's member and no token get the table's answer`, async () => {
+      const results: string[] = [];
+      const wanted: string[] = [];
+      for (const probe of WALK[key] ?? []) {
+        for (const [personaIndex, persona] of NAMES.entries()) {
+          const ip = `10.${80 + (callIndex % 100)}.${personaIndex}.${Math.floor(callIndex / 100)}`;
+          const prepared = probe.prepare ? await probe.prepare(persona, ip) : {};
+          const token = prepared.token ?? (persona === 'anonymous' ? undefined : tokens[persona]);
+          const answer = await request(call.method, probe.path(), { token, org: probe.org, body: prepared.body ?? probe.body, ip });
+          const expected = expectedStatus(call, persona, probe);
+          results.push(`${probe.label} as ${persona}: ${answer.status}`);
+          wanted.push(`${probe.label} as ${persona}: ${expected}`);
+          if (answer.status === expected && probe.message && call.roles === 'PUBLIC') {
+            expect(answer.body.type_description).toBe(probe.message);
+          }
+        }
+      }
+      expect(results).toEqual(wanted);
+    });
+  });
+
+  it('as the spec says: a non-admin gets 403 on every admin call; only the provider changes organisations and service levels', async () => {
+    for (const call of CALLS.filter((c) => c.path.startsWith('/admin/'))) {
+      expect(canCall(['ROLE_CUSTOMER_NON_ADMIN'], call), `${call.method} ${call.path}`).toBe(false);
+    }
+    const superOnly = CALLS.filter((c) => c.roles !== 'PUBLIC' && c.roles.length === 1).map((c) => `${c.method} ${c.path}`);
+    expect(superOnly.sort()).toEqual(
+      [
+        'POST /admin/organisations',
+        'PUT /admin/organisations/:id',
+        'POST /admin/organisations/service-levels',
+        'PUT /admin/organisations/service-levels/:id',
+        'GET /admin/audit',
+      ].sort(),
+    );
+    // Only the first role counts: a non-admin whose second role is admin is still a non-admin.
+    expect(canCall(['ROLE_CUSTOMER_NON_ADMIN', 'ROLE_ADMIN'], matchCall('GET', '/admin/organisations')!.call)).toBe(false);
+  });
+});
+
+describe('the services check again (the BFF is not the only gate)', () => {
+  const refused = async (promise: Promise<unknown>) => {
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => ConnectError.from(e),
+    );
+    return error?.code;
+  };
+
+  it('when identity is called directly with a non-admin token, then every administration call is refused', async () => {
+    const client = createClient(identity.IdentityService, system.transports.identity);
+    const options = { headers: { authorization: `Bearer ${tokens.adviser}` } };
+    const calls: (() => Promise<unknown>)[] = [
+      () => client.adminListOrganisations({}, options),
+      () => client.adminGetOrganisation({ key: { case: 'uuid', value: ORG.ASHW } }, options),
+      () => client.createOrganisation({ code: 'X', name: 'X', type: 'FIRM' }, options),
+      () => client.updateOrganisation({ id: ids.walkOrgId, code: 'X', name: 'X', type: 'FIRM' }, options),
+      () => client.searchOrganisations({ term: '' }, options),
+      () => client.listOrganisationTypes({}, options),
+      () => client.listServiceLevels({}, options),
+      () => client.getServiceLevel({ id: ids.serviceLevelId }, options),
+      () => client.createServiceLevel({ code: 'X', serviceLevel: 'X' }, options),
+      () => client.updateServiceLevel({ id: ids.serviceLevelId, code: 'X', serviceLevel: 'X' }, options),
+      () => client.listUsers({}, options),
+      () => client.inviteUser({ email: 'x@gains.example', name: 'X', role: 'ROLE_CUSTOMER_NON_ADMIN', organisationUuids: [ORG.ASHW] }, options),
+      () => client.resetUserMfa({ uuid: ids.targetUuid }, options),
+      () => client.setUserDisabled({ uuid: ids.targetUuid, disabled: true }, options),
+      () => client.listAuditEntries({}, options),
+    ];
+    for (const call of calls) expect(await refused(call())).toBe(Code.PermissionDenied);
+    const asManager = { headers: { authorization: `Bearer ${tokens.manager}` } };
+    expect(await refused(client.createOrganisation({ code: 'X', name: 'X', type: 'FIRM' }, asManager))).toBe(Code.PermissionDenied);
+    expect(await refused(client.adminGetOrganisation({ key: { case: 'uuid', value: ORG.CLVP } }, asManager))).toBe(Code.PermissionDenied);
+    expect(await refused(client.adminListOrganisations({}))).toBe(Code.Unauthenticated);
+  });
+
+  it("when the clients service is called directly for another firm's organisation, then it is refused", async () => {
+    const client = createClient(clients.ClientsService, system.transports.clients);
+    const asBrook = { headers: { authorization: `Bearer ${tokens.brook}` } };
+    const query = { organisationUuid: ORG.ASHW, page: 1, size: 10, term: '', filter: '', sort: [] };
+    expect(await refused(client.listClientSummaries(query, asBrook))).toBe(Code.PermissionDenied);
+    const asManager = { headers: { authorization: `Bearer ${tokens.manager}` } };
+    expect(await refused(client.listClientSummaries(query, asManager))).toBeUndefined();
+  });
+});
