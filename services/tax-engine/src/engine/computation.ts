@@ -50,6 +50,8 @@ export type DisposalKind = 'sale' | 'gift' | 'spouse' | 'redemption' | 'capital-
 
 export interface Disposal {
   date: string;
+  /** The date as a day number (days since 1970-01-01). */
+  day: number;
   taxYear: string;
   security: string;
   kind: DisposalKind;

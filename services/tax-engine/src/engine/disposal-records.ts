@@ -32,7 +32,7 @@ export function buildDisposals(rows: DisposalEventResult[], gainClass: (security
         j++;
       }
     }
-    out.push(join(rows.slice(i, j), gainClass(first.event.security), isCompany));
+    out.push(join(j === i + 1 ? [first] : rows.slice(i, j), gainClass(first.event.security), isCompany));
     i = j;
   }
   return out;
@@ -40,49 +40,54 @@ export function buildDisposals(rows: DisposalEventResult[], gainClass: (security
 
 function join(rows: DisposalEventResult[], gainClass: GainClass, isCompany: boolean): Disposal {
   const first = rows[0];
-  let quantity = ZERO;
-  let proceeds = ZERO;
-  let disposalCosts = ZERO;
-  let acquisitionCost = ZERO;
-  let indexationRaw = ZERO;
-  let holdoverClaimed = ZERO;
-  const failures: string[] = [];
-  for (const r of rows) {
+  const single = rows.length === 1;
+  let quantity = first.quantity;
+  let proceeds = first.proceeds;
+  let disposalCosts = first.disposalCosts;
+  let acquisitionCost = first.cost;
+  let indexationRaw = first.indexationRaw;
+  let holdoverClaimed = first.event.holdover;
+  let failure = first.failure;
+  for (let k = 1; k < rows.length; k++) {
+    const r = rows[k];
     quantity = quantity.add(r.quantity);
     proceeds = proceeds.add(r.proceeds);
     disposalCosts = disposalCosts.add(r.disposalCosts);
     acquisitionCost = acquisitionCost.add(r.cost);
     indexationRaw = indexationRaw.add(r.indexationRaw);
     holdoverClaimed = holdoverClaimed.add(r.event.holdover);
-    if (r.failure) failures.push(r.failure);
+    if (r.failure) failure = failure ? `${failure}; ${r.failure}` : r.failure;
   }
   const allowableCost = acquisitionCost.add(disposalCosts);
   const unindexed = proceeds.sub(allowableCost);
   const indexationAllowance =
     isCompany && indexationRaw.isPositive() && unindexed.isPositive() ? Rational.min(indexationRaw, unindexed) : ZERO;
-  const beforeHoldover = unindexed.sub(indexationAllowance);
-  const holdoverRelief = beforeHoldover.isPositive() ? Rational.min(holdoverClaimed, beforeHoldover) : ZERO;
-  const gain = beforeHoldover.sub(holdoverRelief);
+  const beforeHoldover = indexationAllowance === ZERO ? unindexed : unindexed.sub(indexationAllowance);
+  const holdoverRelief = holdoverClaimed !== ZERO && beforeHoldover.isPositive() ? Rational.min(holdoverClaimed, beforeHoldover) : ZERO;
+  const gain = holdoverRelief === ZERO ? beforeHoldover : beforeHoldover.sub(holdoverRelief);
   const reliefs = indexationAllowance.add(holdoverRelief);
 
-  const matches = rows.length === 1 ? first.matches : mergeMatches(rows);
-  const parts: DisposalPart[] = rows.map((r) => {
-    const share = rows.length === 1 || reliefs.isZero() ? null : quantity.isPositive() ? r.quantity.div(quantity) : r.proceeds.div(proceeds);
-    const partReliefs = share === null ? (rows.length === 1 ? reliefs : ZERO) : reliefs.mul(share);
-    return {
-      portfolio: r.event.portfolio,
-      ref: r.event.ref,
-      quantity: r.quantity,
-      proceeds: r.proceeds,
-      disposalCosts: r.disposalCosts,
-      acquisitionCost: r.cost,
-      allowableCost: r.cost.add(r.disposalCosts),
-      gain: r.proceeds.sub(r.disposalCosts).sub(r.cost).sub(partReliefs),
-    };
-  });
+  const matches = single ? first.matches : mergeMatches(rows);
+  const parts: DisposalPart[] = single
+    ? [{ portfolio: first.event.portfolio, ref: first.event.ref, quantity, proceeds, disposalCosts, acquisitionCost, allowableCost, gain }]
+    : rows.map((r) => {
+        const partReliefs = reliefs.isZero() ? ZERO : reliefs.mul(quantity.isPositive() ? r.quantity.div(quantity) : r.proceeds.div(proceeds));
+        const partAllowable = r.cost.add(r.disposalCosts);
+        return {
+          portfolio: r.event.portfolio,
+          ref: r.event.ref,
+          quantity: r.quantity,
+          proceeds: r.proceeds,
+          disposalCosts: r.disposalCosts,
+          acquisitionCost: r.cost,
+          allowableCost: partAllowable,
+          gain: r.proceeds.sub(partAllowable).sub(partReliefs),
+        };
+      });
 
   return {
     date: first.event.date,
+    day: first.event.day,
     taxYear: taxYearOf(first.event.day),
     security: first.event.security,
     kind: first.kind,
@@ -102,7 +107,7 @@ function join(rows: DisposalEventResult[], gainClass: GainClass, isCompany: bool
     poolBefore: first.poolBefore,
     poolAfter: rows[rows.length - 1].poolAfter ?? first.poolAfter,
     parts,
-    failure: failures.length ? failures.join('; ') : null,
+    failure,
   };
 }
 

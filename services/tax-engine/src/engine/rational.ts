@@ -233,6 +233,8 @@ export class Rational {
   }
 
   add(o: Rational): Rational {
+    if (o === Rational.ZERO) return this;
+    if (this === Rational.ZERO) return o;
     if (this.bn === null && o.bn === null) {
       if (o.n === 0) return this;
       if (this.n === 0) return o;
@@ -266,7 +268,9 @@ export class Rational {
   }
 
   sub(o: Rational): Rational {
-    return this.add(o.neg());
+    if (o === Rational.ZERO) return this;
+    if (this.bn === null && o.bn === null) return this.add(Rational.small(-o.n, o.d));
+    return Rational.addBig(this.bigN(), this.bigD(), -o.bigN(), o.bigD());
   }
 
   mul(o: Rational): Rational {

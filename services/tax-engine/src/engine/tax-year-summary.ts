@@ -1,10 +1,9 @@
 import { annualExemptAmount } from './annual-exempt-amount';
 import type { Disposal, GainsLosses, TaxYearSummary } from './computation';
-import { parseIsoDate } from './dates';
 import type { Taxpayer } from './ledger';
 import { Rational, ZERO } from './rational';
 import type { PreparedReferenceData } from './reference-data';
-import { RATE_CHANGE_2024, RATE_CHANGE_TAX_YEAR, parseTaxYear, taxYearLabel } from './tax-years';
+import { RATE_CHANGE_2024, RATE_CHANGE_TAX_YEAR, taxYearLabel, taxYearStartYear } from './tax-years';
 
 /**
  * Per tax year (6 April to 5 April), from the disposals in date order:
@@ -22,15 +21,19 @@ import { RATE_CHANGE_2024, RATE_CHANGE_TAX_YEAR, parseTaxYear, taxYearLabel } fr
  * Failed disposals are left out and the year is marked incomplete.
  */
 export function summariseTaxYears(disposals: Disposal[], taxpayer: Taxpayer, ref: PreparedReferenceData): TaxYearSummary[] {
-  const ok = disposals.filter((d) => d.failure === null);
-  const failedYears = new Set(disposals.filter((d) => d.failure !== null).map((d) => d.taxYear));
-  const years = [...new Set(disposals.map((d) => d.taxYear))].map((y) => parseTaxYear(y) as number);
-  if (years.length === 0) return [];
-  const firstYear = Math.min(...years);
-  const lastYear = Math.max(...years);
-
+  if (disposals.length === 0) return [];
+  const failedYears = new Set<string>();
   const byYear = new Map<string, Disposal[]>();
-  for (const d of ok) {
+  let firstYear = Infinity;
+  let lastYear = -Infinity;
+  for (const d of disposals) {
+    const start = taxYearStartYear(d.day);
+    if (start < firstYear) firstYear = start;
+    if (start > lastYear) lastYear = start;
+    if (d.failure !== null) {
+      failedYears.add(d.taxYear);
+      continue;
+    }
     const list = byYear.get(d.taxYear);
     if (list) list.push(d);
     else byYear.set(d.taxYear, [d]);
@@ -90,7 +93,7 @@ export function summariseTaxYears(disposals: Disposal[], taxpayer: Taxpayer, ref
           gain = gain.sub(used);
         }
       }
-      const bucket = year === 2024 && parseIsoDate(d.date)! >= RATE_CHANGE_2024 ? late : early;
+      const bucket = year === 2024 && d.day >= RATE_CHANGE_2024 ? late : early;
       if (gain.isPositive()) {
         gains = gains.add(gain);
         bucket.gains = bucket.gains.add(gain);

@@ -4,12 +4,30 @@ import { dayNumber, ymd, type DayNumber } from './dates';
  * UK tax years run 6 April to 5 April and are labelled "2024-25".
  */
 
+/** Tax years 1900-01 to 2199-00: start day numbers and labels, computed once (integer lookups in the hot path). */
+const FIRST = 1900;
+const LAST = 2199;
+const STARTS: number[] = [];
+const LABELS: string[] = [];
+for (let y = FIRST; y <= LAST + 1; y++) {
+  STARTS.push(dayNumber(y, 4, 6));
+  LABELS.push(`${y}-${String((y + 1) % 100).padStart(2, '0')}`);
+}
+
 export function taxYearStartYear(day: DayNumber): number {
+  // A year is 365 or 366 days: estimate, then step (at most once or twice).
+  let i = Math.floor((day - STARTS[0]) / 365.2425);
+  if (i >= 0 && i < STARTS.length - 1) {
+    while (i > 0 && day < STARTS[i]) i--;
+    while (i < STARTS.length - 2 && day >= STARTS[i + 1]) i++;
+    if (day >= STARTS[i] && day < STARTS[i + 1]) return FIRST + i;
+  }
   const [y, m, d] = ymd(day);
   return m > 4 || (m === 4 && d >= 6) ? y : y - 1;
 }
 
 export function taxYearLabel(startYear: number): string {
+  if (startYear >= FIRST && startYear <= LAST) return LABELS[startYear - FIRST];
   return `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
 }
 
