@@ -4,6 +4,8 @@ import type { Caller } from './caller';
 
 export const TOKEN_ISSUER = 'gains-identity';
 export const TOKEN_AUDIENCE = 'gains';
+/** Only identity's asymmetric algorithm is accepted (never 'none' or a symmetric one). */
+const ALGORITHMS = ['ES256'];
 
 export type TokenVerifier = (token: string) => Promise<Caller>;
 
@@ -22,11 +24,11 @@ export function createTokenVerifier(fetchJwks: () => Promise<JSONWebKeySet>): To
     if (!keySet) await load();
     let result;
     try {
-      result = await jwtVerify(token, keySet!, { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE });
+      result = await jwtVerify(token, keySet!, { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, algorithms: ALGORITHMS });
     } catch (error) {
       if ((error as { code?: string }).code === 'ERR_JWKS_NO_MATCHING_KEY') {
         await load();
-        result = await jwtVerify(token, keySet!, { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE }).catch(() => {
+        result = await jwtVerify(token, keySet!, { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, algorithms: ALGORITHMS }).catch(() => {
           throw unauthenticated();
         });
       } else {
