@@ -43,7 +43,7 @@ export async function startTestSystem(env: Record<string, string> = {}): Promise
     seedDemo: true,
     env: { ...process.env, GAINS_DEV_MAILBOX: 'true', GAINS_DEMO_PASSWORD: PASSWORD, ...env },
   });
-  async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
+  async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? '10.0.0.1' };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.org) headers['x-organisation-uuid'] = options.org;
