@@ -3,6 +3,10 @@ import { expect } from 'vitest';
 /** Calls the BFF by path; the embedded test goes through app.request, the cluster one over HTTP. */
 export type Call = (path: string, init?: RequestInit) => Promise<Response>;
 
+// Test answers are checked field by field; `any` keeps the assertions readable.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const json = (res: Response): Promise<any> => res.json();
+
 export const ASHWORTH = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002';
 export const BROOKFIELD = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000003';
 export const CLEVEDON = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000004';
@@ -14,7 +18,7 @@ export async function signIn(call: Call, email: string, password: string): Promi
     body: JSON.stringify({ email, password }),
   });
   expect(res.status).toBe(200);
-  const body = await res.json();
+  const body = await json(res);
   expect(body.state).toBe('AUTHENTICATED');
   return body.accessToken;
 }
@@ -37,12 +41,12 @@ export async function apiSmoke(call: Call, password: string) {
   const token = await signIn(call, 'manager@gains.example', password);
   const auth = { authorization: `Bearer ${token}` };
 
-  const user = await (await call('/api/user', { headers: auth })).json();
+  const user = await json(await call('/api/user', { headers: auth }));
   expect(user.email).toBe('manager@gains.example');
   expect(user.roles).toEqual(['ROLE_CUSTOMER_ADMIN']);
   expect(user.organisations.map((o: { uuid: string }) => o.uuid).sort()).toEqual([ASHWORTH, BROOKFIELD]);
 
-  const organisations = await (await call('/api/organisations', { headers: auth })).json();
+  const organisations = await json(await call('/api/organisations', { headers: auth }));
   expect(organisations.map((o: { code: string }) => o.code)).toEqual(['ASHW', 'BRKF']);
 
   const grid = (query: string, organisation = ASHWORTH) =>
@@ -50,7 +54,7 @@ export async function apiSmoke(call: Call, password: string) {
 
   // The organisation read model arrives by event; wait for it rather than assume timing.
   const first = await eventually(
-    async () => (await grid('page=1&size=10')).json(),
+    async () => json(await grid('page=1&size=10')),
     (page) => page.content?.[0]?.ouCode === 'ASHW',
   );
   expect(first.totalSize).toBe(1000);
@@ -58,25 +62,25 @@ export async function apiSmoke(call: Call, password: string) {
   expect(first.content[0].code).toBe('ASH00001');
   expect(first.content[0].ouCode).toBe('ASHW');
 
-  const last = await (await grid('page=1&size=25&sort=code,desc')).json();
+  const last = await json(await grid('page=1&size=25&sort=code,desc'));
   expect(last.content).toHaveLength(25);
   expect(last.content[0].code).toBe('ASH01000');
 
-  const page4 = await (await grid('page=4&size=100')).json();
+  const page4 = await json(await grid('page=4&size=100'));
   expect(page4.content[0].code).toBe('ASH00301');
 
-  const search = await (await grid('term=ASH0099')).json();
+  const search = await json(await grid('term=ASH0099'));
   expect(search.totalSize).toBe(10); // ASH00990..ASH00999
   expect(search.content.every((r: { code: string }) => r.code.startsWith('ASH0099'))).toBe(true);
 
-  const live = await (await grid('filter=live&size=100')).json();
+  const live = await json(await grid('filter=live&size=100'));
   expect(live.totalSize).toBeGreaterThan(0);
   expect(live.totalSize).toBeLessThan(1000);
   expect(live.content.every((r: { state: string }) => r.state === 'Live')).toBe(true);
 
   const bad = await grid('sort=password,asc');
   expect(bad.status).toBe(400);
-  const badBody = await bad.json();
+  const badBody = await json(bad);
   expect(badBody.field).toBe('sort');
   expect(Object.keys(badBody)).toEqual(expect.arrayContaining(['type_description', 'timestamp', 'id']));
 
