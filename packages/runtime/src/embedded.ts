@@ -38,16 +38,13 @@ if (!fs.existsSync(path.join(webDir, 'index.html')) && config.GAINS_SKIP_WEB_BUI
 const postgres = await startEmbeddedPostgres({ dataDir: path.join(config.GAINS_DATA_DIR, 'postgres') });
 logger.info({ port: postgres.port }, 'PostgreSQL started');
 
-let ready = false;
 const system = await startEmbeddedSystem({
   connectionString: postgres.connectionString,
   logger,
   seedDemo: config.GAINS_DEMO_SEED === 'true',
   webDir,
 });
-ready = true;
-const app = system.app;
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+const server = serve({ fetch: system.app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`;
   console.log(`\nGains is running at ${url}\n`);
   console.log('Demo users (password: %s)', config.GAINS_DEMO_PASSWORD);
@@ -59,7 +56,6 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  ready = false;
   logger.info({ signal }, 'shutting down');
   server.close();
   await system.stop();
