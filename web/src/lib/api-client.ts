@@ -1,11 +1,13 @@
 import { config } from '@/config/env';
-import { getSession } from './session';
+import { accessTokenExpired, getSession, setSession, type Session } from './session';
 
 /** The server's error body (spec §3, §8). */
 export interface ErrorBody {
   type_description: string;
   timestamp: string;
   id: string;
+  /** The request field a 400/409 concerns, e.g. `code` or `customer.holdingVariance`. */
+  field?: string;
 }
 
 /** Fallback error id when the server gave none (spec §8). */
@@ -17,6 +19,7 @@ export class ApiError extends Error {
   readonly typeDescription: string;
   readonly timestamp: string;
   readonly id: string;
+  readonly field: string | undefined;
 
   constructor(status: number, body: Partial<ErrorBody> | undefined, fallbackMessage: string) {
     const typeDescription = body?.type_description || fallbackMessage;
@@ -26,6 +29,7 @@ export class ApiError extends Error {
     this.typeDescription = typeDescription;
     this.timestamp = body?.timestamp || new Date().toISOString();
     this.id = body?.id || UNKNOWN_ERROR_ID;
+    this.field = typeof body?.field === 'string' && body.field ? body.field : undefined;
   }
 
   get isUnauthenticated(): boolean {
@@ -48,6 +52,46 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
+/** The answer of POST /auth/refresh (and of every sign-in step that ends AUTHENTICATED). */
+interface RefreshAnswer {
+  state: string;
+  accessToken?: string;
+  expiresIn?: number;
+  refreshToken?: string;
+}
+
+let refreshing: Promise<Session | undefined> | undefined;
+
+/**
+ * Trade the refresh token for a new access token, once at a time (tokens rotate: a used one is spent).
+ * Undefined when there is nothing to refresh or the server refuses; the caller then answers 401.
+ */
+export function refreshSession(stale: Session): Promise<Session | undefined> {
+  refreshing ??= (async () => {
+    try {
+      const current = getSession();
+      // another tab (or call) may have refreshed already
+      if (current && current.accessToken !== stale.accessToken && !accessTokenExpired(current)) return current;
+      const refreshToken = current?.refreshToken ?? stale.refreshToken;
+      if (!refreshToken) return undefined;
+      const response = await fetch(`${config.apiBaseUrl}/auth/refresh`, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+      });
+      if (!response.ok) return undefined;
+      const answer = (await response.json()) as RefreshAnswer;
+      if (answer.state !== 'AUTHENTICATED' || !answer.accessToken) return undefined;
+      return setSession(answer.accessToken, answer.expiresIn ?? 600, answer.refreshToken ?? refreshToken);
+    } catch {
+      return undefined;
+    } finally {
+      refreshing = undefined;
+    }
+  })();
+  return refreshing;
+}
+
 function toSearch(query: RequestOptions['query']): string {
   if (!query) return '';
   if (query instanceof URLSearchParams) return query.size ? `?${query}` : '';
@@ -61,27 +105,20 @@ function toSearch(query: RequestOptions['query']): string {
   return text ? `?${text}` : '';
 }
 
-/** Fetch JSON from the API. Every call carries the bearer token; calls in an organisation also name it. */
+/**
+ * Fetch JSON from the API. Every call carries the bearer token; calls in an organisation also name it.
+ * An expired access token is refreshed first; a 401 is retried once after a refresh. What to do about a
+ * 401 that remains (sign out) is the query client's decision.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (!options.anonymous) {
-    const session = getSession();
-    if (session) headers.Authorization = `Bearer ${session.accessToken}`;
+  let session = options.anonymous ? undefined : getSession();
+  if (session && accessTokenExpired(session) && session.refreshToken) {
+    session = (await refreshSession(session)) ?? session;
   }
-  if (options.organisationUuid) headers['X-Organisation-Uuid'] = options.organisationUuid;
-
-  let response: Response;
-  try {
-    response = await fetch(`${config.apiBaseUrl}${path}${toSearch(options.query)}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, undefined, 'The server could not be reached');
+  let response = await send(path, options, session);
+  if (response.status === 401 && session?.refreshToken) {
+    const refreshed = await refreshSession(session);
+    if (refreshed) response = await send(path, options, refreshed);
   }
 
   if (!response.ok) {
@@ -96,4 +133,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function send(path: string, options: RequestOptions, session: Session | undefined): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (session) headers.Authorization = `Bearer ${session.accessToken}`;
+  if (options.organisationUuid) headers['X-Organisation-Uuid'] = options.organisationUuid;
+  try {
+    return await fetch(`${config.apiBaseUrl}${path}${toSearch(options.query)}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, undefined, 'The server could not be reached');
+  }
 }

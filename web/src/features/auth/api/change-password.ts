@@ -3,11 +3,13 @@ import { apiRequest } from '@/lib/api-client';
 
 export interface ChangePasswordInput {
   currentPassword: string;
-  newPassword: string;
+  password: string;
+  confirmPassword: string;
 }
 
-export function changePassword(input: ChangePasswordInput): Promise<void> {
-  return apiRequest<void>('/auth/change-password', { method: 'POST', body: input });
+/** POST /auth/change-password: the current session stays; the user's other sessions end. */
+export function changePassword(input: ChangePasswordInput): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>('/auth/change-password', { method: 'POST', body: input });
 }
 
 /** Errors show in the modal's error alert, not as a toast. */

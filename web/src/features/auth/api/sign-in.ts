@@ -1,17 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { AuthAnswer } from './auth-answer';
 
 export interface SignInInput {
   email: string;
   password: string;
 }
 
-export type SignInResponse =
-  | { state: 'AUTHENTICATED'; accessToken: string; expiresIn: number }
-  | { state: 'NEW_PASSWORD_REQUIRED' | 'MFA' | 'MFA_SETUP'; session: string };
+export type SignInResponse = AuthAnswer;
 
-export function signIn(input: SignInInput): Promise<SignInResponse> {
-  return apiRequest<SignInResponse>('/auth/sign-in', { method: 'POST', body: input, anonymous: true });
+export function signIn(input: SignInInput): Promise<AuthAnswer> {
+  return apiRequest<AuthAnswer>('/auth/sign-in', { method: 'POST', body: input, anonymous: true });
 }
 
 export function useSignIn() {

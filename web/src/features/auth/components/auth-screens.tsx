@@ -1,6 +1,10 @@
 import { useAuth } from '../hooks/use-auth';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
-import { PendingStep } from './pending-step';
+import { MfaForm } from './mfa-form';
+import { MfaSetup } from './mfa-setup';
+import { NewPasswordForm } from './new-password-form';
+import { ResetPasswordForm } from './reset-password-form';
 
 /** One sign-in screen at a time, chosen by the auth machine; children render once AUTHENTICATED. */
 export function AuthGate({ children }: { children: React.ReactNode }) {
@@ -10,7 +14,15 @@ export function AuthGate({ children }: { children: React.ReactNode }) {
       return <>{children}</>;
     case 'LOGIN':
       return <LoginForm />;
-    default:
-      return <PendingStep step={auth.state} />;
+    case 'NEW_PASSWORD_REQUIRED':
+      return <NewPasswordForm />;
+    case 'MFA':
+      return <MfaForm />;
+    case 'MFA_SETUP':
+      return <MfaSetup />;
+    case 'FORGOT_PASSWORD':
+      return <ForgotPasswordForm />;
+    case 'RESET_PASSWORD':
+      return <ResetPasswordForm />;
   }
 }

@@ -26,10 +26,10 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   const save = async () => {
     const values = await form.validateFields();
     change.mutate(
-      { currentPassword: values.currentPassword, newPassword: values.password },
+      { currentPassword: values.currentPassword, password: values.password, confirmPassword: values.confirmPassword },
       {
-        onSuccess: () => {
-          notify.success('Password changed');
+        onSuccess: (answer) => {
+          notify.success(answer?.message || 'Your password has been changed');
           close();
         },
       },

@@ -1,9 +1,9 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { AUTH_MESSAGES } from '@gains/access';
-import { isApiError } from '@/lib/api-client';
-import { setSession } from '@/lib/session';
 import { useSignIn, type SignInInput } from '../api/sign-in';
+import { useApplyAnswer } from '../hooks/use-answer';
 import { useAuth } from '../hooks/use-auth';
+import { AuthBanners } from './auth-banners';
 import { AuthLayout } from './auth-layout';
 
 export const LOGIN_MESSAGES = {
@@ -16,37 +16,16 @@ export function LoginForm() {
   const { auth, dispatch } = useAuth();
   const signIn = useSignIn();
 
-  const onFinish = (values: SignInInput) => {
-    signIn.mutate(
-      { email: values.email.trim(), password: values.password },
-      {
-        onSuccess: (answer) => {
-          if (answer.state === 'AUTHENTICATED') {
-            setSession(answer.accessToken, answer.expiresIn);
-            dispatch({ type: 'SIGN_IN_ANSWERED', email: values.email, state: 'AUTHENTICATED' });
-          } else {
-            dispatch({
-              type: 'SIGN_IN_ANSWERED',
-              email: values.email,
-              state: answer.state,
-              challengeSession: answer.session,
-            });
-          }
-        },
-      },
-    );
-  };
+  const apply = useApplyAnswer();
 
-  const error = signIn.error;
-  const errorText = error
-    ? isApiError(error)
-      ? error.typeDescription
-      : 'Sign-in failed. Please try again.'
-    : undefined;
+  const onFinish = (values: SignInInput) => {
+    const email = values.email.trim();
+    signIn.mutate({ email, password: values.password }, { onSuccess: (answer) => apply(answer, email) });
+  };
 
   return (
     <AuthLayout title="Sign in">
-      {errorText && <Alert className="gains-auth__banner" type="error" showIcon message={errorText} role="alert" />}
+      <AuthBanners notice={auth.notice} error={signIn.error} />
       <Form<SignInInput>
         layout="vertical"
         requiredMark={false}

@@ -30,11 +30,13 @@ export type AuthEvent =
       email: string;
       state: Exclude<AuthState, 'LOGIN' | 'FORGOT_PASSWORD' | 'RESET_PASSWORD'>;
       challengeSession?: string;
+      /** The server's banner for the next screen. */
+      message?: string;
     }
   | { type: 'CHALLENGE_COMPLETED' }
   | { type: 'FORGOT_PASSWORD' }
-  | { type: 'RESET_CODE_SENT'; email: string }
-  | { type: 'PASSWORD_RESET' }
+  | { type: 'RESET_CODE_SENT'; email: string; message?: string }
+  | { type: 'PASSWORD_RESET'; message?: string }
   | { type: 'BACK_TO_LOGIN' }
   | { type: 'SESSION_STARTED' }
   | { type: 'SIGNED_OUT' };
@@ -42,6 +44,7 @@ export type AuthEvent =
 export const NOTICES = {
   newPassword: AUTH_MESSAGES.newPasswordSetup,
   codeSent: AUTH_MESSAGES.verificationCodeSent,
+  passwordReset: 'Your password has been reset. Please sign in.',
 } as const;
 
 export function initialAuthState(hasValidSession: boolean): AuthMachineState {
@@ -56,16 +59,19 @@ export function authReducer(current: AuthMachineState, event: AuthEvent): AuthMa
         state: event.state,
         email: event.email,
         challengeSession: event.challengeSession,
-        notice: event.state === 'NEW_PASSWORD_REQUIRED' ? NOTICES.newPassword : undefined,
+        notice: event.state === 'NEW_PASSWORD_REQUIRED' ? NOTICES.newPassword : event.message,
       };
     case 'CHALLENGE_COMPLETED':
     case 'SESSION_STARTED':
       return { state: 'AUTHENTICATED' };
     case 'FORGOT_PASSWORD':
-      return current.state === 'LOGIN' ? { state: 'FORGOT_PASSWORD', email: current.email } : current;
+      return current.state === 'LOGIN' || current.state === 'RESET_PASSWORD'
+        ? { state: 'FORGOT_PASSWORD', email: current.email }
+        : current;
     case 'RESET_CODE_SENT':
-      return { state: 'RESET_PASSWORD', email: event.email, notice: NOTICES.codeSent };
+      return { state: 'RESET_PASSWORD', email: event.email, notice: event.message || NOTICES.codeSent };
     case 'PASSWORD_RESET':
+      return { state: 'LOGIN', email: current.email, notice: event.message || NOTICES.passwordReset };
     case 'BACK_TO_LOGIN':
       return { state: 'LOGIN', email: current.email };
     case 'SIGNED_OUT':
