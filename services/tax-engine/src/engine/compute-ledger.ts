@@ -1,7 +1,7 @@
 import type { Computation, Holding } from './computation';
 import { buildDisposals } from './disposal-records';
 import { applyEvent, SweepContext } from './events';
-import { identify, type Identification } from './identification';
+import { identify } from './identification';
 import type { IndexationRounding } from './indexation';
 import type { Ledger } from './ledger';
 import { normaliseLedger, type EngineEvent } from './normalise-ledger';
@@ -35,12 +35,10 @@ export function computeLedger(ledger: Ledger, referenceData: ReferenceData, opti
     if (list) list.push(e);
     else bySecurity.set(e.security, [e]);
   }
-  const identification: Identification = { acquisitionOf: new Map(), disposalOf: new Map() };
-  for (const list of bySecurity.values()) identify(list, isCompany ? 'company' : 'individual', identification);
+  for (const list of bySecurity.values()) identify(list, isCompany ? 'company' : 'individual');
 
   const ctx = new SweepContext(
     isCompany ? 'company' : 'individual',
-    identification,
     failures,
     isCompany ? { rpi: ref.rpi, rounding: options.indexationRounding ?? 'three-decimal-places' } : null,
     options.poolHistory ?? true,

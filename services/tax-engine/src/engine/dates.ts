@@ -14,7 +14,17 @@ export function parseIsoDate(text: string): DayNumber | null {
   const m = toInt(text, 5, 7);
   const d = toInt(text, 8, 10);
   if (y < 0 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null;
-  return Date.UTC(y, m - 1, d) / MS_PER_DAY;
+  return daysFromCivil(y, m, d);
+}
+
+/** Days since 1970-01-01 of a proleptic Gregorian date, by integer arithmetic (no Date object). */
+function daysFromCivil(y: number, m: number, d: number): DayNumber {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
 }
 
 function toInt(s: string, from: number, to: number): number {
@@ -33,7 +43,7 @@ function daysInMonth(y: number, m: number): number {
 }
 
 export function dayNumber(y: number, m: number, d: number): DayNumber {
-  return Date.UTC(y, m - 1, d) / MS_PER_DAY;
+  return daysFromCivil(y, m, d);
 }
 
 export function formatDay(day: DayNumber): string {

@@ -43,16 +43,15 @@ export interface DisposalGroup {
   matches: IdentifiedMatch[];
 }
 
-export interface Identification {
-  acquisitionOf: Map<EngineEvent, AcquisitionGroup>;
-  disposalOf: Map<EngineEvent, DisposalGroup>;
-}
 
 const THIRTY_DAYS = 30;
 const TEN_DAYS = 10;
 
-/** `events`: one security's events in canonical order. */
-export function identify(events: EngineEvent[], rules: IdentificationRules, into: Identification): void {
+/**
+ * `events`: one security's events in canonical order. Sets each acquisition's `acquisitionGroup` and each
+ * disposal's `disposalGroup`.
+ */
+export function identify(events: EngineEvent[], rules: IdentificationRules): void {
   const splits: { day: DayNumber; factor: Rational }[] = [];
   for (const e of events) {
     if (e.type === 'SPLIT' || e.type === 'CONSOLIDATION' || e.type === 'BONUS') splits.push({ day: e.day, factor: e.quantity });
@@ -80,7 +79,7 @@ export function identify(events: EngineEvent[], rules: IdentificationRules, into
       const units = e.acquiredDay === e.day || !splits.length ? e.quantity : e.quantity.mul(g.multiplier).div(multiplierAt(e.day));
       g.quantity = g.quantity.add(units);
       g.cost = g.cost.add(e.cost);
-      into.acquisitionOf.set(e, g);
+      e.acquisitionGroup = g;
     } else if (e.kind === 'disposal') {
       let g: DisposalGroup | null = lastDisposal;
       if (!g || g.day !== e.day) {
@@ -90,7 +89,7 @@ export function identify(events: EngineEvent[], rules: IdentificationRules, into
         lastDisposal = g;
       }
       g.quantity = g.quantity.add(e.quantity);
-      into.disposalOf.set(e, g);
+      e.disposalGroup = g;
     }
   }
   if (disposals.length === 0) {

@@ -3,6 +3,7 @@ import type { GainClass, Ledger, LedgerTransaction, TransactionType } from './le
 import { isTransactionType } from './ledger';
 import { ONE, Rational, ZERO } from './rational';
 import type { CalculationFailure } from './computation';
+import type { AcquisitionGroup, DisposalGroup } from './identification';
 
 /**
  * Validates the ledger's plain rows and turns them into engine events: exact Rationals, the taxpayer's
@@ -41,6 +42,13 @@ export interface EngineEvent {
   counterparty: string;
   connected: boolean;
   ref: string;
+  /** Sort key: day x 4 + phase (corporate actions, acquisitions, disposals, transfers out). */
+  order: number;
+  /** canonicalKey, built on first use (only rows tied on day, phase, security and type need it). */
+  key: string | null;
+  /** Set by identification: the day's acquisition or disposal group of this event's security. */
+  acquisitionGroup: AcquisitionGroup | null;
+  disposalGroup: DisposalGroup | null;
 }
 
 const KIND: Record<TransactionType, EventKind> = {
@@ -107,7 +115,7 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
     }
   }
 
-  events.sort(compareEvents);
+  sortEvents(events);
   for (let i = 0; i < events.length; i++) events[i].seq = i;
 
   const classes = new Map<string, GainClass>();
@@ -117,15 +125,46 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
   return { events, failures, gainClass: (s) => classes.get(s) ?? 'capital' };
 }
 
+const INDEX_BITS = 2 ** 21;
+
+/**
+ * Sort into canonical order (compareEvents). Mostly a numeric sort on day and phase (a typed-array sort
+ * of order x 2^21 + row index, no comparator calls); only runs of rows tied on day and phase are then
+ * sorted with the full comparator. The result is the same as a stable sort with compareEvents.
+ */
+function sortEvents(events: EngineEvent[]): void {
+  const n = events.length;
+  if (n < 2) return;
+  if (n >= INDEX_BITS) {
+    events.sort(compareEvents);
+    return;
+  }
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = events[i].order * INDEX_BITS + i;
+  keys.sort();
+  const sorted = new Array<EngineEvent>(n);
+  for (let i = 0; i < n; i++) {
+    const k = keys[i];
+    sorted[i] = events[k - Math.floor(k / INDEX_BITS) * INDEX_BITS];
+  }
+  for (let i = 0; i < n; ) {
+    let j = i + 1;
+    while (j < n && sorted[j].order === sorted[i].order) j++;
+    if (j - i > 1) {
+      const run = sorted.slice(i, j).sort(compareEvents);
+      for (let k = i; k < j; k++) sorted[k] = run[k - i];
+    }
+    i = j;
+  }
+  for (let i = 0; i < n; i++) events[i] = sorted[i];
+}
+
 function compareEvents(a: EngineEvent, b: EngineEvent): number {
-  if (a.day !== b.day) return a.day - b.day;
-  const pa = PHASE[a.kind];
-  const pb = PHASE[b.kind];
-  if (pa !== pb) return pa - pb;
+  if (a.order !== b.order) return a.order - b.order;
   if (a.security !== b.security) return a.security < b.security ? -1 : 1;
   if (a.type !== b.type) return a.type < b.type ? -1 : 1;
-  const ka = canonicalKey(a);
-  const kb = canonicalKey(b);
+  const ka = (a.key ??= canonicalKey(a));
+  const kb = (b.key ??= canonicalKey(b));
   return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
@@ -322,5 +361,9 @@ function event(
     counterparty: tx.counterparty ?? '',
     connected: tx.connected ?? false,
     ref: tx.ref ?? '',
+    order: day * 4 + PHASE[KIND[tx.type]],
+    key: null,
+    acquisitionGroup: null,
+    disposalGroup: null,
   };
 }

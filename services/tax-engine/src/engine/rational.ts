@@ -165,6 +165,37 @@ export class Rational {
    * Returns null when the text is not a number, so callers can report where it came from.
    */
   static tryParse(text: string): Rational | null {
+    // Fast path: plain "123", "-4.10" (no spaces, separators, fractions or overflow) in one pass.
+    const len = text.length;
+    let i = 0;
+    let neg = false;
+    if (len > 0 && text.charCodeAt(0) === 45 /* - */) {
+      neg = true;
+      i = 1;
+    }
+    let n = 0;
+    let scale = 0;
+    let dot = false;
+    const start = i;
+    for (; i < len; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 48 && c <= 57) {
+        n = n * 10 + (c - 48);
+        if (dot) scale++;
+      } else if (c === 46 && !dot) {
+        dot = true;
+      } else {
+        break;
+      }
+    }
+    if (i === len && len - start - (dot ? 1 : 0) > 0 && n <= MAX && scale <= 15) {
+      if (n === 0) return Rational.ZERO;
+      return scale === 0 ? new Rational(neg ? -n : n, 1, null, null) : Rational.reduceNum(neg ? -n : n, POW10[scale]);
+    }
+    return Rational.parseSlow(text);
+  }
+
+  private static parseSlow(text: string): Rational | null {
     const s = text.trim();
     const len = s.length;
     if (len === 0) return null;

@@ -9,7 +9,7 @@ import type { SweepContext } from './sweep-context';
  */
 export function applyAcquisition(ctx: SweepContext, e: EngineEvent): void {
   ctx.moveHolding(e.security, e.portfolio, e.quantity);
-  const g = ctx.identification.acquisitionOf.get(e);
+  const g = e.acquisitionGroup;
   const pooled = !g || g.unmatchedBase === g.base ? ONE : g.unmatchedBase.div(g.base);
   if (pooled.isZero()) return;
   const pool = ctx.pool(e.security);

@@ -15,7 +15,7 @@ const KIND: Record<string, DisposalKind> = { SELL: 'sale', GIFT_OUT: 'gift', SPO
  */
 export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
   ctx.moveHolding(e.security, e.portfolio, e.quantity.neg());
-  const g = ctx.identification.disposalOf.get(e)!;
+  const g = e.disposalGroup!;
   const share = g.quantity === e.quantity ? ONE : e.quantity.div(g.quantity);
   const matches: Match[] = [];
   let cost = ZERO;

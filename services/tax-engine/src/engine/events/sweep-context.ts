@@ -1,6 +1,6 @@
 import type { CalculationFailure, DisposalKind, Match, PoolEvent, PoolState } from '../computation';
 import type { IndexationRounding } from '../indexation';
-import type { Identification, IdentificationRules } from '../identification';
+import type { IdentificationRules } from '../identification';
 import type { EngineEvent } from '../normalise-ledger';
 import { Rational, ZERO } from '../rational';
 import { Section104Pool } from '../section-104-pool';
@@ -35,7 +35,6 @@ export class SweepContext {
 
   constructor(
     readonly rules: IdentificationRules,
-    readonly identification: Identification,
     readonly failures: CalculationFailure[],
     private readonly indexation: { rpi: Map<string, Rational>; rounding: IndexationRounding } | null,
     readonly recordPoolHistory: boolean,
