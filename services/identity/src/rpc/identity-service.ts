@@ -1,8 +1,22 @@
 import type { ServiceImpl } from '@connectrpc/connect';
 import { requireCaller } from '@gains/auth';
 import { identity } from '@gains/proto';
-import { getAdminOrganisation, listAdminOrganisations, listOrganisationTypes, searchOrganisations } from '../domain/admin-organisations';
-import { inviteUser, listUsers, resetUserMfa, setUserDisabled, type UserSummary } from '../domain/admin-users';
+import { createOrganisation } from '../domain/create-organisation';
+import { createServiceLevel } from '../domain/create-service-level';
+import { getAdminOrganisation } from '../domain/get-admin-organisation';
+import { getServiceLevel } from '../domain/get-service-level';
+import { inviteUser } from '../domain/invite-user';
+import { listAdminOrganisations } from '../domain/list-admin-organisations';
+import { listOrganisationTypes } from '../domain/list-organisation-types';
+import { listServiceLevels } from '../domain/list-service-levels';
+import { listUsers } from '../domain/list-users';
+import { resetUserMfa } from '../domain/reset-user-mfa';
+import { searchOrganisations } from '../domain/search-organisations';
+import type { ServiceLevelInput } from '../domain/service-level-rules';
+import { setUserDisabled } from '../domain/set-user-disabled';
+import { updateOrganisation } from '../domain/update-organisation';
+import { updateServiceLevel } from '../domain/update-service-level';
+import type { UserSummary } from '../domain/user-summary';
 import { changePassword } from '../domain/change-password';
 import { checkSession } from '../domain/check-session';
 import { completeNewPassword } from '../domain/complete-new-password';
@@ -16,14 +30,6 @@ import { getOrganisation, listOrganisations } from '../domain/list-organisations
 import type { OrganisationInput } from '../domain/organisation-rules';
 import { refreshSession } from '../domain/refresh-session';
 import { resetPassword } from '../domain/reset-password';
-import { createOrganisation, updateOrganisation } from '../domain/save-organisation';
-import {
-  createServiceLevel,
-  getServiceLevel,
-  listServiceLevels,
-  updateServiceLevel,
-  type ServiceLevelInput,
-} from '../domain/service-levels';
 import { setupMfa } from '../domain/setup-mfa';
 import type { AuthResult, AuthStateName } from '../domain/sign-in-steps';
 import { signIn } from '../domain/sign-in';
