@@ -6,6 +6,8 @@ import type { AuthResult } from './sign-in-steps';
 import { hashToken } from './sign-in-steps';
 
 export const RESET_CODE_MINUTES = 30;
+/** At most one code per account in this time: the form cannot be used to flood someone's inbox. */
+export const RESEND_SECONDS = 60;
 
 export interface ForgotPasswordInput {
   email: string;
@@ -33,6 +35,8 @@ export async function forgotPassword(deps: IdentityDeps, input: ForgotPasswordIn
   if (!user || user.status === 'DISABLED') return answer;
 
   const now = deps.now();
+  const open = await deps.passwordResets.findLatestOpen(user.id, now);
+  if (open && now.getTime() - open.createdAt.getTime() < RESEND_SECONDS * 1000) return answer;
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
   await deps.passwordResets.closeAllOfUser(user.id, now);
   await deps.passwordResets.insert({

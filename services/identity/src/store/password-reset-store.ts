@@ -4,6 +4,7 @@ export interface PasswordResetRecord {
   id: string;
   userId: number;
   codeHash: string;
+  createdAt: Date;
   expiresAt: Date;
   usedAt: Date | null;
 }
