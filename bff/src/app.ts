@@ -19,7 +19,10 @@ import { serveWebApp } from './static';
 /** The REST API of the spec under /api, health, and the web app on the same origin. */
 export function createApp(deps: BffDeps) {
   const sessions = createSessionCheck(async (caller) => {
-    const { active } = await deps.identity.checkSession({}, asCaller({ var: { caller, requestId: '' } as BffEnv['Variables'] }));
+    const { active } = await deps.identity.checkSession(
+      {},
+      asCaller({ var: { caller, requestId: '' } as BffEnv['Variables'] }),
+    );
     return active;
   });
   // Every call is checked against the one calls table (@gains/access) before its route runs.
@@ -46,13 +49,21 @@ export function createApp(deps: BffDeps) {
       await next();
       if (c.req.path.startsWith('/api/')) {
         deps.logger.info(
-          { requestId: c.var.requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+          {
+            requestId: c.var.requestId,
+            method: c.req.method,
+            path: c.req.path,
+            status: c.res.status,
+            ms: Math.round(performance.now() - started),
+          },
           'request',
         );
       }
     })
     .get('/healthz', (c) => c.json({ status: 'ok' }))
-    .get('/readyz', async (c) => ((await deps.ready()) ? c.json({ status: 'ready' }) : c.json({ status: 'starting' }, 503)))
+    .get('/readyz', async (c) =>
+      (await deps.ready()) ? c.json({ status: 'ready' }) : c.json({ status: 'starting' }, 503),
+    )
     .route('/api', api);
   app.onError(onError);
   if (deps.webDir) app.get('*', serveWebApp(deps.webDir));

@@ -33,12 +33,20 @@ const tokens = {} as Record<Persona, string>;
 const ids = { ashwId: 0, walkOrgId: 0, serviceLevelId: 0, targetUuid: '', secureUuid: '' };
 let sequence = 0;
 
-async function request(method: string, path: string, o: { token?: string; body?: unknown; org?: string; ip?: string } = {}) {
+async function request(
+  method: string,
+  path: string,
+  o: { token?: string; body?: unknown; org?: string; ip?: string } = {},
+) {
   const headers: Record<string, string> = { 'x-forwarded-for': o.ip ?? '10.77.0.1' };
   if (o.token) headers.authorization = `Bearer ${o.token}`;
   if (o.org) headers['x-organisation-uuid'] = o.org;
   if (o.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await system.app.request(path, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+  const response = await system.app.request(path, {
+    method,
+    headers,
+    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
@@ -62,15 +70,26 @@ beforeAll(async () => {
   ids.ashwId = (await request('GET', `/api/admin/organisations/${ORG.ASHW}`, admin)).body.id;
   const gainsId = (await request('GET', `/api/admin/organisations/${ORG.GAINS}`, admin)).body.id;
   ids.walkOrgId = (
-    await request('POST', '/api/admin/organisations', { ...admin, body: { code: 'WALK', name: 'Walk', type: 'FIRM', parent: gainsId } })
+    await request('POST', '/api/admin/organisations', {
+      ...admin,
+      body: { code: 'WALK', name: 'Walk', type: 'FIRM', parent: gainsId },
+    })
   ).body.id;
   ids.serviceLevelId = (
-    await request('POST', '/api/admin/organisations/service-levels', { ...admin, body: { code: 'WALK', serviceLevel: 'Walk' } })
+    await request('POST', '/api/admin/organisations/service-levels', {
+      ...admin,
+      body: { code: 'WALK', serviceLevel: 'Walk' },
+    })
   ).body.id;
   ids.targetUuid = (
     await request('POST', '/api/admin/users', {
       ...admin,
-      body: { email: 'target@gains.example', name: 'Target', role: 'ROLE_CUSTOMER_NON_ADMIN', organisationUuids: [ORG.BRKF] },
+      body: {
+        email: 'target@gains.example',
+        name: 'Target',
+        role: 'ROLE_CUSTOMER_NON_ADMIN',
+        organisationUuids: [ORG.BRKF],
+      },
     })
   ).body.uuid;
   ids.secureUuid = (await request('GET', '/api/admin/users?term=secure', admin)).body.content[0].uuid;
@@ -101,12 +120,31 @@ const uniqueBody = (make: (n: number) => unknown) => async () => ({ body: make(+
 
 const WALK: Record<string, Probe[]> = {
   'POST /auth/sign-in': [
-    { label: 'right password', path: () => '/api/auth/sign-in', ok: 200, prepare: async () => ({ body: { email: 'adviser@gains.example', password: PASSWORD } }) },
+    {
+      label: 'right password',
+      path: () => '/api/auth/sign-in',
+      ok: 200,
+      prepare: async () => ({ body: { email: 'adviser@gains.example', password: PASSWORD } }),
+    },
   ],
   'POST /auth/new-password': [
-    { label: 'no challenge', path: () => '/api/auth/new-password', ok: 401, message: expiredChallenge, body: { session: '', password: PASSWORD } },
+    {
+      label: 'no challenge',
+      path: () => '/api/auth/new-password',
+      ok: 401,
+      message: expiredChallenge,
+      body: { session: '', password: PASSWORD },
+    },
   ],
-  'POST /auth/mfa': [{ label: 'no challenge', path: () => '/api/auth/mfa', ok: 401, message: expiredChallenge, body: { session: '', code: '123456' } }],
+  'POST /auth/mfa': [
+    {
+      label: 'no challenge',
+      path: () => '/api/auth/mfa',
+      ok: 401,
+      message: expiredChallenge,
+      body: { session: '', code: '123456' },
+    },
+  ],
   'POST /auth/mfa/setup': [
     {
       label: 'MFA_SETUP challenge',
@@ -127,9 +165,16 @@ const WALK: Record<string, Probe[]> = {
       },
     },
   ],
-  'POST /auth/forgot-password': [{ label: 'any address', path: () => '/api/auth/forgot-password', ok: 200, body: { email: 'ghost@gains.example' } }],
+  'POST /auth/forgot-password': [
+    { label: 'any address', path: () => '/api/auth/forgot-password', ok: 200, body: { email: 'ghost@gains.example' } },
+  ],
   'POST /auth/reset-password': [
-    { label: 'wrong code', path: () => '/api/auth/reset-password', ok: 400, body: { email: 'ghost@gains.example', code: '000000', password: PASSWORD } },
+    {
+      label: 'wrong code',
+      path: () => '/api/auth/reset-password',
+      ok: 400,
+      body: { email: 'ghost@gains.example', code: '000000', password: PASSWORD },
+    },
   ],
   'POST /auth/refresh': [
     {
@@ -140,14 +185,21 @@ const WALK: Record<string, Probe[]> = {
     },
   ],
   'POST /auth/change-password': [
-    { label: 'wrong current password', path: () => '/api/auth/change-password', ok: 400, body: { currentPassword: 'Not-mine-1!', password: 'Other-pass-1!' } },
+    {
+      label: 'wrong current password',
+      path: () => '/api/auth/change-password',
+      ok: 400,
+      body: { currentPassword: 'Not-mine-1!', password: 'Other-pass-1!' },
+    },
   ],
   'POST /auth/sign-out': [
     {
       label: 'own fresh session',
       path: () => '/api/auth/sign-out',
       ok: 204,
-      prepare: async (persona, ip) => ({ token: persona === 'anonymous' ? undefined : (await signIn(PERSONAS[persona].email, ip)).accessToken }),
+      prepare: async (persona, ip) => ({
+        token: persona === 'anonymous' ? undefined : (await signIn(PERSONAS[persona].email, ip)).accessToken,
+      }),
     },
   ],
   'GET /dev/mailbox': [{ label: 'all mail', path: () => '/api/dev/mailbox', ok: 200 }],
@@ -155,17 +207,35 @@ const WALK: Record<string, Probe[]> = {
   'GET /organisations': [{ label: 'own list', path: () => '/api/organisations', ok: 200 }],
   'GET /organisations/:uuid': [
     { label: 'ASHW', path: () => `/api/organisations/${ORG.ASHW}`, ok: 200, outsiders: ['brook'] },
-    { label: 'CLVP', path: () => `/api/organisations/${ORG.CLVP}`, ok: 200, outsiders: ['manager', 'adviser', 'brook'] },
+    {
+      label: 'CLVP',
+      path: () => `/api/organisations/${ORG.CLVP}`,
+      ok: 200,
+      outsiders: ['manager', 'adviser', 'brook'],
+    },
   ],
   'GET /clients/summary': [
     { label: 'ASHW clients', path: () => '/api/clients/summary', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
     { label: 'BRKF clients', path: () => '/api/clients/summary', org: ORG.BRKF, ok: 200, outsiders: ['adviser'] },
-    { label: 'CLVP clients', path: () => '/api/clients/summary', org: ORG.CLVP, ok: 200, outsiders: ['manager', 'adviser', 'brook'] },
-    { label: 'no organisation', path: () => '/api/clients/summary', ok: 200, outsiders: ['admin', 'manager', 'adviser', 'brook'] },
+    {
+      label: 'CLVP clients',
+      path: () => '/api/clients/summary',
+      org: ORG.CLVP,
+      ok: 200,
+      outsiders: ['manager', 'adviser', 'brook'],
+    },
+    {
+      label: 'no organisation',
+      path: () => '/api/clients/summary',
+      ok: 200,
+      outsiders: ['admin', 'manager', 'adviser', 'brook'],
+    },
   ],
   'GET /admin/organisations': [{ label: 'list', path: () => '/api/admin/organisations', ok: 200 }],
   'GET /admin/organisations/types': [{ label: 'types', path: () => '/api/admin/organisations/types', ok: 200 }],
-  'POST /admin/organisations/search': [{ label: 'search', path: () => '/api/admin/organisations/search', ok: 200, body: { term: 'a' } }],
+  'POST /admin/organisations/search': [
+    { label: 'search', path: () => '/api/admin/organisations/search', ok: 200, body: { term: 'a' } },
+  ],
   'GET /admin/organisations/id/:id': [
     { label: 'ASHW by id', path: () => `/api/admin/organisations/id/${ids.ashwId}`, ok: 200, outsiders: ['brook'] },
   ],
@@ -182,9 +252,16 @@ const WALK: Record<string, Probe[]> = {
     },
   ],
   'PUT /admin/organisations/:id': [
-    { label: 'walk firm', path: () => `/api/admin/organisations/${ids.walkOrgId}`, ok: 200, body: { code: 'WALK', name: 'Walked', type: 'PROVIDER' } },
+    {
+      label: 'walk firm',
+      path: () => `/api/admin/organisations/${ids.walkOrgId}`,
+      ok: 200,
+      body: { code: 'WALK', name: 'Walked', type: 'PROVIDER' },
+    },
   ],
-  'GET /admin/organisations/service-levels': [{ label: 'list', path: () => '/api/admin/organisations/service-levels', ok: 200 }],
+  'GET /admin/organisations/service-levels': [
+    { label: 'list', path: () => '/api/admin/organisations/service-levels', ok: 200 },
+  ],
   'GET /admin/organisations/service-levels/:id': [
     { label: 'walk level', path: () => `/api/admin/organisations/service-levels/${ids.serviceLevelId}`, ok: 200 },
   ],
@@ -193,7 +270,11 @@ const WALK: Record<string, Probe[]> = {
       label: 'new level',
       path: () => '/api/admin/organisations/service-levels',
       ok: 201,
-      prepare: uniqueBody((n) => ({ code: `L${n}`, serviceLevel: `Level ${n}`, reportTypeMappings: [{ reportTypeId: 1, generate: true }] })),
+      prepare: uniqueBody((n) => ({
+        code: `L${n}`,
+        serviceLevel: `Level ${n}`,
+        reportTypeMappings: [{ reportTypeId: 1, generate: true }],
+      })),
     },
   ],
   'PUT /admin/organisations/service-levels/:id': [
@@ -210,27 +291,52 @@ const WALK: Record<string, Probe[]> = {
       label: 'invite into BRKF',
       path: () => '/api/admin/users',
       ok: 201,
-      prepare: uniqueBody((n) => ({ email: `walker${n}@gains.example`, name: 'Walker', role: 'ROLE_CUSTOMER_NON_ADMIN', organisationUuids: [ORG.BRKF] })),
+      prepare: uniqueBody((n) => ({
+        email: `walker${n}@gains.example`,
+        name: 'Walker',
+        role: 'ROLE_CUSTOMER_NON_ADMIN',
+        organisationUuids: [ORG.BRKF],
+      })),
     },
     {
       label: 'invite into CLVP',
       path: () => '/api/admin/users',
       ok: 201,
       outsiders: ['manager', 'brook'],
-      prepare: uniqueBody((n) => ({ email: `walker${n}@gains.example`, name: 'Walker', role: 'ROLE_CUSTOMER_NON_ADMIN', organisationUuids: [ORG.CLVP] })),
+      prepare: uniqueBody((n) => ({
+        email: `walker${n}@gains.example`,
+        name: 'Walker',
+        role: 'ROLE_CUSTOMER_NON_ADMIN',
+        organisationUuids: [ORG.CLVP],
+      })),
     },
   ],
   'POST /admin/users/:uuid/reset-mfa': [
     { label: 'BRKF user', path: () => `/api/admin/users/${ids.targetUuid}/reset-mfa`, ok: 200 },
-    { label: 'CLVP user', path: () => `/api/admin/users/${ids.secureUuid}/reset-mfa`, ok: 200, outsiders: ['manager', 'brook'] },
+    {
+      label: 'CLVP user',
+      path: () => `/api/admin/users/${ids.secureUuid}/reset-mfa`,
+      ok: 200,
+      outsiders: ['manager', 'brook'],
+    },
   ],
   'POST /admin/users/:uuid/disable': [
     { label: 'BRKF user', path: () => `/api/admin/users/${ids.targetUuid}/disable`, ok: 200 },
-    { label: 'CLVP user', path: () => `/api/admin/users/${ids.secureUuid}/disable`, ok: 200, outsiders: ['manager', 'brook'] },
+    {
+      label: 'CLVP user',
+      path: () => `/api/admin/users/${ids.secureUuid}/disable`,
+      ok: 200,
+      outsiders: ['manager', 'brook'],
+    },
   ],
   'POST /admin/users/:uuid/enable': [
     { label: 'BRKF user', path: () => `/api/admin/users/${ids.targetUuid}/enable`, ok: 200 },
-    { label: 'CLVP user', path: () => `/api/admin/users/${ids.secureUuid}/enable`, ok: 200, outsiders: ['manager', 'brook'] },
+    {
+      label: 'CLVP user',
+      path: () => `/api/admin/users/${ids.secureUuid}/enable`,
+      ok: 200,
+      outsiders: ['manager', 'brook'],
+    },
   ],
   'GET /admin/audit': [{ label: 'log', path: () => '/api/admin/audit', ok: 200 }],
 };
@@ -266,7 +372,12 @@ describe('the calls walk', () => {
           const ip = `10.${80 + (callIndex % 100)}.${personaIndex}.${Math.floor(callIndex / 100)}`;
           const prepared = probe.prepare ? await probe.prepare(persona, ip) : {};
           const token = prepared.token ?? (persona === 'anonymous' ? undefined : tokens[persona]);
-          const answer = await request(call.method, probe.path(), { token, org: probe.org, body: prepared.body ?? probe.body, ip });
+          const answer = await request(call.method, probe.path(), {
+            token,
+            org: probe.org,
+            body: prepared.body ?? probe.body,
+            ip,
+          });
           const expected = expectedStatus(call, persona, probe);
           results.push(`${probe.label} as ${persona}: ${answer.status}`);
           wanted.push(`${probe.label} as ${persona}: ${expected}`);
@@ -283,7 +394,9 @@ describe('the calls walk', () => {
     for (const call of CALLS.filter((c) => c.path.startsWith('/admin/'))) {
       expect(canCall(['ROLE_CUSTOMER_NON_ADMIN'], call), `${call.method} ${call.path}`).toBe(false);
     }
-    const superOnly = CALLS.filter((c) => c.roles !== 'PUBLIC' && c.roles.length === 1).map((c) => `${c.method} ${c.path}`);
+    const superOnly = CALLS.filter((c) => c.roles !== 'PUBLIC' && c.roles.length === 1).map(
+      (c) => `${c.method} ${c.path}`,
+    );
     expect(superOnly.sort()).toEqual(
       [
         'POST /admin/organisations',
@@ -294,7 +407,9 @@ describe('the calls walk', () => {
       ].sort(),
     );
     // Only the first role counts: a non-admin whose second role is admin is still a non-admin.
-    expect(canCall(['ROLE_CUSTOMER_NON_ADMIN', 'ROLE_ADMIN'], matchCall('GET', '/admin/organisations')!.call)).toBe(false);
+    expect(canCall(['ROLE_CUSTOMER_NON_ADMIN', 'ROLE_ADMIN'], matchCall('GET', '/admin/organisations')!.call)).toBe(
+      false,
+    );
   });
 });
 
@@ -322,15 +437,23 @@ describe('the services check again (the BFF is not the only gate)', () => {
       () => client.createServiceLevel({ code: 'X', serviceLevel: 'X' }, options),
       () => client.updateServiceLevel({ id: ids.serviceLevelId, code: 'X', serviceLevel: 'X' }, options),
       () => client.listUsers({}, options),
-      () => client.inviteUser({ email: 'x@gains.example', name: 'X', role: 'ROLE_CUSTOMER_NON_ADMIN', organisationUuids: [ORG.ASHW] }, options),
+      () =>
+        client.inviteUser(
+          { email: 'x@gains.example', name: 'X', role: 'ROLE_CUSTOMER_NON_ADMIN', organisationUuids: [ORG.ASHW] },
+          options,
+        ),
       () => client.resetUserMfa({ uuid: ids.targetUuid }, options),
       () => client.setUserDisabled({ uuid: ids.targetUuid, disabled: true }, options),
       () => client.listAuditEntries({}, options),
     ];
     for (const call of calls) expect(await refused(call())).toBe(Code.PermissionDenied);
     const asManager = { headers: { authorization: `Bearer ${tokens.manager}` } };
-    expect(await refused(client.createOrganisation({ code: 'X', name: 'X', type: 'FIRM' }, asManager))).toBe(Code.PermissionDenied);
-    expect(await refused(client.adminGetOrganisation({ key: { case: 'uuid', value: ORG.CLVP } }, asManager))).toBe(Code.PermissionDenied);
+    expect(await refused(client.createOrganisation({ code: 'X', name: 'X', type: 'FIRM' }, asManager))).toBe(
+      Code.PermissionDenied,
+    );
+    expect(await refused(client.adminGetOrganisation({ key: { case: 'uuid', value: ORG.CLVP } }, asManager))).toBe(
+      Code.PermissionDenied,
+    );
     expect(await refused(client.adminListOrganisations({}))).toBe(Code.Unauthenticated);
   });
 

@@ -8,7 +8,10 @@ describe('session check', () => {
   it('when a session was confirmed open, then identity is not asked again until the TTL passes', async () => {
     let now = 0;
     let asked = 0;
-    const check = createSessionCheck(async () => (asked++, true), () => now);
+    const check = createSessionCheck(
+      async () => (asked++, true),
+      () => now,
+    );
     expect(await check.isOpen(caller)).toBe(true);
     expect(await check.isOpen(caller)).toBe(true);
     expect(asked).toBe(1);

@@ -16,9 +16,16 @@ const idOf = (c: Context<BffEnv>, name = 'id') => {
 const bool = (field: string) => z.boolean({ error: `${field} must be true or false` });
 const customerBody = z.object({
   usePriceAgingDays: bool('usePriceAgingDays').default(false),
-  oldPriceAgeDays: z.number({ error: 'Old price age must be a number' }).int('Old price age must be a whole number').nullable().optional(),
+  oldPriceAgeDays: z
+    .number({ error: 'Old price age must be a number' })
+    .int('Old price age must be a whole number')
+    .nullable()
+    .optional(),
   reconcileCost: bool('reconcileCost').default(false),
-  holdingVariance: z.union([z.string(), z.number()], { error: 'Holding variance must be a number' }).nullable().optional(),
+  holdingVariance: z
+    .union([z.string(), z.number()], { error: 'Holding variance must be a number' })
+    .nullable()
+    .optional(),
   valuationCostVariance: z
     .union([z.string(), z.number()], { error: 'Valuation cost variance must be a number' })
     .nullable()
@@ -56,7 +63,8 @@ function toRequest(body: z.infer<typeof organisationBody>, id = 0) {
           oldPriceAgeDays: body.customer.oldPriceAgeDays ?? undefined,
           reconcileCost: body.customer.reconcileCost,
           holdingVariance: body.customer.holdingVariance == null ? '' : String(body.customer.holdingVariance),
-          valuationCostVariance: body.customer.valuationCostVariance == null ? '' : String(body.customer.valuationCostVariance),
+          valuationCostVariance:
+            body.customer.valuationCostVariance == null ? '' : String(body.customer.valuationCostVariance),
           allowClientTypeUpdateViaFeed: body.customer.allowClientTypeUpdateViaFeed,
         }
       : undefined,
@@ -89,7 +97,11 @@ function serviceLevelJson(s: identity.ServiceLevel) {
     uuid: s.uuid,
     code: s.code,
     serviceLevel: s.serviceLevel,
-    reportTypeMappings: s.reportTypeMappings.map((m) => ({ id: m.id, reportTypeId: m.reportTypeId, generate: m.generate })),
+    reportTypeMappings: s.reportTypeMappings.map((m) => ({
+      id: m.id,
+      reportTypeId: m.reportTypeId,
+      generate: m.generate,
+    })),
   };
 }
 
@@ -98,7 +110,11 @@ function toServiceLevelRequest(body: z.infer<typeof serviceLevelBody>, id = 0) {
     id,
     code: body.code,
     serviceLevel: body.serviceLevel,
-    reportTypeMappings: body.reportTypeMappings.map((m) => ({ id: m.id ?? 0, reportTypeId: m.reportTypeId, generate: m.generate })),
+    reportTypeMappings: body.reportTypeMappings.map((m) => ({
+      id: m.id ?? 0,
+      reportTypeId: m.reportTypeId,
+      generate: m.generate,
+    })),
   };
 }
 

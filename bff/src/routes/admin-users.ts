@@ -41,7 +41,10 @@ const inviteBody = z.object({
 /** Users of Gains: invite, reset MFA, disable and enable (customer admins within their own organisations). */
 export const adminUserRoutes = new Hono<BffEnv>()
   .get('/', async (c) => {
-    const answer = await c.var.deps.identity.listUsers({ ...pageQuery(c), term: c.req.query('term') ?? '' }, asCaller(c));
+    const answer = await c.var.deps.identity.listUsers(
+      { ...pageQuery(c), term: c.req.query('term') ?? '' },
+      asCaller(c),
+    );
     return c.json({ content: answer.content.map(userJson), totalSize: answer.totalSize });
   })
   .post('/', async (c) => {

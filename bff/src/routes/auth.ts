@@ -64,7 +64,9 @@ export const authRoutes = new Hono<BffEnv>()
   })
   .post('/new-password', async (c) => {
     const body = await parseBody(c, newPasswordBody);
-    return c.json(authAnswerJson(await c.var.deps.identity.completeNewPassword({ ...body, remoteAddress: remoteAddress(c) })));
+    return c.json(
+      authAnswerJson(await c.var.deps.identity.completeNewPassword({ ...body, remoteAddress: remoteAddress(c) })),
+    );
   })
   .post('/mfa', async (c) => {
     const body = await parseBody(c, codeBody);
@@ -73,19 +75,30 @@ export const authRoutes = new Hono<BffEnv>()
   .post('/mfa/setup', async (c) => {
     const body = await parseBody(c, setupBody);
     const answer = await c.var.deps.identity.setupMfa({ ...body, remoteAddress: remoteAddress(c) });
-    return c.json({ state: STATE_NAMES[answer.state], session: answer.session, secret: answer.secret, otpauthUrl: answer.otpauthUrl });
+    return c.json({
+      state: STATE_NAMES[answer.state],
+      session: answer.session,
+      secret: answer.secret,
+      otpauthUrl: answer.otpauthUrl,
+    });
   })
   .post('/mfa/verify', async (c) => {
     const body = await parseBody(c, codeBody);
-    return c.json(authAnswerJson(await c.var.deps.identity.verifyMfaSetup({ ...body, remoteAddress: remoteAddress(c) })));
+    return c.json(
+      authAnswerJson(await c.var.deps.identity.verifyMfaSetup({ ...body, remoteAddress: remoteAddress(c) })),
+    );
   })
   .post('/forgot-password', async (c) => {
     const body = await parseBody(c, forgotBody);
-    return c.json(authAnswerJson(await c.var.deps.identity.forgotPassword({ ...body, remoteAddress: remoteAddress(c) })));
+    return c.json(
+      authAnswerJson(await c.var.deps.identity.forgotPassword({ ...body, remoteAddress: remoteAddress(c) })),
+    );
   })
   .post('/reset-password', async (c) => {
     const body = await parseBody(c, resetBody);
-    return c.json(authAnswerJson(await c.var.deps.identity.resetPassword({ ...body, remoteAddress: remoteAddress(c) })));
+    return c.json(
+      authAnswerJson(await c.var.deps.identity.resetPassword({ ...body, remoteAddress: remoteAddress(c) })),
+    );
   })
   .post('/refresh', async (c) => {
     const body = await parseBody(c, refreshBody);

@@ -9,7 +9,9 @@ describe('calls table', () => {
 
   it('when a static segment and a parameter both fit, then the static one wins', () => {
     expect(matchCall('GET', '/admin/organisations/types')!.call.path).toBe('/admin/organisations/types');
-    expect(matchCall('GET', '/admin/organisations/service-levels')!.call.path).toBe('/admin/organisations/service-levels');
+    expect(matchCall('GET', '/admin/organisations/service-levels')!.call.path).toBe(
+      '/admin/organisations/service-levels',
+    );
     expect(matchCall('GET', '/admin/organisations/abc')).toMatchObject({ params: { uuid: 'abc' } });
     expect(matchCall('GET', '/admin/organisations/id/7')).toMatchObject({ params: { id: '7' } });
     expect(matchCall('DELETE', '/admin/organisations/7')).toBeUndefined();

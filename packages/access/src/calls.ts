@@ -32,7 +32,13 @@ const SERVICE_LEVELS_PAGE = getRoute('OrganisationServiceLevels').roles;
 const ADMINISTRATION = getRoute('Administration').roles;
 const CLIENTS_PAGE = getRoute('Clients').roles;
 
-function call(method: HttpMethod, path: string, roles: CallDefinition['roles'], organisation = false, dev = false): CallDefinition {
+function call(
+  method: HttpMethod,
+  path: string,
+  roles: CallDefinition['roles'],
+  organisation = false,
+  dev = false,
+): CallDefinition {
   return { method, path, roles, organisation, ...(dev ? { dev } : {}) };
 }
 

@@ -45,7 +45,9 @@ describe('password policy', () => {
       ['Abcdefg12', 'special'],
     ];
     for (const [password, missing] of cases) {
-      const unmet = passwordChecklist(password).filter((r) => !r.met).map((r) => r.key);
+      const unmet = passwordChecklist(password)
+        .filter((r) => !r.met)
+        .map((r) => r.key);
       expect(unmet, password).toEqual([missing]);
       expect(passwordProblem(password)).toBe(AUTH_MESSAGES.passwordRequirements);
     }

@@ -21,7 +21,9 @@ export function identityConfig(env: NodeJS.ProcessEnv) {
     smtpUrl: config.SMTP_URL,
     mailFrom: config.MAIL_FROM,
     devMailbox: config.GAINS_DEV_MAILBOX === 'true',
-    mfaEncryptionKey: config.GAINS_MFA_ENCRYPTION_KEY ? Buffer.from(config.GAINS_MFA_ENCRYPTION_KEY, 'base64') : undefined,
+    mfaEncryptionKey: config.GAINS_MFA_ENCRYPTION_KEY
+      ? Buffer.from(config.GAINS_MFA_ENCRYPTION_KEY, 'base64')
+      : undefined,
   };
 }
 export type IdentityConfig = ReturnType<typeof identityConfig>;

@@ -32,7 +32,8 @@ export const identityModule: ServiceModule = {
     const pool = createSchemaPool(connectionString, SCHEMA);
     const prisma = createIdentityPrisma(pool, SCHEMA);
     const mailbox = createMailStore(prisma);
-    if (!config.mfaEncryptionKey) logger.warn('GAINS_MFA_ENCRYPTION_KEY is not set: MFA secrets use the development key');
+    if (!config.mfaEncryptionKey)
+      logger.warn('GAINS_MFA_ENCRYPTION_KEY is not set: MFA secrets use the development key');
     const deps: IdentityDeps = {
       users: createUserStore(prisma),
       organisations: createOrganisationStore(prisma),

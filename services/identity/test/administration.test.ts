@@ -20,7 +20,10 @@ async function outbox(subject: string) {
   const client = new pg.Client({ connectionString: t.connectionString });
   await client.connect();
   try {
-    const { rows } = await client.query('SELECT payload FROM identity.outbox_event WHERE subject = $1 ORDER BY created_at', [subject]);
+    const { rows } = await client.query(
+      'SELECT payload FROM identity.outbox_event WHERE subject = $1 ORDER BY created_at',
+      [subject],
+    );
     return rows.map((r) => fromBinary(events.OrganisationChangedSchema, r.payload as Uint8Array));
   } finally {
     await client.end();
@@ -52,7 +55,11 @@ describe('organisations', () => {
   it('when a super admin lists, then every organisation; a customer admin only their own', async () => {
     const all = await t.call('GET', '/api/admin/organisations', { token: admin });
     expect(all.body.map((o: { code: string }) => o.code)).toEqual(['ASHW', 'BRKF', 'CLVP', 'GAINS']);
-    expect(all.body.find((o: { code: string }) => o.code === 'CLVP')).toMatchObject({ mfaRequired: true, customer: null, type: 'FIRM' });
+    expect(all.body.find((o: { code: string }) => o.code === 'CLVP')).toMatchObject({
+      mfaRequired: true,
+      customer: null,
+      type: 'FIRM',
+    });
     gainsId = all.body.find((o: { code: string }) => o.code === 'GAINS').id;
     const own = await t.call('GET', '/api/admin/organisations', { token: manager });
     expect(own.body.map((o: { code: string }) => o.code)).toEqual(['ASHW', 'BRKF']);
@@ -67,23 +74,43 @@ describe('organisations', () => {
       [{ ...FIRM, parent: 999999 }, 'parent', 'Parent organisation was not found'],
       [{ ...FIRM, parent: 'GAINS' }, 'parent', 'Parent must be an organisation id'],
       [{ ...FIRM, serviceLevelId: 424242 }, 'serviceLevelId', 'Service level was not found'],
-      [{ ...FIRM, customer: { ...FIRM.customer, holdingVariance: 'lots' } }, 'customer.holdingVariance', 'Holding variance must be a number'],
-      [{ ...FIRM, customer: { ...FIRM.customer, oldPriceAgeDays: null } }, 'customer.oldPriceAgeDays', 'Old price age is required when price aging is used'],
+      [
+        { ...FIRM, customer: { ...FIRM.customer, holdingVariance: 'lots' } },
+        'customer.holdingVariance',
+        'Holding variance must be a number',
+      ],
+      [
+        { ...FIRM, customer: { ...FIRM.customer, oldPriceAgeDays: null } },
+        'customer.oldPriceAgeDays',
+        'Old price age is required when price aging is used',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const answer = await t.call('POST', '/api/admin/organisations', { token: admin, body });
       expect(answer.status, field).toBe(400);
       expect(answer.body).toMatchObject({ field, type_description: message });
     }
-    const firmUnderFirm = await t.call('POST', '/api/admin/organisations', { token: admin, body: { ...FIRM, parent: (await t.call('GET', `/api/admin/organisations/${ORG.ASHW}`, { token: admin })).body.id } });
-    expect(firmUnderFirm.body).toMatchObject({ field: 'parent', type_description: 'The parent must be a PROVIDER organisation' });
+    const firmUnderFirm = await t.call('POST', '/api/admin/organisations', {
+      token: admin,
+      body: {
+        ...FIRM,
+        parent: (await t.call('GET', `/api/admin/organisations/${ORG.ASHW}`, { token: admin })).body.id,
+      },
+    });
+    expect(firmUnderFirm.body).toMatchObject({
+      field: 'parent',
+      type_description: 'The parent must be a PROVIDER organisation',
+    });
     const all = await t.call('GET', '/api/admin/organisations', { token: admin });
     expect(all.body).toHaveLength(4);
     expect(await outbox('gains.identity.organisation.created.v1')).toHaveLength(4); // the demo seed's
   });
 
   it('when a super admin adds an organisation, then 201 with every field and a created event in the outbox', async () => {
-    const answer = await t.call('POST', '/api/admin/organisations', { token: admin, body: { ...FIRM, parent: gainsId } });
+    const answer = await t.call('POST', '/api/admin/organisations', {
+      token: admin,
+      body: { ...FIRM, parent: gainsId },
+    });
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({
       ...FIRM,
@@ -96,12 +123,20 @@ describe('organisations', () => {
     const published = await outbox('gains.identity.organisation.created.v1');
     expect(published.at(-1)).toMatchObject({ uuid: created.uuid, code: 'DRWN', name: FIRM.name, type: 'FIRM' });
 
-    const duplicate = await t.call('POST', '/api/admin/organisations', { token: admin, body: { ...FIRM, code: 'drwn' } });
+    const duplicate = await t.call('POST', '/api/admin/organisations', {
+      token: admin,
+      body: { ...FIRM, code: 'drwn' },
+    });
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toMatchObject({ field: 'code', type_description: 'An organisation with this code already exists' });
+    expect(duplicate.body).toMatchObject({
+      field: 'code',
+      type_description: 'An organisation with this code already exists',
+    });
 
     expect((await t.call('GET', `/api/admin/organisations/${created.uuid}`, { token: admin })).body.code).toBe('DRWN');
-    expect((await t.call('GET', `/api/admin/organisations/id/${created.id}`, { token: admin })).body.uuid).toBe(created.uuid);
+    expect((await t.call('GET', `/api/admin/organisations/id/${created.id}`, { token: admin })).body.uuid).toBe(
+      created.uuid,
+    );
     expect((await t.call('GET', `/api/admin/organisations/id/abc`, { token: admin })).status).toBe(400);
     expect((await t.call('GET', `/api/admin/organisations/id/987654`, { token: admin })).status).toBe(404);
   });
@@ -117,11 +152,23 @@ describe('organisations', () => {
       body: { ...FIRM, parent: gainsId, name: 'Darwin & Co', customer: null, notes: '' },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ name: 'Darwin & Co', customer: null, notes: '', mfaRequired: true, uuid: created.uuid });
+    expect(answer.body).toMatchObject({
+      name: 'Darwin & Co',
+      customer: null,
+      notes: '',
+      mfaRequired: true,
+      uuid: created.uuid,
+    });
     expect((await outbox('gains.identity.organisation.updated.v1')).at(-1)).toMatchObject({ name: 'Darwin & Co' });
-    const clash = await t.call('PUT', `/api/admin/organisations/${created.id}`, { token: admin, body: { ...FIRM, code: 'ASHW', parent: gainsId } });
+    const clash = await t.call('PUT', `/api/admin/organisations/${created.id}`, {
+      token: admin,
+      body: { ...FIRM, code: 'ASHW', parent: gainsId },
+    });
     expect(clash.status).toBe(409);
-    const self = await t.call('PUT', `/api/admin/organisations/${created.id}`, { token: admin, body: { ...FIRM, parent: created.id } });
+    const self = await t.call('PUT', `/api/admin/organisations/${created.id}`, {
+      token: admin,
+      body: { ...FIRM, parent: created.id },
+    });
     expect(self.body).toMatchObject({ field: 'parent' });
     expect((await t.call('PUT', `/api/admin/organisations/999999`, { token: admin, body: FIRM })).status).toBe(404);
   });
@@ -129,13 +176,19 @@ describe('organisations', () => {
   it('when searching, then by code or name, and with childOrgTypeCode only possible parents', async () => {
     const byName = await t.call('POST', '/api/admin/organisations/search', { token: admin, body: { term: 'brook' } });
     expect(byName.body.map((o: { code: string }) => o.code)).toEqual(['BRKF']);
-    const parents = await t.call('POST', '/api/admin/organisations/search', { token: admin, body: { term: '', childOrgTypeCode: 'FIRM' } });
+    const parents = await t.call('POST', '/api/admin/organisations/search', {
+      token: admin,
+      body: { term: '', childOrgTypeCode: 'FIRM' },
+    });
     expect(parents.body.map((o: { code: string }) => o.code)).toEqual(['GAINS']);
     const byQuery = await t.call('POST', '/api/admin/organisations/search?term=ash', { token: admin });
     expect(byQuery.body.map((o: { code: string }) => o.code)).toEqual(['ASHW']);
     const scoped = await t.call('POST', '/api/admin/organisations/search', { token: manager, body: { term: 'a' } });
     expect(scoped.body.map((o: { code: string }) => o.code)).toEqual(['ASHW', 'BRKF']);
-    const unknown = await t.call('POST', '/api/admin/organisations/search', { token: admin, body: { term: '', childOrgTypeCode: 'X' } });
+    const unknown = await t.call('POST', '/api/admin/organisations/search', {
+      token: admin,
+      body: { term: '', childOrgTypeCode: 'X' },
+    });
     expect(unknown.body).toMatchObject({ field: 'childOrgTypeCode' });
   });
 
@@ -159,17 +212,36 @@ describe('service levels', () => {
   it('when a super admin adds and edits a service level, then its report type mappings are kept by report type', async () => {
     const invalid = await t.call('POST', '/api/admin/organisations/service-levels', {
       token: admin,
-      body: { code: 'GOLD', serviceLevel: 'Gold', reportTypeMappings: [{ reportTypeId: 1, generate: true }, { reportTypeId: 1, generate: false }] },
+      body: {
+        code: 'GOLD',
+        serviceLevel: 'Gold',
+        reportTypeMappings: [
+          { reportTypeId: 1, generate: true },
+          { reportTypeId: 1, generate: false },
+        ],
+      },
     });
-    expect(invalid.body).toMatchObject({ field: 'reportTypeMappings.1.reportTypeId', type_description: 'Each report type may be mapped once' });
-    expect((await t.call('POST', '/api/admin/organisations/service-levels', { token: admin, body: { code: 'GOLD' } })).body).toMatchObject({
+    expect(invalid.body).toMatchObject({
+      field: 'reportTypeMappings.1.reportTypeId',
+      type_description: 'Each report type may be mapped once',
+    });
+    expect(
+      (await t.call('POST', '/api/admin/organisations/service-levels', { token: admin, body: { code: 'GOLD' } })).body,
+    ).toMatchObject({
       field: 'serviceLevel',
       type_description: 'Service level is required',
     });
 
     const created = await t.call('POST', '/api/admin/organisations/service-levels', {
       token: admin,
-      body: { code: 'GOLD', serviceLevel: 'Gold', reportTypeMappings: [{ reportTypeId: 1, generate: true }, { reportTypeId: 2, generate: false }] },
+      body: {
+        code: 'GOLD',
+        serviceLevel: 'Gold',
+        reportTypeMappings: [
+          { reportTypeId: 1, generate: true },
+          { reportTypeId: 2, generate: false },
+        ],
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
@@ -184,24 +256,48 @@ describe('service levels', () => {
     });
     const id = created.body.id;
     const keptId = created.body.reportTypeMappings[1].id;
-    expect((await t.call('POST', '/api/admin/organisations/service-levels', { token: admin, body: { code: 'GOLD', serviceLevel: 'Again' } })).status).toBe(409);
+    expect(
+      (
+        await t.call('POST', '/api/admin/organisations/service-levels', {
+          token: admin,
+          body: { code: 'GOLD', serviceLevel: 'Again' },
+        })
+      ).status,
+    ).toBe(409);
 
     const updated = await t.call('PUT', `/api/admin/organisations/service-levels/${id}`, {
       token: admin,
-      body: { code: 'GOLD', serviceLevel: 'Gold plus', reportTypeMappings: [{ id: keptId, reportTypeId: 2, generate: true }, { reportTypeId: 3, generate: true }] },
+      body: {
+        code: 'GOLD',
+        serviceLevel: 'Gold plus',
+        reportTypeMappings: [
+          { id: keptId, reportTypeId: 2, generate: true },
+          { reportTypeId: 3, generate: true },
+        ],
+      },
     });
     expect(updated.body.serviceLevel).toBe('Gold plus');
     expect(updated.body.reportTypeMappings).toEqual([
       { id: keptId, reportTypeId: 2, generate: true },
       { id: expect.any(Number), reportTypeId: 3, generate: true },
     ]);
-    expect((await t.call('GET', `/api/admin/organisations/service-levels/${id}`, { token: manager })).body).toEqual(updated.body);
-    expect((await t.call('GET', '/api/admin/organisations/service-levels', { token: manager })).body).toEqual([updated.body]);
-    expect((await t.call('PUT', `/api/admin/organisations/service-levels/${id}`, { token: manager, body: updated.body })).status).toBe(403);
+    expect((await t.call('GET', `/api/admin/organisations/service-levels/${id}`, { token: manager })).body).toEqual(
+      updated.body,
+    );
+    expect((await t.call('GET', '/api/admin/organisations/service-levels', { token: manager })).body).toEqual([
+      updated.body,
+    ]);
+    expect(
+      (await t.call('PUT', `/api/admin/organisations/service-levels/${id}`, { token: manager, body: updated.body }))
+        .status,
+    ).toBe(403);
     expect((await t.call('GET', '/api/admin/organisations/service-levels/31337', { token: admin })).status).toBe(404);
 
     const ashw = (await t.call('GET', `/api/admin/organisations/${ORG.ASHW}`, { token: admin })).body;
-    const withLevel = await t.call('PUT', `/api/admin/organisations/${ashw.id}`, { token: admin, body: { ...ashw, serviceLevelId: id } });
+    const withLevel = await t.call('PUT', `/api/admin/organisations/${ashw.id}`, {
+      token: admin,
+      body: { ...ashw, serviceLevelId: id },
+    });
     expect(withLevel.body).toMatchObject({ serviceLevelId: id, code: 'ASHW', mfaRequired: false });
   });
 });
@@ -209,7 +305,10 @@ describe('service levels', () => {
 describe('users', () => {
   it('when a customer admin lists users, then only those of their organisations with only shared memberships', async () => {
     const page = await t.call('GET', '/api/admin/users?size=100', { token: brook });
-    expect(page.body.content.map((u: { email: string }) => u.email).sort()).toEqual(['brook@gains.example', 'manager@gains.example']);
+    expect(page.body.content.map((u: { email: string }) => u.email).sort()).toEqual([
+      'brook@gains.example',
+      'manager@gains.example',
+    ]);
     const managerRow = page.body.content.find((u: { email: string }) => u.email === 'manager@gains.example');
     expect(managerRow.organisationUuids).toEqual([ORG.BRKF]);
     const all = await t.call('GET', '/api/admin/users?size=2&page=2', { token: admin });
@@ -219,12 +318,28 @@ describe('users', () => {
   });
 
   it('when a customer admin invites, then only into their organisations and never a super admin', async () => {
-    const base = { email: 'hire@gains.example', name: 'Hire', role: 'ROLE_CUSTOMER_NON_ADMIN', organisationUuids: [ORG.ASHW] };
-    expect((await t.call('POST', '/api/admin/users', { token: manager, body: { ...base, role: 'ROLE_ADMIN' } })).status).toBe(403);
-    expect((await t.call('POST', '/api/admin/users', { token: manager, body: { ...base, organisationUuids: [ORG.CLVP] } })).status).toBe(403);
-    expect((await t.call('POST', '/api/admin/users', { token: manager, body: { ...base, email: 'not-an-email' } })).body).toMatchObject({ field: 'email' });
-    expect((await t.call('POST', '/api/admin/users', { token: manager, body: { ...base, role: 'ROLE_KING' } })).body).toMatchObject({ field: 'role' });
-    expect((await t.call('POST', '/api/admin/users', { token: manager, body: { ...base, organisationUuids: [] } })).body).toMatchObject({ field: 'organisationUuids' });
+    const base = {
+      email: 'hire@gains.example',
+      name: 'Hire',
+      role: 'ROLE_CUSTOMER_NON_ADMIN',
+      organisationUuids: [ORG.ASHW],
+    };
+    expect(
+      (await t.call('POST', '/api/admin/users', { token: manager, body: { ...base, role: 'ROLE_ADMIN' } })).status,
+    ).toBe(403);
+    expect(
+      (await t.call('POST', '/api/admin/users', { token: manager, body: { ...base, organisationUuids: [ORG.CLVP] } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.call('POST', '/api/admin/users', { token: manager, body: { ...base, email: 'not-an-email' } })).body,
+    ).toMatchObject({ field: 'email' });
+    expect(
+      (await t.call('POST', '/api/admin/users', { token: manager, body: { ...base, role: 'ROLE_KING' } })).body,
+    ).toMatchObject({ field: 'role' });
+    expect(
+      (await t.call('POST', '/api/admin/users', { token: manager, body: { ...base, organisationUuids: [] } })).body,
+    ).toMatchObject({ field: 'organisationUuids' });
     const ok = await t.call('POST', '/api/admin/users', { token: manager, body: base });
     expect(ok.status).toBe(201);
     const again = await t.call('POST', '/api/admin/users', { token: manager, body: base });
@@ -245,10 +360,19 @@ describe('users', () => {
     const disabled = await t.call('POST', `/api/admin/users/${adviser.uuid}/disable`, { token: manager });
     expect(disabled.body).toMatchObject({ status: 'DISABLED' });
     expect((await t.call('GET', '/api/user', { token })).status).toBe(401);
-    expect((await t.call('POST', '/api/auth/sign-in', { body: { email: 'adviser@gains.example', password: PASSWORD }, ip: '10.9.0.1' })).status).toBe(401);
+    expect(
+      (
+        await t.call('POST', '/api/auth/sign-in', {
+          body: { email: 'adviser@gains.example', password: PASSWORD },
+          ip: '10.9.0.1',
+        })
+      ).status,
+    ).toBe(401);
     const enabled = await t.call('POST', `/api/admin/users/${adviser.uuid}/enable`, { token: manager });
     expect(enabled.body).toMatchObject({ status: 'ACTIVE' });
     await t.signIn('adviser@gains.example', PASSWORD, '10.9.0.2');
-    expect((await t.call('POST', `/api/admin/users/00000000-0000-0000-0000-000000000000/disable`, { token: admin })).status).toBe(404);
+    expect(
+      (await t.call('POST', `/api/admin/users/00000000-0000-0000-0000-000000000000/disable`, { token: admin })).status,
+    ).toBe(404);
   });
 });

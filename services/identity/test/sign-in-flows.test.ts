@@ -16,7 +16,9 @@ function authenticator(secret: string) {
 
 describe('sign-in', () => {
   it('when the password is right and no challenge is due, then AUTHENTICATED with access and refresh tokens', async () => {
-    const answer = await t.call('POST', '/api/auth/sign-in', { body: { email: 'admin@gains.example', password: PASSWORD } });
+    const answer = await t.call('POST', '/api/auth/sign-in', {
+      body: { email: 'admin@gains.example', password: PASSWORD },
+    });
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.body).sort()).toEqual(['accessToken', 'expiresIn', 'refreshToken', 'state']);
     expect(answer.body).toMatchObject({ state: 'AUTHENTICATED', expiresIn: 600 });
@@ -34,10 +36,16 @@ describe('sign-in', () => {
       type_description: 'Password is required',
       field: 'password',
     });
-    const wrong = await t.call('POST', '/api/auth/sign-in', { body: { email: 'adviser@gains.example', password: 'nope' }, ip });
+    const wrong = await t.call('POST', '/api/auth/sign-in', {
+      body: { email: 'adviser@gains.example', password: 'nope' },
+      ip,
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ type_description: 'Incorrect username or password.' });
-    const unknown = await t.call('POST', '/api/auth/sign-in', { body: { email: 'nobody@gains.example', password: 'nope' }, ip });
+    const unknown = await t.call('POST', '/api/auth/sign-in', {
+      body: { email: 'nobody@gains.example', password: 'nope' },
+      ip,
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body.type_description).toBe(wrong.body.type_description);
   });
@@ -48,16 +56,31 @@ describe('first sign-in of an invited user', () => {
     const admin = await t.signIn('admin@gains.example');
     const invited = await t.call('POST', '/api/admin/users', {
       token: admin,
-      body: { email: 'New.Starter@gains.example', name: 'New Starter', role: 'ROLE_CUSTOMER_NON_ADMIN', organisationUuids: [ORG.ASHW] },
+      body: {
+        email: 'New.Starter@gains.example',
+        name: 'New Starter',
+        role: 'ROLE_CUSTOMER_NON_ADMIN',
+        organisationUuids: [ORG.ASHW],
+      },
     });
     expect(invited.status).toBe(201);
-    expect(invited.body).toMatchObject({ email: 'new.starter@gains.example', status: 'NEW_PASSWORD_REQUIRED', mfaEnabled: false });
+    expect(invited.body).toMatchObject({
+      email: 'new.starter@gains.example',
+      status: 'NEW_PASSWORD_REQUIRED',
+      mfaEnabled: false,
+    });
 
     const [mail] = await t.mailTo('new.starter@gains.example');
     const temporary = /temporary password (\S+)/.exec(mail!.text)![1]!;
 
-    const first = await t.call('POST', '/api/auth/sign-in', { body: { email: 'new.starter@gains.example', password: temporary } });
-    expect(first.body).toEqual({ state: 'NEW_PASSWORD_REQUIRED', session: expect.any(String), message: 'Please setup a new password' });
+    const first = await t.call('POST', '/api/auth/sign-in', {
+      body: { email: 'new.starter@gains.example', password: temporary },
+    });
+    expect(first.body).toEqual({
+      state: 'NEW_PASSWORD_REQUIRED',
+      session: expect.any(String),
+      message: 'Please setup a new password',
+    });
     const session = first.body.session;
 
     const weak = await t.call('POST', '/api/auth/new-password', { body: { session, password: 'password' } });
@@ -69,19 +92,32 @@ describe('first sign-in of an invited user', () => {
       body: { session, password: NEW_PASSWORD, confirmPassword: 'Other-pass1!' },
     });
     expect(mismatch.body).toMatchObject({ type_description: 'Passwords must match', field: 'confirmPassword' });
-    const noConfirmation = await t.call('POST', '/api/auth/new-password', { body: { session, password: NEW_PASSWORD, confirmPassword: '' } });
+    const noConfirmation = await t.call('POST', '/api/auth/new-password', {
+      body: { session, password: NEW_PASSWORD, confirmPassword: '' },
+    });
     expect(noConfirmation.body.type_description).toBe('Password confirmation is required');
-    const forged = await t.call('POST', '/api/auth/new-password', { body: { session: session + 'x', password: NEW_PASSWORD } });
+    const forged = await t.call('POST', '/api/auth/new-password', {
+      body: { session: session + 'x', password: NEW_PASSWORD },
+    });
     expect(forged.status).toBe(401);
 
     const done = await t.call('POST', '/api/auth/new-password', {
       body: { session, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
     });
-    expect(done.body).toMatchObject({ state: 'AUTHENTICATED', accessToken: expect.any(String), refreshToken: expect.any(String) });
+    expect(done.body).toMatchObject({
+      state: 'AUTHENTICATED',
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+    });
 
     // The challenge is spent; the temporary password no longer works; the new one does.
-    expect((await t.call('POST', '/api/auth/new-password', { body: { session, password: 'Another-pass1!' } })).status).toBe(401);
-    expect((await t.call('POST', '/api/auth/sign-in', { body: { email: 'new.starter@gains.example', password: temporary } })).status).toBe(401);
+    expect(
+      (await t.call('POST', '/api/auth/new-password', { body: { session, password: 'Another-pass1!' } })).status,
+    ).toBe(401);
+    expect(
+      (await t.call('POST', '/api/auth/sign-in', { body: { email: 'new.starter@gains.example', password: temporary } }))
+        .status,
+    ).toBe(401);
     await t.signIn('new.starter@gains.example', NEW_PASSWORD);
   });
 });
@@ -123,7 +159,11 @@ describe('multi-factor authentication', () => {
     expect(bad.body.field).toBe('code');
 
     const verified = await t.call('POST', '/api/auth/mfa/verify', { body: { session, code } });
-    expect(verified.body).toMatchObject({ state: 'AUTHENTICATED', accessToken: expect.any(String), refreshToken: expect.any(String) });
+    expect(verified.body).toMatchObject({
+      state: 'AUTHENTICATED',
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+    });
     setupCode = code;
 
     // Set up once: the setup challenge is spent and the secret is never shown again.
@@ -174,7 +214,10 @@ describe('forgot and reset password', () => {
     const known = await t.call('POST', '/api/auth/forgot-password', { body: { email }, ip });
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
-    expect(known.body).toEqual({ state: 'RESET_PASSWORD', message: "We've sent you an email with a verification code" });
+    expect(known.body).toEqual({
+      state: 'RESET_PASSWORD',
+      message: "We've sent you an email with a verification code",
+    });
     expect(await t.mailTo('ghost@gains.example')).toHaveLength(0);
     // Asking again at once answers the same but sends no second mail.
     expect((await t.call('POST', '/api/auth/forgot-password', { body: { email }, ip })).body).toEqual(known.body);
@@ -190,7 +233,10 @@ describe('forgot and reset password', () => {
     expect(mail!.subject).toBe('Your Gains verification code');
     const code = /verification code is (\d{6})/.exec(mail!.text)![1]!;
 
-    const noCode = await t.call('POST', '/api/auth/reset-password', { body: { email, code: '', password: NEW_PASSWORD }, ip });
+    const noCode = await t.call('POST', '/api/auth/reset-password', {
+      body: { email, code: '', password: NEW_PASSWORD },
+      ip,
+    });
     expect(noCode.body).toMatchObject({ type_description: 'Verification code is required', field: 'code' });
     const weak = await t.call('POST', '/api/auth/reset-password', { body: { email, code, password: 'weakpass' }, ip });
     expect(weak.body.type_description).toBe('Password does not meet requirements');
@@ -216,7 +262,10 @@ describe('forgot and reset password', () => {
     expect((await t.call('GET', '/api/user', { token: before })).status).toBe(401);
     expect((await t.call('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD }, ip })).status).toBe(401);
     await t.signIn(email, NEW_PASSWORD, ip);
-    const reused = await t.call('POST', '/api/auth/reset-password', { body: { email, code, password: 'Third-pass1!' }, ip });
+    const reused = await t.call('POST', '/api/auth/reset-password', {
+      body: { email, code, password: 'Third-pass1!' },
+      ip,
+    });
     expect(reused.status).toBe(400);
   });
 });
@@ -228,11 +277,28 @@ describe('change password', () => {
   it('when signed in with the right current password, then the password changes and other sessions end', async () => {
     const other = await t.signIn(email, PASSWORD, ip);
     const token = await t.signIn(email, PASSWORD, ip);
-    expect((await t.call('POST', '/api/auth/change-password', { body: { currentPassword: PASSWORD, password: NEW_PASSWORD } })).status).toBe(401);
+    expect(
+      (
+        await t.call('POST', '/api/auth/change-password', {
+          body: { currentPassword: PASSWORD, password: NEW_PASSWORD },
+        })
+      ).status,
+    ).toBe(401);
 
-    const noCurrent = await t.call('POST', '/api/auth/change-password', { token, body: { currentPassword: '', password: NEW_PASSWORD }, ip });
-    expect(noCurrent.body).toMatchObject({ type_description: 'Current password is required', field: 'currentPassword' });
-    const weak = await t.call('POST', '/api/auth/change-password', { token, body: { currentPassword: PASSWORD, password: 'short' }, ip });
+    const noCurrent = await t.call('POST', '/api/auth/change-password', {
+      token,
+      body: { currentPassword: '', password: NEW_PASSWORD },
+      ip,
+    });
+    expect(noCurrent.body).toMatchObject({
+      type_description: 'Current password is required',
+      field: 'currentPassword',
+    });
+    const weak = await t.call('POST', '/api/auth/change-password', {
+      token,
+      body: { currentPassword: PASSWORD, password: 'short' },
+      ip,
+    });
     expect(weak.body.type_description).toBe('Password does not meet requirements');
     const mismatch = await t.call('POST', '/api/auth/change-password', {
       token,
@@ -240,7 +306,11 @@ describe('change password', () => {
       ip,
     });
     expect(mismatch.body.type_description).toBe('Passwords must match');
-    const wrong = await t.call('POST', '/api/auth/change-password', { token, body: { currentPassword: 'Wrong-pass1!', password: NEW_PASSWORD }, ip });
+    const wrong = await t.call('POST', '/api/auth/change-password', {
+      token,
+      body: { currentPassword: 'Wrong-pass1!', password: NEW_PASSWORD },
+      ip,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.field).toBe('currentPassword');
 
@@ -259,7 +329,9 @@ describe('change password', () => {
 
 describe('sessions', () => {
   it('when a refresh token is used, then it rotates; reusing an old one revokes the whole family', async () => {
-    const first = await t.call('POST', '/api/auth/sign-in', { body: { email: 'manager@gains.example', password: PASSWORD } });
+    const first = await t.call('POST', '/api/auth/sign-in', {
+      body: { email: 'manager@gains.example', password: PASSWORD },
+    });
     const r1 = first.body.refreshToken as string;
     const second = await t.call('POST', '/api/auth/refresh', { body: { refreshToken: r1 } });
     expect(second.status).toBe(200);
@@ -276,7 +348,9 @@ describe('sessions', () => {
   });
 
   it('when signing out, then the access token and the refresh token stop working at once', async () => {
-    const signedIn = await t.call('POST', '/api/auth/sign-in', { body: { email: 'manager@gains.example', password: PASSWORD } });
+    const signedIn = await t.call('POST', '/api/auth/sign-in', {
+      body: { email: 'manager@gains.example', password: PASSWORD },
+    });
     const { accessToken, refreshToken } = signedIn.body;
     expect((await t.call('GET', '/api/user', { token: accessToken })).status).toBe(200);
     expect((await t.call('POST', '/api/auth/sign-out', { token: accessToken })).status).toBe(204);
@@ -296,10 +370,16 @@ describe('throttling', () => {
     });
     for (let i = 0; i < 5; i++) {
       // From different addresses: the account's own count locks it.
-      const answer = await t.call('POST', '/api/auth/sign-in', { body: { email, password: 'Wrong-pass1!' }, ip: `10.4.0.${i}` });
+      const answer = await t.call('POST', '/api/auth/sign-in', {
+        body: { email, password: 'Wrong-pass1!' },
+        ip: `10.4.0.${i}`,
+      });
       expect(answer.status).toBe(401);
     }
-    const locked = await t.call('POST', '/api/auth/sign-in', { body: { email, password: 'Wrong-pass1!' }, ip: '10.4.1.1' });
+    const locked = await t.call('POST', '/api/auth/sign-in', {
+      body: { email, password: 'Wrong-pass1!' },
+      ip: '10.4.1.1',
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.type_description).toMatch(/^Too many attempts\. Try again after \d\d:\d\d \(in 15 minutes\)\.$/);
     const [mail] = await t.mailTo(email);
@@ -311,10 +391,16 @@ describe('throttling', () => {
   it('when one address fails 20 times across accounts, then that address is locked', async () => {
     const ip = '10.5.0.1';
     for (let i = 0; i < 20; i++) {
-      const answer = await t.call('POST', '/api/auth/sign-in', { body: { email: `guess${i}@gains.example`, password: 'x' }, ip });
+      const answer = await t.call('POST', '/api/auth/sign-in', {
+        body: { email: `guess${i}@gains.example`, password: 'x' },
+        ip,
+      });
       expect(answer.status).toBe(401);
     }
-    const locked = await t.call('POST', '/api/auth/sign-in', { body: { email: 'admin@gains.example', password: PASSWORD }, ip });
+    const locked = await t.call('POST', '/api/auth/sign-in', {
+      body: { email: 'admin@gains.example', password: PASSWORD },
+      ip,
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.type_description).toMatch(/Too many attempts/);
     await t.signIn('admin@gains.example', PASSWORD, '10.5.0.2');
@@ -325,14 +411,24 @@ describe('throttling', () => {
     const first = await t.call('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD }, ip: '10.6.0.1' });
     const setup = await t.call('POST', '/api/auth/mfa/setup', { body: { session: first.body.session } });
     const code = authenticator(setup.body.secret).generate();
-    expect((await t.call('POST', '/api/auth/mfa/verify', { body: { session: first.body.session, code } })).body.state).toBe(
-      'AUTHENTICATED',
-    );
-    const challenge = await t.call('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD }, ip: '10.6.0.1' });
+    expect(
+      (await t.call('POST', '/api/auth/mfa/verify', { body: { session: first.body.session, code } })).body.state,
+    ).toBe('AUTHENTICATED');
+    const challenge = await t.call('POST', '/api/auth/sign-in', {
+      body: { email, password: PASSWORD },
+      ip: '10.6.0.1',
+    });
     const wrong = code === '000000' ? '111111' : '000000';
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await t.call('POST', '/api/auth/mfa', { body: { session: challenge.body.session, code: wrong }, ip: '10.6.0.1' })).status);
+      statuses.push(
+        (
+          await t.call('POST', '/api/auth/mfa', {
+            body: { session: challenge.body.session, code: wrong },
+            ip: '10.6.0.1',
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });
@@ -344,7 +440,9 @@ describe('audit log', () => {
     const page = await t.call('GET', '/api/admin/audit?size=100', { token: admin });
     expect(page.status).toBe(200);
     expect(page.body.totalSize).toBeGreaterThan(20);
-    const actions = new Set(page.body.content.map((e: { action: string; outcome: string }) => `${e.action}:${e.outcome}`));
+    const actions = new Set(
+      page.body.content.map((e: { action: string; outcome: string }) => `${e.action}:${e.outcome}`),
+    );
     for (const expected of [
       'SIGN_IN:SUCCEEDED',
       'SIGN_IN:FAILED',
@@ -359,7 +457,10 @@ describe('audit log', () => {
     ]) {
       expect(actions, expected).toContain(expected);
     }
-    const failure = page.body.content.find((e: { action: string; outcome: string; remoteAddress: string }) => e.action === 'SIGN_IN' && e.remoteAddress === '10.5.0.1');
+    const failure = page.body.content.find(
+      (e: { action: string; outcome: string; remoteAddress: string }) =>
+        e.action === 'SIGN_IN' && e.remoteAddress === '10.5.0.1',
+    );
     expect(failure).toMatchObject({ at: expect.any(String), email: expect.stringContaining('@gains.example') });
     const manager = await t.signIn('manager@gains.example');
     expect((await t.call('GET', '/api/admin/audit', { token: manager })).status).toBe(403);

@@ -62,7 +62,8 @@ export async function startTestSystem(env: Record<string, string> = {}): Promise
     call,
     async signIn(email, password = PASSWORD, ip) {
       const answer = await call('POST', '/api/auth/sign-in', { body: { email, password }, ip });
-      if (answer.body?.state !== 'AUTHENTICATED') throw new Error(`${email} did not sign in: ${JSON.stringify(answer.body)}`);
+      if (answer.body?.state !== 'AUTHENTICATED')
+        throw new Error(`${email} did not sign in: ${JSON.stringify(answer.body)}`);
       return answer.body.accessToken as string;
     },
     async mailTo(email) {

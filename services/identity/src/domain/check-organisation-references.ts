@@ -11,7 +11,10 @@ export async function checkOrganisationReferences(deps: IdentityDeps, data: Orga
     if (!parent) throw invalidArgument('parent', 'Parent organisation was not found');
     const allowed = organisationType(data.type)!.parentTypeCode;
     if (parent.type !== allowed) {
-      throw invalidArgument('parent', allowed ? `The parent must be a ${allowed} organisation` : 'This type of organisation has no parent');
+      throw invalidArgument(
+        'parent',
+        allowed ? `The parent must be a ${allowed} organisation` : 'This type of organisation has no parent',
+      );
     }
   }
   if (data.serviceLevelId !== null && !(await deps.serviceLevels.findById(data.serviceLevelId))) {

@@ -9,7 +9,11 @@ import type { IdentityDeps } from './deps';
 import { checkOrganisation, type OrganisationInput } from './organisation-rules';
 
 /** A super admin adds an organisation; its created event is written in the same transaction. */
-export async function createOrganisation(deps: IdentityDeps, caller: Caller, input: OrganisationInput): Promise<OrganisationRecord> {
+export async function createOrganisation(
+  deps: IdentityDeps,
+  caller: Caller,
+  input: OrganisationInput,
+): Promise<OrganisationRecord> {
   await assertRole(deps, caller, SUPER_ADMIN);
   const data = checkOrganisation(input);
   if (await deps.organisations.findByCode(data.code)) {

@@ -6,7 +6,11 @@ import { assertRole, SUPER_ADMIN } from './admin-access';
 import type { IdentityDeps } from './deps';
 import { checkServiceLevel, type ServiceLevelInput } from './service-level-rules';
 
-export async function createServiceLevel(deps: IdentityDeps, caller: Caller, input: ServiceLevelInput): Promise<ServiceLevelRecord> {
+export async function createServiceLevel(
+  deps: IdentityDeps,
+  caller: Caller,
+  input: ServiceLevelInput,
+): Promise<ServiceLevelRecord> {
   await assertRole(deps, caller, SUPER_ADMIN);
   const data = checkServiceLevel(input);
   if (await deps.serviceLevels.findByCode(data.code)) {

@@ -6,7 +6,13 @@ import type { IdentityDeps } from './deps';
 /** The signed-in user as stored now (roles or memberships may have changed since the token). */
 export async function getCurrentUser(deps: IdentityDeps, caller: Caller) {
   const user = await actingUser(deps, caller);
-  return { uuid: user.uuid, email: user.email, name: user.name, roles: user.roles, organisationUuids: user.organisationUuids };
+  return {
+    uuid: user.uuid,
+    email: user.email,
+    name: user.name,
+    roles: user.roles,
+    organisationUuids: user.organisationUuids,
+  };
 }
 
 /** The caller as stored now, refusing a revoked session or a disabled user. */

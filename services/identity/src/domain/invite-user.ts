@@ -11,7 +11,9 @@ import { summary, type UserSummary } from './user-summary';
 /** A temporary password meeting the §5 rules, emailed to the invited user. */
 function temporaryPassword(): string {
   const pick = (chars: string) => chars[crypto.randomInt(chars.length)]!;
-  const body = Array.from({ length: 10 }, () => pick('abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789')).join('');
+  const body = Array.from({ length: 10 }, () => pick('abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789')).join(
+    '',
+  );
   return `${pick('ABCDEFGHJKLMNPQRSTUVWXYZ')}${pick('abcdefghijkmnopqrstuvwxyz')}${pick('23456789')}${pick('!#%+-=?@')}${body}`;
 }
 

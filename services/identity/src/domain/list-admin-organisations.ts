@@ -7,5 +7,7 @@ import type { IdentityDeps } from './deps';
 /** Administration's organisation list: every organisation for a super admin, one's own for a customer admin. */
 export async function listAdminOrganisations(deps: IdentityDeps, caller: Caller): Promise<OrganisationRecord[]> {
   const user = await assertRole(deps, caller, ADMINS);
-  return isSuperAdmin(user.roles) ? deps.organisations.listAll() : deps.organisations.listByUuids(user.organisationUuids);
+  return isSuperAdmin(user.roles)
+    ? deps.organisations.listAll()
+    : deps.organisations.listByUuids(user.organisationUuids);
 }

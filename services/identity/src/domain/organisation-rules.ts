@@ -56,7 +56,10 @@ export function checkOrganisation(input: OrganisationInput): OrganisationData {
 function checkCustomer(c: Partial<CustomerSettings>): CustomerSettings {
   const usePriceAgingDays = c.usePriceAgingDays ?? false;
   const oldPriceAgeDays = c.oldPriceAgeDays ?? null;
-  if (oldPriceAgeDays !== null && (!Number.isInteger(oldPriceAgeDays) || oldPriceAgeDays < 0 || oldPriceAgeDays > 3650)) {
+  if (
+    oldPriceAgeDays !== null &&
+    (!Number.isInteger(oldPriceAgeDays) || oldPriceAgeDays < 0 || oldPriceAgeDays > 3650)
+  ) {
     throw invalidArgument('customer.oldPriceAgeDays', 'Old price age must be a whole number of days from 0 to 3650');
   }
   if (usePriceAgingDays && oldPriceAgeDays === null) {

@@ -32,7 +32,8 @@ export async function resetPassword(deps: IdentityDeps, input: ResetPasswordInpu
   const reset = user && user.status !== 'DISABLED' ? await deps.passwordResets.findLatestOpen(user.id, now) : null;
   const expected = reset ? Buffer.from(reset.codeHash) : Buffer.alloc(64);
   const given = Buffer.from(hashToken(`${user?.uuid ?? ''}:${input.code.trim()}`));
-  const matches = !!reset && crypto.timingSafeEqual(expected, given) && (await deps.passwordResets.markUsed(reset.id, now));
+  const matches =
+    !!reset && crypto.timingSafeEqual(expected, given) && (await deps.passwordResets.markUsed(reset.id, now));
   if (!user || !matches) {
     await recordFailure(deps, input.email, input.remoteAddress);
     await deps.audit.insert({

@@ -4,7 +4,12 @@ import type { IdentityDeps } from './deps';
 import { managedUser, summary, type UserSummary } from './user-summary';
 
 /** Clears a user's authenticator: they set it up again at next sign-in if their firm requires it. */
-export async function resetUserMfa(deps: IdentityDeps, caller: Caller, uuid: string, remoteAddress: string): Promise<UserSummary> {
+export async function resetUserMfa(
+  deps: IdentityDeps,
+  caller: Caller,
+  uuid: string,
+  remoteAddress: string,
+): Promise<UserSummary> {
   const { admin, target } = await managedUser(deps, caller, uuid);
   await deps.users.clearMfa(target.id);
   await deps.audit.insert({

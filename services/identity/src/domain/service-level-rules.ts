@@ -11,7 +11,8 @@ export interface ServiceLevelInput {
 export function checkServiceLevel(input: ServiceLevelInput): ServiceLevelData {
   const code = input.code?.trim() ?? '';
   if (!code) throw invalidArgument('code', 'Code is required');
-  if (!/^[A-Za-z0-9_-]{1,20}$/.test(code)) throw invalidArgument('code', 'Code must be up to 20 letters, digits, - or _');
+  if (!/^[A-Za-z0-9_-]{1,20}$/.test(code))
+    throw invalidArgument('code', 'Code must be up to 20 letters, digits, - or _');
   const serviceLevel = input.serviceLevel?.trim() ?? '';
   if (!serviceLevel) throw invalidArgument('serviceLevel', 'Service level is required');
   if (serviceLevel.length > 200) throw invalidArgument('serviceLevel', 'Service level must be at most 200 characters');

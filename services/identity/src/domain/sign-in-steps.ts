@@ -7,7 +7,8 @@ import { ACCESS_TOKEN_SECONDS, type ChallengePurpose } from './token-issuer';
 
 export const SESSION_SECONDS = 12 * 60 * 60;
 
-export type AuthStateName = 'LOGIN' | 'NEW_PASSWORD_REQUIRED' | 'MFA' | 'MFA_SETUP' | 'RESET_PASSWORD' | 'AUTHENTICATED';
+export type AuthStateName =
+  'LOGIN' | 'NEW_PASSWORD_REQUIRED' | 'MFA' | 'MFA_SETUP' | 'RESET_PASSWORD' | 'AUTHENTICATED';
 
 /** Where the sign-in flow goes next, with what the next screen needs. */
 export interface AuthResult {
@@ -76,7 +77,11 @@ export async function startSession(deps: IdentityDeps, user: UserRecord, remoteA
 }
 
 async function challenge(deps: IdentityDeps, user: UserRecord, purpose: ChallengePurpose): Promise<AuthResult> {
-  return { state: purpose, session: await deps.tokens.issueChallenge(user.uuid, purpose, deps.now()), message: STEP_MESSAGES[purpose] };
+  return {
+    state: purpose,
+    session: await deps.tokens.issueChallenge(user.uuid, purpose, deps.now()),
+    message: STEP_MESSAGES[purpose],
+  };
 }
 
 /**
@@ -91,7 +96,11 @@ export async function nextStep(deps: IdentityDeps, user: UserRecord, remoteAddre
 }
 
 /** The user a challenge session is for, if it is genuine, unexpired and still the user's current step. */
-export async function openChallenge(deps: IdentityDeps, session: string, purpose: ChallengePurpose): Promise<UserRecord> {
+export async function openChallenge(
+  deps: IdentityDeps,
+  session: string,
+  purpose: ChallengePurpose,
+): Promise<UserRecord> {
   if (!session) throw unauthenticated(CHALLENGE_EXPIRED);
   const found = await deps.tokens.verifyChallenge(session, deps.now());
   if (!found || found.purpose !== purpose) throw unauthenticated(CHALLENGE_EXPIRED);

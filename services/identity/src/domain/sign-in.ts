@@ -24,7 +24,10 @@ export async function signIn(deps: IdentityDeps, input: SignInInput): Promise<Au
   await assertNotThrottled(deps, input.email, input.remoteAddress);
 
   const user = await deps.users.findByEmail(input.email);
-  const passwordOk = await verifyPassword(user?.passwordHash ?? (await (dummyHash ??= hashPassword(crypto.randomUUID()))), input.password);
+  const passwordOk = await verifyPassword(
+    user?.passwordHash ?? (await (dummyHash ??= hashPassword(crypto.randomUUID()))),
+    input.password,
+  );
   if (!user || !passwordOk || user.status === 'DISABLED') {
     await recordFailure(deps, input.email, input.remoteAddress);
     await deps.audit.insert({

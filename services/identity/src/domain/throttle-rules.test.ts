@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { accountKey, addressKey, afterFailure, lockedUntil, retryMessage, THROTTLE_LOCK_MS, THROTTLE_WINDOW_MS } from './throttle-rules';
+import {
+  accountKey,
+  addressKey,
+  afterFailure,
+  lockedUntil,
+  retryMessage,
+  THROTTLE_LOCK_MS,
+  THROTTLE_WINDOW_MS,
+} from './throttle-rules';
 
 const at = (iso: string) => new Date(iso);
 

@@ -43,7 +43,11 @@ export function lockedUntil(states: ThrottleState[], now: Date): Date | undefine
 
 /** 'Too many attempts. Try again after 14:35 (in 15 minutes).' in UK time. */
 export function retryMessage(until: Date, now: Date): string {
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' }).format(until);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(until);
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
   return `Too many attempts. Try again after ${time} (in ${minutes} minute${minutes === 1 ? '' : 's'}).`;
 }

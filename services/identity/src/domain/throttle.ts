@@ -7,7 +7,11 @@ function keysOf(email: string | undefined, address: string): string[] {
 }
 
 /** Refuses (429) while the account or the address is locked, saying when to retry. */
-export async function assertNotThrottled(deps: IdentityDeps, email: string | undefined, address: string): Promise<void> {
+export async function assertNotThrottled(
+  deps: IdentityDeps,
+  email: string | undefined,
+  address: string,
+): Promise<void> {
   const now = deps.now();
   const until = lockedUntil(await deps.throttle.findMany(keysOf(email, address)), now);
   if (until) throw new DomainError('RESOURCE_EXHAUSTED', retryMessage(until, now));

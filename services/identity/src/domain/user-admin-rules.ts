@@ -15,7 +15,9 @@ export function canManageUser(admin: Person, target: Person): boolean {
   if (isSuperAdmin(admin.roles)) return true;
   if (firstRole(admin.roles) !== 'CUSTOMER_ADMIN') return false;
   if (isSuperAdmin(target.roles)) return false;
-  return target.organisationUuids.length > 0 && target.organisationUuids.every((o) => admin.organisationUuids.includes(o));
+  return (
+    target.organisationUuids.length > 0 && target.organisationUuids.every((o) => admin.organisationUuids.includes(o))
+  );
 }
 
 /** Whether an administrator may give a new user this role in these organisations. */

@@ -20,7 +20,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; store: M
   return {
     async send(mail) {
       await options.store.insert(mail);
-      options.logger.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in the development mailbox');
+      options.logger.info(
+        { to: mail.to, subject: mail.subject, text: mail.text },
+        'mail kept in the development mailbox',
+      );
     },
   };
 }

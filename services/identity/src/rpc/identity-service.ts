@@ -103,14 +103,24 @@ function fromOrganisation(req: identity.SaveOrganisationRequest): OrganisationIn
 }
 
 function toServiceLevel(s: ServiceLevelRecord) {
-  return { id: s.id, uuid: s.uuid, code: s.code, serviceLevel: s.serviceLevel, reportTypeMappings: s.reportTypeMappings };
+  return {
+    id: s.id,
+    uuid: s.uuid,
+    code: s.code,
+    serviceLevel: s.serviceLevel,
+    reportTypeMappings: s.reportTypeMappings,
+  };
 }
 
 function fromServiceLevel(req: identity.SaveServiceLevelRequest): ServiceLevelInput {
   return {
     code: req.code,
     serviceLevel: req.serviceLevel,
-    reportTypeMappings: req.reportTypeMappings.map((m) => ({ id: m.id, reportTypeId: m.reportTypeId, generate: m.generate })),
+    reportTypeMappings: req.reportTypeMappings.map((m) => ({
+      id: m.id,
+      reportTypeId: m.reportTypeId,
+      generate: m.generate,
+    })),
   };
 }
 
@@ -121,7 +131,9 @@ function toUser(u: UserSummary) {
 export function createIdentityService(deps: IdentityDeps): ServiceImpl<typeof identity.IdentityService> {
   return {
     async signIn(req) {
-      return toAnswer(await signIn(deps, { email: req.email, password: req.password, remoteAddress: req.remoteAddress }));
+      return toAnswer(
+        await signIn(deps, { email: req.email, password: req.password, remoteAddress: req.remoteAddress }),
+      );
     },
     async completeNewPassword(req) {
       return toAnswer(
@@ -134,14 +146,23 @@ export function createIdentityService(deps: IdentityDeps): ServiceImpl<typeof id
       );
     },
     async confirmMfa(req) {
-      return toAnswer(await confirmMfa(deps, { session: req.session, code: req.code, remoteAddress: req.remoteAddress }));
+      return toAnswer(
+        await confirmMfa(deps, { session: req.session, code: req.code, remoteAddress: req.remoteAddress }),
+      );
     },
     async setupMfa(req) {
       const result = await setupMfa(deps, { session: req.session, remoteAddress: req.remoteAddress });
-      return { state: identity.AuthState.MFA_SETUP, session: result.session, secret: result.secret, otpauthUrl: result.otpauthUrl };
+      return {
+        state: identity.AuthState.MFA_SETUP,
+        session: result.session,
+        secret: result.secret,
+        otpauthUrl: result.otpauthUrl,
+      };
     },
     async verifyMfaSetup(req) {
-      return toAnswer(await verifyMfaSetup(deps, { session: req.session, code: req.code, remoteAddress: req.remoteAddress }));
+      return toAnswer(
+        await verifyMfaSetup(deps, { session: req.session, code: req.code, remoteAddress: req.remoteAddress }),
+      );
     },
     async forgotPassword(req) {
       return toAnswer(await forgotPassword(deps, { email: req.email, remoteAddress: req.remoteAddress }));
@@ -199,13 +220,20 @@ export function createIdentityService(deps: IdentityDeps): ServiceImpl<typeof id
       return { organisation: toOrganisation(await getAdminOrganisation(deps, requireCaller(ctx), key)) };
     },
     async createOrganisation(req, ctx) {
-      return { organisation: toOrganisation(await createOrganisation(deps, requireCaller(ctx), fromOrganisation(req))) };
+      return {
+        organisation: toOrganisation(await createOrganisation(deps, requireCaller(ctx), fromOrganisation(req))),
+      };
     },
     async updateOrganisation(req, ctx) {
-      return { organisation: toOrganisation(await updateOrganisation(deps, requireCaller(ctx), req.id, fromOrganisation(req))) };
+      return {
+        organisation: toOrganisation(await updateOrganisation(deps, requireCaller(ctx), req.id, fromOrganisation(req))),
+      };
     },
     async searchOrganisations(req, ctx) {
-      const found = await searchOrganisations(deps, requireCaller(ctx), { term: req.term, childOrgTypeCode: req.childOrgTypeCode });
+      const found = await searchOrganisations(deps, requireCaller(ctx), {
+        term: req.term,
+        childOrgTypeCode: req.childOrgTypeCode,
+      });
       return { organisations: found.map(toOrganisation) };
     },
     async listOrganisationTypes(_req, ctx) {
@@ -218,13 +246,21 @@ export function createIdentityService(deps: IdentityDeps): ServiceImpl<typeof id
       return { serviceLevel: toServiceLevel(await getServiceLevel(deps, requireCaller(ctx), req.id)) };
     },
     async createServiceLevel(req, ctx) {
-      return { serviceLevel: toServiceLevel(await createServiceLevel(deps, requireCaller(ctx), fromServiceLevel(req))) };
+      return {
+        serviceLevel: toServiceLevel(await createServiceLevel(deps, requireCaller(ctx), fromServiceLevel(req))),
+      };
     },
     async updateServiceLevel(req, ctx) {
-      return { serviceLevel: toServiceLevel(await updateServiceLevel(deps, requireCaller(ctx), req.id, fromServiceLevel(req))) };
+      return {
+        serviceLevel: toServiceLevel(await updateServiceLevel(deps, requireCaller(ctx), req.id, fromServiceLevel(req))),
+      };
     },
     async listUsers(req, ctx) {
-      const page = await listUsers(deps, requireCaller(ctx), { page: req.page || 1, size: req.size || 10, term: req.term });
+      const page = await listUsers(deps, requireCaller(ctx), {
+        page: req.page || 1,
+        size: req.size || 10,
+        term: req.term,
+      });
       return { content: page.content.map(toUser), totalSize: page.totalSize };
     },
     async inviteUser(req, ctx) {

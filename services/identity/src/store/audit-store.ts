@@ -19,7 +19,11 @@ export function createAuditStore(prisma: IdentityPrisma) {
     async insert(entry: AuditRecord) {
       await prisma.auditEntry.create({ data: entry });
     },
-    async listPage(options: { page: number; size: number; userUuid?: string }): Promise<{ content: StoredAuditEntry[]; totalSize: number }> {
+    async listPage(options: {
+      page: number;
+      size: number;
+      userUuid?: string;
+    }): Promise<{ content: StoredAuditEntry[]; totalSize: number }> {
       const where = options.userUuid ? { userUuid: options.userUuid } : {};
       const [rows, totalSize] = await Promise.all([
         prisma.auditEntry.findMany({

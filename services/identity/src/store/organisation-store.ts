@@ -77,7 +77,9 @@ export function createOrganisationStore(prisma: IdentityPrisma) {
       return (await prisma.organisation.findMany({ orderBy: { code: 'asc' } })).map(toRecord);
     },
     async listByUuids(uuids: string[]): Promise<OrganisationRecord[]> {
-      return (await prisma.organisation.findMany({ where: { uuid: { in: uuids } }, orderBy: { code: 'asc' } })).map(toRecord);
+      return (await prisma.organisation.findMany({ where: { uuid: { in: uuids } }, orderBy: { code: 'asc' } })).map(
+        toRecord,
+      );
     },
     async listByIds(ids: number[]): Promise<OrganisationRecord[]> {
       return (await prisma.organisation.findMany({ where: { id: { in: ids } } })).map(toRecord);
@@ -126,9 +128,7 @@ export function createOrganisationStore(prisma: IdentityPrisma) {
       return prisma
         .$transaction(async (tx) => {
           const columns = toColumns(data);
-          const updated = toRecord(
-            await tx.organisation.update({ where: { id }, data: columns }),
-          );
+          const updated = toRecord(await tx.organisation.update({ where: { id }, data: columns }));
           await appendToOutbox(tx, events(updated));
           return updated;
         })

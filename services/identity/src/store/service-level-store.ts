@@ -35,7 +35,11 @@ function toRecord(row: {
     uuid: row.uuid,
     code: row.code,
     serviceLevel: row.serviceLevel,
-    reportTypeMappings: row.reportTypeMappings.map((m) => ({ id: m.id, reportTypeId: m.reportTypeId, generate: m.generate })),
+    reportTypeMappings: row.reportTypeMappings.map((m) => ({
+      id: m.id,
+      reportTypeId: m.reportTypeId,
+      generate: m.generate,
+    })),
   };
 }
 

@@ -14,7 +14,10 @@ export function createSessionStore(prisma: IdentityPrisma) {
     },
     async findById(id: string): Promise<SessionRecord | null> {
       if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-      return prisma.session.findUnique({ where: { id }, select: { id: true, userId: true, expiresAt: true, revokedAt: true } });
+      return prisma.session.findUnique({
+        where: { id },
+        select: { id: true, userId: true, expiresAt: true, revokedAt: true },
+      });
     },
     async isActive(id: string, now: Date): Promise<boolean> {
       const session = await this.findById(id);
@@ -39,7 +42,10 @@ export function createSessionStore(prisma: IdentityPrisma) {
     },
     /** Marks a refresh token used; false when it had already been used (a reuse). */
     async useRefreshToken(tokenHash: string, now: Date): Promise<boolean> {
-      const { count } = await prisma.refreshToken.updateMany({ where: { tokenHash, usedAt: null }, data: { usedAt: now } });
+      const { count } = await prisma.refreshToken.updateMany({
+        where: { tokenHash, usedAt: null },
+        data: { usedAt: now },
+      });
       return count === 1;
     },
   };
