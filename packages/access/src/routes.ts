@@ -203,6 +203,7 @@ export const ROUTES = [
   route('EditOrganisationServiceLevel', 'administration/organisation-service-levels/:id', 'Edit Service Level', {
     section: 'Administration',
   }),
+  route('Users', 'administration/users', 'Users', { section: 'Administration' }),
   route('SecurityPrices', 'administration/security-prices', 'Security Prices', { section: 'Administration' }),
   route('ReferenceData', 'reference-data', 'Reference Data', {
     group: 'ADMINISTRATION',

@@ -9,6 +9,14 @@ import type { RouteHandle } from './layout/route-handle';
 /** Pages load on demand (spec §2.1). Built pages have their own module; the rest share the placeholder. */
 const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   Clients: () => import('./routes/clients'),
+  Administration: () => import('./routes/administration'),
+  Organisations: () => import('./routes/organisations'),
+  AddOrganisation: () => import('./routes/organisation-add'),
+  EditOrganisation: () => import('./routes/organisation-edit'),
+  OrganisationServiceLevels: () => import('./routes/service-levels'),
+  AddOrganisationServiceLevel: () => import('./routes/service-level-add'),
+  EditOrganisationServiceLevel: () => import('./routes/service-level-edit'),
+  Users: () => import('./routes/users'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 
@@ -22,6 +30,8 @@ function toRouteObject(definition: RouteDefinition): RouteObject {
 }
 
 export const routes: RouteObject[] = [
+  // A development tool, open without signing in; the server decides whether the mailbox exists.
+  { path: '/dev/mailbox', lazy: () => import('./routes/dev-mailbox'), errorElement: <RouteErrorFallback /> },
   {
     path: '/',
     element: <AppRoot />,

@@ -1,0 +1,110 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import '@/lib/ag-grid';
+import { AgGridReact } from 'ag-grid-react';
+import type { ColDef, GetRowIdParams, RowClickedEvent } from 'ag-grid-community';
+import { Input, Space } from 'antd';
+import { exportFileName } from '@/lib/format';
+import { ApiErrorAlert } from '@/components/errors/api-error-alert';
+import { ExportMenu } from './export-menu';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './grid-query';
+import { loadColumnState, saveColumnState } from './column-state';
+import { excelStyles, gridTheme, ROW_HEIGHT } from './grid-defaults';
+
+/**
+ * A grid over a list the server answers whole (administration lists): the grid searches, sorts and pages
+ * in the browser; export writes what the user sees (formatted values) as `YYYY-MM-DD-{exportSuffix}.csv|xlsx` (spec §2.4).
+ */
+export function LocalGrid<T extends { id: number | string }>(props: {
+  gridId: string;
+  rows: T[] | undefined;
+  columns: ColDef<T>[];
+  loading: boolean;
+  error: unknown;
+  errorTitle: string;
+  exportSuffix: string;
+  sheetName: string;
+  searchPlaceholder: string;
+  emptyText: string;
+  onRowClicked?: (row: T) => void;
+  toolbar?: ReactNode;
+  testId?: string;
+}) {
+  const gridRef = useRef<AgGridReact<T>>(null);
+  const [search, setSearch] = useState('');
+  const defaultColDef = useMemo<ColDef<T>>(
+    () => ({ sortable: true, resizable: true, filter: false, minWidth: 90, flex: 1 }),
+    [],
+  );
+  const getRowId = useCallback((p: GetRowIdParams<T>) => String(p.data.id), []);
+  const onRowClicked = useCallback(
+    (event: RowClickedEvent<T>) => event.data && props.onRowClicked?.(event.data),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [props.onRowClicked],
+  );
+  const persist = useCallback(
+    (event: { api: Parameters<typeof saveColumnState>[1] }) => saveColumnState(props.gridId, event.api),
+    [props.gridId],
+  );
+
+  const exportRows = (kind: 'csv' | 'xlsx') => {
+    const api = gridRef.current?.api;
+    if (!api) return;
+    const fileName = exportFileName(props.exportSuffix, kind);
+    if (kind === 'csv') api.exportDataAsCsv({ fileName });
+    else api.exportDataAsExcel({ fileName, sheetName: props.sheetName });
+  };
+
+  return (
+    <div className="gains-grid-panel" data-testid={props.testId} data-loading={props.loading}>
+      <div className="gains-grid-toolbar">
+        <Space wrap size="middle">
+          <Input.Search
+            allowClear
+            placeholder={props.searchPlaceholder}
+            aria-label={props.searchPlaceholder}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="gains-grid-toolbar__search"
+          />
+        </Space>
+        <Space>
+          {props.toolbar}
+          <ExportMenu onExport={exportRows} disabled={!props.rows?.length} />
+        </Space>
+      </div>
+      {props.error ? <ApiErrorAlert title={props.errorTitle} error={props.error} /> : null}
+      <div className="gains-grid">
+        <AgGridReact<T>
+          ref={gridRef}
+          theme={gridTheme}
+          rowHeight={ROW_HEIGHT}
+          headerHeight={ROW_HEIGHT}
+          domLayout="autoHeight"
+          multiSortKey="ctrl"
+          rowData={props.error ? [] : props.rows}
+          columnDefs={props.columns}
+          defaultColDef={defaultColDef}
+          getRowId={getRowId}
+          quickFilterText={search}
+          cacheQuickFilter
+          pagination
+          paginationPageSize={DEFAULT_PAGE_SIZE}
+          paginationPageSizeSelector={[...PAGE_SIZES]}
+          loading={props.loading}
+          overlayNoRowsTemplate={`<span class="gains-grid__empty">${props.emptyText}</span>`}
+          excelStyles={excelStyles}
+          onRowClicked={onRowClicked}
+          rowClass={props.onRowClicked ? 'gains-grid__row--link' : undefined}
+          onGridReady={(e) => {
+            const saved = loadColumnState(props.gridId);
+            if (saved) e.api.applyColumnState({ state: saved, applyOrder: true });
+          }}
+          onSortChanged={persist}
+          onColumnMoved={persist}
+          onColumnResized={(e) => e.finished && persist(e)}
+          onColumnVisible={persist}
+        />
+      </div>
+    </div>
+  );
+}

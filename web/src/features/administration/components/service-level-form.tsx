@@ -1,0 +1,189 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Checkbox, Col, Divider, Empty, Form, Input, InputNumber, Row } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { isApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { LeaveGuard } from '@/components/feedback/leave-guard';
+import { showServerFieldError } from '@/components/forms/server-field-error';
+import type { ServiceLevel } from '../api/get-service-levels';
+import { useSaveServiceLevel } from '../api/save-service-level';
+
+export const SERVICE_LEVEL_MESSAGES = {
+  codeRequired: 'Code is required',
+  nameRequired: 'Service level is required',
+  reportTypeRequired: 'Report type is required',
+  reportTypeOnce: 'Each report type may be mapped once',
+} as const;
+
+interface Values {
+  code: string;
+  serviceLevel: string;
+  reportTypeMappings: { id?: number | null; reportTypeId: number | null; generate: boolean }[];
+}
+
+/** Add or edit a service level with its report type mappings (rows of report type + generate). */
+export function ServiceLevelForm({
+  level,
+  listPath,
+  canSave,
+}: {
+  level?: ServiceLevel;
+  listPath: string;
+  canSave: boolean;
+}) {
+  const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
+  const save = useSaveServiceLevel();
+  const [dirty, setDirty] = useState(false);
+  const [done, setDone] = useState(false);
+  const [alert, setAlert] = useState<string>();
+
+  useEffect(() => {
+    if (done) navigate(listPath);
+  }, [done, listPath, navigate]);
+
+  const onFinish = (values: Values) => {
+    setAlert(undefined);
+    save.mutate(
+      {
+        id: level?.id,
+        body: {
+          code: values.code.trim(),
+          serviceLevel: values.serviceLevel.trim(),
+          reportTypeMappings: (values.reportTypeMappings ?? []).map((m) => ({
+            ...(m.id ? { id: m.id } : {}),
+            reportTypeId: m.reportTypeId ?? 0,
+            generate: !!m.generate,
+          })),
+        },
+      },
+      {
+        onSuccess: (saved) => {
+          notify.success(level ? `Service level ${saved.code} saved` : `Service level ${saved.code} added`);
+          setDirty(false);
+          setDone(true);
+        },
+        onError: (error) => {
+          if (!showServerFieldError(form, error)) {
+            setAlert(isApiError(error) ? error.typeDescription : 'The service level could not be saved');
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="gains-panel gains-form">
+      <LeaveGuard dirty={dirty} />
+      {!canSave && (
+        <Alert type="info" showIcon className="gains-modal-alert" message="Only provider administrators can change service levels." />
+      )}
+      {alert && <Alert type="error" showIcon role="alert" className="gains-modal-alert" message={alert} />}
+      <Form<Values>
+        form={form}
+        name="service-level"
+        layout="vertical"
+        initialValues={{
+          code: level?.code ?? '',
+          serviceLevel: level?.serviceLevel ?? '',
+          reportTypeMappings: level?.reportTypeMappings ?? [],
+        }}
+        onFinish={onFinish}
+        onValuesChange={() => setDirty(true)}
+        disabled={!canSave || save.isPending}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item label="Code" name="code" rules={[{ required: true, whitespace: true, message: SERVICE_LEVEL_MESSAGES.codeRequired }]}>
+              <Input maxLength={40} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={16}>
+            <Form.Item
+              label="Service level"
+              name="serviceLevel"
+              rules={[{ required: true, whitespace: true, message: SERVICE_LEVEL_MESSAGES.nameRequired }]}
+            >
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Divider orientation="left" plain>
+          Report type mappings
+        </Divider>
+        <Form.List name="reportTypeMappings">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.length === 0 && (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No report types mapped" />
+              )}
+              {fields.map((field, index) => (
+                <div className="gains-mapping-row" key={field.key} data-testid="mapping-row">
+                  <Form.Item name={[field.name, 'id']} hidden>
+                    <Input />
+                  </Form.Item>
+                  <Form.Item
+                    label={index === 0 ? 'Report type id' : undefined}
+                    name={[field.name, 'reportTypeId']}
+                    rules={[
+                      { required: true, message: SERVICE_LEVEL_MESSAGES.reportTypeRequired },
+                      ({ getFieldValue }) => ({
+                        validator: (_, value: number | null) => {
+                          const all = (getFieldValue('reportTypeMappings') ?? []) as Values['reportTypeMappings'];
+                          const first = all.findIndex((m) => m?.reportTypeId === value);
+                          return value != null && first !== -1 && first < index
+                            ? Promise.reject(new Error(SERVICE_LEVEL_MESSAGES.reportTypeOnce))
+                            : Promise.resolve();
+                        },
+                      }),
+                    ]}
+                  >
+                    <InputNumber min={1} precision={0} aria-label={`Report type id ${index + 1}`} style={{ width: 180 }} />
+                  </Form.Item>
+                  <Form.Item
+                    label={index === 0 ? 'Generate' : undefined}
+                    name={[field.name, 'generate']}
+                    valuePropName="checked"
+                  >
+                    <Checkbox aria-label={`Generate ${index + 1}`}>Generate</Checkbox>
+                  </Form.Item>
+                  <Form.Item label={index === 0 ? ' ' : undefined}>
+                    <Button
+                      icon={<DeleteOutlined />}
+                      aria-label={`Remove row ${index + 1}`}
+                      onClick={() => {
+                        remove(field.name);
+                        setDirty(true);
+                      }}
+                    />
+                  </Form.Item>
+                </div>
+              ))}
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => {
+                  add({ reportTypeId: null, generate: false });
+                  setDirty(true);
+                }}
+              >
+                Add report type
+              </Button>
+            </>
+          )}
+        </Form.List>
+        <div className="gains-form__actions">
+          <Button onClick={() => navigate(listPath)} disabled={false}>
+            Cancel
+          </Button>
+          {canSave && (
+            <Button type="primary" htmlType="submit" loading={save.isPending}>
+              Save
+            </Button>
+          )}
+        </div>
+      </Form>
+    </div>
+  );
+}
