@@ -375,6 +375,18 @@ export class Rational {
 
   div(o: Rational): Rational {
     if (o.isZero()) throw new RangeError('Rational: division by zero');
+    if (this.bn === null && o.bn === null) {
+      if (this.n === 0) return Rational.ZERO;
+      if (o.n === 1 && o.d === 1) return this;
+      // (n1/d1) / (n2/d2) = (n1/d1) x (d2/n2), cross-reduced as in mul, without building the inverse.
+      const n2 = o.n < 0 ? -o.d : o.d;
+      const d2 = o.n < 0 ? -o.n : o.n;
+      const g1 = d2 === 1 ? 1 : gcdNum(this.n, d2);
+      const g2 = this.d === 1 ? 1 : gcdNum(n2, this.d);
+      const n = (this.n / g1) * (n2 / g2);
+      const d = (this.d / g2) * (d2 / g1);
+      if (n <= MAX && n >= -MAX && d <= MAX) return Rational.small(n, d);
+    }
     return this.mul(o.inv());
   }
 
@@ -389,6 +401,12 @@ export class Rational {
 
   /** this * a / b, the apportionment used everywhere (cost x sold / held). */
   mulDiv(a: Rational, b: Rational): Rational {
+    if (a.bn === null && b.bn === null && a.d === 1 && b.d === 1 && b.n > 0) {
+      // Integer ratio a/b (shares sold / held): reduce it on numbers, then one cross-reduced product.
+      if (a.n === b.n) return this;
+      const g = gcdNum(a.n, b.n);
+      return this.mul(g === 1 ? new Rational(a.n, b.n, null, null) : Rational.small(a.n / g, b.n / g));
+    }
     return this.mul(a).div(b);
   }
 

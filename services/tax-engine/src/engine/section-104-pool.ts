@@ -62,14 +62,13 @@ export class Section104Pool {
     }
     // Taken: cost x q / Q. Left: cost x (Q - q) / Q, computed as a product (not cost - taken) so it stays in
     // lowest terms with cheap gcds only: the average cost per share is unchanged by a disposal.
-    const taken = quantity.div(this.quantity);
-    const left = this.quantity.sub(quantity);
-    const kept = left.div(this.quantity);
-    const cost = this.cost.mul(taken);
-    const indexedCost = this.indexation ? this.indexedCost.mul(taken) : ZERO;
+    const held = this.quantity;
+    const left = held.sub(quantity);
+    const cost = this.cost.mulDiv(quantity, held);
+    const indexedCost = this.indexation ? this.indexedCost.mulDiv(quantity, held) : ZERO;
     this.quantity = left;
-    this.cost = this.cost.mul(kept);
-    if (this.indexation) this.indexedCost = this.indexedCost.mul(kept);
+    this.cost = this.cost.mulDiv(left, held);
+    if (this.indexation) this.indexedCost = this.indexedCost.mulDiv(left, held);
     return { cost, indexedCost };
   }
 

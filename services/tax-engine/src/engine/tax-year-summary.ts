@@ -93,13 +93,14 @@ export function summariseTaxYears(disposals: Disposal[], taxpayer: Taxpayer, ref
           gain = gain.sub(used);
         }
       }
-      const bucket = year === 2024 && d.day >= RATE_CHANGE_2024 ? late : early;
+      // Only 2024-25 is split at 30 October 2024.
+      const bucket = label !== RATE_CHANGE_TAX_YEAR ? null : d.day >= RATE_CHANGE_2024 ? late : early;
       if (gain.isPositive()) {
         gains = gains.add(gain);
-        bucket.gains = bucket.gains.add(gain);
+        if (bucket) bucket.gains = bucket.gains.add(gain);
       } else if (gain.isNegative()) {
         losses = losses.sub(gain);
-        bucket.losses = bucket.losses.sub(gain);
+        if (bucket) bucket.losses = bucket.losses.sub(gain);
       }
     }
 

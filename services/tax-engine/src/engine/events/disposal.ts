@@ -28,7 +28,7 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
   for (const m of g.matches) {
     const a = m.acquisition;
     const base = share === ONE ? m.base : m.base.mul(share);
-    const matchCost = a.base === base ? a.cost : a.cost.mul(base).div(a.base);
+    const matchCost = a.base === base ? a.cost : a.cost.mulDiv(base, a.base);
     cost = cost.add(matchCost);
     matches.push({
       rule: m.rule,
@@ -45,7 +45,7 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
   let indexationRaw = ZERO;
   let poolBefore = null;
   let poolAfter = null;
-  const fromPool = g.unmatchedBase.isZero() ? ZERO : g.unmatchedBase === g.base ? e.quantity : e.quantity.mul(g.unmatchedBase).div(g.base);
+  const fromPool = g.unmatchedBase.isZero() ? ZERO : g.unmatchedBase === g.base ? e.quantity : e.quantity.mulDiv(g.unmatchedBase, g.base);
   if (fromPool.isPositive()) {
     const pool = ctx.pool(e.security);
     if (pool.indexed) ctx.indexPool(pool, e);
