@@ -105,6 +105,7 @@ const rowArb: fc.Arbitrary<LedgerTransaction> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ d: dayArb, s: fc.constantFrom(...SECURITIES), q: qtyArb, p: priceArb, e: fc.integer({ min: 0, max: 20 }) }).map(({ d, s, q, p, e }) => ({ ...tx(iso(d), 'SELL', s, String(q), p), ...(e ? { expenses: `${e}.5` } : {}) })) },
   { weight: 1, arbitrary: fc.record({ d: dayArb, s: fc.constantFrom(...SECURITIES), r: fc.constantFrom('2', '1:2', '3:2') }).map(({ d, s, r }) => tx(iso(d), 'SPLIT', s, r)) },
   { weight: 1, arbitrary: fc.record({ d: dayArb, s: fc.constantFrom(...SECURITIES), a: fc.integer({ min: 1, max: 999 }) }).map(({ d, s, a }) => ({ date: iso(d), type: 'CAPITAL_RETURN' as const, security: s, amount: String(a) })) },
+  { weight: 1, arbitrary: fc.record({ d: dayArb, s: fc.constantFrom(...SECURITIES), q: qtyArb, p: priceArb }).map(({ d, s, q, p }) => ({ ...tx(iso(d), 'GIFT_OUT', s, String(q), p), counterparty: 'daughter', connected: true })) },
 );
 function iso(day: number): string {
   return new Date(Date.UTC(2019, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
@@ -153,6 +154,19 @@ describe('properties (fast-check)', () => {
           if (d.kind === 'capital-distribution') continue;
           const matched = d.matches.reduce((s, m) => s.add(m.quantity), Rational.ZERO);
           expect(matched.eq(d.quantity)).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("when a tax year is summarised, then its allowable costs are the sum of its disposals' allowable costs", () => {
+    fc.assert(
+      fc.property(ledgerArb, kindArb, (rows, kind) => {
+        const c = compute(rows, { kind });
+        for (const y of c.taxYears) {
+          const sum = c.disposals.filter((d) => d.taxYear === y.taxYear && d.failure === null).reduce((s, d) => s.add(d.allowableCost), Rational.ZERO);
+          expect(sum.eq(y.allowableCosts)).toBe(true);
         }
       }),
       { numRuns: 200 },

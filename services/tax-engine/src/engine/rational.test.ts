@@ -62,4 +62,70 @@ describe('Rational', () => {
     expect(a.gt(b)).toBe(true);
     expect(Rational.min(a, b)).toBe(b);
   });
+
+  it('when sums cross the safe-integer boundary (2^53 - 1 = 9007199254740991), then they go to BigInt exactly and come back to numbers', () => {
+    const max = Rational.of(9007199254740991);
+    // 2^53 - 1 + 1 = 2^53 = 9007199254740992; + 1 = 9007199254740993 (a double would give 2^53 again).
+    const over = max.add(Rational.ONE);
+    expect(over.isBig()).toBe(true);
+    expect(over.toString()).toBe('9007199254740992');
+    expect(over.add(Rational.ONE).toString()).toBe('9007199254740993');
+    expect(over.sub(Rational.ONE).isBig()).toBe(false);
+    expect(over.sub(Rational.ONE).eq(max)).toBe(true);
+    // (2^53 + 1)/2 - 1/2 = 2^53/2 = 2^52 = 4503599627370496: big - small, back to the number form.
+    const back = Rational.fromBigInts(9007199254740993n, 2n).sub(Rational.of(1, 2));
+    expect(back.isBig()).toBe(false);
+    expect(back.toString()).toBe('4503599627370496');
+  });
+
+  it('when adding, then the common factor of the denominators is used (Henrici) and the result is in lowest terms', () => {
+    // 1/6 + 1/10: g = gcd(6, 10) = 2; (1 x 5 + 1 x 3) / 30 = 8/30 = 4/15.
+    expect(Rational.of(1, 6).add(Rational.of(1, 10)).toFraction()).toBe('4/15');
+    // 3/4 - 1/4 = 2/4 = 1/2 (same denominator); 7/12 + 5/12 = 1.
+    expect(Rational.of(3, 4).sub(Rational.of(1, 4)).toFraction()).toBe('1/2');
+    expect(Rational.of(7, 12).add(Rational.of(5, 12)).toFraction()).toBe('1');
+    // BigInt + small: n = 2^60 + 1 = 1152921504606846977 (n = 2 mod 5, odd). n/10 + 1/15: g = 5;
+    //   (3n + 2) / 30 = 3458764513820540933/30, already in lowest terms (3n + 2 = 2 mod 3, 3 mod 5, odd).
+    const big = Rational.fromBigInts(1152921504606846977n, 10n);
+    expect(big.isBig()).toBe(true);
+    expect(big.add(Rational.of(1, 15)).toFraction()).toBe('3458764513820540933/30');
+    expect(Rational.of(1, 15).add(big).toFraction()).toBe('3458764513820540933/30');
+    expect(big.add(Rational.of(1, 15)).sub(Rational.of(1, 15)).eq(big)).toBe(true);
+  });
+
+  it('when multiplying and dividing, then factors are cancelled across first (cost x sold / held stays in lowest terms)', () => {
+    // n/10 x 15/7 = n x 3 / (2 x 7) = 3458764513820540931/14.
+    const big = Rational.fromBigInts(1152921504606846977n, 10n);
+    expect(big.mul(Rational.of(15, 7)).toFraction()).toBe('3458764513820540931/14');
+    // n/10 x 700/1500 = 7n/150 = 8070450532247928839/150.
+    expect(big.mulDiv(Rational.of(700), Rational.of(1500)).toFraction()).toBe('8070450532247928839/150');
+    expect(Rational.of(6280).mulDiv(Rational.of(700), Rational.of(1500)).toFraction()).toBe('8792/3');
+    // (3/4) / (-9/8) = -(3 x 8)/(4 x 9) = -2/3.
+    expect(Rational.of(3, 4).div(Rational.of(-9, 8)).toFraction()).toBe('-2/3');
+    // Taken + kept = the whole, exactly, for a BigInt cost: n/10 x 7/15 + n/10 x 8/15 = n/10.
+    const taken = big.mulDiv(Rational.of(700), Rational.of(1500));
+    const kept = big.mulDiv(Rational.of(800), Rational.of(1500));
+    expect(taken.add(kept).eq(big)).toBe(true);
+  });
+
+  it('when both denominators are large, then the sum is exact (reduced lazily)', () => {
+    // x = 1/(2^60 + 1), y = 1/(2^61 + 1): coprime denominators; x + y - y = x and (x + y) x (2^60 + 1) x (2^61 + 1) = 2^60 + 2^61 + 2.
+    const x = Rational.fromBigInts(1n, 1152921504606846977n);
+    const y = Rational.fromBigInts(1n, 2305843009213693953n);
+    const s = x.add(y);
+    expect(s.sub(y).eq(x)).toBe(true);
+    expect(s.mul(Rational.fromBigInts(1152921504606846977n, 1n)).mul(Rational.fromBigInts(2305843009213693953n, 1n)).toString()).toBe('3458764513820540930');
+  });
+
+  it('when decimals are parsed, then the one-pass parse and the general one agree', () => {
+    expect(q('-0.50').toFraction()).toBe('-1/2');
+    expect(q('00012.3400').toFraction()).toBe('617/50');
+    expect(q('9007199254740991').isBig()).toBe(false);
+    expect(q('9007199254740992').toString()).toBe('9007199254740992');
+    // 16 decimal places: the general parse, still exact.
+    expect(q('0.1234567890123456').toFraction()).toBe('19290123283179/156250000000000');
+    expect(q(' 12.5 ').toString()).toBe('12.5');
+    expect(q('+3').toString()).toBe('3');
+    expect(q('-0').isZero()).toBe(true);
+  });
 });

@@ -290,7 +290,12 @@ export class Rational {
         }
       }
     }
-    return Rational.addBig(this.bigN(), this.bigD(), o.bigN(), o.bigD());
+    if (this.bn === null) {
+      if (o.bn === null) return Rational.addBig(BigInt(this.n), BigInt(this.d), BigInt(o.n), BigInt(o.d));
+      return Rational.addBigSmall(o.bn, o.bd as bigint, this.n, this.d);
+    }
+    if (o.bn === null) return Rational.addBigSmall(this.bn, this.bd as bigint, o.n, o.d);
+    return Rational.addBig(this.bn, this.bd as bigint, o.bn, o.bd as bigint);
   }
 
   neg(): Rational {
@@ -300,8 +305,15 @@ export class Rational {
 
   sub(o: Rational): Rational {
     if (o === Rational.ZERO) return this;
-    if (this.bn === null && o.bn === null) return this.add(Rational.small(-o.n, o.d));
-    return Rational.addBig(this.bigN(), this.bigD(), -o.bigN(), o.bigD());
+    if (o.bn === null) {
+      if (this.bn === null) return this.add(Rational.small(-o.n, o.d));
+      return Rational.addBigSmall(this.bn, this.bd as bigint, -o.n, o.d);
+    }
+    if (this.bn === null) {
+      if (this.n === 0) return o.neg();
+      return Rational.addBigSmall(-o.bn, o.bd as bigint, this.n, this.d);
+    }
+    return Rational.addBig(this.bn, this.bd as bigint, -o.bn, o.bd as bigint);
   }
 
   mul(o: Rational): Rational {
@@ -363,6 +375,26 @@ export class Rational {
     if (n === 0n) return Rational.ZERO;
     const g2 = gcdMixed(n, g);
     return g2 === 1n ? Rational.settle(n, bg * d) : Rational.settle(n / g2, (bg * d) / g2);
+  }
+
+  /**
+   * a/b (BigInt) + c/d (safe integers, c != 0, d > 0): Henrici with the gcds on numbers. g = gcd(b, d) =
+   * gcd(d, b mod d); the sum over (b/g) d is reduced by gcd(sum, g), a divisor of the small g.
+   */
+  private static addBigSmall(a: bigint, b: bigint, c: number, d: number): Rational {
+    if (d === 1) return Rational.settle(a + BigInt(c) * b, b);
+    const bd = BigInt(d);
+    const r = Number(b % bd);
+    const g = r === 0 ? d : gcdNum(d, r);
+    if (g === 1) return Rational.settle(a * bd + BigInt(c) * b, b * bd);
+    const gb = BigInt(g);
+    const bg = b / gb;
+    const n = a * BigInt(d / g) + BigInt(c) * bg;
+    if (n === 0n) return Rational.ZERO;
+    const g2 = gcdNum(g, Number(n % gb));
+    if (g2 === 1) return Rational.settle(n, bg * bd);
+    const g2b = BigInt(g2);
+    return Rational.settle(n / g2b, (bg * bd) / g2b);
   }
 
   /** A BigInt pair (d > 0) to a Rational: the number form when both fit (reduced), BigInt otherwise. */
