@@ -9,6 +9,8 @@ export interface BffDeps {
   identity: Client<typeof identity.IdentityService>;
   clients: Client<typeof clients.ClientsService>;
   verifyToken: TokenVerifier;
+  /** Proxies in front of the BFF whose X-Forwarded-For entries are trusted (GAINS_TRUSTED_PROXY_HOPS). */
+  trustedProxyHops?: number;
   logger: Logger;
   /** Built web app to serve, when there is one. */
   webDir?: string;

@@ -31,8 +31,19 @@ export function asCaller(c: { var: BffEnv['Variables'] }) {
   return { headers: { authorization: `Bearer ${c.var.caller.token}`, 'x-request-id': c.var.requestId } };
 }
 
-/** The caller's network address, for throttling and the audit log. */
-export function remoteAddress(c: { req: { header(name: string): string | undefined }; env: unknown }): string {
+/**
+ * The caller's network address, for throttling and the audit log. Behind N trusted proxies the
+ * address is the Nth entry of X-Forwarded-For from the right: the one our nearest proxy appended,
+ * which the client cannot forge. With no trusted proxy the header is ignored.
+ */
+export function remoteAddress(c: {
+  req: { header(name: string): string | undefined };
+  env: unknown;
+  var: { deps: { trustedProxyHops?: number } };
+}): string {
   const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket;
-  return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || socket?.remoteAddress || '';
+  const hops = c.var.deps.trustedProxyHops ?? 0;
+  const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const fromProxy = hops > 0 ? forwarded[forwarded.length - hops] : undefined;
+  return fromProxy || socket?.remoteAddress || '';
 }

@@ -19,5 +19,8 @@ export function bffDeps(options: {
     logger: options.logger.child({ service: 'bff' }),
     webDir: options.webDir,
     ready: options.ready,
+    // One hop by default: the ingress in the cluster; in the embedded form the loopback-only
+    // server lets tests speak for several addresses. Set 0 where nothing proxies.
+    trustedProxyHops: Number(process.env.GAINS_TRUSTED_PROXY_HOPS ?? 1),
   };
 }
