@@ -7,6 +7,8 @@ export const USERS = {
   admin: 'admin@gains.example',
   manager: 'manager@gains.example',
   adviser: 'adviser@gains.example',
+  brook: 'brook@gains.example',
+  secure: 'secure@gains.example',
 } as const;
 export const SHOTS = '/tmp/shots';
 
@@ -26,11 +28,20 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
+/**
+ * A fresh browser context. `forwardedFor` makes the BFF see that client address (X-Forwarded-For), so
+ * tests that fail sign-ins on purpose do not lock the address the other tests share.
+ */
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  options: { forwardedFor?: string; viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     baseURL: baseUrl,
-    viewport: { width: 1440, height: 900 },
+    viewport: options.viewport ?? { width: 1440, height: 900 },
     acceptDownloads: true,
+    extraHTTPHeaders: options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : undefined,
   });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -70,5 +81,45 @@ export async function api<T>(baseUrl: string, token: string, path: string, organ
     },
   });
   if (!response.ok) throw new Error(`GET ${path} failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  sentAt: string;
+}
+
+/** The development mailbox (GET /api/dev/mailbox), newest first as the server lists it. */
+export async function mailTo(baseUrl: string, email: string): Promise<Mail[]> {
+  const response = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  if (!response.ok) throw new Error(`mailbox answered ${response.status}`);
+  const mail = ((await response.json()) as { content: Mail[] }).content;
+  return [...mail].sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+}
+
+/** Wait for a mail to `email` whose text matches `pattern`; answers the first capture group. */
+export async function waitForMail(baseUrl: string, email: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const mail of await mailTo(baseUrl, email)) {
+      const match = pattern.exec(mail.text);
+      if (match) return match[1] ?? match[0];
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`no mail to ${email} matching ${pattern}`);
+}
+
+/** POST to the API, from outside the browser. */
+export async function apiPost<T>(baseUrl: string, token: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path} failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
