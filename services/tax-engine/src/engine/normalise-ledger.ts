@@ -44,8 +44,8 @@ export interface EngineEvent {
   ref: string;
   /** Sort key: day x 4 + phase (corporate actions, acquisitions, disposals, transfers out). */
   order: number;
-  /** canonicalKey, built on first use (only rows tied on day, phase, security and type need it). */
-  key: string | null;
+  /** Texts of the tie-break fields, built on first use (only rows tied on day, phase, security and type need them). */
+  key: string[] | null;
   /** Set by identification: the day's acquisition or disposal group of this event's security. */
   acquisitionGroup: AcquisitionGroup | null;
   disposalGroup: DisposalGroup | null;
@@ -163,30 +163,51 @@ function compareEvents(a: EngineEvent, b: EngineEvent): number {
   if (a.order !== b.order) return a.order - b.order;
   if (a.security !== b.security) return a.security < b.security ? -1 : 1;
   if (a.type !== b.type) return a.type < b.type ? -1 : 1;
-  const ka = (a.key ??= canonicalKey(a));
-  const kb = (b.key ??= canonicalKey(b));
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
+  // Then field by field, as text (the order of the fields' texts joined by NUL; each field's text is built
+  // once and only when the fields before it tie).
+  const ka = (a.key ??= []);
+  const kb = (b.key ??= []);
+  for (let i = 0; i < KEY_FIELDS; i++) {
+    const x = (ka[i] ??= keyField(a, i));
+    const y = (kb[i] ??= keyField(b, i));
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
 }
 
-function canonicalKey(e: EngineEvent): string {
-  return [
-    e.portfolio,
-    e.quantity.toFraction(),
-    e.cost.toFraction(),
-    e.proceeds.toFraction(),
-    e.expenses.toFraction(),
-    e.marketValue?.toFraction() ?? '',
-    e.retainedValue?.toFraction() ?? '',
-    e.holdover.toFraction(),
-    e.newSecurity,
-    e.counterparty,
-    e.connected ? '1' : '0',
-    e.ref,
-  ].join('\u0000');
+const KEY_FIELDS = 12;
+
+function keyField(e: EngineEvent, i: number): string {
+  switch (i) {
+    case 0:
+      return e.portfolio;
+    case 1:
+      return e.quantity.toFraction();
+    case 2:
+      return e.cost.toFraction();
+    case 3:
+      return e.proceeds.toFraction();
+    case 4:
+      return e.expenses.toFraction();
+    case 5:
+      return e.marketValue?.toFraction() ?? '';
+    case 6:
+      return e.retainedValue?.toFraction() ?? '';
+    case 7:
+      return e.holdover.toFraction();
+    case 8:
+      return e.newSecurity;
+    case 9:
+      return e.counterparty;
+    case 10:
+      return e.connected ? '1' : '0';
+    default:
+      return e.ref;
+  }
 }
 
-function num(tx: LedgerTransaction, field: 'quantity' | 'price' | 'amount' | 'expenses' | 'holdoverRelief' | 'marketValue'): Rational | null {
-  const text = tx[field];
+/** Parse a field's text (read by name by the caller, once); null when absent. */
+function num(text: string | undefined, field: 'quantity' | 'price' | 'amount' | 'expenses' | 'holdoverRelief' | 'marketValue'): Rational | null {
   if (text === undefined || text === '') return null;
   const r = Rational.tryParse(text);
   if (r === null) throw new RowError(`${field} "${text}" is not a number`);
@@ -194,14 +215,14 @@ function num(tx: LedgerTransaction, field: 'quantity' | 'price' | 'amount' | 'ex
   return r;
 }
 
-function required(tx: LedgerTransaction, field: 'quantity' | 'price' | 'amount' | 'marketValue'): Rational {
-  const r = num(tx, field);
+function required(tx: LedgerTransaction, text: string | undefined, field: 'quantity' | 'price' | 'amount' | 'marketValue'): Rational {
+  const r = num(text, field);
   if (r === null) throw new RowError(`${tx.type} needs ${field}`);
   return r;
 }
 
 function positiveQuantity(tx: LedgerTransaction): Rational {
-  const q = required(tx, 'quantity');
+  const q = required(tx, tx.quantity, 'quantity');
   if (!q.isPositive()) throw new RowError(`${tx.type} needs a quantity above zero`);
   return q;
 }
@@ -219,9 +240,9 @@ export function parseRatio(text: string | undefined): Rational | null {
 
 /** Total from `amount`, else quantity x price. */
 function total(tx: LedgerTransaction, quantity: Rational, what: string): Rational {
-  const amount = num(tx, 'amount');
+  const amount = num(tx.amount, 'amount');
   if (amount !== null) return amount;
-  const price = num(tx, 'price');
+  const price = num(tx.price, 'price');
   if (price !== null) return quantity.mul(price);
   throw new RowError(`${tx.type} needs price or amount (${what})`);
 }
@@ -234,7 +255,7 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
   let acquiredDay = tradeDay;
   let acquiredDate = tx.date;
   const type = tx.type;
-  const expenses = num(tx, 'expenses') ?? ZERO;
+  const expenses = num(tx.expenses, 'expenses') ?? ZERO;
   let quantity = ZERO;
   let cost = ZERO;
   let proceeds = ZERO;
@@ -264,8 +285,8 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
       break;
     case 'GIFT_OUT':
       quantity = positiveQuantity(tx);
-      proceeds = num(tx, 'marketValue') ?? total(tx, quantity, 'market value');
-      holdover = num(tx, 'holdoverRelief') ?? ZERO;
+      proceeds = num(tx.marketValue, 'marketValue') ?? total(tx, quantity, 'market value');
+      holdover = num(tx.holdoverRelief, 'holdoverRelief') ?? ZERO;
       break;
     case 'SPOUSE_OUT':
     case 'TRANSFER_OUT':
@@ -288,18 +309,18 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
     case 'CAPITAL_RETURN':
     case 'EQUALISATION':
     case 'NOTIONAL_INCOME': {
-      const amount = required(tx, 'amount');
+      const amount = required(tx, tx.amount, 'amount');
       if (type === 'NOTIONAL_INCOME') cost = amount;
       else proceeds = amount;
-      marketValue = num(tx, 'marketValue');
+      marketValue = num(tx.marketValue, 'marketValue');
       break;
     }
     case 'TAKEOVER': {
       if (!newSecurity) throw new RowError('TAKEOVER needs new_security');
       quantity = positiveQuantity(tx);
-      proceeds = num(tx, 'amount') ?? ZERO;
-      const price = num(tx, 'price');
-      marketValue = num(tx, 'marketValue') ?? (price !== null ? quantity.mul(price) : null);
+      proceeds = num(tx.amount, 'amount') ?? ZERO;
+      const price = num(tx.price, 'price');
+      marketValue = num(tx.marketValue, 'marketValue') ?? (price !== null ? quantity.mul(price) : null);
       if (proceeds.isPositive() && marketValue === null) {
         throw new RowError('TAKEOVER with cash needs the market value of the new shares (price or market_value)');
       }
@@ -308,8 +329,8 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
     case 'DEMERGER': {
       if (!newSecurity) throw new RowError('DEMERGER needs new_security');
       quantity = positiveQuantity(tx);
-      marketValue = required(tx, 'price').mul(quantity);
-      retainedValue = num(tx, 'marketValue');
+      marketValue = required(tx, tx.price, 'price').mul(quantity);
+      retainedValue = num(tx.marketValue, 'marketValue');
       if (retainedValue === null) throw new RowError('DEMERGER needs market_value (value of the retained holding)');
       break;
     }

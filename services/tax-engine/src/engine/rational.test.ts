@@ -76,6 +76,10 @@ describe('Rational', () => {
     const back = Rational.fromBigInts(9007199254740993n, 2n).sub(Rational.of(1, 2));
     expect(back.isBig()).toBe(false);
     expect(back.toString()).toBe('4503599627370496');
+    // A large numerator that the (above-int32) denominator divides exactly: 4294967311 x 2^40 / 4294967311 = 2^40.
+    expect(Rational.fromBigInts(4294967311n * (1n << 40n), 4294967311n).toString()).toBe('1099511627776');
+    // gcd(6,000,000,000, 4,000,000,000) = 2,000,000,000 (both above int32): 6e9/4e9 = 3/2.
+    expect(Rational.of(6_000_000_000, 4_000_000_000).toFraction()).toBe('3/2');
   });
 
   it('when adding, then the common factor of the denominators is used (Henrici) and the result is in lowest terms', () => {

@@ -16,6 +16,9 @@ const MAX = Number.MAX_SAFE_INTEGER;
 function gcdNum(a: number, b: number): number {
   if (a < 0) a = -a;
   if (b < 0) b = -b;
+  // One floating-point remainder brings a large argument below a small one; the rest is on int32.
+  if (b <= 0x7fffffff && a > 0x7fffffff && b !== 0) a = a % b;
+  else if (a <= 0x7fffffff && b > 0x7fffffff && a !== 0) b = b % a;
   if (a <= 0x7fffffff && b <= 0x7fffffff) {
     // Both fit int32: integer remainder (much cheaper than the floating-point one).
     let x = a | 0;
