@@ -97,7 +97,9 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
     return;
   }
   // Acquisitions of a TRANSFER_IN carry their original date, so they may be out of order.
-  acquisitions.sort((a, b) => a.day - b.day);
+  let ordered = true;
+  for (let k = 1; k < acquisitions.length && ordered; k++) ordered = acquisitions[k - 1].day <= acquisitions[k].day;
+  if (!ordered) acquisitions.sort((a, b) => a.day - b.day);
   for (const a of acquisitions) a.base = a.unmatchedBase = a.multiplier === ONE ? a.quantity : a.quantity.div(a.multiplier);
   for (const d of disposals) d.base = d.unmatchedBase = d.multiplier === ONE ? d.quantity : d.quantity.div(d.multiplier);
   if (acquisitions.length === 0) return;

@@ -26,8 +26,10 @@ export const TRANSACTION_TYPES = [
 
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
+const TYPE_SET: ReadonlySet<string> = new Set(TRANSACTION_TYPES);
+
 export function isTransactionType(s: string): s is TransactionType {
-  return (TRANSACTION_TYPES as readonly string[]).includes(s);
+  return TYPE_SET.has(s);
 }
 
 export interface LedgerTransaction {

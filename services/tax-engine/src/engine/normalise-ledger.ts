@@ -126,6 +126,8 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
 }
 
 const INDEX_BITS = 2 ** 21;
+/** Sort keys, reused across ledgers (each call overwrites the part it uses). */
+let scratch = new Float64Array(256);
 
 /**
  * Sort into canonical order (compareEvents). Mostly a numeric sort on day and phase (a typed-array sort
@@ -139,7 +141,8 @@ function sortEvents(events: EngineEvent[]): void {
     events.sort(compareEvents);
     return;
   }
-  const keys = new Float64Array(n);
+  if (scratch.length < n) scratch = new Float64Array(Math.max(n, 2 * scratch.length));
+  const keys = n === scratch.length ? scratch : scratch.subarray(0, n);
   for (let i = 0; i < n; i++) keys[i] = events[i].order * INDEX_BITS + i;
   keys.sort();
   const sorted = new Array<EngineEvent>(n);
@@ -361,6 +364,7 @@ function event(
   holdover: Rational,
   newSecurity: string,
 ): EngineEvent {
+  const kind = KIND[tx.type];
   return {
     seq: 0,
     day,
@@ -368,7 +372,7 @@ function event(
     acquiredDay,
     acquiredDate,
     type: tx.type,
-    kind: KIND[tx.type],
+    kind,
     security: tx.security,
     portfolio: tx.portfolio ?? '',
     quantity,
@@ -382,7 +386,7 @@ function event(
     counterparty: tx.counterparty ?? '',
     connected: tx.connected ?? false,
     ref: tx.ref ?? '',
-    order: day * 4 + PHASE[KIND[tx.type]],
+    order: day * 4 + PHASE[kind],
     key: null,
     acquisitionGroup: null,
     disposalGroup: null,
