@@ -79,7 +79,7 @@ async function main(): Promise<void> {
       taxpayers: { type: 'string', default: '100000' },
       transactions: { type: 'string', default: '100' },
       workers: { type: 'string', default: String(availableParallelism()) },
-      sample: { type: 'string', default: '5000' },
+      sample: { type: 'string', default: '10000' },
     },
     allowPositionals: true,
   });
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
 
   // 1. One core: warm up, then a sample on the main thread (no workers running yet). Wall-clock figure, and
   //    the same work per second of CPU time (what the thread got when other processes share the machine).
-  runJob({ from: taxpayers, to: taxpayers + Math.min(1000, sample), transactions });
+  runJob({ from: taxpayers, to: taxpayers + 3000, transactions });
   const single = runJob({ from: 0, to: sample, transactions });
   const perCore = (single.transactions / single.computeMs) * 1000;
   const perCpu = (single.transactions / single.computeCpuMs) * 1000;
