@@ -96,7 +96,7 @@ export function InviteUserModal({
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item label="Role" name="role" rules={[{ required: true, message: INVITE_MESSAGES.roleRequired }]}>
-          <Select aria-label="Role" options={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
+          <Select options={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
         </Form.Item>
         <Form.Item
           label="Organisations"
@@ -105,7 +105,6 @@ export function InviteUserModal({
         >
           <Select
             mode="multiple"
-            aria-label="Organisations"
             optionFilterProp="label"
             options={organisations.map((o) => ({ value: o.uuid, label: `${o.code} – ${o.name}` }))}
           />

@@ -101,7 +101,8 @@ function toInput(v: Values): OrganisationInput {
 }
 
 /** Parent: search the organisations that may be a parent of the chosen type. */
-function ParentSelect({ value, onChange, type, disabled }: {
+function ParentSelect({ id, value, onChange, type, disabled }: {
+  id?: string;
   value?: number | null;
   onChange?: (value: number | null) => void;
   type: string | undefined;
@@ -118,9 +119,9 @@ function ParentSelect({ value, onChange, type, disabled }: {
   }, [search.data, all.data, value]);
   return (
     <Select
+      id={id}
       showSearch
       allowClear
-      aria-label="Parent"
       placeholder="Search by code or name"
       filterOption={false}
       onSearch={setTerm}
@@ -227,7 +228,6 @@ export function OrganisationForm({
           <Col xs={24} md={8}>
             <Form.Item label="Type" name="type" rules={[{ required: true, message: ORGANISATION_MESSAGES.typeRequired }]}>
               <Select
-                aria-label="Type"
                 placeholder="Select a type"
                 loading={types.isPending}
                 options={(types.data ?? []).map((t) => ({ value: t.code, label: t.name }))}
@@ -243,7 +243,6 @@ export function OrganisationForm({
           <Col xs={24} md={12}>
             <Form.Item label="Service level" name="serviceLevelId">
               <Select
-                aria-label="Service level"
                 allowClear
                 placeholder="None"
                 loading={serviceLevels.isPending}
