@@ -56,6 +56,7 @@ const BIG_MAX = 9007199254740991n;
  * stay exact either way; see add/mul.
  */
 const LAZY_LIMIT = 1n << 1024n;
+const NEG_LAZY_LIMIT = -LAZY_LIMIT;
 
 /** The gcd when it is cheap (one argument a safe integer), else null. */
 function cheapGcd(a: bigint, b: bigint): bigint | null {
@@ -404,7 +405,7 @@ export class Rational {
   private static settle(n: bigint, d: bigint): Rational {
     if (n === 0n) return Rational.ZERO;
     if (d <= BIG_MAX && n <= BIG_MAX && n >= -BIG_MAX) return Rational.reduceNum(Number(n), Number(d));
-    if (d >= LAZY_LIMIT || n >= LAZY_LIMIT || -n >= LAZY_LIMIT) return Rational.reduceBig(n, d);
+    if (d >= LAZY_LIMIT || n >= LAZY_LIMIT || n <= NEG_LAZY_LIMIT) return Rational.reduceBig(n, d);
     return new Rational(0, 1, n, d);
   }
 
