@@ -17,7 +17,7 @@ let org = '';
 beforeAll(async () => {
   gains = await startGains();
   browser = await launchBrowser();
-  admin = await newPage(browser, gains.baseUrl);
+  admin = await newPage(browser, gains.baseUrl, { viewport: { width: 1440, height: 1100 } });
   await signIn(admin, USERS.admin);
   org = organisationOf(admin);
 });
@@ -28,8 +28,9 @@ afterAll(async () => {
 });
 
 async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 function londonToday(): string {

@@ -30,8 +30,9 @@ function authenticator(secret: string) {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.waitForTimeout(300); // let banners and transitions settle
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 async function submitSignIn(page: Page, email: string, password: string): Promise<void> {

@@ -53,6 +53,7 @@ export function OrganisationsGrid({
       {
         field: 'ignoreBfLoss',
         headerName: 'Ignore BF loss',
+        cellDataType: 'text',
         valueFormatter: (p) => formatBoolean(p.value as boolean),
         getQuickFilterText: () => '',
       },
