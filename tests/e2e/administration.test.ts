@@ -158,7 +158,10 @@ describe('organisations', () => {
     await admin.goto(`/${org}/administration/organisations`);
     await expect.poll(() => codes(admin), { timeout: 15_000 }).toHaveLength(5);
     await admin.getByTestId('export-menu').click();
-    const [csv] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('menuitem', { name: 'CSV' }).click()]);
+    const [csv] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('menuitem', { name: 'CSV' }).click(),
+    ]);
     expect(csv.suggestedFilename()).toBe(`${londonToday()}-organisations.csv`);
     const path = `${SHOTS}/${csv.suggestedFilename()}`;
     await csv.saveAs(path);
@@ -166,7 +169,10 @@ describe('organisations', () => {
     expect(text).toContain('E2E Firm Renamed');
     expect(text.split('\n')[0]).toContain('Code');
     await admin.getByTestId('export-menu').click();
-    const [xlsx] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('menuitem', { name: 'Excel' }).click()]);
+    const [xlsx] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('menuitem', { name: 'Excel' }).click(),
+    ]);
     expect(xlsx.suggestedFilename()).toBe(`${londonToday()}-organisations.xlsx`);
   });
 
@@ -204,7 +210,10 @@ describe('service levels', () => {
     await shot(admin, 'service-level-add');
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.waitForURL(/organisation-service-levels$/);
-    const row = admin.getByTestId('service-levels-grid').locator('.ag-center-cols-container .ag-row').filter({ hasText: 'GOLD' });
+    const row = admin
+      .getByTestId('service-levels-grid')
+      .locator('.ag-center-cols-container .ag-row')
+      .filter({ hasText: 'GOLD' });
     await row.waitFor();
     expect(await row.locator('[col-id="reportTypes"]').innerText()).toBe('1 (generate), 2');
     await shot(admin, 'service-levels');
@@ -218,7 +227,9 @@ describe('service levels', () => {
     await admin.getByLabel('Generate 2').check();
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.waitForURL(/organisation-service-levels$/);
-    await expect.poll(() => row.locator('[col-id="reportTypes"]').innerText(), { timeout: 15_000 }).toBe('2, 3 (generate)');
+    await expect
+      .poll(() => row.locator('[col-id="reportTypes"]').innerText(), { timeout: 15_000 })
+      .toBe('2, 3 (generate)');
     await admin.getByText('Gold plus').waitFor();
 
     // the organisation form offers it
@@ -266,7 +277,10 @@ describe('users', () => {
     const row = admin.locator('.ant-table-row').filter({ hasText: USERS.brook });
     await row.getByRole('button', { name: 'Disable' }).click();
     const confirm = admin.locator('.ant-modal-confirm');
-    await confirm.locator('.ant-modal-confirm-title').filter({ hasText: `Disable ${USERS.brook}?` }).waitFor();
+    await confirm
+      .locator('.ant-modal-confirm-title')
+      .filter({ hasText: `Disable ${USERS.brook}?` })
+      .waitFor();
     await shot(admin, 'user-disable-confirm');
     await confirm.getByRole('button', { name: 'Disable' }).click();
     await admin.getByText(`${USERS.brook} disabled`).waitFor();
@@ -292,7 +306,12 @@ describe('who may administer', () => {
     const page = await newPage(browser, gains.baseUrl);
     await signIn(page, USERS.adviser);
     const own = organisationOf(page);
-    for (const path of ['administration', 'administration/organisations', 'administration/organisations/add', 'administration/users']) {
+    for (const path of [
+      'administration',
+      'administration/organisations',
+      'administration/organisations/add',
+      'administration/users',
+    ]) {
       await page.goto(`/${own}/${path}`);
       await page.waitForURL(/\/[^/]+\/clients/);
     }

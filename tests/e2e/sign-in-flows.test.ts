@@ -57,7 +57,10 @@ describe('the development mailbox', () => {
     const page = await newPage(browser, gains.baseUrl);
     await page.goto('/dev/mailbox');
     await page.getByRole('heading', { name: 'Development mailbox' }).waitFor();
-    await page.getByText(/No mail has been sent yet|Your Gains/).first().waitFor();
+    await page
+      .getByText(/No mail has been sent yet|Your Gains/)
+      .first()
+      .waitFor();
     await shot(page, 'mailbox-empty');
     await page.context().close();
   });
@@ -298,7 +301,9 @@ describe('sessions', () => {
     };
     await logOut(page);
     expect(await page.evaluate(`localStorage.getItem('gains.session')`)).toBeNull();
-    const user = await fetch(`${gains.baseUrl}/api/user`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+    const user = await fetch(`${gains.baseUrl}/api/user`, {
+      headers: { authorization: `Bearer ${session.accessToken}` },
+    });
     expect(user.status).toBe(401);
     const refresh = await fetch(`${gains.baseUrl}/api/auth/refresh`, {
       method: 'POST',

@@ -101,7 +101,12 @@ export async function mailTo(baseUrl: string, email: string): Promise<Mail[]> {
 }
 
 /** Wait for a mail to `email` whose text matches `pattern`; answers the first capture group. */
-export async function waitForMail(baseUrl: string, email: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+export async function waitForMail(
+  baseUrl: string,
+  email: string,
+  pattern: RegExp,
+  timeoutMs = 15_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const mail of await mailTo(baseUrl, email)) {

@@ -16,7 +16,8 @@ export function EditServiceLevelRoute() {
   if (!Number.isInteger(id) || id < 1 || (isApiError(level.error) && level.error.status === 404))
     body = <Result status="404" title="Service level not found" />;
   else if (level.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
-  else if (level.isError) body = <ApiErrorAlert title="There was a problem fetching the service level" error={level.error} />;
+  else if (level.isError)
+    body = <ApiErrorAlert title="There was a problem fetching the service level" error={level.error} />;
   else
     body = (
       <ServiceLevelForm

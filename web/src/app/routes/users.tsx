@@ -10,7 +10,12 @@ export function UsersRoute() {
       <Typography.Title level={2} className="gains-page__title">
         Users
       </Typography.Title>
-      <UsersTable callerRoles={user.roles} callerUuid={user.uuid} organisations={organisations} organisationUuid={uuid} />
+      <UsersTable
+        callerRoles={user.roles}
+        callerUuid={user.uuid}
+        organisations={organisations}
+        organisationUuid={uuid}
+      />
     </div>
   );
 }

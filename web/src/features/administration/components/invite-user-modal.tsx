@@ -92,7 +92,11 @@ export function InviteUserModal({
         >
           <Input type="email" autoComplete="off" />
         </Form.Item>
-        <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: INVITE_MESSAGES.nameRequired }]}>
+        <Form.Item
+          label="Name"
+          name="name"
+          rules={[{ required: true, whitespace: true, message: INVITE_MESSAGES.nameRequired }]}
+        >
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item label="Role" name="role" rules={[{ required: true, message: INVITE_MESSAGES.roleRequired }]}>

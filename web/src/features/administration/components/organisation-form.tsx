@@ -101,7 +101,13 @@ function toInput(v: Values): OrganisationInput {
 }
 
 /** Parent: search the organisations that may be a parent of the chosen type. */
-function ParentSelect({ id, value, onChange, type, disabled }: {
+function ParentSelect({
+  id,
+  value,
+  onChange,
+  type,
+  disabled,
+}: {
   id?: string;
   value?: number | null;
   onChange?: (value: number | null) => void;
@@ -114,7 +120,8 @@ function ParentSelect({ id, value, onChange, type, disabled }: {
   const all = useAdminOrganisations();
   const options = useMemo(() => {
     const found = search.data ?? [];
-    const current = value != null && !found.some((o) => o.id === value) ? all.data?.find((o) => o.id === value) : undefined;
+    const current =
+      value != null && !found.some((o) => o.id === value) ? all.data?.find((o) => o.id === value) : undefined;
     return [...(current ? [current] : []), ...found].map((o) => ({ value: o.id, label: `${o.code} – ${o.name}` }));
   }, [search.data, all.data, value]);
   return (
@@ -226,7 +233,11 @@ export function OrganisationForm({
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item label="Type" name="type" rules={[{ required: true, message: ORGANISATION_MESSAGES.typeRequired }]}>
+            <Form.Item
+              label="Type"
+              name="type"
+              rules={[{ required: true, message: ORGANISATION_MESSAGES.typeRequired }]}
+            >
               <Select
                 placeholder="Select a type"
                 loading={types.isPending}
@@ -246,7 +257,10 @@ export function OrganisationForm({
                 allowClear
                 placeholder="None"
                 loading={serviceLevels.isPending}
-                options={(serviceLevels.data ?? []).map((s) => ({ value: s.id, label: `${s.code} – ${s.serviceLevel}` }))}
+                options={(serviceLevels.data ?? []).map((s) => ({
+                  value: s.id,
+                  label: `${s.code} – ${s.serviceLevel}`,
+                }))}
               />
             </Form.Item>
           </Col>
@@ -294,7 +308,12 @@ export function OrganisationForm({
                   }),
                 ]}
               >
-                <InputNumber min={0} style={{ width: '100%' }} disabled={!usePriceAging} aria-label="Old price age (days)" />
+                <InputNumber
+                  min={0}
+                  style={{ width: '100%' }}
+                  disabled={!usePriceAging}
+                  aria-label="Old price age (days)"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

@@ -77,7 +77,12 @@ export function ServiceLevelForm({
     <div className="gains-panel gains-form">
       <LeaveGuard dirty={dirty} />
       {!canSave && (
-        <Alert type="info" showIcon className="gains-modal-alert" message="Only provider administrators can change service levels." />
+        <Alert
+          type="info"
+          showIcon
+          className="gains-modal-alert"
+          message="Only provider administrators can change service levels."
+        />
       )}
       {alert && <Alert type="error" showIcon role="alert" className="gains-modal-alert" message={alert} />}
       <Form<Values>
@@ -95,7 +100,11 @@ export function ServiceLevelForm({
       >
         <Row gutter={16}>
           <Col xs={24} md={8}>
-            <Form.Item label="Code" name="code" rules={[{ required: true, whitespace: true, message: SERVICE_LEVEL_MESSAGES.codeRequired }]}>
+            <Form.Item
+              label="Code"
+              name="code"
+              rules={[{ required: true, whitespace: true, message: SERVICE_LEVEL_MESSAGES.codeRequired }]}
+            >
               <Input maxLength={40} />
             </Form.Item>
           </Col>
@@ -139,7 +148,12 @@ export function ServiceLevelForm({
                       }),
                     ]}
                   >
-                    <InputNumber min={1} precision={0} aria-label={`Report type id ${index + 1}`} style={{ width: 180 }} />
+                    <InputNumber
+                      min={1}
+                      precision={0}
+                      aria-label={`Report type id ${index + 1}`}
+                      style={{ width: 180 }}
+                    />
                   </Form.Item>
                   <Form.Item
                     label={index === 0 ? 'Generate' : undefined}

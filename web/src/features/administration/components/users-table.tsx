@@ -19,7 +19,10 @@ const STATUS: Record<string, { label: string; color: string }> = {
   DISABLED: { label: 'Disabled', color: 'default' },
 };
 
-const ACTIONS: Record<UserAction, { title: (u: AdminUser) => string; content: string; ok: string; done: (u: AdminUser) => string }> = {
+const ACTIONS: Record<
+  UserAction,
+  { title: (u: AdminUser) => string; content: string; ok: string; done: (u: AdminUser) => string }
+> = {
   'reset-mfa': {
     title: (u) => `Reset MFA for ${u.email}?`,
     content: 'They will set up their authenticator app again at their next sign-in.',

@@ -2,7 +2,10 @@ import { Alert } from 'antd';
 import { isApiError } from '@/lib/api-client';
 
 /** The server's message for a failed sign-in step (spec §2.2: errors appear in an error banner). */
-export function authErrorText(error: unknown, fallback = 'Something went wrong. Please try again.'): string | undefined {
+export function authErrorText(
+  error: unknown,
+  fallback = 'Something went wrong. Please try again.',
+): string | undefined {
   if (!error) return undefined;
   return isApiError(error) ? error.typeDescription : fallback;
 }
@@ -13,13 +16,7 @@ export function AuthBanners({ notice, error }: { notice?: string; error?: unknow
   return (
     <>
       {notice && !errorText && (
-        <Alert
-          className="gains-auth__banner"
-          type="success"
-          showIcon
-          message={notice}
-          data-testid="auth-notice"
-        />
+        <Alert className="gains-auth__banner" type="success" showIcon message={notice} data-testid="auth-notice" />
       )}
       {errorText && (
         <Alert

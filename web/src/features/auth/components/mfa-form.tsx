@@ -14,7 +14,10 @@ export function MfaForm() {
   const confirm = useConfirmMfa();
 
   const onFinish = ({ code }: { code: string }) => {
-    confirm.mutate({ session: auth.challengeSession ?? '', code }, { onSuccess: (answer) => apply(answer, auth.email) });
+    confirm.mutate(
+      { session: auth.challengeSession ?? '', code },
+      { onSuccess: (answer) => apply(answer, auth.email) },
+    );
   };
 
   return (

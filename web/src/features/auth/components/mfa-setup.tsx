@@ -56,14 +56,19 @@ export function MfaSetup() {
       {secret && (
         <>
           <Typography.Paragraph type="secondary">
-            Scan the QR code with an authenticator app (or open the link on this device, or type the secret key),
-            then enter the 6-digit code it shows.
+            Scan the QR code with an authenticator app (or open the link on this device, or type the secret key), then
+            enter the 6-digit code it shows.
           </Typography.Paragraph>
           <div className="gains-mfa-setup">
             <QrCode url={secret.otpauthUrl} />
             <div className="gains-mfa-setup__details">
               <Typography.Text type="secondary">Secret key</Typography.Text>
-              <Typography.Text code copyable={{ text: secret.secret }} className="gains-mfa-setup__secret" data-testid="mfa-secret">
+              <Typography.Text
+                code
+                copyable={{ text: secret.secret }}
+                className="gains-mfa-setup__secret"
+                data-testid="mfa-secret"
+              >
                 {secret.secret}
               </Typography.Text>
               <Typography.Link href={secret.otpauthUrl} className="gains-mfa-setup__link" data-testid="mfa-link">

@@ -22,7 +22,12 @@ export function ResetPasswordForm() {
 
   const onFinish = (values: Values) => {
     reset.mutate(
-      { email: auth.email ?? '', code: values.code.trim(), password: values.password, confirmPassword: values.confirmPassword },
+      {
+        email: auth.email ?? '',
+        code: values.code.trim(),
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+      },
       { onSuccess: (answer) => apply(answer.state === 'LOGIN' ? answer : { state: 'LOGIN' }, auth.email) },
     );
   };
