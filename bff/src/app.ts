@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { notFound } from '@gains/errors';
+import { extractContext, inSpan, SpanKind } from '@gains/telemetry';
 import type { BffDeps, BffEnv } from './deps';
 import { onError } from './errors';
 import { asCaller } from './middleware/authenticate';
@@ -46,8 +47,16 @@ export function createApp(deps: BffDeps) {
       c.set('deps', deps);
       c.set('sessions', sessions);
       const started = performance.now();
-      await next();
-      if (c.req.path.startsWith('/api/')) {
+      // Span names keep ids out, so traces group by route.
+      const route = c.req.path.startsWith('/api/')
+        ? c.req.path.replace(/\/[0-9a-f-]{36}|\/\d+(?=\/|$)/gi, '/:id')
+        : 'web app';
+      const parent = extractContext(c.req.raw.headers);
+      await inSpan(`${c.req.method} ${route}`, { kind: SpanKind.SERVER, parent }, async (span) => {
+        c.header('x-trace-id', span.spanContext().traceId);
+        await next();
+        span.setAttribute('http.response.status_code', c.res.status);
+        if (!c.req.path.startsWith('/api/')) return;
         deps.logger.info(
           {
             requestId: c.var.requestId,
@@ -58,7 +67,7 @@ export function createApp(deps: BffDeps) {
           },
           'request',
         );
-      }
+      });
     })
     .get('/healthz', (c) => c.json({ status: 'ok' }))
     .get('/readyz', async (c) =>

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { currentTraceIds } from '@gains/telemetry';
 
 export type Logger = pino.Logger;
 
@@ -7,6 +8,8 @@ export function createLogger(options: { level?: string } = {}): Logger {
   return pino({
     level: options.level ?? process.env.LOG_LEVEL ?? 'info',
     base: { pid: process.pid },
+    // Every line names the trace it belongs to, so an SRE can go from a log line to its trace.
+    mixin: () => currentTraceIds() ?? {},
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: ['password', '*.password', 'req.headers.authorization', 'accessToken', 'refreshToken'],
   });

@@ -1,4 +1,5 @@
 import type { Logger } from '@gains/logging';
+import { contextFromTraceParent, inSpan, SpanKind } from '@gains/telemetry';
 import type { EventBus } from './bus';
 import type { OutboxEvent } from './event';
 
@@ -24,7 +25,8 @@ export async function consumeEvents<Tx extends HandledEventRecorder>(options: {
   await options.bus.subscribe(options.durable, subjects, async (event) => {
     const handler = options.handlers[event.subject];
     if (!handler) return;
-    await options.transact(async (tx) => {
+    const span = { kind: SpanKind.CONSUMER, parent: contextFromTraceParent(event.traceParent), attributes: { 'messaging.destination': event.subject, 'messaging.consumer': options.durable } };
+    await inSpan(`consume ${event.subject}`, span, () => options.transact(async (tx) => {
       const inserted = await tx.$executeRaw`
         INSERT INTO handled_event (consumer, event_id) VALUES (${options.durable}, ${event.id}::uuid)
         ON CONFLICT DO NOTHING`;
@@ -33,6 +35,6 @@ export async function consumeEvents<Tx extends HandledEventRecorder>(options: {
         return;
       }
       await handler(event, tx);
-    });
+    }));
   });
 }

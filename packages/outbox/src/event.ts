@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { create, toBinary, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
+import { currentTraceParent } from '@gains/telemetry';
 
 /** One event as it sits in the outbox and travels on the bus. */
 export interface OutboxEvent {
@@ -24,7 +25,8 @@ export function newEvent<Desc extends DescMessage>(
     id: crypto.randomUUID(),
     subject,
     payload: toBinary(schema, create(schema, payload)),
-    traceParent: traceParent ?? null,
+    // The event continues the trace of the change that made it.
+    traceParent: traceParent ?? currentTraceParent() ?? null,
   };
 }
 

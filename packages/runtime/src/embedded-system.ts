@@ -3,6 +3,7 @@ import { createApp, type BffApp } from '@gains/bff';
 import { SERVICE_NAMES, type ServiceName } from '@gains/config';
 import type { Logger } from '@gains/logging';
 import { createInProcessBus } from '@gains/outbox';
+import { traceClient } from '@gains/service-kit';
 import { bffDeps } from './bff-deps';
 import { lazyTransport } from './lazy-transport';
 import { SERVICE_MODULES } from './modules';
@@ -47,7 +48,10 @@ export async function startEmbeddedSystem(options: {
       isReady: () => ready,
     });
     services.set(name, service);
-    routerTransports.set(name, createRouterTransport((router) => service.routes(router), { router: service.routerOptions }));
+    routerTransports.set(name, createRouterTransport((router) => service.routes(router), {
+        router: service.routerOptions,
+        transport: { interceptors: [traceClient()] },
+      }));
   }
   await activate([...services.values()]);
   ready = true;

@@ -12,6 +12,7 @@ import { loadConfig, z } from '@gains/config';
 import { startEmbeddedPostgres } from '@gains/db';
 import { createLogger } from '@gains/logging';
 import { DEFAULT_DEMO_PASSWORD, DEMO_USERS } from '@gains/service-kit';
+import { startTelemetry, stopTelemetry } from '@gains/telemetry';
 import { startEmbeddedSystem } from './embedded-system';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -28,6 +29,7 @@ const config = loadConfig({
 process.env.GAINS_DEMO_PASSWORD = config.GAINS_DEMO_PASSWORD;
 process.env.GAINS_DEV_MAILBOX ??= 'true'; // the development mailbox (GET /api/dev/mailbox) in the embedded default
 
+startTelemetry({ serviceName: 'gains' });
 const logger = createLogger({ level: config.LOG_LEVEL });
 const webDir = path.join(ROOT, 'web', 'dist');
 if (!fs.existsSync(path.join(webDir, 'index.html')) && config.GAINS_SKIP_WEB_BUILD === '0') {
@@ -60,6 +62,7 @@ async function shutdown(signal: string) {
   server.close();
   await system.stop();
   await postgres.stop();
+  await stopTelemetry();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

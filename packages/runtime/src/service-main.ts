@@ -8,6 +8,8 @@ import { createApp } from '@gains/bff';
 import { loadConfig, SERVICE_NAMES, SERVICE_PORTS, z, type ServiceName } from '@gains/config';
 import { createLogger } from '@gains/logging';
 import { createJetStreamBus } from '@gains/outbox';
+import { traceClient } from '@gains/service-kit';
+import { startTelemetry, stopTelemetry } from '@gains/telemetry';
 import { bffDeps } from './bff-deps';
 import { createDualProtocolServer } from './dual-protocol-server';
 import { SERVICE_MODULES } from './modules';
@@ -30,9 +32,10 @@ const config = loadConfig({
   WEB_DIR: z.string().optional(),
   ...Object.fromEntries(SERVICE_NAMES.map((s) => [urlVar(s), z.string().url().default(`http://127.0.0.1:${SERVICE_PORTS[s]}`)])),
 });
+startTelemetry({ serviceName: `gains-${name}` });
 const logger = createLogger({ level: config.LOG_LEVEL });
 const transports = Object.fromEntries(
-  SERVICE_NAMES.map((s) => [s, createConnectTransport({ baseUrl: (config as unknown as Record<string, string>)[urlVar(s)]!, httpVersion: '2' })]),
+  SERVICE_NAMES.map((s) => [s, createConnectTransport({ baseUrl: (config as unknown as Record<string, string>)[urlVar(s)]!, httpVersion: '2', interceptors: [traceClient()] })]),
 ) as Record<ServiceName, ReturnType<typeof createConnectTransport>>;
 
 let ready = false;
@@ -80,6 +83,7 @@ async function shutdown(signal: string) {
   ready = false;
   logger.info({ signal }, 'draining');
   for (const stop of stops) await stop().catch((err) => logger.error({ err }, 'shutdown step failed'));
+  await stopTelemetry();
   process.exit(0);
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'));

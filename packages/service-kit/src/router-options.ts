@@ -2,6 +2,7 @@ import { Code, ConnectError, type ConnectRouterOptions, type Interceptor } from 
 import { authInterceptor, type TokenVerifier } from '@gains/auth';
 import { errorInterceptor } from '@gains/errors';
 import type { Logger } from '@gains/logging';
+import { extractContext, inSpan, injectContext, SpanKind } from '@gains/telemetry';
 
 /** One JSON log line per call, carrying the request id the BFF was given (or made). */
 function accessLog(logger: Logger): Interceptor {
@@ -20,6 +21,24 @@ function accessLog(logger: Logger): Interceptor {
   };
 }
 
+/** A server span per call, continuing the caller's trace from its traceparent header. */
+function traceServer(): Interceptor {
+  return (next) => (req) =>
+    inSpan(
+      `${req.service.typeName}/${req.method.name}`,
+      { kind: SpanKind.SERVER, parent: extractContext(req.header), attributes: { 'rpc.system': 'connect_rpc' } },
+      () => next(req),
+    );
+}
+
+/** Client side: sends the active trace on to the called service. */
+export function traceClient(): Interceptor {
+  return (next) => (req) => {
+    injectContext(req.header);
+    return next(req);
+  };
+}
+
 /** The same interceptors in both forms of running: errors mapped once, callers verified by each service. */
 export function serviceRouterOptions(options: {
   logger: Logger;
@@ -28,6 +47,7 @@ export function serviceRouterOptions(options: {
 }): ConnectRouterOptions {
   return {
     interceptors: [
+      traceServer(),
       accessLog(options.logger),
       errorInterceptor((error, method, code) => {
         if (code === Code.Internal || code === Code.Unknown) options.logger.error({ err: error, method }, 'call failed');

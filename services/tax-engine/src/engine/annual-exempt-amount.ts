@@ -1,8 +1,17 @@
-import { parseIsoDate } from './dates';
+import { parseIsoDate as importedParseIsoDate } from './dates';
 import type { Taxpayer } from './ledger';
-import { Rational, ZERO } from './rational';
+import { Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
 import type { PreparedReferenceData } from './reference-data';
-import { taxYearLabel, taxYearStartYear } from './tax-years';
+import { taxYearLabel as importedTaxYearLabel, taxYearStartYear as importedTaxYearStartYear } from './tax-years';
+
+// Imported bindings copied to module constants: under tsx's CommonJS output each use of an imported
+// binding is two getter calls (the benchmark measured them at about 5% of the computation).
+const parseIsoDate = importedParseIsoDate;
+const Rational = importedRational;
+type Rational = importedRational;
+const ZERO = IMPORTED_ZERO;
+const taxYearLabel = importedTaxYearLabel;
+const taxYearStartYear = importedTaxYearStartYear;
 
 const HALF = Rational.of(1, 2);
 

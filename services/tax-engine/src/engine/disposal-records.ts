@@ -1,8 +1,15 @@
 import type { Disposal, DisposalPart } from './computation';
 import type { GainClass } from './ledger';
 import type { DisposalEventResult } from './events';
-import { Rational, ZERO } from './rational';
-import { taxYearOf } from './tax-years';
+import { Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
+import { taxYearOf as importedTaxYearOf } from './tax-years';
+
+// Imported bindings copied to module constants: under tsx's CommonJS output each use of an imported
+// binding is two getter calls (the benchmark measured them at about 5% of the computation).
+const Rational = importedRational;
+type Rational = importedRational;
+const ZERO = IMPORTED_ZERO;
+const taxYearOf = importedTaxYearOf;
 
 /**
  * Joins the disposal rows of one day, security and kind into the one disposal HMRC sees (all

@@ -1,9 +1,18 @@
-import { parseIsoDate, type DayNumber } from './dates';
+import { parseIsoDate as importedParseIsoDate, type DayNumber } from './dates';
 import type { GainClass, Ledger, LedgerTransaction, TransactionType } from './ledger';
-import { isTransactionType } from './ledger';
-import { ONE, Rational, ZERO } from './rational';
+import { isTransactionType as importedIsTransactionType } from './ledger';
+import { ONE as IMPORTED_ONE, Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
 import type { CalculationFailure } from './computation';
 import type { AcquisitionGroup, DisposalGroup } from './identification';
+
+// Imported bindings copied to module constants: under tsx's CommonJS output each use of an imported
+// binding is two getter calls (the benchmark measured them at about 5% of the computation).
+const parseIsoDate = importedParseIsoDate;
+const isTransactionType = importedIsTransactionType;
+const ONE = IMPORTED_ONE;
+const Rational = importedRational;
+type Rational = importedRational;
+const ZERO = IMPORTED_ZERO;
 
 /**
  * Validates the ledger's plain rows and turns them into engine events: exact Rationals, the taxpayer's

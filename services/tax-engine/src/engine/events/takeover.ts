@@ -1,6 +1,12 @@
 import type { EngineEvent } from '../normalise-ledger';
-import { Rational, ZERO } from '../rational';
+import { Rational as importedRational, ZERO as IMPORTED_ZERO } from '../rational';
 import type { SweepContext } from './sweep-context';
+
+// Imported bindings copied to module constants: under tsx's CommonJS output each use of an imported
+// binding is two getter calls (the benchmark measured them at about 5% of the computation).
+const Rational = importedRational;
+type Rational = importedRational;
+const ZERO = IMPORTED_ZERO;
 
 /**
  * TAKEOVER / reorganisation (s127, s135): the new shares stand in the old ones' shoes, inheriting
