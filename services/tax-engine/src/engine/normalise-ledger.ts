@@ -218,6 +218,78 @@ function keyField(e: EngineEvent, i: number): string {
   }
 }
 
+/** scanDecimal's result: the text's value is decN / 10^decScale. */
+let decN = 0;
+let decScale = 0;
+
+/**
+ * A plain non-negative decimal ("150", "12.3456") of at most 15 characters into decN / 10^decScale in one
+ * pass (the value is then a safe integer over a power of ten); false for anything else, which the exact
+ * general parser handles.
+ */
+function scanDecimal(text: string | undefined): boolean {
+  if (text === undefined) return false;
+  const len = text.length;
+  if (len === 0 || len > 15) return false;
+  let n = 0;
+  let scale = 0;
+  let dot = false;
+  for (let i = 0; i < len; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      n = n * 10 + (c - 48);
+      if (dot) scale++;
+    } else if (c === 46 && !dot) {
+      dot = true;
+    } else {
+      return false;
+    }
+  }
+  if (dot && len === 1) return false;
+  decN = n;
+  decScale = scale;
+  return true;
+}
+
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+const MAX = Number.MAX_SAFE_INTEGER;
+
+/** fastTrade's results. */
+let fastQuantity = ZERO;
+let fastTotal = ZERO;
+
+/**
+ * BUY / SELL rows priced per share (no `amount`), with plain decimal quantity, price and expenses: quantity
+ * and quantity x price (+ expenses when `withExpenses`) straight from the digits as integers over a power
+ * of ten, one reduction each. False (nothing set) when any figure is not of that form or a product would
+ * leave the safe-integer range; the general path then does the same arithmetic on Rationals.
+ */
+function fastTrade(tx: LedgerTransaction, withExpenses: boolean): boolean {
+  if (tx.amount !== undefined || !scanDecimal(tx.quantity)) return false;
+  const qn = decN;
+  const qs = decScale;
+  if (qn === 0 || !scanDecimal(tx.price)) return false;
+  const pn = decN;
+  let scale = qs + decScale;
+  let total = qn * pn;
+  if (total > MAX || scale > 15) return false;
+  if (withExpenses && tx.expenses !== undefined && tx.expenses !== '') {
+    if (!scanDecimal(tx.expenses)) return false;
+    let en = decN;
+    if (decScale > scale) {
+      total *= POW10[decScale - scale];
+      scale = decScale;
+    } else {
+      en *= POW10[scale - decScale];
+    }
+    total += en;
+    if (total > MAX) return false;
+  }
+  fastQuantity = qs === 0 ? Rational.fromDecimal(qn, 0) : Rational.fromDecimal(qn, qs);
+  fastTotal = Rational.fromDecimal(total, scale);
+  return true;
+}
+
 /** Parse a field's text (read by name by the caller, once); null when absent. */
 function num(text: string | undefined, field: 'quantity' | 'price' | 'amount' | 'expenses' | 'holdoverRelief' | 'marketValue'): Rational | null {
   if (text === undefined || text === '') return null;
@@ -278,6 +350,12 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
 
   switch (type) {
     case 'BUY':
+      if (fastTrade(tx, true)) {
+        quantity = fastQuantity;
+        cost = fastTotal;
+        break;
+      }
+    // falls through
     case 'SPOUSE_IN':
     case 'TRANSFER_IN':
       quantity = positiveQuantity(tx);
@@ -292,6 +370,11 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
       break;
     case 'SELL':
     case 'REDEMPTION':
+      if (fastTrade(tx, false)) {
+        quantity = fastQuantity;
+        proceeds = fastTotal;
+        break;
+      }
       quantity = positiveQuantity(tx);
       proceeds = total(tx, quantity, 'proceeds');
       break;

@@ -84,6 +84,10 @@ function gcdMixed(n: bigint, d: bigint): bigint {
 
 const POW10: number[] = [];
 for (let i = 0, p = 1; i <= 15; i++, p *= 10) POW10.push(p);
+const POW2: number[] = [];
+for (let i = 0, p = 1; i <= 15; i++, p *= 2) POW2.push(p);
+const POW5: number[] = [];
+for (let i = 0, p = 1; i <= 15; i++, p *= 5) POW5.push(p);
 
 export class Rational {
   /** Numerator/denominator as safe integers; meaningful only when `bn` is null. */
@@ -147,6 +151,33 @@ export class Rational {
     return new Rational(0, 1, n, d);
   }
 
+  /**
+   * n / 10^scale for a safe integer n and 0 <= scale <= 15, in lowest terms without a Euclid: the only
+   * common factors are 2s and 5s, and n cannot have both once trailing zeros are stripped.
+   */
+  static fromDecimal(n: number, scale: number): Rational {
+    if (n === 0) return Rational.ZERO;
+    while (scale > 0 && n % 10 === 0) {
+      n /= 10;
+      scale--;
+    }
+    if (scale === 0) return new Rational(n, 1, null, null);
+    let twos = scale;
+    let fives = scale;
+    if (n % 2 === 0) {
+      while (twos > 0 && n % 2 === 0) {
+        n /= 2;
+        twos--;
+      }
+    } else {
+      while (fives > 0 && n % 5 === 0) {
+        n /= 5;
+        fives--;
+      }
+    }
+    return new Rational(n, POW2[twos] * POW5[fives], null, null);
+  }
+
   static fromInt(n: number): Rational {
     if (!Number.isSafeInteger(n)) throw new RangeError(`Rational.fromInt: ${n} is not a safe integer`);
     return Rational.small(n, 1);
@@ -194,7 +225,7 @@ export class Rational {
     }
     if (i === len && len - start - (dot ? 1 : 0) > 0 && n <= MAX && scale <= 15) {
       if (n === 0) return Rational.ZERO;
-      return scale === 0 ? new Rational(neg ? -n : n, 1, null, null) : Rational.reduceNum(neg ? -n : n, POW10[scale]);
+      return scale === 0 ? new Rational(neg ? -n : n, 1, null, null) : Rational.fromDecimal(neg ? -n : n, scale);
     }
     return Rational.parseSlow(text);
   }
