@@ -157,6 +157,30 @@ export class Rational {
    */
   static fromDecimal(n: number, scale: number): Rational {
     if (n === 0) return Rational.ZERO;
+    if (n <= 0x7fffffff && n > 0) {
+      // The usual case (prices, amounts): the same on int32, where % is an integer instruction.
+      let m = n | 0;
+      let s = scale;
+      while (s > 0 && m % 10 === 0) {
+        m = (m / 10) | 0;
+        s--;
+      }
+      if (s === 0) return new Rational(m, 1, null, null);
+      let t = s;
+      let f = s;
+      if ((m & 1) === 0) {
+        while (t > 0 && (m & 1) === 0) {
+          m >>= 1;
+          t--;
+        }
+      } else {
+        while (f > 0 && m % 5 === 0) {
+          m = (m / 5) | 0;
+          f--;
+        }
+      }
+      return new Rational(m, POW2[t] * POW5[f], null, null);
+    }
     while (scale > 0 && n % 10 === 0) {
       n /= 10;
       scale--;
