@@ -1,12 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
-import { useNavigate } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Button, Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { config } from '@/config/env';
-import { isApiError } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { LeaveGuard } from '@/components/feedback/leave-guard';
-import { showServerFieldError } from '@/components/forms/server-field-error';
 import {
   useAdminOrganisations,
   useOrganisationSearch,
@@ -15,6 +10,7 @@ import {
 } from '../api/get-organisations';
 import { useServiceLevels } from '../api/get-service-levels';
 import { useSaveOrganisation, type OrganisationInput } from '../api/save-organisation';
+import { AdminFormFrame, useAdminForm } from './admin-form-frame';
 
 /** The rules the form checks before sending (the server checks them again and names the field). */
 export const ORGANISATION_MESSAGES = {
@@ -153,60 +149,36 @@ export function OrganisationForm({
   canSave: boolean;
 }) {
   const [form] = Form.useForm<Values>();
-  const navigate = useNavigate();
   const types = useOrganisationTypes();
   const serviceLevels = useServiceLevels();
   const save = useSaveOrganisation();
-  const [dirty, setDirty] = useState(false);
-  const [done, setDone] = useState(false);
-  const [alert, setAlert] = useState<string>();
+  const { dirty, alert, onValuesChange, cancel, beforeSave, saveCallbacks } = useAdminForm(form, {
+    noun: 'Organisation',
+    listPath,
+    editing: !!organisation,
+  });
   const type = Form.useWatch('type', form);
   const hasCustomer = Form.useWatch('hasCustomer', form);
   const usePriceAging = Form.useWatch(['customer', 'usePriceAgingDays'], form);
 
-  useEffect(() => {
-    if (done) navigate(listPath);
-  }, [done, listPath, navigate]);
-
   const onFinish = (values: Values) => {
-    setAlert(undefined);
-    save.mutate(
-      { id: organisation?.id, body: toInput(values) },
-      {
-        onSuccess: (saved) => {
-          notify.success(organisation ? `Organisation ${saved.code} saved` : `Organisation ${saved.code} added`);
-          setDirty(false);
-          setDone(true);
-        },
-        onError: (error) => {
-          // keep what was typed; put the server's message under its field, or in the alert
-          if (!showServerFieldError(form, error)) {
-            setAlert(isApiError(error) ? error.typeDescription : 'The organisation could not be saved');
-          }
-        },
-      },
-    );
+    beforeSave();
+    save.mutate({ id: organisation?.id, body: toInput(values) }, saveCallbacks);
   };
 
   return (
-    <div className="gains-panel gains-form">
-      <LeaveGuard dirty={dirty} />
-      {!canSave && (
-        <Alert
-          type="info"
-          showIcon
-          className="gains-modal-alert"
-          message="Only provider administrators can change organisations."
-        />
-      )}
-      {alert && <Alert type="error" showIcon role="alert" className="gains-modal-alert" message={alert} />}
+    <AdminFormFrame
+      dirty={dirty}
+      alert={alert}
+      readOnlyMessage={canSave ? undefined : 'Only provider administrators can change organisations.'}
+    >
       <Form<Values>
         form={form}
         name="organisation"
         layout="vertical"
         initialValues={toValues(organisation)}
         onFinish={onFinish}
-        onValuesChange={() => setDirty(true)}
+        onValuesChange={onValuesChange}
         disabled={!canSave || save.isPending}
         scrollToFirstError
       >
@@ -348,7 +320,7 @@ export function OrganisationForm({
         )}
 
         <div className="gains-form__actions">
-          <Button onClick={() => navigate(listPath)} disabled={false}>
+          <Button onClick={cancel} disabled={false}>
             Cancel
           </Button>
           {canSave && (
@@ -358,6 +330,6 @@ export function OrganisationForm({
           )}
         </div>
       </Form>
-    </div>
+    </AdminFormFrame>
   );
 }

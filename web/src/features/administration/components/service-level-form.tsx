@@ -1,13 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Col, Divider, Empty, Form, Input, InputNumber, Row } from 'antd';
+import { Button, Checkbox, Col, Divider, Empty, Form, Input, InputNumber, Row } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
-import { isApiError } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
-import { LeaveGuard } from '@/components/feedback/leave-guard';
-import { showServerFieldError } from '@/components/forms/server-field-error';
 import type { ServiceLevel } from '../api/get-service-levels';
 import { useSaveServiceLevel } from '../api/save-service-level';
+import { AdminFormFrame, useAdminForm } from './admin-form-frame';
 
 export const SERVICE_LEVEL_MESSAGES = {
   codeRequired: 'Code is required',
@@ -33,18 +28,15 @@ export function ServiceLevelForm({
   canSave: boolean;
 }) {
   const [form] = Form.useForm<Values>();
-  const navigate = useNavigate();
   const save = useSaveServiceLevel();
-  const [dirty, setDirty] = useState(false);
-  const [done, setDone] = useState(false);
-  const [alert, setAlert] = useState<string>();
-
-  useEffect(() => {
-    if (done) navigate(listPath);
-  }, [done, listPath, navigate]);
+  const { dirty, alert, onValuesChange, cancel, beforeSave, saveCallbacks } = useAdminForm(form, {
+    noun: 'Service level',
+    listPath,
+    editing: !!level,
+  });
 
   const onFinish = (values: Values) => {
-    setAlert(undefined);
+    beforeSave();
     save.mutate(
       {
         id: level?.id,
@@ -58,33 +50,16 @@ export function ServiceLevelForm({
           })),
         },
       },
-      {
-        onSuccess: (saved) => {
-          notify.success(level ? `Service level ${saved.code} saved` : `Service level ${saved.code} added`);
-          setDirty(false);
-          setDone(true);
-        },
-        onError: (error) => {
-          if (!showServerFieldError(form, error)) {
-            setAlert(isApiError(error) ? error.typeDescription : 'The service level could not be saved');
-          }
-        },
-      },
+      saveCallbacks,
     );
   };
 
   return (
-    <div className="gains-panel gains-form">
-      <LeaveGuard dirty={dirty} />
-      {!canSave && (
-        <Alert
-          type="info"
-          showIcon
-          className="gains-modal-alert"
-          message="Only provider administrators can change service levels."
-        />
-      )}
-      {alert && <Alert type="error" showIcon role="alert" className="gains-modal-alert" message={alert} />}
+    <AdminFormFrame
+      dirty={dirty}
+      alert={alert}
+      readOnlyMessage={canSave ? undefined : 'Only provider administrators can change service levels.'}
+    >
       <Form<Values>
         form={form}
         name="service-level"
@@ -95,7 +70,7 @@ export function ServiceLevelForm({
           reportTypeMappings: level?.reportTypeMappings ?? [],
         }}
         onFinish={onFinish}
-        onValuesChange={() => setDirty(true)}
+        onValuesChange={onValuesChange}
         disabled={!canSave || save.isPending}
       >
         <Row gutter={16}>
@@ -168,7 +143,7 @@ export function ServiceLevelForm({
                       aria-label={`Remove row ${index + 1}`}
                       onClick={() => {
                         remove(field.name);
-                        setDirty(true);
+                        onValuesChange();
                       }}
                     />
                   </Form.Item>
@@ -179,7 +154,7 @@ export function ServiceLevelForm({
                 icon={<PlusOutlined />}
                 onClick={() => {
                   add({ reportTypeId: null, generate: false });
-                  setDirty(true);
+                  onValuesChange();
                 }}
               >
                 Add report type
@@ -188,7 +163,7 @@ export function ServiceLevelForm({
           )}
         </Form.List>
         <div className="gains-form__actions">
-          <Button onClick={() => navigate(listPath)} disabled={false}>
+          <Button onClick={cancel} disabled={false}>
             Cancel
           </Button>
           {canSave && (
@@ -198,6 +173,6 @@ export function ServiceLevelForm({
           )}
         </div>
       </Form>
-    </div>
+    </AdminFormFrame>
   );
 }
