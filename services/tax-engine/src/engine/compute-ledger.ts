@@ -1,4 +1,5 @@
-import type { Computation, Holding } from './computation';
+import type { CalculationFailure, Computation, Holding } from './computation';
+import type { Rational } from './rational';
 import { buildDisposals } from './disposal-records';
 import { applyEvent as importedApplyEvent, SweepContext } from './events';
 import { identify as importedIdentify } from './identification';
@@ -56,13 +57,27 @@ export function computeLedger(ledger: Ledger, referenceData: ReferenceData, opti
   const holdings: Holding[] = [];
   for (const [security, pool] of ctx.pools) {
     const byPortfolio = ctx.holdings.get(security);
-    const portfolios = byPortfolio ? [...byPortfolio].filter(([, q]) => !q.isZero()).map(([portfolio, quantity]) => ({ portfolio, quantity })) : [];
+    const portfolios: { portfolio: string; quantity: Rational }[] = [];
+    if (byPortfolio) for (const [portfolio, quantity] of byPortfolio) if (!quantity.isZero()) portfolios.push({ portfolio, quantity });
     if (pool.quantity.isZero() && pool.cost.isZero() && portfolios.length === 0) continue;
-    portfolios.sort((a, b) => (a.portfolio < b.portfolio ? -1 : a.portfolio > b.portfolio ? 1 : 0));
+    if (portfolios.length > 1) portfolios.sort(byPortfolioName);
     holdings.push({ security, gainClass: gainClass(security), pool: pool.state(), portfolios });
   }
-  holdings.sort((a, b) => (a.security < b.security ? -1 : a.security > b.security ? 1 : 0));
+  holdings.sort(bySecurity_);
 
-  failures.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.security !== b.security ? (a.security < b.security ? -1 : 1) : a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+  if (failures.length > 1) failures.sort(byFailure);
   return { taxpayerKind: ledger.taxpayer.kind, disposals, taxYears, holdings, poolHistory: ctx.poolHistory, failures };
+}
+
+// Comparators as module functions (not closures created per call).
+function byPortfolioName(a: { portfolio: string }, b: { portfolio: string }): number {
+  return a.portfolio < b.portfolio ? -1 : a.portfolio > b.portfolio ? 1 : 0;
+}
+
+function bySecurity_(a: Holding, b: Holding): number {
+  return a.security < b.security ? -1 : a.security > b.security ? 1 : 0;
+}
+
+function byFailure(a: CalculationFailure, b: CalculationFailure): number {
+  return a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.security !== b.security ? (a.security < b.security ? -1 : 1) : a.message < b.message ? -1 : a.message > b.message ? 1 : 0;
 }

@@ -10,10 +10,26 @@ const MS_PER_DAY = 86_400_000;
 /** Parse "YYYY-MM-DD" strictly; null if it is not a real calendar date. */
 export function parseIsoDate(text: string): DayNumber | null {
   if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return null;
-  const y = toInt(text, 0, 4);
-  const m = toInt(text, 5, 7);
-  const d = toInt(text, 8, 10);
-  if (y < 0 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null;
+  // Each digit checked with one unsigned comparison; no substrings.
+  const y0 = text.charCodeAt(0) - 48;
+  const y1 = text.charCodeAt(1) - 48;
+  const y2 = text.charCodeAt(2) - 48;
+  const y3 = text.charCodeAt(3) - 48;
+  const m0 = text.charCodeAt(5) - 48;
+  const m1 = text.charCodeAt(6) - 48;
+  const d0 = text.charCodeAt(8) - 48;
+  const d1 = text.charCodeAt(9) - 48;
+  if ((y0 | y1 | y2 | y3 | m0 | m1 | d0 | d1) < 0 || y0 > 9 || y1 > 9 || y2 > 9 || y3 > 9 || m0 > 9 || m1 > 9 || d0 > 9 || d1 > 9) {
+    return null;
+  }
+  const y = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+  const m = m0 * 10 + m1;
+  const d = d0 * 10 + d1;
+  if (m < 1 || m > 12 || d < 1 || (d > 28 && d > daysInMonth(y, m))) return null;
+  if (y >= TABLE_FIRST_YEAR && y <= TABLE_LAST_YEAR) {
+    const leap = m > 2 && (y % 4 === 0 && y % 100 !== 0 || y % 400 === 0) ? 1 : 0;
+    return YEAR_START[y - TABLE_FIRST_YEAR] + MONTH_START[m] + leap + d - 1;
+  }
   return daysFromCivil(y, m, d);
 }
 
@@ -27,15 +43,12 @@ function daysFromCivil(y: number, m: number, d: number): DayNumber {
   return era * 146097 + doe - 719468;
 }
 
-function toInt(s: string, from: number, to: number): number {
-  let v = 0;
-  for (let i = from; i < to; i++) {
-    const c = s.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return -1;
-    v = v * 10 + c;
-  }
-  return v;
-}
+/** Day numbers of 1 January of 1900-2199 and days before each month (non-leap), for parseIsoDate. */
+const TABLE_FIRST_YEAR = 1900;
+const TABLE_LAST_YEAR = 2199;
+const YEAR_START: number[] = [];
+for (let y = TABLE_FIRST_YEAR; y <= TABLE_LAST_YEAR; y++) YEAR_START.push(daysFromCivil(y, 1, 1));
+const MONTH_START = [0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
 
 function daysInMonth(y: number, m: number): number {
   if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;

@@ -63,11 +63,6 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
   for (const e of events) {
     if (e.type === 'SPLIT' || e.type === 'CONSOLIDATION' || e.type === 'BONUS') splits.push({ day: e.day, factor: e.quantity });
   }
-  const multiplierAt = (day: DayNumber): Rational => {
-    let m = ONE;
-    for (const s of splits) if (s.day <= day) m = m.mul(s.factor);
-    return m;
-  };
 
   const acquisitions: AcquisitionGroup[] = [];
   const disposals: DisposalGroup[] = [];
@@ -77,20 +72,20 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
     if (e.kind === 'acquisition') {
       let g = acqByDay.get(e.acquiredDay);
       if (!g) {
-        const multiplier = splits.length ? multiplierAt(e.acquiredDay) : ONE;
+        const multiplier = splits.length ? multiplierAt(splits, e.acquiredDay) : ONE;
         g = { day: e.acquiredDay, date: e.acquiredDate, quantity: ZERO, cost: ZERO, multiplier, base: ZERO, unmatchedBase: ZERO };
         acqByDay.set(e.acquiredDay, g);
         acquisitions.push(g);
       }
       // A TRANSFER_IN's quantity is in the units of its transfer date; express it in those of its acquisition date.
-      const units = e.acquiredDay === e.day || !splits.length ? e.quantity : e.quantity.mul(g.multiplier).div(multiplierAt(e.day));
+      const units = e.acquiredDay === e.day || !splits.length ? e.quantity : e.quantity.mul(g.multiplier).div(multiplierAt(splits, e.day));
       g.quantity = g.quantity.add(units);
       g.cost = g.cost.add(e.cost);
       e.acquisitionGroup = g;
     } else if (e.kind === 'disposal') {
       let g: DisposalGroup | null = lastDisposal;
       if (!g || g.day !== e.day) {
-        const multiplier = splits.length ? multiplierAt(e.day) : ONE;
+        const multiplier = splits.length ? multiplierAt(splits, e.day) : ONE;
         g = { day: e.day, date: e.date, quantity: ZERO, multiplier, base: ZERO, unmatchedBase: ZERO, matches: [] };
         disposals.push(g);
         lastDisposal = g;
@@ -106,7 +101,7 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
   // Acquisitions of a TRANSFER_IN carry their original date, so they may be out of order.
   let ordered = true;
   for (let k = 1; k < acquisitions.length && ordered; k++) ordered = acquisitions[k - 1].day <= acquisitions[k].day;
-  if (!ordered) acquisitions.sort((a, b) => a.day - b.day);
+  if (!ordered) acquisitions.sort(byDay);
   for (const a of acquisitions) a.base = a.unmatchedBase = a.multiplier === ONE ? a.quantity : a.quantity.div(a.multiplier);
   for (const d of disposals) d.base = d.unmatchedBase = d.multiplier === ONE ? d.quantity : d.quantity.div(d.multiplier);
   if (acquisitions.length === 0) return;
@@ -137,6 +132,17 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
       }
     }
   }
+}
+
+/** The cumulative share multiplier of the splits on or before `day`. (A module function: a closure would be re-created, and named, on every call.) */
+function multiplierAt(splits: { day: DayNumber; factor: Rational }[], day: DayNumber): Rational {
+  let m = ONE;
+  for (const s of splits) if (s.day <= day) m = m.mul(s.factor);
+  return m;
+}
+
+function byDay(a: AcquisitionGroup, b: AcquisitionGroup): number {
+  return a.day - b.day;
 }
 
 function take(d: DisposalGroup, a: AcquisitionGroup, rule: IdentifiedMatch['rule']): void {

@@ -131,7 +131,11 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
   for (const [code, info] of Object.entries(ledger.securities ?? {})) {
     if (info.gainClass) classes.set(code, info.gainClass);
   }
-  return { events, failures, gainClass: (s) => classes.get(s) ?? 'capital' };
+  return { events, failures, gainClass: classes.size === 0 ? allCapital : (s) => classes.get(s) ?? 'capital' };
+}
+
+function allCapital(): GainClass {
+  return 'capital';
 }
 
 const INDEX_BITS = 2 ** 21;
