@@ -1,43 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ClientSummaryRow, Page } from '@gains/contracts';
 import { apiRequest } from '@/lib/api-client';
 import { sortParams, type SortItem } from '@/components/grid/column-state';
 
-/** A row of GET /api/clients/summary (spec §3). Money fields are decimal strings or null. */
-export interface ClientSummaryRow {
-  uuid: string;
-  code: string;
-  name: string;
-  ouCode: string;
-  relationshipManager: string | null;
-  inactive: boolean;
-  type: string | null;
-  state: string | null;
-  annualException: string | null;
-  broughtForwardLoss: string | null;
-  unusedBroughtForwardLoss: string | null;
-  annualExceptionRemaining: string | null;
-  marketValuation: string | null;
-  ytdCapitalGainLoss: string | null;
-  ytdIncomeGain: string | null;
-  ytdExemptGainLoss: string | null;
-  ytdHoldoverReliefGain: string | null;
-  ytdCloggedLoss: string | null;
-  unrealisedCapitalGainLoss: string | null;
-  unrealisedIncomeGain: string | null;
-  unrealisedExemptGainLoss: string | null;
-  indexation: string | null;
-  usedIndexation: string | null;
-  holdingBreaks: number;
-  portfolioCalculationFailures: number;
-  incomePending: boolean;
-  costUpdatePending: boolean;
-  thirtyDayDisposalCounter: number;
-}
+export type { ClientSummaryRow };
 
-export interface ClientsPage {
-  content: ClientSummaryRow[];
-  totalSize: number;
-}
+export type ClientsPage = Page<ClientSummaryRow>;
 
 export interface ClientsQuery {
   organisationUuid: string;

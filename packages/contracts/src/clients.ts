@@ -1,0 +1,35 @@
+/**
+ * A row of GET /api/clients/summary (spec §3 Client summary row): what the clients service returns
+ * and the web app shows. Money fields are decimal strings (exact, never floats) or null when there
+ * is no figure yet.
+ */
+export interface ClientSummaryRow {
+  uuid: string;
+  code: string;
+  name: string;
+  ouCode: string;
+  relationshipManager: string;
+  inactive: boolean;
+  type: string;
+  state: string;
+  annualException: string | null;
+  broughtForwardLoss: string | null;
+  unusedBroughtForwardLoss: string | null;
+  annualExceptionRemaining: string | null;
+  marketValuation: string | null;
+  ytdCapitalGainLoss: string | null;
+  ytdIncomeGain: string | null;
+  ytdExemptGainLoss: string | null;
+  ytdHoldoverReliefGain: string | null;
+  ytdCloggedLoss: string | null;
+  unrealisedCapitalGainLoss: string | null;
+  unrealisedIncomeGain: string | null;
+  unrealisedExemptGainLoss: string | null;
+  indexation: string | null;
+  usedIndexation: string | null;
+  holdingBreaks: number;
+  portfolioCalculationFailures: number;
+  incomePending: boolean;
+  costUpdatePending: boolean;
+  thirtyDayDisposalCounter: number;
+}

@@ -1,0 +1,3 @@
+// The JSON shapes of the BFF's REST API, shared by the server side and the web app.
+export * from './grid';
+export * from './clients';
