@@ -26,7 +26,7 @@ const SERVICES = [
   { name: 'bff', key: 'bff', port: 8080, appProtocol: 'http' },
 ] as const;
 const BACKENDS = SERVICES.filter((s) => s.name !== 'bff');
-const SECRET_KEYS = ['DATABASE_URL', 'GAINS_DEMO_PASSWORD', 'SMTP_URL'];
+const SECRET_KEYS = ['DATABASE_URL', 'GAINS_DEMO_PASSWORD', 'SMTP_URL', 'GAINS_MFA_ENCRYPTION_KEY'];
 const DNS1123 = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 const chart = loadChart();
@@ -343,7 +343,7 @@ describe('chart rendered with default values', () => {
           return e.name;
         })
         .sort();
-    expect(secretEnv('identity')).toEqual(['DATABASE_URL', 'GAINS_DEMO_PASSWORD', 'SMTP_URL']);
+    expect(secretEnv('identity')).toEqual(['DATABASE_URL', 'GAINS_DEMO_PASSWORD', 'GAINS_MFA_ENCRYPTION_KEY', 'SMTP_URL']);
     for (const s of ['clients', 'securities', 'tax-engine', 'documents', 'reports'])
       expect(secretEnv(s)).toEqual(['DATABASE_URL']);
     expect(secretEnv('bff')).toEqual([]);

@@ -5,7 +5,9 @@ import { z } from 'zod';
  * process with a message naming it, rather than failing on first use.
  */
 export function loadConfig<S extends z.ZodRawShape>(shape: S, env: NodeJS.ProcessEnv = process.env): z.infer<z.ZodObject<S>> {
-  const result = z.object(shape).safeParse(env);
+  // An empty variable means "not set" (a Secret key left blank in the chart, `FOO= cmd`).
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = z.object(shape).safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
