@@ -58,8 +58,8 @@ export function summariseTaxYears(disposals: Disposal[], taxpayer: Taxpayer, ref
     const label = taxYearLabel(year);
     const list = byYear.get(label) ?? [];
     let disposalCount = 0;
-    let proceeds = ZERO;
-    let disposalCosts = ZERO;
+    proceedsSum.reset();
+    disposalCostsSum.reset();
     let indexationAllowance = ZERO;
     let gains = ZERO;
     let losses = ZERO;
@@ -84,8 +84,8 @@ export function summariseTaxYears(disposals: Disposal[], taxpayer: Taxpayer, ref
         continue;
       }
       disposalCount++;
-      proceeds = proceeds.add(d.proceeds);
-      disposalCosts = disposalCosts.add(d.disposalCosts);
+      proceedsSum.add(d.proceeds);
+      disposalCostsSum.add(d.disposalCosts);
       indexationAllowance = indexationAllowance.add(d.indexationAllowance);
       holdoverRelief = holdoverRelief.add(d.holdoverRelief);
       if (d.connected && d.counterparty) {
@@ -113,6 +113,8 @@ export function summariseTaxYears(disposals: Disposal[], taxpayer: Taxpayer, ref
       }
     }
 
+    const proceeds = proceedsSum.value();
+    const disposalCosts = disposalCostsSum.value();
     const netGains = gains.sub(losses);
     // The sum of the disposals' allowable costs, from the same exact figures: each disposal has
     // gain = proceeds - allowableCost - indexationAllowance - holdoverRelief, and the year's disposal gains
@@ -160,6 +162,53 @@ export function summariseTaxYears(disposals: Disposal[], taxpayer: Taxpayer, ref
   }
   return summaries;
 }
+
+const MAX = Number.MAX_SAFE_INTEGER;
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * An exact sum of money figures that are decimals (proceeds, disposal costs): kept as one integer over
+ * 10^scale while every term's denominator divides a power of ten up to 10^15 and the integers stay safe,
+ * so each term is a multiply and an add instead of a Rational sum with a gcd. Any other term (an
+ * apportioned figure, a BigInt) goes to an ordinary Rational sum; value() adds the two.
+ */
+class DecimalSum {
+  private n = 0;
+  private scale = 0;
+  private rest: Rational = ZERO;
+
+  reset(): void {
+    this.n = 0;
+    this.scale = 0;
+    this.rest = ZERO;
+  }
+
+  add(r: Rational): void {
+    if (r.bn === null && r.n !== 0) {
+      const d = r.d;
+      let scale = this.scale;
+      while (scale <= 15 && POW10[scale] % d !== 0) scale++;
+      if (scale <= 15) {
+        const n = scale === this.scale ? this.n : this.n * POW10[scale - this.scale];
+        const term = r.n * (POW10[scale] / d);
+        const sum = n + term;
+        if (n <= MAX && n >= -MAX && term <= MAX && term >= -MAX && sum <= MAX && sum >= -MAX) {
+          this.n = sum;
+          this.scale = scale;
+          return;
+        }
+      }
+    }
+    this.rest = this.rest.add(r);
+  }
+
+  value(): Rational {
+    return this.n === 0 ? this.rest : this.rest.add(Rational.fromDecimal(this.n, this.scale));
+  }
+}
+
+const proceedsSum = new DecimalSum();
+const disposalCostsSum = new DecimalSum();
 
 function period(p: { gains: Rational; losses: Rational }): GainsLosses {
   return { gains: p.gains, losses: p.losses, netGains: p.gains.sub(p.losses) };
