@@ -444,7 +444,17 @@ export class Rational {
     if (d === 1) return Rational.settle(a + BigInt(c) * b, b);
     const bd = BigInt(d);
     const r = Number(b % bd);
-    const g = r === 0 ? d : gcdNum(d, r);
+    if (r === 0) {
+      // d divides b (the usual case: a decimal added to a figure whose denominator already has its
+      // factors): Henrici with g = d, without the multiplications by 1.
+      const n = a + BigInt(c) * (b / bd);
+      if (n === 0n) return Rational.ZERO;
+      const g2 = gcdNum(d, Number(n % bd));
+      if (g2 === 1) return Rational.settle(n, b);
+      const g2b = BigInt(g2);
+      return Rational.settle(n / g2b, b / g2b);
+    }
+    const g = gcdNum(d, r);
     if (g === 1) return Rational.settle(a * bd + BigInt(c) * b, b * bd);
     const gb = BigInt(g);
     const bg = b / gb;
