@@ -66,17 +66,30 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
 
   const acquisitions: AcquisitionGroup[] = [];
   const disposals: DisposalGroup[] = [];
-  const acqByDay = new Map<DayNumber, AcquisitionGroup>();
   let lastDisposal: DisposalGroup | null = null;
+  let lastAcquisition: AcquisitionGroup | null = null;
+  let latestAcquisitionDay = -Infinity;
   for (const e of events) {
     if (e.kind === 'acquisition') {
-      let g = acqByDay.get(e.acquiredDay);
-      if (!g) {
-        const multiplier = splits.length ? multiplierAt(splits, e.acquiredDay) : ONE;
-        g = { day: e.acquiredDay, date: e.acquiredDate, quantity: ZERO, cost: ZERO, multiplier, base: ZERO, unmatchedBase: ZERO };
-        acqByDay.set(e.acquiredDay, g);
-        acquisitions.push(g);
+      // The day's group: events come in date order, so it is the last one or a new one, except for a
+      // TRANSFER_IN counted from its original date (looked up among those so far).
+      const day = e.acquiredDay;
+      let g: AcquisitionGroup | null = lastAcquisition !== null && lastAcquisition.day === day ? lastAcquisition : null;
+      if (g === null && day <= latestAcquisitionDay) {
+        for (let k = acquisitions.length - 1; k >= 0; k--) {
+          if (acquisitions[k].day === day) {
+            g = acquisitions[k];
+            break;
+          }
+        }
       }
+      if (g === null) {
+        const multiplier = splits.length ? multiplierAt(splits, day) : ONE;
+        g = { day, date: e.acquiredDate, quantity: ZERO, cost: ZERO, multiplier, base: ZERO, unmatchedBase: ZERO };
+        acquisitions.push(g);
+        if (day > latestAcquisitionDay) latestAcquisitionDay = day;
+      }
+      lastAcquisition = g;
       // A TRANSFER_IN's quantity is in the units of its transfer date; express it in those of its acquisition date.
       const units = e.acquiredDay === e.day || !splits.length ? e.quantity : e.quantity.mul(g.multiplier).div(multiplierAt(splits, e.day));
       g.quantity = g.quantity.add(units);
@@ -106,10 +119,11 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
   for (const d of disposals) d.base = d.unmatchedBase = d.multiplier === ONE ? d.quantity : d.quantity.div(d.multiplier);
   if (acquisitions.length === 0) return;
 
-  // 1. Same day.
-  for (const d of disposals) {
-    const a = acqByDay.get(d.day);
-    if (a) take(d, a, 'same-day');
+  // 1. Same day (acquisition groups are now in day order, one per day; disposals are in day order).
+  for (let k = 0, p = 0; k < disposals.length; k++) {
+    const d = disposals[k];
+    while (p < acquisitions.length && acquisitions[p].day < d.day) p++;
+    if (p < acquisitions.length && acquisitions[p].day === d.day) take(d, acquisitions[p], 'same-day');
   }
 
   // 2. Thirty days after (individuals) or ten days before (companies), earlier disposals first.

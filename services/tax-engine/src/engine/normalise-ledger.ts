@@ -1,6 +1,5 @@
 import { parseIsoDate as importedParseIsoDate, type DayNumber } from './dates';
 import type { GainClass, Ledger, LedgerTransaction, TransactionType } from './ledger';
-import { isTransactionType as importedIsTransactionType } from './ledger';
 import { ONE as IMPORTED_ONE, Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
 import type { CalculationFailure } from './computation';
 import type { AcquisitionGroup, DisposalGroup } from './identification';
@@ -8,7 +7,6 @@ import type { AcquisitionGroup, DisposalGroup } from './identification';
 // Imported bindings copied to module constants: under tsx's CommonJS output each use of an imported
 // binding is two getter calls (the benchmark measured them at about 5% of the computation).
 const parseIsoDate = importedParseIsoDate;
-const isTransactionType = importedIsTransactionType;
 const ONE = IMPORTED_ONE;
 const Rational = importedRational;
 type Rational = importedRational;
@@ -82,6 +80,9 @@ const KIND: Record<TransactionType, EventKind> = {
 };
 
 const PHASE: Record<EventKind, number> = { 'corporate-action': 0, acquisition: 1, disposal: 2, 'transfer-out': 3 };
+const KIND_OF_PHASE: EventKind[] = ['corporate-action', 'acquisition', 'disposal', 'transfer-out'];
+/** Type -> phase (and so kind) in one lookup; also the check that the type is known. */
+const PHASE_OF_TYPE = new Map<string, number>(Object.entries(KIND).map(([type, kind]) => [type, PHASE[kind]]));
 
 export interface NormalisedLedger {
   events: EngineEvent[];
@@ -337,7 +338,8 @@ function total(tx: LedgerTransaction, quantity: Rational, what: string): Rationa
 
 function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
   if (!tx.security) throw new RowError('security is missing');
-  if (!isTransactionType(tx.type)) throw new RowError(`unknown type "${tx.type}"`);
+  const phase = PHASE_OF_TYPE.get(tx.type);
+  if (phase === undefined) throw new RowError(`unknown type "${tx.type}"`);
   const tradeDay = parseIsoDate(tx.date ?? '');
   if (tradeDay === null) throw new RowError(`date "${tx.date}" is not a date (YYYY-MM-DD)`);
   let acquiredDay = tradeDay;
@@ -398,7 +400,7 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
       if (ratio === null) throw new RowError(`quantity "${tx.quantity ?? ''}" is not a ratio (e.g. 2 or 1:10)`);
       // BONUS "1:5" is one bonus share for every five held: the holding is multiplied by 1 + 1/5.
       quantity = type === 'BONUS' ? ONE.add(ratio) : ratio;
-      return event(tx, tradeDay, tradeDay, tx.date, quantity, ZERO, ZERO, ZERO, null, null, ZERO, '');
+      return event(tx, phase, tradeDay, tradeDay, tx.date, quantity, ZERO, ZERO, ZERO, null, null, ZERO, '');
     }
     case 'RIGHTS_ISSUE':
     case 'OPEN_OFFER':
@@ -441,13 +443,14 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
     holdover = holdover.mul(share);
     marketValue = marketValue?.mul(share) ?? null;
     retainedValue = retainedValue?.mul(share) ?? null;
-    return event(tx, tradeDay, acquiredDay, acquiredDate, quantity, cost, proceeds, expenses.mul(share), marketValue, retainedValue, holdover, newSecurity);
+    return event(tx, phase, tradeDay, acquiredDay, acquiredDate, quantity, cost, proceeds, expenses.mul(share), marketValue, retainedValue, holdover, newSecurity);
   }
-  return event(tx, tradeDay, acquiredDay, acquiredDate, quantity, cost, proceeds, expenses, marketValue, retainedValue, holdover, newSecurity);
+  return event(tx, phase, tradeDay, acquiredDay, acquiredDate, quantity, cost, proceeds, expenses, marketValue, retainedValue, holdover, newSecurity);
 }
 
 function event(
   tx: LedgerTransaction,
+  phase: number,
   day: DayNumber,
   acquiredDay: DayNumber,
   acquiredDate: string,
@@ -460,7 +463,7 @@ function event(
   holdover: Rational,
   newSecurity: string,
 ): EngineEvent {
-  const kind = KIND[tx.type];
+  const kind = KIND_OF_PHASE[phase];
   return {
     seq: 0,
     day,
@@ -482,7 +485,7 @@ function event(
     counterparty: tx.counterparty ?? '',
     connected: tx.connected ?? false,
     ref: tx.ref ?? '',
-    order: day * 4 + PHASE[kind],
+    order: day * 4 + phase,
     key: null,
     acquisitionGroup: null,
     disposalGroup: null,
