@@ -16,26 +16,36 @@ const MAX = Number.MAX_SAFE_INTEGER;
 function gcdNum(a: number, b: number): number {
   if (a < 0) a = -a;
   if (b < 0) b = -b;
-  // One floating-point remainder brings a large argument below a small one; the rest is on int32.
-  if (b <= 0x7fffffff && a > 0x7fffffff && b !== 0) a = a % b;
-  else if (a <= 0x7fffffff && b > 0x7fffffff && a !== 0) b = b % a;
-  if (a <= 0x7fffffff && b <= 0x7fffffff) {
-    // Both fit int32: integer remainder (much cheaper than the floating-point one).
-    let x = a | 0;
-    let y = b | 0;
-    while (y !== 0) {
-      const t = x % y | 0;
-      x = y;
-      y = t;
+  // Above int32: Euclid with the remainder from a floating-point division (q = floor(a / b) is at most
+  // one off and q x b <= a + b < 2^53, so a - q x b is exact and one correction makes it the remainder);
+  // % on doubles is a library call. Past 2^52, plain %.
+  while (a > 0x7fffffff || b > 0x7fffffff) {
+    if (a < b) {
+      const t = a;
+      a = b;
+      b = t;
     }
-    return x;
-  }
-  while (b !== 0) {
-    const t = a % b;
+    if (b === 0) return a;
+    let r: number;
+    if (a < 4503599627370496) {
+      r = a - Math.floor(a / b) * b;
+      if (r < 0) r += b;
+      else if (r >= b) r -= b;
+    } else {
+      r = a % b;
+    }
     a = b;
-    b = t;
+    b = r;
   }
-  return a;
+  // Both fit int32: integer remainders.
+  let x = a | 0;
+  let y = b | 0;
+  while (y !== 0) {
+    const t = x % y | 0;
+    x = y;
+    y = t;
+  }
+  return x;
 }
 
 function gcdBig(a: bigint, b: bigint): bigint {
