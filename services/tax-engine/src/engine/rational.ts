@@ -335,36 +335,52 @@ export class Rational {
   add(o: Rational): Rational {
     if (o === Rational.ZERO) return this;
     if (this === Rational.ZERO) return o;
-    if (this.bn === null && o.bn === null) {
-      if (o.n === 0) return this;
-      if (this.n === 0) return o;
-      if (this.d === o.d) {
-        const s = this.n + o.n;
-        if (s <= MAX && s >= -MAX) return this.d === 1 ? Rational.small(s, 1) : Rational.reduceNum(s, this.d);
-      } else {
-        // Henrici: with g = gcd(d1, d2), n1 (d2/g) + n2 (d1/g) over d1 d2 / g, reduced by gcd(sum, g).
-        const g = this.d === 1 || o.d === 1 ? 1 : gcdNum(this.d, o.d);
-        const d1 = g === 1 ? this.d : this.d / g;
-        const a = this.n * (g === 1 ? o.d : o.d / g);
-        const b = o.n * d1;
-        const d = d1 * o.d;
-        if (a <= MAX && a >= -MAX && b <= MAX && b >= -MAX && d <= MAX) {
-          const s = a + b;
-          if (s <= MAX && s >= -MAX) {
-            if (s === 0) return Rational.ZERO;
-            if (g === 1) return new Rational(s, d, null, null);
-            const g2 = gcdNum(s, g);
-            return g2 === 1 ? new Rational(s, d, null, null) : new Rational(s / g2, d / g2, null, null);
-          }
-        }
-      }
-    }
     if (this.bn === null) {
-      if (o.bn === null) return Rational.addBig(BigInt(this.n), BigInt(this.d), BigInt(o.n), BigInt(o.d));
+      if (o.bn === null) return o.n === 0 ? this : this.n === 0 ? o : this.addNum(o.n, o.d);
       return Rational.addBigSmall(o.bn, o.bd as bigint, this.n, this.d);
     }
     if (o.bn === null) return Rational.addBigSmall(this.bn, this.bd as bigint, o.n, o.d);
     return Rational.addBig(this.bn, this.bd as bigint, o.bn, o.bd as bigint);
+  }
+
+  /** this (safe integers, n != 0) + n2/d2 (safe integers, reduced, n2 != 0, d2 > 0). */
+  private addNum(n2: number, d2: number): Rational {
+    const n1 = this.n;
+    const d1 = this.d;
+    if (d1 === d2) {
+      const s = n1 + n2;
+      if (s <= MAX && s >= -MAX) return d1 === 1 ? Rational.small(s, 1) : Rational.reduceNum(s, d1);
+      return Rational.addNumOverflow(n1, d1, n2, d2, d1);
+    }
+    // Henrici: with g = gcd(d1, d2), n1 (d2/g) + n2 (d1/g) over d1 d2 / g, reduced by gcd(sum, g).
+    const g = d1 === 1 || d2 === 1 ? 1 : gcdNum(d1, d2);
+    const d1g = g === 1 ? d1 : d1 / g;
+    const a = n1 * (g === 1 ? d2 : d2 / g);
+    const b = n2 * d1g;
+    const d = d1g * d2;
+    if (a <= MAX && a >= -MAX && b <= MAX && b >= -MAX && d <= MAX) {
+      const s = a + b;
+      if (s <= MAX && s >= -MAX) {
+        if (s === 0) return Rational.ZERO;
+        if (g === 1) return new Rational(s, d, null, null);
+        const g2 = gcdNum(s, g);
+        return g2 === 1 ? new Rational(s, d, null, null) : new Rational(s / g2, d / g2, null, null);
+      }
+    }
+    return Rational.addNumOverflow(n1, d1, n2, d2, g);
+  }
+
+  /** The same sum on BigInts when a product or the sum leaves the safe range (g = gcd(d1, d2) known). */
+  private static addNumOverflow(n1: number, d1: number, n2: number, d2: number, g: number): Rational {
+    const d1g = d1 / g;
+    const n = BigInt(n1) * BigInt(d2 / g) + BigInt(n2) * BigInt(d1g);
+    if (n === 0n) return Rational.ZERO;
+    const d = BigInt(d1g) * BigInt(d2);
+    if (g === 1) return Rational.settle(n, d);
+    const g2 = gcdNum(g, Number(n % BigInt(g)));
+    if (g2 === 1) return Rational.settle(n, d);
+    const g2b = BigInt(g2);
+    return Rational.settle(n / g2b, d / g2b);
   }
 
   neg(): Rational {
@@ -375,7 +391,7 @@ export class Rational {
   sub(o: Rational): Rational {
     if (o === Rational.ZERO) return this;
     if (o.bn === null) {
-      if (this.bn === null) return this.add(Rational.small(-o.n, o.d));
+      if (this.bn === null) return o.n === 0 ? this : this.n === 0 ? Rational.small(-o.n, o.d) : this.addNum(-o.n, o.d);
       return Rational.addBigSmall(this.bn, this.bd as bigint, -o.n, o.d);
     }
     if (this.bn === null) {
@@ -396,8 +412,22 @@ export class Rational {
       const n = (this.n / g1) * (o.n / g2);
       const d = (this.d / g2) * (o.d / g1);
       if (n <= MAX && n >= -MAX && d <= MAX) return Rational.small(n, d);
+      // Already cross-reduced: the products of the parts are the result in lowest terms.
+      return Rational.settle(BigInt(this.n / g1) * BigInt(o.n / g2), BigInt(this.d / g2) * BigInt(o.d / g1));
     }
+    if (o.bn === null) return Rational.mulBigNum(this.bn as bigint, this.bd as bigint, o.n, o.d);
+    if (this.bn === null) return Rational.mulBigNum(o.bn, o.bd as bigint, this.n, this.d);
     return Rational.mulBig(this.bigN(), this.bigD(), o.bigN(), o.bigD());
+  }
+
+  /** (a/b) x (c/d) with c/d safe integers (d > 0): the cross gcds gcd(a, d), gcd(c, b) on numbers. */
+  private static mulBigNum(a: bigint, b: bigint, c: number, d: number): Rational {
+    if (c === 0) return Rational.ZERO;
+    const g1 = d === 1 ? 1 : gcdNum(d, Number(a % BigInt(d)));
+    const ac = c < 0 ? -c : c;
+    const g2 = ac === 1 ? 1 : gcdNum(ac, Number(b % BigInt(ac)));
+    const n = (g1 === 1 ? a : a / BigInt(g1)) * BigInt(g2 === 1 ? c : c / g2);
+    return Rational.settle(n, (g2 === 1 ? b : b / BigInt(g2)) * BigInt(g1 === 1 ? d : d / g1));
   }
 
   /**
