@@ -25,6 +25,10 @@ fs.writeFileSync(placeholder, '');
 for (const service of fs.readdirSync(path.join(root, 'services'))) {
   const dir = path.join(root, 'services', service);
   if (!fs.existsSync(path.join(dir, 'prisma', 'schema.prisma'))) continue;
-  run(bin('prisma'), ['generate'], dir, { PRISMA_QUERY_ENGINE_LIBRARY: placeholder, CHECKPOINT_DISABLE: '1', PRISMA_HIDE_UPDATE_MESSAGE: '1' });
+  run(bin('prisma'), ['generate'], dir, {
+    PRISMA_QUERY_ENGINE_LIBRARY: placeholder,
+    CHECKPOINT_DISABLE: '1',
+    PRISMA_HIDE_UPDATE_MESSAGE: '1',
+  });
 }
 console.log('generate: protobuf code and Prisma clients are up to date');

@@ -21,14 +21,21 @@ const pg = await startEmbeddedPostgres({ dataDir: fs.mkdtempSync(path.join(os.tm
 try {
   const migrationsDir = path.join(dir, 'prisma', 'migrations');
   const previous = fs.existsSync(migrationsDir)
-    ? fs.readdirSync(migrationsDir).filter((n) => fs.existsSync(path.join(migrationsDir, n, 'snapshot'))).sort().at(-1)
+    ? fs
+        .readdirSync(migrationsDir)
+        .filter((n) => fs.existsSync(path.join(migrationsDir, n, 'snapshot')))
+        .sort()
+        .at(-1)
     : undefined;
   // Snapshots are kept as *.prisma.snapshot: Prisma would read *.prisma files under prisma/ as schema.
   let from = ['--from-empty'];
   if (previous) {
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gains-snap-'));
     for (const file of fs.readdirSync(path.join(migrationsDir, previous, 'snapshot'))) {
-      fs.copyFileSync(path.join(migrationsDir, previous, 'snapshot', file), path.join(scratch, file.replace(/\.snapshot$/, '')));
+      fs.copyFileSync(
+        path.join(migrationsDir, previous, 'snapshot', file),
+        path.join(scratch, file.replace(/\.snapshot$/, '')),
+      );
     }
     from = ['--from-schema-datamodel', scratch];
   }
@@ -36,7 +43,15 @@ try {
   const sql = execFileSync(
     path.join(root, 'node_modules/.bin/prisma'),
     ['migrate', 'diff', ...from, '--to-schema-datamodel', 'prisma', '--script'],
-    { cwd: dir, env: { ...process.env, DATABASE_URL: url, CHECKPOINT_DISABLE: '1', PRISMA_QUERY_ENGINE_LIBRARY: path.join(root, 'node_modules/.cache/gains/no-query-engine.so.node') } },
+    {
+      cwd: dir,
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        CHECKPOINT_DISABLE: '1',
+        PRISMA_QUERY_ENGINE_LIBRARY: path.join(root, 'node_modules/.cache/gains/no-query-engine.so.node'),
+      },
+    },
   ).toString();
   const body = sql
     .split('\n')

@@ -52,16 +52,22 @@ step('web-build', () => {
 for (const project of ['unit', 'system', 'e2e']) {
   step(project, () => {
     const report = path.join(os.tmpdir(), `gains-vitest-${project}-${process.pid}.json`);
-    spawnSync(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, GAINS_SKIP_WEB_BUILD: '1' },
-    });
+    spawnSync(
+      bin('vitest'),
+      ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, GAINS_SKIP_WEB_BUILD: '1' },
+      },
+    );
     if (!fs.existsSync(report)) return { passed: 0, failed: 1 };
     const result = JSON.parse(fs.readFileSync(report, 'utf8'));
     fs.rmSync(report);
     // A file that fails to load has no test results: count it as a failure.
-    const brokenFiles = result.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+    const brokenFiles = result.testResults.filter(
+      (f) => f.status === 'failed' && f.assertionResults.length === 0,
+    ).length;
     return { passed: result.numPassedTests, failed: result.numFailedTests + brokenFiles };
   });
 }

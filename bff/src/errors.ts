@@ -12,7 +12,11 @@ export function onError(error: Error, c: Context<BffEnv>) {
     return c.json(errorBody(error.message, id), error.status);
   }
   const { status, message, field } = httpErrorFrom(
-    error instanceof DomainError ? toConnectError(error) : error instanceof ConnectError ? error : toConnectError(error),
+    error instanceof DomainError
+      ? toConnectError(error)
+      : error instanceof ConnectError
+        ? error
+        : toConnectError(error),
   );
   const log = c.get('deps')?.logger;
   if (status >= 500) log?.error({ err: error, requestId: id, path: c.req.path }, 'request failed');

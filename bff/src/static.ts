@@ -23,7 +23,8 @@ export function serveWebApp(webDir: string) {
   return async (c: Context) => {
     const requested = path.resolve(root, '.' + decodeURIComponent(new URL(c.req.url).pathname));
     const inside = requested.startsWith(root + path.sep);
-    const file = inside && (await fs.stat(requested).catch(() => null))?.isFile() ? requested : path.join(root, 'index.html');
+    const file =
+      inside && (await fs.stat(requested).catch(() => null))?.isFile() ? requested : path.join(root, 'index.html');
     const body = await fs.readFile(file).catch(() => null);
     if (!body) return c.text('The web app has not been built: run pnpm build:web', 503);
     const immutable = file.includes(`${path.sep}assets${path.sep}`);

@@ -343,7 +343,12 @@ describe('chart rendered with default values', () => {
           return e.name;
         })
         .sort();
-    expect(secretEnv('identity')).toEqual(['DATABASE_URL', 'GAINS_DEMO_PASSWORD', 'GAINS_MFA_ENCRYPTION_KEY', 'SMTP_URL']);
+    expect(secretEnv('identity')).toEqual([
+      'DATABASE_URL',
+      'GAINS_DEMO_PASSWORD',
+      'GAINS_MFA_ENCRYPTION_KEY',
+      'SMTP_URL',
+    ]);
     for (const s of ['clients', 'securities', 'tax-engine', 'documents', 'reports'])
       expect(secretEnv(s)).toEqual(['DATABASE_URL']);
     expect(secretEnv('bff')).toEqual([]);

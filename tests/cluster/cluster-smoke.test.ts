@@ -19,7 +19,10 @@ const ports = {} as Record<ServiceName | 'bff', number>;
 async function waitReady(url: string, ms = 90_000) {
   const deadline = Date.now() + ms;
   for (;;) {
-    const ok = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > deadline) throw new Error(`${url} did not become ready`);
     await new Promise((r) => setTimeout(r, 250));
@@ -29,7 +32,9 @@ async function waitReady(url: string, ms = 90_000) {
 beforeAll(async () => {
   [postgres, nats] = await Promise.all([startTestPostgres(), startNatsServer()]);
   for (const name of [...SERVICE_NAMES, 'bff'] as const) ports[name] = await freePort();
-  const urls = Object.fromEntries(SERVICE_NAMES.map((s) => [`${s.replace('-', '_').toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]));
+  const urls = Object.fromEntries(
+    SERVICE_NAMES.map((s) => [`${s.replace('-', '_').toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]),
+  );
   const env = {
     ...process.env,
     ...urls,
@@ -54,11 +59,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(
-    processes.map((child) => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve(null);
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    })),
+    processes.map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null) return resolve(null);
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        }),
+    ),
   );
   await nats?.stop();
   await postgres?.stop();

@@ -22,7 +22,12 @@ const seconds = Math.min(flag('seconds', 10), 60);
 const connections = Math.min(flag('connections', 20), 200);
 const PASSWORD = process.env.PASSWORD ?? 'Load-test-pass1!';
 const ASHWORTH = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002';
-const QUERIES = ['page=1&size=10', 'page=7&size=25&sort=marketValuation,desc', 'page=1&size=50&term=smith', 'page=2&size=100&filter=live&sort=name,asc'];
+const QUERIES = [
+  'page=1&size=10',
+  'page=7&size=25&sort=marketValuation,desc',
+  'page=1&size=50&term=smith',
+  'page=2&size=100&filter=live&sort=name,asc',
+];
 
 let base = process.env.BASE_URL ?? '';
 let stop = async () => {};
@@ -62,6 +67,8 @@ const result = await autocannon({
 });
 console.log(`clients grid: ${connections} connections for ${seconds} s against ${base}`);
 console.log(`  requests/s  mean ${result.requests.average.toFixed(0)}, total ${result.requests.total}`);
-console.log(`  latency ms  p50 ${result.latency.p50}  p90 ${result.latency.p90}  p99 ${result.latency.p99}  max ${result.latency.max}`);
+console.log(
+  `  latency ms  p50 ${result.latency.p50}  p90 ${result.latency.p90}  p99 ${result.latency.p99}  max ${result.latency.max}`,
+);
 console.log(`  non-2xx     ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`);
 await stop();

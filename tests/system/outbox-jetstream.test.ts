@@ -17,12 +17,22 @@ let nats: RunningNats;
 let pool: pg.Pool;
 
 async function commitEvent(code: string): Promise<OutboxEvent> {
-  const event = newEvent(SUBJECT, events.OrganisationChangedSchema, { uuid: crypto.randomUUID(), id: 1, code, name: code, type: 'FIRM' });
+  const event = newEvent(SUBJECT, events.OrganisationChangedSchema, {
+    uuid: crypto.randomUUID(),
+    id: 1,
+    code,
+    name: code,
+    type: 'FIRM',
+  });
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     // The change and its event commit together.
-    await client.query('INSERT INTO outbox_event (id, subject, payload) VALUES ($1, $2, $3)', [event.id, event.subject, Buffer.from(event.payload)]);
+    await client.query('INSERT INTO outbox_event (id, subject, payload) VALUES ($1, $2, $3)', [
+      event.id,
+      event.subject,
+      Buffer.from(event.payload),
+    ]);
     await client.query('COMMIT');
   } finally {
     client.release();

@@ -43,7 +43,10 @@ export function remoteAddress(c: {
 }): string {
   const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket;
   const hops = c.var.deps.trustedProxyHops ?? 0;
-  const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   const fromProxy = hops > 0 ? forwarded[forwarded.length - hops] : undefined;
   return fromProxy || socket?.remoteAddress || '';
 }

@@ -19,31 +19,48 @@ function parseSort(values: string[]) {
 
 /** Money fields left unset on the wire are null in JSON, so every row has every column. */
 function withNulls<T extends object>(row: T) {
-  return Object.fromEntries(Object.entries(row).filter(([k]) => k !== '$typeName').map(([k, v]) => [k, v ?? null]));
+  return Object.fromEntries(
+    Object.entries(row)
+      .filter(([k]) => k !== '$typeName')
+      .map(([k, v]) => [k, v ?? null]),
+  );
 }
 
 const MONEY_FIELDS = [
-  'annualException', 'broughtForwardLoss', 'unusedBroughtForwardLoss', 'annualExceptionRemaining', 'marketValuation',
-  'ytdCapitalGainLoss', 'ytdIncomeGain', 'ytdExemptGainLoss', 'ytdHoldoverReliefGain', 'ytdCloggedLoss',
-  'unrealisedCapitalGainLoss', 'unrealisedIncomeGain', 'unrealisedExemptGainLoss', 'indexation', 'usedIndexation',
+  'annualException',
+  'broughtForwardLoss',
+  'unusedBroughtForwardLoss',
+  'annualExceptionRemaining',
+  'marketValuation',
+  'ytdCapitalGainLoss',
+  'ytdIncomeGain',
+  'ytdExemptGainLoss',
+  'ytdHoldoverReliefGain',
+  'ytdCloggedLoss',
+  'unrealisedCapitalGainLoss',
+  'unrealisedIncomeGain',
+  'unrealisedExemptGainLoss',
+  'indexation',
+  'usedIndexation',
 ] as const;
 
-export const clientRoutes = new Hono<BffEnv>()
-  .use(authenticate, requireOrganisation)
-  .get('/summary', async (c) => {
-    const answer = await c.var.deps.clients.listClientSummaries(
-      {
-        organisationUuid: c.var.organisationUuid,
-        page: wholeNumber(c.req.query('page'), 'page', 1),
-        size: wholeNumber(c.req.query('size'), 'size', 10),
-        term: c.req.query('term') ?? '',
-        filter: c.req.query('filter') ?? '',
-        sort: parseSort(c.req.queries('sort') ?? []),
-      },
-      asCaller(c),
-    );
-    return c.json({
-      content: answer.content.map((row) => ({ ...Object.fromEntries(MONEY_FIELDS.map((f) => [f, null])), ...withNulls(row) })),
-      totalSize: answer.totalSize,
-    });
+export const clientRoutes = new Hono<BffEnv>().use(authenticate, requireOrganisation).get('/summary', async (c) => {
+  const answer = await c.var.deps.clients.listClientSummaries(
+    {
+      organisationUuid: c.var.organisationUuid,
+      page: wholeNumber(c.req.query('page'), 'page', 1),
+      size: wholeNumber(c.req.query('size'), 'size', 10),
+      term: c.req.query('term') ?? '',
+      filter: c.req.query('filter') ?? '',
+      sort: parseSort(c.req.queries('sort') ?? []),
+    },
+    asCaller(c),
+  );
+  return c.json({
+    content: answer.content.map((row) => ({
+      ...Object.fromEntries(MONEY_FIELDS.map((f) => [f, null])),
+      ...withNulls(row),
+    })),
+    totalSize: answer.totalSize,
   });
+});

@@ -24,11 +24,19 @@ export function createTokenVerifier(fetchJwks: () => Promise<JSONWebKeySet>): To
     if (!keySet) await load();
     let result;
     try {
-      result = await jwtVerify(token, keySet!, { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, algorithms: ALGORITHMS });
+      result = await jwtVerify(token, keySet!, {
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+        algorithms: ALGORITHMS,
+      });
     } catch (error) {
       if ((error as { code?: string }).code === 'ERR_JWKS_NO_MATCHING_KEY') {
         await load();
-        result = await jwtVerify(token, keySet!, { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, algorithms: ALGORITHMS }).catch(() => {
+        result = await jwtVerify(token, keySet!, {
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
+          algorithms: ALGORITHMS,
+        }).catch(() => {
           throw unauthenticated();
         });
       } else {

@@ -4,7 +4,10 @@ import { z } from 'zod';
  * Reads and checks the environment once, at start: a missing or malformed setting stops the
  * process with a message naming it, rather than failing on first use.
  */
-export function loadConfig<S extends z.ZodRawShape>(shape: S, env: NodeJS.ProcessEnv = process.env): z.infer<z.ZodObject<S>> {
+export function loadConfig<S extends z.ZodRawShape>(
+  shape: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<z.ZodObject<S>> {
   // An empty variable means "not set" (a Secret key left blank in the chart, `FOO= cmd`).
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = z.object(shape).safeParse(present);

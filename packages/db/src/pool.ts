@@ -8,7 +8,8 @@ export function createSchemaPool(
   connectionString: string,
   schema: string,
   max = 10,
-  onIdleError: (error: Error) => void = (error) => console.error(`[${schema}] idle database connection lost: ${error.message}`),
+  onIdleError: (error: Error) => void = (error) =>
+    console.error(`[${schema}] idle database connection lost: ${error.message}`),
 ): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, options: `-c search_path="${schema}",public` });
   pool.on('error', onIdleError);

@@ -25,16 +25,22 @@ export async function consumeEvents<Tx extends HandledEventRecorder>(options: {
   await options.bus.subscribe(options.durable, subjects, async (event) => {
     const handler = options.handlers[event.subject];
     if (!handler) return;
-    const span = { kind: SpanKind.CONSUMER, parent: contextFromTraceParent(event.traceParent), attributes: { 'messaging.destination': event.subject, 'messaging.consumer': options.durable } };
-    await inSpan(`consume ${event.subject}`, span, () => options.transact(async (tx) => {
-      const inserted = await tx.$executeRaw`
+    const span = {
+      kind: SpanKind.CONSUMER,
+      parent: contextFromTraceParent(event.traceParent),
+      attributes: { 'messaging.destination': event.subject, 'messaging.consumer': options.durable },
+    };
+    await inSpan(`consume ${event.subject}`, span, () =>
+      options.transact(async (tx) => {
+        const inserted = await tx.$executeRaw`
         INSERT INTO handled_event (consumer, event_id) VALUES (${options.durable}, ${event.id}::uuid)
         ON CONFLICT DO NOTHING`;
-      if (inserted === 0) {
-        options.logger.debug({ eventId: event.id, subject: event.subject }, 'event already handled');
-        return;
-      }
-      await handler(event, tx);
-    }));
+        if (inserted === 0) {
+          options.logger.debug({ eventId: event.id, subject: event.subject }, 'event already handled');
+          return;
+        }
+        await handler(event, tx);
+      }),
+    );
   });
 }

@@ -2,7 +2,10 @@ import http from 'node:http';
 import http2 from 'node:http2';
 import net from 'node:net';
 
-type Handler = (req: http.IncomingMessage | http2.Http2ServerRequest, res: http.ServerResponse | http2.Http2ServerResponse) => void;
+type Handler = (
+  req: http.IncomingMessage | http2.Http2ServerRequest,
+  res: http.ServerResponse | http2.Http2ServerResponse,
+) => void;
 
 const HTTP2_PREFACE = 'PRI * HTTP/2.0';
 

@@ -48,14 +48,19 @@ export async function startEmbeddedSystem(options: {
       isReady: () => ready,
     });
     services.set(name, service);
-    routerTransports.set(name, createRouterTransport((router) => service.routes(router), {
+    routerTransports.set(
+      name,
+      createRouterTransport((router) => service.routes(router), {
         router: service.routerOptions,
         transport: { interceptors: [traceClient()] },
-      }));
+      }),
+    );
   }
   await activate([...services.values()]);
   ready = true;
-  const app = createApp(bffDeps({ transports, logger: options.logger, webDir: options.webDir, ready: async () => ready }));
+  const app = createApp(
+    bffDeps({ transports, logger: options.logger, webDir: options.webDir, ready: async () => ready }),
+  );
   return {
     app,
     transports,

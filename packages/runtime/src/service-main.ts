@@ -30,12 +30,21 @@ const config = loadConfig({
   GAINS_DEMO_SEED: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.string().default('info'),
   WEB_DIR: z.string().optional(),
-  ...Object.fromEntries(SERVICE_NAMES.map((s) => [urlVar(s), z.string().url().default(`http://127.0.0.1:${SERVICE_PORTS[s]}`)])),
+  ...Object.fromEntries(
+    SERVICE_NAMES.map((s) => [urlVar(s), z.string().url().default(`http://127.0.0.1:${SERVICE_PORTS[s]}`)]),
+  ),
 });
 startTelemetry({ serviceName: `gains-${name}` });
 const logger = createLogger({ level: config.LOG_LEVEL });
 const transports = Object.fromEntries(
-  SERVICE_NAMES.map((s) => [s, createConnectTransport({ baseUrl: (config as unknown as Record<string, string>)[urlVar(s)]!, httpVersion: '2', interceptors: [traceClient()] })]),
+  SERVICE_NAMES.map((s) => [
+    s,
+    createConnectTransport({
+      baseUrl: (config as unknown as Record<string, string>)[urlVar(s)]!,
+      httpVersion: '2',
+      interceptors: [traceClient()],
+    }),
+  ]),
 ) as Record<ServiceName, ReturnType<typeof createConnectTransport>>;
 
 let ready = false;

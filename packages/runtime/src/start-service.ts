@@ -3,7 +3,13 @@ import type { ServiceName } from '@gains/config';
 import { migrateSchema } from '@gains/db';
 import type { Logger } from '@gains/logging';
 import type { EventBus } from '@gains/outbox';
-import { healthRoutes, identityTokenVerifier, serviceRouterOptions, type RunningService, type ServiceModule } from '@gains/service-kit';
+import {
+  healthRoutes,
+  identityTokenVerifier,
+  serviceRouterOptions,
+  type RunningService,
+  type ServiceModule,
+} from '@gains/service-kit';
 
 export interface StartedService {
   module: ServiceModule;

@@ -3,11 +3,39 @@
  * without one reading the other's tables. Fixed ids keep the demo deterministic.
  */
 export const DEMO_ORGANISATIONS = [
-  { uuid: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000001', code: 'GAINS', name: 'Gains Provider', type: 'PROVIDER', parent: null, mfaRequired: false },
-  { uuid: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002', code: 'ASHW', name: 'Ashworth Wealth Management', type: 'FIRM', parent: 'GAINS', mfaRequired: false },
-  { uuid: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000003', code: 'BRKF', name: 'Brookfield Advisory', type: 'FIRM', parent: 'GAINS', mfaRequired: false },
+  {
+    uuid: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000001',
+    code: 'GAINS',
+    name: 'Gains Provider',
+    type: 'PROVIDER',
+    parent: null,
+    mfaRequired: false,
+  },
+  {
+    uuid: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002',
+    code: 'ASHW',
+    name: 'Ashworth Wealth Management',
+    type: 'FIRM',
+    parent: 'GAINS',
+    mfaRequired: false,
+  },
+  {
+    uuid: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000003',
+    code: 'BRKF',
+    name: 'Brookfield Advisory',
+    type: 'FIRM',
+    parent: 'GAINS',
+    mfaRequired: false,
+  },
   // Clevedon requires multi-factor authentication of everyone who belongs to it.
-  { uuid: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000004', code: 'CLVP', name: 'Clevedon Partners', type: 'FIRM', parent: 'GAINS', mfaRequired: true },
+  {
+    uuid: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000004',
+    code: 'CLVP',
+    name: 'Clevedon Partners',
+    type: 'FIRM',
+    parent: 'GAINS',
+    mfaRequired: true,
+  },
 ] as const;
 
 export type DemoOrganisationCode = (typeof DEMO_ORGANISATIONS)[number]['code'];
@@ -19,12 +47,42 @@ export function demoOrganisation(code: DemoOrganisationCode) {
 export const DEFAULT_DEMO_PASSWORD = 'Gains-demo-2026!';
 
 export const DEMO_USERS = [
-  { uuid: '5c1d9a40-1f7b-4d55-8e0b-0d3e6b000001', email: 'admin@gains.example', name: 'Alex Admin', roles: ['ROLE_ADMIN'], organisations: ['GAINS'] },
-  { uuid: '5c1d9a40-1f7b-4d55-8e0b-0d3e6b000002', email: 'manager@gains.example', name: 'Morgan Manager', roles: ['ROLE_CUSTOMER_ADMIN'], organisations: ['ASHW', 'BRKF'] },
-  { uuid: '5c1d9a40-1f7b-4d55-8e0b-0d3e6b000003', email: 'adviser@gains.example', name: 'Avery Adviser', roles: ['ROLE_CUSTOMER_NON_ADMIN'], organisations: ['ASHW'] },
-  { uuid: '5c1d9a40-1f7b-4d55-8e0b-0d3e6b000004', email: 'brook@gains.example', name: 'Blake Brook', roles: ['ROLE_CUSTOMER_ADMIN'], organisations: ['BRKF'] },
+  {
+    uuid: '5c1d9a40-1f7b-4d55-8e0b-0d3e6b000001',
+    email: 'admin@gains.example',
+    name: 'Alex Admin',
+    roles: ['ROLE_ADMIN'],
+    organisations: ['GAINS'],
+  },
+  {
+    uuid: '5c1d9a40-1f7b-4d55-8e0b-0d3e6b000002',
+    email: 'manager@gains.example',
+    name: 'Morgan Manager',
+    roles: ['ROLE_CUSTOMER_ADMIN'],
+    organisations: ['ASHW', 'BRKF'],
+  },
+  {
+    uuid: '5c1d9a40-1f7b-4d55-8e0b-0d3e6b000003',
+    email: 'adviser@gains.example',
+    name: 'Avery Adviser',
+    roles: ['ROLE_CUSTOMER_NON_ADMIN'],
+    organisations: ['ASHW'],
+  },
+  {
+    uuid: '5c1d9a40-1f7b-4d55-8e0b-0d3e6b000004',
+    email: 'brook@gains.example',
+    name: 'Blake Brook',
+    roles: ['ROLE_CUSTOMER_ADMIN'],
+    organisations: ['BRKF'],
+  },
   // Sets up an authenticator app at first sign-in: CLVP requires MFA.
-  { uuid: '5c1d9a40-1f7b-4d55-8e0b-0d3e6b000005', email: 'secure@gains.example', name: 'Sam Secure', roles: ['ROLE_CUSTOMER_ADMIN'], organisations: ['CLVP'] },
+  {
+    uuid: '5c1d9a40-1f7b-4d55-8e0b-0d3e6b000005',
+    email: 'secure@gains.example',
+    name: 'Sam Secure',
+    roles: ['ROLE_CUSTOMER_ADMIN'],
+    organisations: ['CLVP'],
+  },
 ] as const satisfies readonly {
   uuid: string;
   email: string;

@@ -11,7 +11,10 @@ function accessLog(logger: Logger): Interceptor {
     const requestId = req.header.get('x-request-id') ?? undefined;
     try {
       const res = await next(req);
-      logger.info({ requestId, method: req.method.name, code: 'ok', ms: Math.round(performance.now() - started) }, 'call');
+      logger.info(
+        { requestId, method: req.method.name, code: 'ok', ms: Math.round(performance.now() - started) },
+        'call',
+      );
       return res;
     } catch (error) {
       const code = error instanceof ConnectError ? Code[error.code] : 'unknown';
@@ -50,7 +53,8 @@ export function serviceRouterOptions(options: {
       traceServer(),
       accessLog(options.logger),
       errorInterceptor((error, method, code) => {
-        if (code === Code.Internal || code === Code.Unknown) options.logger.error({ err: error, method }, 'call failed');
+        if (code === Code.Internal || code === Code.Unknown)
+          options.logger.error({ err: error, method }, 'call failed');
       }),
       authInterceptor(options.verifier, options.publicMethods),
     ],

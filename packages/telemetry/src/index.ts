@@ -70,7 +70,9 @@ export function contextFromTraceParent(traceParent: string | null | undefined): 
 
 export function currentTraceIds(): { trace_id: string; span_id: string } | undefined {
   const span = trace.getActiveSpan()?.spanContext();
-  return span && span.traceId !== '00000000000000000000000000000000' ? { trace_id: span.traceId, span_id: span.spanId } : undefined;
+  return span && span.traceId !== '00000000000000000000000000000000'
+    ? { trace_id: span.traceId, span_id: span.spanId }
+    : undefined;
 }
 
 /** Runs `fn` inside a new span (child of `parent`), recording failures. */
@@ -79,7 +81,11 @@ export async function inSpan<T>(
   options: { kind: SpanKind; parent?: Context; attributes?: Record<string, string | number | boolean> },
   fn: (span: Span) => Promise<T>,
 ): Promise<T> {
-  const span = tracer().startSpan(name, { kind: options.kind, attributes: options.attributes }, options.parent ?? context.active());
+  const span = tracer().startSpan(
+    name,
+    { kind: options.kind, attributes: options.attributes },
+    options.parent ?? context.active(),
+  );
   return context.with(trace.setSpan(options.parent ?? context.active(), span), async () => {
     try {
       return await fn(span);

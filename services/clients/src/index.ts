@@ -20,7 +20,8 @@ export const clientsModule: ServiceModule = {
     const prisma = createClientsPrisma(pool, SCHEMA);
     const relay = createOutboxRelay({ pool, bus, logger });
     return {
-      routes: (router) => router.service(clients.ClientsService, createClientsService({ clients: createClientStore(prisma) })),
+      routes: (router) =>
+        router.service(clients.ClientsService, createClientsService({ clients: createClientStore(prisma) })),
       relay,
       subscribe: () => consumeIdentityEvents(bus, prisma, logger),
       async afterStart() {

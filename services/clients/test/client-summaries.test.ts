@@ -31,7 +31,10 @@ const FIXTURE: [code: string, name: string, rm: string, state: string, marketVal
 ];
 
 async function tokenFor(email: string) {
-  const answer = await createClient(identity.IdentityService, system.transports.identity).signIn({ email, password: PASSWORD });
+  const answer = await createClient(identity.IdentityService, system.transports.identity).signIn({
+    email,
+    password: PASSWORD,
+  });
   return { headers: { authorization: `Bearer ${answer.accessToken}` } };
 }
 
@@ -45,7 +48,10 @@ beforeAll(async () => {
   });
   const db = new pg.Client({ connectionString: postgres.connectionString });
   await db.connect();
-  await db.query(`INSERT INTO clients.organisation (uuid, id, code, name, type, updated_at) VALUES ($1, 99, 'ZZTEST', 'Fixture Firm', 'FIRM', now())`, [FIRM]);
+  await db.query(
+    `INSERT INTO clients.organisation (uuid, id, code, name, type, updated_at) VALUES ($1, 99, 'ZZTEST', 'Fixture Firm', 'FIRM', now())`,
+    [FIRM],
+  );
   for (const [code, name, rm, state, mv] of FIXTURE) {
     await db.query(
       `INSERT INTO clients.client (uuid, organisation_uuid, code, name, relationship_manager, type, state, inactive, market_value, updated_at)
@@ -67,7 +73,18 @@ describe('the clients grid', () => {
     const admin = await tokenFor('admin@gains.example');
     const page = await api.listClientSummaries({ organisationUuid: FIRM, page: 1, size: 10 }, admin);
     expect(page.totalSize).toBe(12);
-    expect(page.content.map((r) => r.code)).toEqual(['Z001', 'Z002', 'Z003', 'Z004', 'Z005', 'Z006', 'Z007', 'Z008', 'Z009', 'Z010']);
+    expect(page.content.map((r) => r.code)).toEqual([
+      'Z001',
+      'Z002',
+      'Z003',
+      'Z004',
+      'Z005',
+      'Z006',
+      'Z007',
+      'Z008',
+      'Z009',
+      'Z010',
+    ]);
     expect(page.content[0]!.ouCode).toBe('ZZTEST');
     const second = await api.listClientSummaries({ organisationUuid: FIRM, page: 2, size: 10 }, admin);
     expect(second.content.map((r) => r.code)).toEqual(['Z011', 'Z012']);
@@ -80,7 +97,18 @@ describe('the clients grid', () => {
       admin,
     );
     expect(page.content.map((r) => r.marketValuation)).toEqual([
-      '9999999999.99', '250000.00', '1000.10', '300.00', '77.70', '42.00', '41.00', '40.00', '5.00', '0.01', '0.00', '-12.34',
+      '9999999999.99',
+      '250000.00',
+      '1000.10',
+      '300.00',
+      '77.70',
+      '42.00',
+      '41.00',
+      '40.00',
+      '5.00',
+      '0.01',
+      '0.00',
+      '-12.34',
     ]);
   });
 

@@ -13,13 +13,22 @@ const BASE = __ENV.BASE_URL || 'http://127.0.0.1:8080';
 const ASHWORTH = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002';
 
 export function setup() {
-  const res = http.post(`${BASE}/api/auth/sign-in`, JSON.stringify({ email: 'manager@gains.example', password: __ENV.PASSWORD || 'Gains-demo-2026!' }), {
-    headers: { 'content-type': 'application/json' },
-  });
+  const res = http.post(
+    `${BASE}/api/auth/sign-in`,
+    JSON.stringify({ email: 'manager@gains.example', password: __ENV.PASSWORD || 'Gains-demo-2026!' }),
+    {
+      headers: { 'content-type': 'application/json' },
+    },
+  );
   return { token: res.json('accessToken') };
 }
 
-const QUERIES = ['page=1&size=10', 'page=7&size=25&sort=marketValuation,desc', 'page=1&size=50&term=smith', 'page=2&size=100&filter=live&sort=name,asc'];
+const QUERIES = [
+  'page=1&size=10',
+  'page=7&size=25&sort=marketValuation,desc',
+  'page=1&size=50&term=smith',
+  'page=2&size=100&filter=live&sort=name,asc',
+];
 
 export default function (data) {
   const query = QUERIES[Math.floor(Math.random() * QUERIES.length)];

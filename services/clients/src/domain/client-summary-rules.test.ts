@@ -33,12 +33,22 @@ describe('client summary query rules', () => {
   });
 
   it('when sorting by an unknown column or direction, then it is refused naming sort', () => {
-    expect(() => parseClientSummaryQuery({ ...base, sort: [{ column: 'secret', direction: 'asc' }] })).toThrow(/cannot sort by 'secret'/);
-    expect(() => parseClientSummaryQuery({ ...base, sort: [{ column: 'code', direction: 'up' }] })).toThrow(/asc or desc/);
+    expect(() => parseClientSummaryQuery({ ...base, sort: [{ column: 'secret', direction: 'asc' }] })).toThrow(
+      /cannot sort by 'secret'/,
+    );
+    expect(() => parseClientSummaryQuery({ ...base, sort: [{ column: 'code', direction: 'up' }] })).toThrow(
+      /asc or desc/,
+    );
   });
 
   it('when multi-sort pairs are given, then their order and directions are kept', () => {
-    const q = parseClientSummaryQuery({ ...base, sort: [{ column: 'marketValuation', direction: 'DESC' }, { column: 'name', direction: 'asc' }] });
+    const q = parseClientSummaryQuery({
+      ...base,
+      sort: [
+        { column: 'marketValuation', direction: 'DESC' },
+        { column: 'name', direction: 'asc' },
+      ],
+    });
     expect(q.sort).toEqual([
       { column: 'marketValuation', direction: 'desc' },
       { column: 'name', direction: 'asc' },

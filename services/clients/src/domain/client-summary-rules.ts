@@ -8,11 +8,33 @@ export const DEFAULT_SORT: ClientSummaryQuery['sort'] = [
 ];
 
 export const SORTABLE_COLUMNS: readonly SortableColumn[] = [
-  'code', 'name', 'ouCode', 'relationshipManager', 'inactive', 'type', 'state', 'annualException',
-  'broughtForwardLoss', 'unusedBroughtForwardLoss', 'annualExceptionRemaining', 'marketValuation',
-  'ytdCapitalGainLoss', 'ytdIncomeGain', 'ytdExemptGainLoss', 'ytdHoldoverReliefGain', 'ytdCloggedLoss',
-  'unrealisedCapitalGainLoss', 'unrealisedIncomeGain', 'unrealisedExemptGainLoss', 'indexation', 'usedIndexation',
-  'holdingBreaks', 'portfolioCalculationFailures', 'incomePending', 'costUpdatePending', 'thirtyDayDisposalCounter',
+  'code',
+  'name',
+  'ouCode',
+  'relationshipManager',
+  'inactive',
+  'type',
+  'state',
+  'annualException',
+  'broughtForwardLoss',
+  'unusedBroughtForwardLoss',
+  'annualExceptionRemaining',
+  'marketValuation',
+  'ytdCapitalGainLoss',
+  'ytdIncomeGain',
+  'ytdExemptGainLoss',
+  'ytdHoldoverReliefGain',
+  'ytdCloggedLoss',
+  'unrealisedCapitalGainLoss',
+  'unrealisedIncomeGain',
+  'unrealisedExemptGainLoss',
+  'indexation',
+  'usedIndexation',
+  'holdingBreaks',
+  'portfolioCalculationFailures',
+  'incomePending',
+  'costUpdatePending',
+  'thirtyDayDisposalCounter',
 ];
 
 export interface RawClientSummaryQuery {
@@ -38,7 +60,8 @@ export function parseClientSummaryQuery(raw: RawClientSummaryQuery): ClientSumma
       throw invalidArgument('sort', `cannot sort by '${column}'`);
     }
     const dir = direction.toLowerCase();
-    if (dir !== 'asc' && dir !== 'desc') throw invalidArgument('sort', `sort direction must be asc or desc, not '${direction}'`);
+    if (dir !== 'asc' && dir !== 'desc')
+      throw invalidArgument('sort', `sort direction must be asc or desc, not '${direction}'`);
     return { column: column as SortableColumn, direction: dir as 'asc' | 'desc' };
   });
   return {

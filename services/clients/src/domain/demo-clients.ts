@@ -3,30 +3,145 @@
  * and plausible summary figures. The same seed always gives the same clients.
  */
 const FIRST_NAMES = [
-  'Oliver', 'George', 'Harry', 'Jack', 'Charlie', 'Thomas', 'James', 'William', 'Henry', 'Edward', 'Arthur',
-  'Alfie', 'Samuel', 'Joseph', 'Daniel', 'Matthew', 'Benjamin', 'Alexander', 'Rupert', 'Hugh', 'Amelia',
-  'Olivia', 'Isla', 'Ava', 'Emily', 'Sophie', 'Grace', 'Lily', 'Charlotte', 'Eleanor', 'Florence', 'Alice',
-  'Harriet', 'Imogen', 'Lucy', 'Victoria', 'Catherine', 'Margaret', 'Elizabeth', 'Fiona', 'Rhiannon', 'Siobhan',
-  'Eilidh', 'Morag', 'Gareth', 'Dafydd', 'Angus', 'Callum', 'Niamh', 'Priya', 'Arjun', 'Aisha', 'Hamza',
+  'Oliver',
+  'George',
+  'Harry',
+  'Jack',
+  'Charlie',
+  'Thomas',
+  'James',
+  'William',
+  'Henry',
+  'Edward',
+  'Arthur',
+  'Alfie',
+  'Samuel',
+  'Joseph',
+  'Daniel',
+  'Matthew',
+  'Benjamin',
+  'Alexander',
+  'Rupert',
+  'Hugh',
+  'Amelia',
+  'Olivia',
+  'Isla',
+  'Ava',
+  'Emily',
+  'Sophie',
+  'Grace',
+  'Lily',
+  'Charlotte',
+  'Eleanor',
+  'Florence',
+  'Alice',
+  'Harriet',
+  'Imogen',
+  'Lucy',
+  'Victoria',
+  'Catherine',
+  'Margaret',
+  'Elizabeth',
+  'Fiona',
+  'Rhiannon',
+  'Siobhan',
+  'Eilidh',
+  'Morag',
+  'Gareth',
+  'Dafydd',
+  'Angus',
+  'Callum',
+  'Niamh',
+  'Priya',
+  'Arjun',
+  'Aisha',
+  'Hamza',
 ];
 const SURNAMES = [
-  'Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Robinson', 'Wright',
-  'Thompson', 'Evans', 'Walker', 'White', 'Roberts', 'Green', 'Hall', 'Wood', 'Jackson', 'Clarke', 'Patel',
-  'Khan', 'Lewis', 'Harrison', 'Cooper', 'Ward', 'Morris', 'Hughes', 'Edwards', 'Turner', 'Baker', 'Collins',
-  'Fitzgerald', 'Ashworth', 'Cavendish', 'Pemberton', 'Whitaker', 'Hargreaves', 'Lister', 'Blackwood',
-  'MacDonald', 'Campbell', 'Stewart', 'Murray', 'Fraser', 'Griffiths', 'Llewellyn', "O'Brien", 'Kennedy',
-  'Sinclair', 'Howard', 'Fletcher', 'Marsh', 'Holloway', 'Sutherland', 'Thornton', 'Ellis', 'Chapman',
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Johnson',
+  'Davies',
+  'Robinson',
+  'Wright',
+  'Thompson',
+  'Evans',
+  'Walker',
+  'White',
+  'Roberts',
+  'Green',
+  'Hall',
+  'Wood',
+  'Jackson',
+  'Clarke',
+  'Patel',
+  'Khan',
+  'Lewis',
+  'Harrison',
+  'Cooper',
+  'Ward',
+  'Morris',
+  'Hughes',
+  'Edwards',
+  'Turner',
+  'Baker',
+  'Collins',
+  'Fitzgerald',
+  'Ashworth',
+  'Cavendish',
+  'Pemberton',
+  'Whitaker',
+  'Hargreaves',
+  'Lister',
+  'Blackwood',
+  'MacDonald',
+  'Campbell',
+  'Stewart',
+  'Murray',
+  'Fraser',
+  'Griffiths',
+  'Llewellyn',
+  "O'Brien",
+  'Kennedy',
+  'Sinclair',
+  'Howard',
+  'Fletcher',
+  'Marsh',
+  'Holloway',
+  'Sutherland',
+  'Thornton',
+  'Ellis',
+  'Chapman',
 ];
 const TRUST_WORDS = ['Family Trust', 'Settlement', 'Discretionary Trust', 'Will Trust', 'Grandchildren Trust'];
 const COMPANY_WORDS = ['Holdings Ltd', 'Investments Ltd', 'Properties Ltd', 'Estates Ltd', '& Sons Ltd'];
 const RELATIONSHIP_MANAGERS = [
-  'Sarah Whitfield', 'David Okafor', 'Helen Marchant', 'Richard Pryce', 'Joanna Lake', 'Mark Bannister',
-  'Claire Devereux', 'Stephen Hollis',
+  'Sarah Whitfield',
+  'David Okafor',
+  'Helen Marchant',
+  'Richard Pryce',
+  'Joanna Lake',
+  'Mark Bannister',
+  'Claire Devereux',
+  'Stephen Hollis',
 ];
 const TYPES: [string, number][] = [
-  ['Individual', 70], ['Joint', 12], ['Trust', 9], ['Company', 5], ['Personal Representative', 4],
+  ['Individual', 70],
+  ['Joint', 12],
+  ['Trust', 9],
+  ['Company', 5],
+  ['Personal Representative', 4],
 ];
-const STATES: [string, number][] = [['Live', 82], ['Closed', 9], ['Dormant', 6], ['Pending', 3]];
+const STATES: [string, number][] = [
+  ['Live', 82],
+  ['Closed', 9],
+  ['Dormant', 6],
+  ['Pending', 3],
+];
 
 export interface DemoClient {
   code: string;
@@ -77,11 +192,15 @@ export function generateDemoClients(count: number, codePrefix: string, seed: num
     const state = weighted(STATES);
     const surname = pick(SURNAMES);
     const name =
-      type === 'Joint' ? `${pick(FIRST_NAMES)} & ${pick(FIRST_NAMES)} ${surname}`
-      : type === 'Trust' ? `The ${surname} ${pick(TRUST_WORDS)}`
-      : type === 'Company' ? `${surname} ${pick(COMPANY_WORDS)}`
-      : type === 'Personal Representative' ? `Executors of the late ${pick(FIRST_NAMES)} ${surname}`
-      : `${pick(FIRST_NAMES)} ${surname}`;
+      type === 'Joint'
+        ? `${pick(FIRST_NAMES)} & ${pick(FIRST_NAMES)} ${surname}`
+        : type === 'Trust'
+          ? `The ${surname} ${pick(TRUST_WORDS)}`
+          : type === 'Company'
+            ? `${surname} ${pick(COMPANY_WORDS)}`
+            : type === 'Personal Representative'
+              ? `Executors of the late ${pick(FIRST_NAMES)} ${surname}`
+              : `${pick(FIRST_NAMES)} ${surname}`;
     const live = state === 'Live';
     const marketValue = live ? int(2_500_00, 3_500_000_00) : 0;
     const annualExemption = type === 'Trust' ? 1_500_00 : type === 'Company' ? 0 : 3_000_00;

@@ -16,7 +16,9 @@ export function createClientsService(deps: ListClientSummariesDeps): ServiceImpl
       });
       return {
         // null (no figure yet) travels as an unset optional field.
-        content: page.content.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v ?? undefined]))),
+        content: page.content.map((row) =>
+          Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v ?? undefined])),
+        ),
         totalSize: page.totalSize,
       };
     },

@@ -11,7 +11,12 @@ export function createSigningKeyStore(prisma: IdentityPrisma) {
   return {
     async listNewestFirst(): Promise<StoredSigningKey[]> {
       const rows = await prisma.signingKey.findMany({ orderBy: { createdAt: 'desc' } });
-      return rows.map((r) => ({ kid: r.kid, algorithm: r.algorithm, privateJwk: r.privateJwk as object, publicJwk: r.publicJwk as object }));
+      return rows.map((r) => ({
+        kid: r.kid,
+        algorithm: r.algorithm,
+        privateJwk: r.privateJwk as object,
+        publicJwk: r.publicJwk as object,
+      }));
     },
     async insert(key: StoredSigningKey) {
       await prisma.signingKey.create({ data: key });
