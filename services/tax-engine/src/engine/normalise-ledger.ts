@@ -110,6 +110,14 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
   const txs = ledger.transactions;
   for (let i = 0; i < txs.length; i++) {
     const tx = txs[i];
+    const type = tx.type;
+    if (type === 'BUY' || type === 'SELL') {
+      const ev = tradeEvent(tx, type, ownership);
+      if (ev !== null) {
+        events.push(ev);
+        continue;
+      }
+    }
     try {
       const ev = toEvent(tx, ownership.get(tx.portfolio ?? '') ?? ONE);
       if (ev.type === 'SPLIT' || ev.type === 'CONSOLIDATION' || ev.type === 'BONUS') {
@@ -448,6 +456,45 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
   return event(tx, phase, tradeDay, acquiredDay, acquiredDate, quantity, cost, proceeds, expenses, marketValue, retainedValue, holdover, newSecurity);
 }
 
+/**
+ * A valid BUY or SELL priced per share (the bulk of a ledger), read in a function of its own: its field
+ * reads then see the few row shapes of trades rather than every row shape of the ledger (property reads
+ * at a site that sees many shapes are much slower). Null for anything it does not handle, or any doubt
+ * (missing or malformed field, amount instead of price, products past the safe range): toEvent then
+ * reads the row, validates it and reports any error. The event is the one toEvent would build.
+ */
+function tradeEvent(tx: LedgerTransaction, type: 'BUY' | 'SELL', ownership: Map<string, Rational>): EngineEvent | null {
+  const date = tx.date;
+  const security = tx.security;
+  const expensesText = tx.expenses;
+  const portfolio = tx.portfolio ?? '';
+  if (!security || typeof date !== 'string') return null;
+  const day = parseIsoDate(date);
+  if (day === null) return null;
+  let expenses = ZERO;
+  if (expensesText !== undefined && expensesText !== '') {
+    if (!scanDecimal(expensesText)) return null;
+    expenses = Rational.fromDecimal(decN, decScale);
+  }
+  if (!fastTrade(tx, type === 'BUY')) return null;
+  let quantity = fastQuantity;
+  let cost = ZERO;
+  let proceeds = ZERO;
+  if (type === 'BUY') cost = fastTotal;
+  else proceeds = fastTotal;
+  if (ownership.size !== 0) {
+    const share = ownership.get(portfolio);
+    if (share !== undefined && share !== ONE) {
+      quantity = quantity.mul(share);
+      cost = cost.mul(share);
+      proceeds = proceeds.mul(share);
+      expenses = expenses.mul(share);
+    }
+  }
+  const phase = type === 'BUY' ? 1 : 2;
+  return makeEvent(phase, day, date, day, date, type, security, portfolio, quantity, cost, proceeds, expenses, null, null, ZERO, tx.newSecurity ?? '', tx.counterparty ?? '', tx.connected ?? false, tx.ref ?? '');
+}
+
 function event(
   tx: LedgerTransaction,
   phase: number,
@@ -463,17 +510,41 @@ function event(
   holdover: Rational,
   newSecurity: string,
 ): EngineEvent {
-  const kind = KIND_OF_PHASE[phase];
+  return makeEvent(phase, day, tx.date, acquiredDay, acquiredDate, tx.type, tx.security, tx.portfolio ?? '', quantity, cost, proceeds, expenses, marketValue, retainedValue, holdover, newSecurity, tx.counterparty ?? '', tx.connected ?? false, tx.ref ?? '');
+}
+
+/** The one place events are built (one object shape). */
+function makeEvent(
+  phase: number,
+  day: DayNumber,
+  date: string,
+  acquiredDay: DayNumber,
+  acquiredDate: string,
+  type: TransactionType,
+  security: string,
+  portfolio: string,
+  quantity: Rational,
+  cost: Rational,
+  proceeds: Rational,
+  expenses: Rational,
+  marketValue: Rational | null,
+  retainedValue: Rational | null,
+  holdover: Rational,
+  newSecurity: string,
+  counterparty: string,
+  connected: boolean,
+  ref: string,
+): EngineEvent {
   return {
     seq: 0,
     day,
-    date: tx.date,
+    date,
     acquiredDay,
     acquiredDate,
-    type: tx.type,
-    kind,
-    security: tx.security,
-    portfolio: tx.portfolio ?? '',
+    type,
+    kind: KIND_OF_PHASE[phase],
+    security,
+    portfolio,
     quantity,
     cost,
     proceeds,
@@ -482,9 +553,9 @@ function event(
     retainedValue,
     holdover,
     newSecurity,
-    counterparty: tx.counterparty ?? '',
-    connected: tx.connected ?? false,
-    ref: tx.ref ?? '',
+    counterparty,
+    connected,
+    ref,
     order: day * 4 + phase,
     key: null,
     acquisitionGroup: null,
