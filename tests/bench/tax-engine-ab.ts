@@ -41,7 +41,9 @@ let cleanup: string | null = null;
 if (!existsSync(join(baseRoot, 'services/tax-engine'))) {
   baseRoot = mkdtempSync(join(tmpdir(), 'tax-engine-base-'));
   cleanup = baseRoot;
-  const archive = execFileSync('git', ['-C', repo, 'archive', values.base!, 'services/tax-engine'], { maxBuffer: 1 << 30 });
+  const archive = execFileSync('git', ['-C', repo, 'archive', values.base!, 'services/tax-engine'], {
+    maxBuffer: 1 << 30,
+  });
   execFileSync('tar', ['-x', '-C', baseRoot], { input: archive });
   symlinkSync(join(repo, 'node_modules'), join(baseRoot, 'node_modules'));
 }
@@ -51,8 +53,12 @@ interface Engine {
   ref: ReturnType<typeof LoadReferenceData>;
 }
 async function load(root: string): Promise<Engine> {
-  const engine = (await import(pathToFileURL(join(root, 'services/tax-engine/src/engine/index.ts')).href)) as { computeLedger: typeof ComputeLedger };
-  const cli = (await import(pathToFileURL(join(root, 'services/tax-engine/src/cli/load-reference-data.ts')).href)) as { loadReferenceData: typeof LoadReferenceData };
+  const engine = (await import(pathToFileURL(join(root, 'services/tax-engine/src/engine/index.ts')).href)) as {
+    computeLedger: typeof ComputeLedger;
+  };
+  const cli = (await import(pathToFileURL(join(root, 'services/tax-engine/src/cli/load-reference-data.ts')).href)) as {
+    loadReferenceData: typeof LoadReferenceData;
+  };
   return { computeLedger: engine.computeLedger, ref: cli.loadReferenceData() };
 }
 
@@ -61,7 +67,8 @@ try {
   const ledgers = Array.from({ length: n }, (_, i) => generateLedger(i, 100));
   let transactions = 0;
   for (const l of ledgers) transactions += l.transactions.length;
-  for (const e of engines) for (let w = 0; w < 2; w++) for (const l of ledgers) e.computeLedger(l, e.ref, { poolHistory: false });
+  for (const e of engines)
+    for (let w = 0; w < 2; w++) for (const l of ledgers) e.computeLedger(l, e.ref, { poolHistory: false });
 
   const total = [0, 0];
   const perPass: string[] = [];

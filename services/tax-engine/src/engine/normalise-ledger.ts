@@ -277,7 +277,7 @@ let fastTotal = ZERO;
  * of ten, one reduction each. False (nothing set) when any figure is not of that form or a product would
  * leave the safe-integer range; the general path then does the same arithmetic on Rationals.
  */
-function fastTrade(tx: LedgerTransaction, withExpenses: boolean): boolean {
+function fastTrade(tx: LedgerTransaction, withExpenses: boolean, scannedN: number, scannedScale: number): boolean {
   if (tx.amount !== undefined || !scanDecimal(tx.quantity)) return false;
   const qn = decN;
   const qs = decScale;
@@ -286,14 +286,20 @@ function fastTrade(tx: LedgerTransaction, withExpenses: boolean): boolean {
   let scale = qs + decScale;
   let total = qn * pn;
   if (total > MAX || scale > 15) return false;
-  if (withExpenses && tx.expenses !== undefined && tx.expenses !== '') {
-    if (!scanDecimal(tx.expenses)) return false;
-    let en = decN;
-    if (decScale > scale) {
-      total *= POW10[decScale - scale];
-      scale = decScale;
+  // The expenses already scanned by the caller (scannedN >= 0; 0 when there are none), else read here.
+  if (withExpenses && (scannedN > 0 || (scannedN < 0 && tx.expenses !== undefined && tx.expenses !== ''))) {
+    let es = scannedScale;
+    let en = scannedN;
+    if (scannedN < 0) {
+      if (!scanDecimal(tx.expenses)) return false;
+      en = decN;
+      es = decScale;
+    }
+    if (es > scale) {
+      total *= POW10[es - scale];
+      scale = es;
     } else {
-      en *= POW10[scale - decScale];
+      en *= POW10[scale - es];
     }
     total += en;
     if (total > MAX) return false;
@@ -364,7 +370,7 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
 
   switch (type) {
     case 'BUY':
-      if (fastTrade(tx, true)) {
+      if (fastTrade(tx, true, -1, 0)) {
         quantity = fastQuantity;
         cost = fastTotal;
         break;
@@ -384,7 +390,7 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
       break;
     case 'SELL':
     case 'REDEMPTION':
-      if (fastTrade(tx, false)) {
+      if (fastTrade(tx, false, -1, 0)) {
         quantity = fastQuantity;
         proceeds = fastTotal;
         break;
@@ -472,11 +478,15 @@ function tradeEvent(tx: LedgerTransaction, type: 'BUY' | 'SELL', ownership: Map<
   const day = parseIsoDate(date);
   if (day === null) return null;
   let expenses = ZERO;
+  let expN = 0;
+  let expScale = 0;
   if (expensesText !== undefined && expensesText !== '') {
     if (!scanDecimal(expensesText)) return null;
-    expenses = Rational.fromDecimal(decN, decScale);
+    expN = decN;
+    expScale = decScale;
+    expenses = Rational.fromDecimal(expN, expScale);
   }
-  if (!fastTrade(tx, type === 'BUY')) return null;
+  if (!fastTrade(tx, type === 'BUY', expN, expScale)) return null;
   let quantity = fastQuantity;
   let cost = ZERO;
   let proceeds = ZERO;

@@ -592,6 +592,11 @@ export class Rational {
       const b = o.n * this.d;
       if (a <= MAX && a >= -MAX && b <= MAX && b >= -MAX) return a < b ? -1 : a > b ? 1 : 0;
     }
+    // Different signs (or one zero) decide it without the BigInt cross products.
+    const sa = this.sign();
+    const sb = o.sign();
+    if (sa !== sb) return sa < sb ? -1 : 1;
+    if (sa === 0) return 0;
     const a = this.bigN() * o.bigD();
     const b = o.bigN() * this.bigD();
     return a < b ? -1 : a > b ? 1 : 0;

@@ -61,16 +61,19 @@ export function summariseTaxYears(disposals: Disposal[], taxpayer: Taxpayer, ref
     proceedsSum.reset();
     disposalCostsSum.reset();
     let indexationAllowance = ZERO;
-    let gains = ZERO;
-    let losses = ZERO;
+    gainsSum.reset();
+    lossesSum.reset();
     let holdoverRelief = ZERO;
     let cloggedLossesArising = ZERO;
     let cloggedLossesUsed = ZERO;
     let incomeGains = ZERO;
     let exemptGains = ZERO;
     let exemptLosses = ZERO;
-    const early = { gains: ZERO, losses: ZERO };
-    const late = { gains: ZERO, losses: ZERO };
+    earlyGains.reset();
+    earlyLosses.reset();
+    lateGains.reset();
+    lateLosses.reset();
+    const rateSplit = label === RATE_CHANGE_TAX_YEAR;
 
     for (const d of list) {
       let gain = d.gain;
@@ -103,16 +106,17 @@ export function summariseTaxYears(disposals: Disposal[], taxpayer: Taxpayer, ref
         }
       }
       // Only 2024-25 is split at 30 October 2024.
-      const bucket = label !== RATE_CHANGE_TAX_YEAR ? null : d.day >= RATE_CHANGE_2024 ? late : early;
       if (gain.isPositive()) {
-        gains = gains.add(gain);
-        if (bucket) bucket.gains = bucket.gains.add(gain);
+        gainsSum.add(gain);
+        if (rateSplit) (d.day >= RATE_CHANGE_2024 ? lateGains : earlyGains).add(gain);
       } else if (gain.isNegative()) {
-        losses = losses.sub(gain);
-        if (bucket) bucket.losses = bucket.losses.sub(gain);
+        lossesSum.sub(gain);
+        if (rateSplit) (d.day >= RATE_CHANGE_2024 ? lateLosses : earlyLosses).sub(gain);
       }
     }
 
+    const gains = gainsSum.value();
+    const losses = lossesSum.value();
     const proceeds = proceedsSum.value();
     const disposalCosts = disposalCostsSum.value();
     const netGains = gains.sub(losses);
@@ -155,7 +159,9 @@ export function summariseTaxYears(disposals: Disposal[], taxpayer: Taxpayer, ref
       incomeGains,
       exemptGains,
       exemptLosses,
-      ratePeriods: label === RATE_CHANGE_TAX_YEAR ? { upTo29October2024: period(early), from30October2024: period(late) } : null,
+      ratePeriods: rateSplit
+        ? { upTo29October2024: period(earlyGains.value(), earlyLosses.value()), from30October2024: period(lateGains.value(), lateLosses.value()) }
+        : null,
       complete: !failedYears.has(label),
     });
     lossesBroughtForward = lossesCarriedForward;
@@ -210,6 +216,51 @@ class DecimalSum {
 const proceedsSum = new DecimalSum();
 const disposalCostsSum = new DecimalSum();
 
-function period(p: { gains: Rational; losses: Rational }): GainsLosses {
-  return { gains: p.gains, losses: p.losses, netGains: p.gains.sub(p.losses) };
+function period(gains: Rational, losses: Rational): GainsLosses {
+  return { gains, losses, netGains: gains.sub(losses) };
 }
+
+/**
+ * An exact sum of disposal gains kept in two parts: the terms held as safe-integer fractions summed
+ * among themselves (number arithmetic, while the sum stays in that form), the BigInt terms among
+ * themselves; value() adds the two once. Adding each small gain straight to a BigInt total would cost a
+ * BigInt sum per disposal. The value is the same exact rational either way.
+ */
+class SplitSum {
+  private small: Rational = ZERO;
+  private big: Rational = ZERO;
+
+  reset(): void {
+    this.small = ZERO;
+    this.big = ZERO;
+  }
+
+  add(r: Rational): void {
+    if (r.bn === null) {
+      const s = this.small.add(r);
+      if (s.bn === null) this.small = s;
+      else {
+        // The small sum left the safe range: move it to the BigInt part.
+        this.big = this.big.add(s);
+        this.small = ZERO;
+      }
+    } else {
+      this.big = this.big.add(r);
+    }
+  }
+
+  sub(r: Rational): void {
+    this.add(r.neg());
+  }
+
+  value(): Rational {
+    return this.small.add(this.big);
+  }
+}
+
+const gainsSum = new SplitSum();
+const lossesSum = new SplitSum();
+const earlyGains = new SplitSum();
+const earlyLosses = new SplitSum();
+const lateGains = new SplitSum();
+const lateLosses = new SplitSum();
