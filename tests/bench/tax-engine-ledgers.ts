@@ -55,46 +55,115 @@ export function generateLedger(taxpayer: number, transactions = 100): Ledger {
       const q = 10 * (1 + Math.floor(rand() * 200));
       // A fifth of first buys go to a joint portfolio owned 50%: the taxpayer holds half of those shares.
       const joint = rand() < 0.2;
-      push({ date: iso(day), type: 'BUY', security: s, quantity: String(q), price: p(s), expenses: exp(), portfolio: joint ? 'JOINT' : 'GIA' });
+      push({
+        date: iso(day),
+        type: 'BUY',
+        security: s,
+        quantity: String(q),
+        price: p(s),
+        expenses: exp(),
+        portfolio: joint ? 'JOINT' : 'GIA',
+      });
       held.set(s, h + (joint ? q / 2 : q));
       if (rand() < 0.15) {
         // same-day second buy
         const q2 = 5 * (1 + Math.floor(rand() * 40));
-        push({ date: iso(day), type: 'BUY', security: s, quantity: String(q2), price: p(s), expenses: exp(), portfolio: 'GIA' });
+        push({
+          date: iso(day),
+          type: 'BUY',
+          security: s,
+          quantity: String(q2),
+          price: p(s),
+          expenses: exp(),
+          portfolio: 'GIA',
+        });
         held.set(s, held.get(s)! + q2);
       }
     } else if (r < 0.8) {
       const q = Math.max(1, Math.floor(h * (0.1 + rand() * 0.5)));
-      push({ date: iso(day), type: 'SELL', security: s, quantity: String(q), price: p(s), expenses: exp(), portfolio: 'GIA' });
+      push({
+        date: iso(day),
+        type: 'SELL',
+        security: s,
+        quantity: String(q),
+        price: p(s),
+        expenses: exp(),
+        portfolio: 'GIA',
+      });
       held.set(s, h - q);
       const c = rand();
       if (c < 0.2) {
         // same-day buy back
         const q2 = Math.max(1, Math.floor(q * rand()));
-        push({ date: iso(day), type: 'BUY', security: s, quantity: String(q2), price: p(s), expenses: exp(), portfolio: 'GIA' });
+        push({
+          date: iso(day),
+          type: 'BUY',
+          security: s,
+          quantity: String(q2),
+          price: p(s),
+          expenses: exp(),
+          portfolio: 'GIA',
+        });
         held.set(s, held.get(s)! + q2);
       } else if (c < 0.45) {
         // bed and breakfast: repurchase within 30 days
         const q2 = Math.max(1, Math.floor(q * (0.5 + rand())));
         const later = day + 1 + Math.floor(rand() * 29);
         pendingUntil.set(s, later);
-        push({ date: iso(later), type: 'BUY', security: s, quantity: String(q2), price: p(s), expenses: exp(), portfolio: 'GIA' });
+        push({
+          date: iso(later),
+          type: 'BUY',
+          security: s,
+          quantity: String(q2),
+          price: p(s),
+          expenses: exp(),
+          portfolio: 'GIA',
+        });
         held.set(s, held.get(s)! + q2);
       }
     } else if (r < 0.86) {
-      push({ date: iso(day), type: 'CAPITAL_RETURN', security: s, amount: `${1 + Math.floor(rand() * 200)}.${String(Math.floor(rand() * 100)).padStart(2, '0')}`, portfolio: 'GIA' });
+      push({
+        date: iso(day),
+        type: 'CAPITAL_RETURN',
+        security: s,
+        amount: `${1 + Math.floor(rand() * 200)}.${String(Math.floor(rand() * 100)).padStart(2, '0')}`,
+        portfolio: 'GIA',
+      });
     } else if (r < 0.92) {
-      push({ date: iso(day), type: 'NOTIONAL_INCOME', security: s, amount: `${1 + Math.floor(rand() * 50)}.${String(Math.floor(rand() * 100)).padStart(2, '0')}`, portfolio: 'GIA' });
+      push({
+        date: iso(day),
+        type: 'NOTIONAL_INCOME',
+        security: s,
+        amount: `${1 + Math.floor(rand() * 50)}.${String(Math.floor(rand() * 100)).padStart(2, '0')}`,
+        portfolio: 'GIA',
+      });
     } else if (r < 0.95) {
       const q = 10 * (1 + Math.floor(rand() * 50));
-      push({ date: iso(day), type: 'TRANSFER_IN', security: s, quantity: String(q), amount: String(q * (1 + Math.floor(rand() * 5))), acquired: iso(day - 400 - Math.floor(rand() * 300)), portfolio: 'GIA' });
+      push({
+        date: iso(day),
+        type: 'TRANSFER_IN',
+        security: s,
+        quantity: String(q),
+        amount: String(q * (1 + Math.floor(rand() * 5))),
+        acquired: iso(day - 400 - Math.floor(rand() * 300)),
+        portfolio: 'GIA',
+      });
       held.set(s, h + q);
     } else if (r < 0.97) {
       push({ date: iso(day), type: 'SPLIT', security: s, quantity: '2' });
       held.set(s, h * 2);
     } else {
       const q = Math.max(1, Math.floor(h * 0.1));
-      push({ date: iso(day), type: 'GIFT_OUT', security: s, quantity: String(q), price: p(s), portfolio: 'GIA', counterparty: 'daughter', connected: true });
+      push({
+        date: iso(day),
+        type: 'GIFT_OUT',
+        security: s,
+        quantity: String(q),
+        price: p(s),
+        portfolio: 'GIA',
+        counterparty: 'daughter',
+        connected: true,
+      });
       held.set(s, h - q);
     }
   }

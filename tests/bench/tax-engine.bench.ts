@@ -33,7 +33,15 @@ interface JobResult {
 /** Compute taxpayers [from, to): ledgers are generated in chunks so memory stays small. */
 function runJob(job: Job): JobResult {
   const ref = loadReferenceData();
-  const result: JobResult = { transactions: 0, disposals: 0, taxYears: 0, failures: 0, generateMs: 0, computeMs: 0, computeCpuMs: 0 };
+  const result: JobResult = {
+    transactions: 0,
+    disposals: 0,
+    taxYears: 0,
+    failures: 0,
+    generateMs: 0,
+    computeMs: 0,
+    computeCpuMs: 0,
+  };
   const CHUNK = 1000;
   for (let start = job.from; start < job.to; start += CHUNK) {
     const t0 = performance.now();
@@ -89,7 +97,9 @@ async function main(): Promise<void> {
   const sample = Math.min(taxpayers, Number(values.sample));
   const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 
-  console.log(`tax-engine benchmark: ${fmt(taxpayers)} taxpayers x ${transactions} transactions, ${workers} worker(s), exact rational arithmetic`);
+  console.log(
+    `tax-engine benchmark: ${fmt(taxpayers)} taxpayers x ${transactions} transactions, ${workers} worker(s), exact rational arithmetic`,
+  );
 
   // 1. One core: warm up, then a sample on the main thread (no workers running yet). Wall-clock figure, and
   //    the same work per second of CPU time (what the thread got when other processes share the machine).
@@ -110,7 +120,10 @@ async function main(): Promise<void> {
     Array.from({ length: workers }, (_, w) => {
       const job: Job = { from: w * per, to: Math.min(taxpayers, (w + 1) * per), transactions };
       return new Promise<JobResult>((resolve, reject) => {
-        const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { job, url: import.meta.url, tsxApi: import.meta.resolve('tsx/esm/api') } });
+        const worker = new Worker(WORKER_BOOTSTRAP, {
+          eval: true,
+          workerData: { job, url: import.meta.url, tsxApi: import.meta.resolve('tsx/esm/api') },
+        });
         worker.once('message', resolve);
         worker.once('error', reject);
       });

@@ -10,7 +10,11 @@ const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 
 function cgt(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: REPO, encoding: 'utf8', env: { ...process.env, ...env } });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: REPO,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -41,12 +45,26 @@ describe('pnpm cgt (end to end)', () => {
       lossesCarriedForward: '0.00',
       taxableGain: '0.00',
     });
-    expect(y.disposals.map((d: Record<string, string>) => [d.date, d.security, d.quantity, d.proceeds, d.allowableCost, d.gain])).toEqual([
+    expect(
+      y.disposals.map((d: Record<string, string>) => [
+        d.date,
+        d.security,
+        d.quantity,
+        d.proceeds,
+        d.allowableCost,
+        d.gain,
+      ]),
+    ).toEqual([
       ['2018-05-01', 'LOBSTER', '700', '3360.00', '3030.67', '329.33'],
       ['2019-02-01', 'LOBSTER', '400', '2080.00', '1779.67', '300.33'],
     ]);
     expect(y.disposals[0]).toMatchObject({ acquisitionCost: '2930.67', disposalCosts: '100.00' });
-    expect(y.disposals[1].matches[0]).toMatchObject({ rule: 'section-104', quantity: '400', cost: '1674.67', poolAfter: { quantity: '400', cost: '1674.67' } });
+    expect(y.disposals[1].matches[0]).toMatchObject({
+      rule: 'section-104',
+      quantity: '400',
+      cost: '1674.67',
+      poolAfter: { quantity: '400', cost: '1674.67' },
+    });
     expect(out.holdings[0].pool).toEqual({ quantity: '400', cost: '1674.67' });
   });
 
@@ -54,7 +72,9 @@ describe('pnpm cgt (end to end)', () => {
     const r = cgt([join(EXAMPLES, 'hs284-example-3.csv')]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Tax year 2018-19');
-    expect(r.stdout).toContain('proceeds 3360.00 - allowable cost 3030.67 (shares 2930.67 + disposal costs 100.00) = gain 329.33');
+    expect(r.stdout).toContain(
+      'proceeds 3360.00 - allowable cost 3030.67 (shares 2930.67 + disposal costs 100.00) = gain 329.33',
+    );
     expect(r.stdout).toContain('pool 800 @ 3349.33 -> 400 @ 1674.67');
   });
 
@@ -65,7 +85,9 @@ describe('pnpm cgt (end to end)', () => {
   });
 
   it('when --taxpayer company is given, then company rules apply (10 days before, not 30 days after)', () => {
-    const file = tempCsv('date,type,security,quantity,price\n2020-01-01,BUY,X,1000,1\n2020-06-01,SELL,X,500,2\n2020-06-15,BUY,X,150,1.80\n');
+    const file = tempCsv(
+      'date,type,security,quantity,price\n2020-01-01,BUY,X,1000,1\n2020-06-01,SELL,X,500,2\n2020-06-15,BUY,X,150,1.80\n',
+    );
     const individual = JSON.parse(cgt([file, '--json']).stdout);
     const company = JSON.parse(cgt([file, '--json', '--taxpayer', 'company']).stdout);
     // Individual: 150 matched with 15 Jun (£270) + 350 from the pool (£350): gain 380. Company: 500 from the pool: gain 500.
@@ -86,18 +108,28 @@ describe('pnpm cgt (end to end)', () => {
     const file = tempCsv('security,price\nLOBSTER,5.00\n');
     const out = JSON.parse(cgt([join(EXAMPLES, 'hs284-example-3.csv'), '--json', '--prices', file]).stdout);
     expect(r.code).toBe(0);
-    expect(out.holdingValues[0]).toMatchObject({ security: 'LOBSTER', quantity: '400', marketValue: '2000.00', cgtCost: '1674.67', unrealisedCapitalGain: '325.33' });
+    expect(out.holdingValues[0]).toMatchObject({
+      security: 'LOBSTER',
+      quantity: '400',
+      marketValue: '2000.00',
+      cgtCost: '1674.67',
+      unrealisedCapitalGain: '325.33',
+    });
   });
 
   it('when rows are in any order and use SPLIT ratios like 1:10, then they are computed in date order', () => {
-    const file = tempCsv('date,type,security,quantity,price\n2021-01-01,SELL,X,50,30\n2020-06-01,CONSOLIDATION,X,1:10,\n2020-01-01,BUY,X,1000,2\n');
+    const file = tempCsv(
+      'date,type,security,quantity,price\n2021-01-01,SELL,X,50,30\n2020-06-01,CONSOLIDATION,X,1:10,\n2020-01-01,BUY,X,1000,2\n',
+    );
     const y = JSON.parse(cgt([file, '--json']).stdout).taxYears[0];
     // 1,000 -> 100 shares costing £2,000; sell 50 @ £30 = 1,500 - 1,000 = 500.
     expect(y.disposals[0].gain).toBe('500.00');
   });
 
   it('when a row is malformed, then the error names the line and column and the exit code is 1', () => {
-    const file = tempCsv('date,type,security,quantity,price\n2020-01-01,BUY,X,1000,2\n2020-02-30,BUY,X,10,1\n2020-03-01,SELL,X,ten,1\n2020-03-02,FROB,X,1,1\n');
+    const file = tempCsv(
+      'date,type,security,quantity,price\n2020-01-01,BUY,X,1000,2\n2020-02-30,BUY,X,10,1\n2020-03-01,SELL,X,ten,1\n2020-03-02,FROB,X,1,1\n',
+    );
     const r = cgt([file]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('line 3, column date: "2020-02-30" is not a date (YYYY-MM-DD)');

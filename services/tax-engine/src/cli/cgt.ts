@@ -89,12 +89,16 @@ function main(argv: string[]): number {
     priceErrors.push(...parsed.errors);
   }
   if (errors.length || priceErrors.length) {
-    for (const e of errors) process.stderr.write(`${positionals[0]}: line ${e.line}, column ${e.column || '-'}: ${e.message}\n`);
-    for (const e of priceErrors) process.stderr.write(`${values.prices}: line ${e.line}, column ${e.column || '-'}: ${e.message}\n`);
+    for (const e of errors)
+      process.stderr.write(`${positionals[0]}: line ${e.line}, column ${e.column || '-'}: ${e.message}\n`);
+    for (const e of priceErrors)
+      process.stderr.write(`${values.prices}: line ${e.line}, column ${e.column || '-'}: ${e.message}\n`);
     return 1;
   }
 
-  const referenceData = loadReferenceData(values['reference-data'] ? resolve(cwd, values['reference-data']) : undefined);
+  const referenceData = loadReferenceData(
+    values['reference-data'] ? resolve(cwd, values['reference-data']) : undefined,
+  );
   const computation = computeLedger(ledger, referenceData);
   const presented = presentComputation(computation, prices);
   process.stdout.write(values.json ? `${JSON.stringify(presented, null, 2)}\n` : formatText(presented));

@@ -40,16 +40,23 @@ export function formatText(c: PresentedComputation): string {
     }
     for (const d of y.disposals) {
       out.push('', `  ${d.date}  ${d.type} ${d.quantity} ${d.security}${d.failure ? '  FAILED' : ''}`);
-      out.push(`    proceeds ${d.proceeds} - allowable cost ${d.allowableCost} (shares ${d.acquisitionCost} + disposal costs ${d.disposalCosts})` +
-        (d.indexationAllowance !== '0.00' ? ` - indexation ${d.indexationAllowance}` : '') +
-        (d.holdoverRelief !== '0.00' ? ` - holdover ${d.holdoverRelief}` : '') +
-        ` = gain ${d.gain}`);
+      out.push(
+        `    proceeds ${d.proceeds} - allowable cost ${d.allowableCost} (shares ${d.acquisitionCost} + disposal costs ${d.disposalCosts})` +
+          (d.indexationAllowance !== '0.00' ? ` - indexation ${d.indexationAllowance}` : '') +
+          (d.holdoverRelief !== '0.00' ? ` - holdover ${d.holdoverRelief}` : '') +
+          ` = gain ${d.gain}`,
+      );
       for (const m of d.matches) {
-        const from = m.acquisitionDate ? `acquired ${m.acquisitionDate} (${m.acquisitionQuantity})` : 'Section 104 pool';
-        const pool = 'poolBefore' in m && m.poolBefore && m.poolAfter
-          ? `; pool ${m.poolBefore.quantity} @ ${m.poolBefore.cost} -> ${m.poolAfter.quantity} @ ${m.poolAfter.cost}`
-          : '';
-        out.push(`    - ${m.rule}: ${m.quantity} from ${from}, cost ${m.cost}${'indexedCost' in m && m.indexedCost ? `, indexed ${m.indexedCost}` : ''}${pool}`);
+        const from = m.acquisitionDate
+          ? `acquired ${m.acquisitionDate} (${m.acquisitionQuantity})`
+          : 'Section 104 pool';
+        const pool =
+          'poolBefore' in m && m.poolBefore && m.poolAfter
+            ? `; pool ${m.poolBefore.quantity} @ ${m.poolBefore.cost} -> ${m.poolAfter.quantity} @ ${m.poolAfter.cost}`
+            : '';
+        out.push(
+          `    - ${m.rule}: ${m.quantity} from ${from}, cost ${m.cost}${'indexedCost' in m && m.indexedCost ? `, indexed ${m.indexedCost}` : ''}${pool}`,
+        );
       }
       if (d.failure) out.push(`    failure: ${d.failure}`);
     }
@@ -58,14 +65,18 @@ export function formatText(c: PresentedComputation): string {
     out.push('', 'Holdings (Section 104 pools)');
     for (const h of c.holdings) {
       if (!h.pool) continue;
-      out.push(`  ${h.security.padEnd(20)}${h.pool.quantity.padStart(16)} shares  cost ${h.pool.cost}${h.pool.indexedCost ? `  indexed ${h.pool.indexedCost}` : ''}`);
+      out.push(
+        `  ${h.security.padEnd(20)}${h.pool.quantity.padStart(16)} shares  cost ${h.pool.cost}${h.pool.indexedCost ? `  indexed ${h.pool.indexedCost}` : ''}`,
+      );
     }
   }
   const valued = c.holdingValues.filter((h) => h.marketValue !== null);
   if (valued.length) {
     out.push('', 'Unrealised (from prices)');
     for (const h of valued) {
-      out.push(`  ${h.security} ${h.portfolio ? `[${h.portfolio}] ` : ''}${h.quantity}: value ${h.marketValue}, cost ${h.cgtCost}, unrealised ${h.gainClass} gain ${h.unrealisedCapitalGain !== '0.00' ? h.unrealisedCapitalGain : h.gainClass === 'income' ? h.unrealisedIncomeGain : h.unrealisedExemptGain}`);
+      out.push(
+        `  ${h.security} ${h.portfolio ? `[${h.portfolio}] ` : ''}${h.quantity}: value ${h.marketValue}, cost ${h.cgtCost}, unrealised ${h.gainClass} gain ${h.unrealisedCapitalGain !== '0.00' ? h.unrealisedCapitalGain : h.gainClass === 'income' ? h.unrealisedIncomeGain : h.unrealisedExemptGain}`,
+      );
     }
   }
   if (c.failures.length) {

@@ -28,7 +28,8 @@ export function annualExemptAmount(taxpayer: Taxpayer, startYear: number, ref: P
     if (r !== null) return r;
   }
   if (taxpayer.kind === 'company') return ZERO;
-  const individual = ref.aea.get(startYear) ?? (startYear > ref.aeaLastYear ? (ref.aea.get(ref.aeaLastYear) ?? ZERO) : ZERO);
+  const individual =
+    ref.aea.get(startYear) ?? (startYear > ref.aeaLastYear ? (ref.aea.get(ref.aeaLastYear) ?? ZERO) : ZERO);
   switch (taxpayer.kind) {
     case 'individual':
       return individual;

@@ -20,7 +20,11 @@ describe('calculation failures', () => {
   });
 
   it('when an individual disposal is before 6 April 2008, then it fails and names the security and date', () => {
-    const c = compute([tx('2005-01-10', 'BUY', 'OLD', '100', '1'), tx('2008-04-05', 'SELL', 'OLD', '50', '2'), tx('2008-04-06', 'SELL', 'OLD', '50', '2')]);
+    const c = compute([
+      tx('2005-01-10', 'BUY', 'OLD', '100', '1'),
+      tx('2008-04-05', 'SELL', 'OLD', '50', '2'),
+      tx('2008-04-06', 'SELL', 'OLD', '50', '2'),
+    ]);
     expect(c.failures).toHaveLength(1);
     expect(c.failures[0]).toMatchObject({ security: 'OLD', date: '2008-04-05' });
     expect(c.failures[0].message).toMatch(/before 6 April 2008/);
@@ -28,14 +32,21 @@ describe('calculation failures', () => {
   });
 
   it('when a row is malformed, then it is reported and the rest is still computed', () => {
-    const c = compute([tx('2020-01-10', 'BUY', 'A', '100'), tx('2020-13-10', 'BUY', 'A', '100', '1'), tx('2020-01-10', 'BUY', 'B', '100', '1')]);
-    expect(c.failures.map((f) => f.message)).toEqual(['BUY needs price or amount (cost)', 'date "2020-13-10" is not a date (YYYY-MM-DD)']);
+    const c = compute([
+      tx('2020-01-10', 'BUY', 'A', '100'),
+      tx('2020-13-10', 'BUY', 'A', '100', '1'),
+      tx('2020-01-10', 'BUY', 'B', '100', '1'),
+    ]);
+    expect(c.failures.map((f) => f.message)).toEqual([
+      'BUY needs price or amount (cost)',
+      'date "2020-13-10" is not a date (YYYY-MM-DD)',
+    ]);
     expect(c.holdings.map((h) => h.security)).toEqual(['B']);
   });
 });
 
 describe('joint portfolios and attribution', () => {
-  it("when a joint portfolio is owned 50%, then it contributes half the shares and cost, and figures go back to where the shares sit", () => {
+  it('when a joint portfolio is owned 50%, then it contributes half the shares and cost, and figures go back to where the shares sit', () => {
     // GIA: 1,000 @ £2 (£2,000). JOINT (50%): 1,000 @ £3 -> 500 shares, £1,500. Pool 1,500 / £3,500.
     // Sell 300 @ £4 from GIA: cost 3,500 x 300/1,500 = 700; gain 500.
     const c = compute(
@@ -60,11 +71,17 @@ describe('joint portfolios and attribution', () => {
     expect(pence(joint.cgtCost)).toBe('1166.67');
     expect(gia.cgtCost.add(joint.cgtCost).toString()).toBe('2800');
     const portfolios = attributeToPortfolios(c, { A: '5' });
-    expect(portfolios.find((p) => p.portfolio === 'GIA')!.realised.map((r) => [r.taxYear, r.capitalGain.toString()])).toEqual([['2020-21', '500']]);
+    expect(
+      portfolios.find((p) => p.portfolio === 'GIA')!.realised.map((r) => [r.taxYear, r.capitalGain.toString()]),
+    ).toEqual([['2020-21', '500']]);
   });
 
   it('when a holding is an exempt or income class, then its unrealised gain is reported in that class', () => {
-    const c = compute([tx('2020-01-10', 'BUY', 'GILT', '100', '100')], { kind: 'individual' }, { securities: { GILT: { gainClass: 'exempt' } } });
+    const c = compute(
+      [tx('2020-01-10', 'BUY', 'GILT', '100', '100')],
+      { kind: 'individual' },
+      { securities: { GILT: { gainClass: 'exempt' } } },
+    );
     const [v] = valueHoldings(c, { GILT: '103.5' });
     expect(pence(v.unrealisedExemptGain!)).toBe('350.00');
     expect(pence(v.unrealisedCapitalGain!)).toBe('0.00');
@@ -83,13 +100,28 @@ describe('presentation', () => {
     const y = p.taxYears[0];
     expect(y.taxYear).toBe('2018-19');
     // HS284 Example 3: allowable costs include the disposal costs: 2,930.67 + 100 = 3,030.67; 1,674.67 + 105 = 1,779.67.
-    expect(y.disposals.map((d) => [d.date, d.quantity, d.proceeds, d.acquisitionCost, d.disposalCosts, d.allowableCost, d.gain])).toEqual([
+    expect(
+      y.disposals.map((d) => [
+        d.date,
+        d.quantity,
+        d.proceeds,
+        d.acquisitionCost,
+        d.disposalCosts,
+        d.allowableCost,
+        d.gain,
+      ]),
+    ).toEqual([
       ['2018-05-01', '700', '3360.00', '2930.67', '100.00', '3030.67', '329.33'],
       ['2019-02-01', '400', '2080.00', '1674.67', '105.00', '1779.67', '300.33'],
     ]);
     // Year: allowable costs 14431/3 = 4,810.33 -> SA108 £4,811 (costs rounded up).
     expect(y.allowableCosts).toBe('4810.33');
-    expect(y.sa108).toMatchObject({ numberOfDisposals: 2, disposalProceeds: '5440', allowableCosts: '4811', gainsInTheYearBeforeLosses: '629' });
+    expect(y.sa108).toMatchObject({
+      numberOfDisposals: 2,
+      disposalProceeds: '5440',
+      allowableCosts: '4811',
+      gainsInTheYearBeforeLosses: '629',
+    });
     expect(p.holdings[0].pool).toEqual({ quantity: '400', cost: '1674.67' });
   });
 });
@@ -101,11 +133,52 @@ const dayArb = fc.integer({ min: 0, max: 400 });
 const qtyArb = fc.integer({ min: 1, max: 500 });
 const priceArb = fc.integer({ min: 1, max: 5000 }).map((p) => (p / 100).toFixed(2));
 const rowArb: fc.Arbitrary<LedgerTransaction> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ d: dayArb, s: fc.constantFrom(...SECURITIES), q: qtyArb, p: priceArb, e: fc.integer({ min: 0, max: 20 }) }).map(({ d, s, q, p, e }) => ({ ...tx(iso(d), 'BUY', s, String(q), p), expenses: String(e) })) },
-  { weight: 4, arbitrary: fc.record({ d: dayArb, s: fc.constantFrom(...SECURITIES), q: qtyArb, p: priceArb, e: fc.integer({ min: 0, max: 20 }) }).map(({ d, s, q, p, e }) => ({ ...tx(iso(d), 'SELL', s, String(q), p), ...(e ? { expenses: `${e}.5` } : {}) })) },
-  { weight: 1, arbitrary: fc.record({ d: dayArb, s: fc.constantFrom(...SECURITIES), r: fc.constantFrom('2', '1:2', '3:2') }).map(({ d, s, r }) => tx(iso(d), 'SPLIT', s, r)) },
-  { weight: 1, arbitrary: fc.record({ d: dayArb, s: fc.constantFrom(...SECURITIES), a: fc.integer({ min: 1, max: 999 }) }).map(({ d, s, a }) => ({ date: iso(d), type: 'CAPITAL_RETURN' as const, security: s, amount: String(a) })) },
-  { weight: 1, arbitrary: fc.record({ d: dayArb, s: fc.constantFrom(...SECURITIES), q: qtyArb, p: priceArb }).map(({ d, s, q, p }) => ({ ...tx(iso(d), 'GIFT_OUT', s, String(q), p), counterparty: 'daughter', connected: true })) },
+  {
+    weight: 5,
+    arbitrary: fc
+      .record({
+        d: dayArb,
+        s: fc.constantFrom(...SECURITIES),
+        q: qtyArb,
+        p: priceArb,
+        e: fc.integer({ min: 0, max: 20 }),
+      })
+      .map(({ d, s, q, p, e }) => ({ ...tx(iso(d), 'BUY', s, String(q), p), expenses: String(e) })),
+  },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({
+        d: dayArb,
+        s: fc.constantFrom(...SECURITIES),
+        q: qtyArb,
+        p: priceArb,
+        e: fc.integer({ min: 0, max: 20 }),
+      })
+      .map(({ d, s, q, p, e }) => ({ ...tx(iso(d), 'SELL', s, String(q), p), ...(e ? { expenses: `${e}.5` } : {}) })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ d: dayArb, s: fc.constantFrom(...SECURITIES), r: fc.constantFrom('2', '1:2', '3:2') })
+      .map(({ d, s, r }) => tx(iso(d), 'SPLIT', s, r)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ d: dayArb, s: fc.constantFrom(...SECURITIES), a: fc.integer({ min: 1, max: 999 }) })
+      .map(({ d, s, a }) => ({ date: iso(d), type: 'CAPITAL_RETURN' as const, security: s, amount: String(a) })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ d: dayArb, s: fc.constantFrom(...SECURITIES), q: qtyArb, p: priceArb })
+      .map(({ d, s, q, p }) => ({
+        ...tx(iso(d), 'GIFT_OUT', s, String(q), p),
+        counterparty: 'daughter',
+        connected: true,
+      })),
+  },
 );
 function iso(day: number): string {
   return new Date(Date.UTC(2019, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
@@ -117,7 +190,10 @@ describe('properties (fast-check)', () => {
   it('when the same ledger arrives in any row order, then the result is the same', () => {
     fc.assert(
       fc.property(ledgerArb, kindArb, fc.infiniteStream(fc.nat()), (rows, kind, stream) => {
-        const shuffled = rows.map((r) => ({ r, k: stream.next().value as number })).sort((a, b) => a.k - b.k).map((x) => x.r);
+        const shuffled = rows
+          .map((r) => ({ r, k: stream.next().value as number }))
+          .sort((a, b) => a.k - b.k)
+          .map((x) => x.r);
         const a = presentComputation(compute(rows, { kind }));
         const b = presentComputation(compute(shuffled, { kind }));
         expect(b).toEqual(a);
@@ -145,7 +221,9 @@ describe('properties (fast-check)', () => {
           if (d.failure) continue;
           // gain = proceeds - allowable cost - indexation (companies) - holdover, exactly; allowable cost
           // = cost of the shares matched + disposal costs; indexation never creates or increases a loss.
-          expect(d.proceeds.sub(d.allowableCost).sub(d.indexationAllowance).sub(d.holdoverRelief).eq(d.gain)).toBe(true);
+          expect(d.proceeds.sub(d.allowableCost).sub(d.indexationAllowance).sub(d.holdoverRelief).eq(d.gain)).toBe(
+            true,
+          );
           expect(d.acquisitionCost.add(d.disposalCosts).eq(d.allowableCost)).toBe(true);
           expect(d.indexationAllowance.isNegative()).toBe(false);
           if (d.indexationAllowance.isPositive()) expect(d.gain.isNegative()).toBe(false);
@@ -165,7 +243,9 @@ describe('properties (fast-check)', () => {
       fc.property(ledgerArb, kindArb, (rows, kind) => {
         const c = compute(rows, { kind });
         for (const y of c.taxYears) {
-          const sum = c.disposals.filter((d) => d.taxYear === y.taxYear && d.failure === null).reduce((s, d) => s.add(d.allowableCost), Rational.ZERO);
+          const sum = c.disposals
+            .filter((d) => d.taxYear === y.taxYear && d.failure === null)
+            .reduce((s, d) => s.add(d.allowableCost), Rational.ZERO);
           expect(sum.eq(y.allowableCosts)).toBe(true);
         }
       }),
@@ -175,22 +255,26 @@ describe('properties (fast-check)', () => {
 
   it('when every share is eventually sold without failures, then total allowable costs equal total money paid in (cost is conserved)', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ d: dayArb, q: qtyArb, p: priceArb }), { minLength: 1, maxLength: 20 }), fc.integer({ min: 1, max: 5 }), (buys, parts) => {
-        const rows: LedgerTransaction[] = buys.map(({ d, q, p }) => tx(iso(d), 'BUY', 'AAA', String(q), p));
-        const total = buys.reduce((s, b) => s + b.q, 0);
-        const paid = buys.reduce((s, b) => s.add(Rational.parse(b.p).mul(Rational.fromInt(b.q))), Rational.ZERO);
-        let left = total;
-        for (let i = 0; i < parts; i++) {
-          const q = i === parts - 1 ? left : Math.floor(left / 2);
-          if (q <= 0) continue;
-          rows.push(tx(iso(420 + i * 40), 'SELL', 'AAA', String(q), '1'));
-          left -= q;
-        }
-        const c = compute(rows);
-        expect(c.failures).toEqual([]);
-        const costs = c.disposals.reduce((s, d) => s.add(d.acquisitionCost), Rational.ZERO);
-        expect(costs.eq(paid)).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.record({ d: dayArb, q: qtyArb, p: priceArb }), { minLength: 1, maxLength: 20 }),
+        fc.integer({ min: 1, max: 5 }),
+        (buys, parts) => {
+          const rows: LedgerTransaction[] = buys.map(({ d, q, p }) => tx(iso(d), 'BUY', 'AAA', String(q), p));
+          const total = buys.reduce((s, b) => s + b.q, 0);
+          const paid = buys.reduce((s, b) => s.add(Rational.parse(b.p).mul(Rational.fromInt(b.q))), Rational.ZERO);
+          let left = total;
+          for (let i = 0; i < parts; i++) {
+            const q = i === parts - 1 ? left : Math.floor(left / 2);
+            if (q <= 0) continue;
+            rows.push(tx(iso(420 + i * 40), 'SELL', 'AAA', String(q), '1'));
+            left -= q;
+          }
+          const c = compute(rows);
+          expect(c.failures).toEqual([]);
+          const costs = c.disposals.reduce((s, d) => s.add(d.acquisitionCost), Rational.ZERO);
+          expect(costs.eq(paid)).toBe(true);
+        },
+      ),
       { numRuns: 100 },
     );
   });

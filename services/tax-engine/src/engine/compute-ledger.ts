@@ -58,7 +58,8 @@ export function computeLedger(ledger: Ledger, referenceData: ReferenceData, opti
   for (const [security, pool] of ctx.pools) {
     const byPortfolio = ctx.holdings.get(security);
     const portfolios: { portfolio: string; quantity: Rational }[] = [];
-    if (byPortfolio) for (const [portfolio, quantity] of byPortfolio) if (!quantity.isZero()) portfolios.push({ portfolio, quantity });
+    if (byPortfolio)
+      for (const [portfolio, quantity] of byPortfolio) if (!quantity.isZero()) portfolios.push({ portfolio, quantity });
     if (pool.quantity.isZero() && pool.cost.isZero() && portfolios.length === 0) continue;
     if (portfolios.length > 1) portfolios.sort(byPortfolioName);
     holdings.push({ security, gainClass: gainClass(security), pool: pool.state(), portfolios });
@@ -79,5 +80,17 @@ function bySecurity_(a: Holding, b: Holding): number {
 }
 
 function byFailure(a: CalculationFailure, b: CalculationFailure): number {
-  return a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.security !== b.security ? (a.security < b.security ? -1 : 1) : a.message < b.message ? -1 : a.message > b.message ? 1 : 0;
+  return a.date !== b.date
+    ? a.date < b.date
+      ? -1
+      : 1
+    : a.security !== b.security
+      ? a.security < b.security
+        ? -1
+        : 1
+      : a.message < b.message
+        ? -1
+        : a.message > b.message
+          ? 1
+          : 0;
 }

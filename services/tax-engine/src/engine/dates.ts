@@ -19,7 +19,17 @@ export function parseIsoDate(text: string): DayNumber | null {
   const m1 = text.charCodeAt(6) - 48;
   const d0 = text.charCodeAt(8) - 48;
   const d1 = text.charCodeAt(9) - 48;
-  if ((y0 | y1 | y2 | y3 | m0 | m1 | d0 | d1) < 0 || y0 > 9 || y1 > 9 || y2 > 9 || y3 > 9 || m0 > 9 || m1 > 9 || d0 > 9 || d1 > 9) {
+  if (
+    (y0 | y1 | y2 | y3 | m0 | m1 | d0 | d1) < 0 ||
+    y0 > 9 ||
+    y1 > 9 ||
+    y2 > 9 ||
+    y3 > 9 ||
+    m0 > 9 ||
+    m1 > 9 ||
+    d0 > 9 ||
+    d1 > 9
+  ) {
     return null;
   }
   const y = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
@@ -27,7 +37,7 @@ export function parseIsoDate(text: string): DayNumber | null {
   const d = d0 * 10 + d1;
   if (m < 1 || m > 12 || d < 1 || (d > 28 && d > daysInMonth(y, m))) return null;
   if (y >= TABLE_FIRST_YEAR && y <= TABLE_LAST_YEAR) {
-    const leap = m > 2 && (y % 4 === 0 && y % 100 !== 0 || y % 400 === 0) ? 1 : 0;
+    const leap = m > 2 && ((y % 4 === 0 && y % 100 !== 0) || y % 400 === 0) ? 1 : 0;
     return YEAR_START[y - TABLE_FIRST_YEAR] + MONTH_START[m] + leap + d - 1;
   }
   return daysFromCivil(y, m, d);

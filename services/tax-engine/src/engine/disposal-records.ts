@@ -20,7 +20,11 @@ const taxYearOf = importedTaxYearOf;
  * proceeds - allowable cost, and nil when that is not positive), and holdover relief is at most the
  * gain after indexation. Each row keeps its share as a part, so figures can be attributed to portfolios.
  */
-export function buildDisposals(rows: DisposalEventResult[], gainClass: (security: string) => GainClass, isCompany: boolean): Disposal[] {
+export function buildDisposals(
+  rows: DisposalEventResult[],
+  gainClass: (security: string) => GainClass,
+  isCompany: boolean,
+): Disposal[] {
   const out: Disposal[] = [];
   let i = 0;
   while (i < rows.length) {
@@ -70,15 +74,29 @@ function join(rows: DisposalEventResult[], gainClass: GainClass, isCompany: bool
   const indexationAllowance =
     isCompany && indexationRaw.isPositive() && unindexed.isPositive() ? Rational.min(indexationRaw, unindexed) : ZERO;
   const beforeHoldover = indexationAllowance === ZERO ? unindexed : unindexed.sub(indexationAllowance);
-  const holdoverRelief = holdoverClaimed !== ZERO && beforeHoldover.isPositive() ? Rational.min(holdoverClaimed, beforeHoldover) : ZERO;
+  const holdoverRelief =
+    holdoverClaimed !== ZERO && beforeHoldover.isPositive() ? Rational.min(holdoverClaimed, beforeHoldover) : ZERO;
   const gain = holdoverRelief === ZERO ? beforeHoldover : beforeHoldover.sub(holdoverRelief);
   const reliefs = indexationAllowance.add(holdoverRelief);
 
   const matches = single ? first.matches : mergeMatches(rows);
   const parts: DisposalPart[] = single
-    ? [{ portfolio: first.event.portfolio, ref: first.event.ref, quantity, proceeds, disposalCosts, acquisitionCost, allowableCost, gain }]
+    ? [
+        {
+          portfolio: first.event.portfolio,
+          ref: first.event.ref,
+          quantity,
+          proceeds,
+          disposalCosts,
+          acquisitionCost,
+          allowableCost,
+          gain,
+        },
+      ]
     : rows.map((r) => {
-        const partReliefs = reliefs.isZero() ? ZERO : reliefs.mul(quantity.isPositive() ? r.quantity.div(quantity) : r.proceeds.div(proceeds));
+        const partReliefs = reliefs.isZero()
+          ? ZERO
+          : reliefs.mul(quantity.isPositive() ? r.quantity.div(quantity) : r.proceeds.div(proceeds));
         const partAllowable = r.cost.add(r.disposalCosts);
         return {
           portfolio: r.event.portfolio,

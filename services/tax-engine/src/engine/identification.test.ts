@@ -93,10 +93,18 @@ describe('individual identification: same day, then 30 days, then the pool', () 
   });
 
   it('when the repurchase is exactly 30 days later it is matched, and 31 days later it is not', () => {
-    const on30 = compute([tx('2021-01-04', 'BUY', 'Y', '100', '10'), tx('2021-03-01', 'SELL', 'Y', '100', '12'), tx('2021-03-31', 'BUY', 'Y', '100', '11')]);
+    const on30 = compute([
+      tx('2021-01-04', 'BUY', 'Y', '100', '10'),
+      tx('2021-03-01', 'SELL', 'Y', '100', '12'),
+      tx('2021-03-31', 'BUY', 'Y', '100', '11'),
+    ]);
     expect(disposalOn(on30, '2021-03-01').matches.map((m) => m.rule)).toEqual(['thirty-day']);
     expect(pence(disposalOn(on30, '2021-03-01').gain)).toBe('100.00'); // 1,200 - 1,100
-    const on31 = compute([tx('2021-01-04', 'BUY', 'Y', '100', '10'), tx('2021-03-01', 'SELL', 'Y', '100', '12'), tx('2021-04-01', 'BUY', 'Y', '100', '11')]);
+    const on31 = compute([
+      tx('2021-01-04', 'BUY', 'Y', '100', '10'),
+      tx('2021-03-01', 'SELL', 'Y', '100', '12'),
+      tx('2021-04-01', 'BUY', 'Y', '100', '11'),
+    ]);
     expect(disposalOn(on31, '2021-03-01').matches.map((m) => m.rule)).toEqual(['section-104']);
     expect(pence(disposalOn(on31, '2021-03-01').gain)).toBe('200.00'); // 1,200 - 1,000
   });
@@ -104,7 +112,11 @@ describe('individual identification: same day, then 30 days, then the pool', () 
   it('when acquisitions came in the 30 days BEFORE a disposal, then the 30-day rule does not use them (they are pooled)', () => {
     // 1 Mar buy 100 @ £10 (£1,000); 20 Mar buy 100 @ £14 (£1,400); 25 Mar sell 100 @ £15.
     // Pool 200 costing £2,400 -> 100 cost £1,200; gain 1,500 - 1,200 = 300.
-    const c2 = compute([tx('2021-03-01', 'BUY', 'Z', '100', '10'), tx('2021-03-20', 'BUY', 'Z', '100', '14'), tx('2021-03-25', 'SELL', 'Z', '100', '15')]);
+    const c2 = compute([
+      tx('2021-03-01', 'BUY', 'Z', '100', '10'),
+      tx('2021-03-20', 'BUY', 'Z', '100', '14'),
+      tx('2021-03-25', 'SELL', 'Z', '100', '15'),
+    ]);
     const d = disposalOn(c2, '2021-03-25');
     expect(d.matches.map((m) => m.rule)).toEqual(['section-104']);
     expect(pence(d.gain)).toBe('300.00');
@@ -143,7 +155,9 @@ describe('individual identification: same day, then 30 days, then the pool', () 
     expect(c4.disposals).toHaveLength(1);
     const d = c4.disposals[0];
     expect(d.quantity.toString()).toBe('150');
-    expect(d.matches.map((m) => [m.rule, m.quantity.toString(), m.cost.toString()])).toEqual([['same-day', '150', '450']]);
+    expect(d.matches.map((m) => [m.rule, m.quantity.toString(), m.cost.toString()])).toEqual([
+      ['same-day', '150', '450'],
+    ]);
     expect(pence(d.gain)).toBe('300.00');
     expect(pool(c4, 'S').quantity.toString()).toBe('50');
     expect(pool(c4, 'S').cost.toString()).toBe('150');
@@ -159,9 +173,9 @@ describe('individual identification: same day, then 30 days, then the pool', () 
       tx('2020-06-10', 'BUY', 'T', '200', '5.50'),
     ]);
     const d = disposalOn(c5, '2020-06-01');
-    expect(d.matches.map((m) => [m.rule, m.quantity.toString(), m.acquisitionQuantity.toString(), m.cost.toString()])).toEqual([
-      ['thirty-day', '100', '200', '1100'],
-    ]);
+    expect(
+      d.matches.map((m) => [m.rule, m.quantity.toString(), m.acquisitionQuantity.toString(), m.cost.toString()]),
+    ).toEqual([['thirty-day', '100', '200', '1100']]);
     expect(pence(d.gain)).toBe('100.00');
     expect(pool(c5, 'T').quantity.toString()).toBe('200');
     expect(pool(c5, 'T').cost.toString()).toBe('1000');
@@ -195,7 +209,11 @@ describe('company identification: same day, then 10 days before, then the indexe
     // Pool 1,000 @ £1 (1 Mar). Buy 200 @ £1.50 on 22 May (10 days before 1 Jun) = £300. Sell 300 @ £2 on 1 Jun.
     // 200 from 22 May (£300) + 100 from the pool (£100): gain 600 - 400 = 200. Pool left 900 / £900.
     const c = compute(
-      [tx('2020-03-01', 'BUY', 'C', '1000', '1'), tx('2020-05-22', 'BUY', 'C', '200', '1.50'), tx('2020-06-01', 'SELL', 'C', '300', '2')],
+      [
+        tx('2020-03-01', 'BUY', 'C', '1000', '1'),
+        tx('2020-05-22', 'BUY', 'C', '200', '1.50'),
+        tx('2020-06-01', 'SELL', 'C', '300', '2'),
+      ],
       { kind: 'company' },
     );
     const d = disposalOn(c, '2020-06-01');
@@ -209,7 +227,11 @@ describe('company identification: same day, then 10 days before, then the indexe
 
     // 21 May is 11 days before: pooled. Pool 1,200 costing £1,300; 300 cost 325; gain 275.
     const c2 = compute(
-      [tx('2020-03-01', 'BUY', 'C', '1000', '1'), tx('2020-05-21', 'BUY', 'C', '200', '1.50'), tx('2020-06-01', 'SELL', 'C', '300', '2')],
+      [
+        tx('2020-03-01', 'BUY', 'C', '1000', '1'),
+        tx('2020-05-21', 'BUY', 'C', '200', '1.50'),
+        tx('2020-06-01', 'SELL', 'C', '300', '2'),
+      ],
       { kind: 'company' },
     );
     expect(disposalOn(c2, '2020-06-01').matches.map((m) => m.rule)).toEqual(['section-104']);

@@ -50,7 +50,6 @@ export interface DisposalGroup {
   matches: IdentifiedMatch[];
 }
 
-
 const THIRTY_DAYS = 30;
 const TEN_DAYS = 10;
 
@@ -61,7 +60,8 @@ const TEN_DAYS = 10;
 export function identify(events: EngineEvent[], rules: IdentificationRules): void {
   const splits: { day: DayNumber; factor: Rational }[] = [];
   for (const e of events) {
-    if (e.type === 'SPLIT' || e.type === 'CONSOLIDATION' || e.type === 'BONUS') splits.push({ day: e.day, factor: e.quantity });
+    if (e.type === 'SPLIT' || e.type === 'CONSOLIDATION' || e.type === 'BONUS')
+      splits.push({ day: e.day, factor: e.quantity });
   }
 
   const acquisitions: AcquisitionGroup[] = [];
@@ -91,7 +91,10 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
       }
       lastAcquisition = g;
       // A TRANSFER_IN's quantity is in the units of its transfer date; express it in those of its acquisition date.
-      const units = e.acquiredDay === e.day || !splits.length ? e.quantity : e.quantity.mul(g.multiplier).div(multiplierAt(splits, e.day));
+      const units =
+        e.acquiredDay === e.day || !splits.length
+          ? e.quantity
+          : e.quantity.mul(g.multiplier).div(multiplierAt(splits, e.day));
       g.quantity = g.quantity.add(units);
       g.cost = g.cost.add(e.cost);
       e.acquisitionGroup = g;
@@ -115,8 +118,10 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
   let ordered = true;
   for (let k = 1; k < acquisitions.length && ordered; k++) ordered = acquisitions[k - 1].day <= acquisitions[k].day;
   if (!ordered) acquisitions.sort(byDay);
-  for (const a of acquisitions) a.base = a.unmatchedBase = a.multiplier === ONE ? a.quantity : a.quantity.div(a.multiplier);
-  for (const d of disposals) d.base = d.unmatchedBase = d.multiplier === ONE ? d.quantity : d.quantity.div(d.multiplier);
+  for (const a of acquisitions)
+    a.base = a.unmatchedBase = a.multiplier === ONE ? a.quantity : a.quantity.div(a.multiplier);
+  for (const d of disposals)
+    d.base = d.unmatchedBase = d.multiplier === ONE ? d.quantity : d.quantity.div(d.multiplier);
   if (acquisitions.length === 0) return;
 
   // 1. Same day (acquisition groups are now in day order, one per day; disposals are in day order).

@@ -7,12 +7,7 @@ export type * from './computation';
 export type * from './ledger';
 export { TRANSACTION_TYPES, isTransactionType } from './ledger';
 export { Rational } from './rational';
-export {
-  parseAnnualExemptAmountsJson,
-  parseRpiCsv,
-  prepareReferenceData,
-  type ReferenceData,
-} from './reference-data';
+export { parseAnnualExemptAmountsJson, parseRpiCsv, prepareReferenceData, type ReferenceData } from './reference-data';
 export { annualExemptAmount } from './annual-exempt-amount';
 export { taxYearOf, taxYearLabel, parseTaxYear } from './tax-years';
 export {
@@ -22,6 +17,20 @@ export {
   type PortfolioFigures,
   type PortfolioRealised,
 } from './value-holdings';
-export { presentComputation, presentDisposal, presentTaxYear, money, quantity, type PresentedComputation } from './present';
+export {
+  presentComputation,
+  presentDisposal,
+  presentTaxYear,
+  money,
+  quantity,
+  type PresentedComputation,
+} from './present';
 export { indexationFactor, INDEXATION_FROZEN_MONTH, type IndexationRounding } from './indexation';
-export { parseLedgerCsv, parsePricesCsv, ledgerFromCsv, splitCsv, type CsvError, type ParsedLedgerCsv } from './ledger-csv';
+export {
+  parseLedgerCsv,
+  parsePricesCsv,
+  ledgerFromCsv,
+  splitCsv,
+  type CsvError,
+  type ParsedLedgerCsv,
+} from './ledger-csv';

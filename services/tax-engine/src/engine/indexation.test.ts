@@ -70,7 +70,9 @@ describe('indexation allowance (companies, indexed pool)', () => {
     // 2,000 x 149.8/119.5 + 1,500, then x 278.1/149.8 = 2,000 x 278.1/119.5 + 1,500 x 278.1/149.8
     //   = 4,654.3933... + 2,784.7130... = 7,439.1063...; two fifths = 2,975.6425...
     const d = disposalOn(c, '2020-05-01');
-    const expected = Rational.of(2000 * 2781, 1195).add(Rational.of(1500 * 2781, 1498)).mul(Rational.of(2, 5));
+    const expected = Rational.of(2000 * 2781, 1195)
+      .add(Rational.of(1500 * 2781, 1498))
+      .mul(Rational.of(2, 5));
     expect(d.matches[0].indexedCost!.eq(expected)).toBe(true);
     expect(pence(d.matches[0].indexedCost!)).toBe('2975.64');
   });

@@ -16,8 +16,19 @@ describe('ledger CSV', () => {
         '2020-02-01,GIFT_OUT,GILT,10,,,,,,,100,son,,,\n',
     );
     expect(p.errors).toEqual([]);
-    expect(p.transactions[0]).toMatchObject({ type: 'TRANSFER_IN', amount: '95', acquired: '2019-01-01', portfolio: 'P1', ref: 'line 2' });
-    expect(p.transactions[1]).toMatchObject({ type: 'GIFT_OUT', marketValue: '100', counterparty: 'son', connected: true });
+    expect(p.transactions[0]).toMatchObject({
+      type: 'TRANSFER_IN',
+      amount: '95',
+      acquired: '2019-01-01',
+      portfolio: 'P1',
+      ref: 'line 2',
+    });
+    expect(p.transactions[1]).toMatchObject({
+      type: 'GIFT_OUT',
+      marketValue: '100',
+      counterparty: 'son',
+      connected: true,
+    });
     expect(p.securities).toEqual({ GILT: { gainClass: 'exempt' } });
     expect(p.portfolios).toEqual({ P1: { ownershipPercent: '50' } });
   });

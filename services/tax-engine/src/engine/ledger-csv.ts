@@ -108,10 +108,12 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
   const header = records[0].cells.map((h) => h.trim());
   const fields = header.map((h) => COLUMNS[h.toLowerCase().replace(/[\s_-]/g, '')]);
   header.forEach((h, i) => {
-    if (!fields[i] && h !== '') result.errors.push({ line: records[0].line, column: h, message: `unknown column "${h}"` });
+    if (!fields[i] && h !== '')
+      result.errors.push({ line: records[0].line, column: h, message: `unknown column "${h}"` });
   });
   for (const required of ['date', 'type', 'security']) {
-    if (!fields.includes(required)) result.errors.push({ line: records[0].line, column: required, message: `missing column "${required}"` });
+    if (!fields.includes(required))
+      result.errors.push({ line: records[0].line, column: required, message: `missing column "${required}"` });
   }
   if (result.errors.length) return result;
 
@@ -130,17 +132,20 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
       if (v !== '') row[f] = v;
     });
     const errorsBefore = result.errors.length;
-    const err = (field: string, message: string) => result.errors.push({ line, column: colName[field] ?? field, message });
+    const err = (field: string, message: string) =>
+      result.errors.push({ line, column: colName[field] ?? field, message });
 
     const type = (row.type ?? '').toUpperCase();
     if (!row.date) err('date', 'date is required');
     else if (parseIsoDate(row.date) === null) err('date', `"${row.date}" is not a date (YYYY-MM-DD)`);
     if (!type) err('type', 'type is required');
-    else if (!isTransactionType(type)) err('type', `unknown type "${row.type}" (expected one of ${TRANSACTION_TYPES.join(', ')})`);
+    else if (!isTransactionType(type))
+      err('type', `unknown type "${row.type}" (expected one of ${TRANSACTION_TYPES.join(', ')})`);
     if (!row.security) err('security', 'security is required');
     if (row.quantity !== undefined) {
       if (RATIO_TYPES.has(type)) {
-        if (parseRatio(row.quantity) === null) err('quantity', `"${row.quantity}" is not a ratio new:old (e.g. 2 or 1:10)`);
+        if (parseRatio(row.quantity) === null)
+          err('quantity', `"${row.quantity}" is not a ratio new:old (e.g. 2 or 1:10)`);
       } else {
         const q = Rational.tryParse(row.quantity);
         if (q === null || q.isNegative()) err('quantity', `"${row.quantity}" is not a quantity`);
@@ -153,7 +158,8 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
       if (n === null || n.isNegative()) err(f, `"${v}" is not an amount`);
       else row[f] = v.replace(/^£/, '');
     }
-    if (row.acquired !== undefined && parseIsoDate(row.acquired) === null) err('acquired', `"${row.acquired}" is not a date (YYYY-MM-DD)`);
+    if (row.acquired !== undefined && parseIsoDate(row.acquired) === null)
+      err('acquired', `"${row.acquired}" is not a date (YYYY-MM-DD)`);
     let connected: boolean | undefined;
     if (row.connected !== undefined) {
       const v = row.connected.toUpperCase();
@@ -168,13 +174,30 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
     }
     if (row.ownership !== undefined) {
       const pct = Rational.tryParse(row.ownership.replace(/%$/, ''));
-      if (pct === null || !pct.isPositive() || pct.gt(Rational.fromInt(100))) err('ownership', `"${row.ownership}" is not a percentage above 0 and at most 100`);
+      if (pct === null || !pct.isPositive() || pct.gt(Rational.fromInt(100)))
+        err('ownership', `"${row.ownership}" is not a percentage above 0 and at most 100`);
       else result.portfolios[row.portfolio ?? ''] = { ownershipPercent: row.ownership.replace(/%$/, '') };
     }
     if (result.errors.length > errorsBefore) continue;
 
-    const tx: LedgerTransaction = { date: row.date, type: type as LedgerTransaction['type'], security: row.security, ref: `line ${line}` };
-    for (const f of ['quantity', 'price', 'amount', 'expenses', 'portfolio', 'acquired', 'counterparty', 'holdoverRelief', 'newSecurity', 'marketValue'] as const) {
+    const tx: LedgerTransaction = {
+      date: row.date,
+      type: type as LedgerTransaction['type'],
+      security: row.security,
+      ref: `line ${line}`,
+    };
+    for (const f of [
+      'quantity',
+      'price',
+      'amount',
+      'expenses',
+      'portfolio',
+      'acquired',
+      'counterparty',
+      'holdoverRelief',
+      'newSecurity',
+      'marketValue',
+    ] as const) {
       if (row[f] !== undefined) tx[f] = row[f];
     }
     // A gift to a named person is taken to be to a connected person unless the row says otherwise.
@@ -189,7 +212,12 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
 export function ledgerFromCsv(text: string, taxpayer: Ledger['taxpayer']): { ledger: Ledger; errors: CsvError[] } {
   const parsed = parseLedgerCsv(text);
   return {
-    ledger: { taxpayer, transactions: parsed.transactions, securities: parsed.securities, portfolios: parsed.portfolios },
+    ledger: {
+      taxpayer,
+      transactions: parsed.transactions,
+      securities: parsed.securities,
+      portfolios: parsed.portfolios,
+    },
     errors: parsed.errors,
   };
 }
@@ -202,12 +230,19 @@ export function parsePricesCsv(text: string): { prices: Record<string, string>; 
   const header = (records[0]?.cells ?? []).map((h) => h.trim().toLowerCase());
   const si = header.indexOf('security');
   const pi = header.indexOf('price');
-  if (si < 0 || pi < 0) return { prices, errors: [{ line: 1, column: si < 0 ? 'security' : 'price', message: 'prices need columns "security" and "price"' }] };
+  if (si < 0 || pi < 0)
+    return {
+      prices,
+      errors: [
+        { line: 1, column: si < 0 ? 'security' : 'price', message: 'prices need columns "security" and "price"' },
+      ],
+    };
   for (const { line, cells } of records.slice(1)) {
     const security = (cells[si] ?? '').trim();
     const price = (cells[pi] ?? '').trim().replace(/^£/, '');
     if (!security) errors.push({ line, column: 'security', message: 'security is required' });
-    else if (Rational.tryParse(price) === null) errors.push({ line, column: 'price', message: `"${price}" is not a price` });
+    else if (Rational.tryParse(price) === null)
+      errors.push({ line, column: 'price', message: `"${price}" is not a price` });
     else prices[security] = price;
   }
   return { prices, errors };

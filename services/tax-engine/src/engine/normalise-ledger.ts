@@ -99,7 +99,11 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
     if (p.ownershipPercent === undefined) continue;
     const pct = Rational.tryParse(p.ownershipPercent);
     if (pct === null || pct.sign() <= 0 || pct.gt(Rational.fromInt(100))) {
-      failures.push({ security: '', date: '', message: `Portfolio ${id}: ownership percentage "${p.ownershipPercent}" must be above 0 and at most 100` });
+      failures.push({
+        security: '',
+        date: '',
+        message: `Portfolio ${id}: ownership percentage "${p.ownershipPercent}" must be above 0 and at most 100`,
+      });
       continue;
     }
     ownership.set(id, pct.div(Rational.fromInt(100)));
@@ -172,7 +176,7 @@ function sortEvents(events: EngineEvent[]): void {
     const k = keys[i];
     sorted[i] = events[k - Math.floor(k / INDEX_BITS) * INDEX_BITS];
   }
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     let j = i + 1;
     while (j < n && sorted[j].order === sorted[i].order) j++;
     if (j - i > 1) {
@@ -310,7 +314,10 @@ function fastTrade(tx: LedgerTransaction, withExpenses: boolean, scannedN: numbe
 }
 
 /** Parse a field's text (read by name by the caller, once); null when absent. */
-function num(text: string | undefined, field: 'quantity' | 'price' | 'amount' | 'expenses' | 'holdoverRelief' | 'marketValue'): Rational | null {
+function num(
+  text: string | undefined,
+  field: 'quantity' | 'price' | 'amount' | 'expenses' | 'holdoverRelief' | 'marketValue',
+): Rational | null {
   if (text === undefined || text === '') return null;
   const r = Rational.tryParse(text);
   if (r === null) throw new RowError(`${field} "${text}" is not a number`);
@@ -318,7 +325,11 @@ function num(text: string | undefined, field: 'quantity' | 'price' | 'amount' | 
   return r;
 }
 
-function required(tx: LedgerTransaction, text: string | undefined, field: 'quantity' | 'price' | 'amount' | 'marketValue'): Rational {
+function required(
+  tx: LedgerTransaction,
+  text: string | undefined,
+  field: 'quantity' | 'price' | 'amount' | 'marketValue',
+): Rational {
   const r = num(text, field);
   if (r === null) throw new RowError(`${tx.type} needs ${field}`);
   return r;
@@ -457,9 +468,37 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
     holdover = holdover.mul(share);
     marketValue = marketValue?.mul(share) ?? null;
     retainedValue = retainedValue?.mul(share) ?? null;
-    return event(tx, phase, tradeDay, acquiredDay, acquiredDate, quantity, cost, proceeds, expenses.mul(share), marketValue, retainedValue, holdover, newSecurity);
+    return event(
+      tx,
+      phase,
+      tradeDay,
+      acquiredDay,
+      acquiredDate,
+      quantity,
+      cost,
+      proceeds,
+      expenses.mul(share),
+      marketValue,
+      retainedValue,
+      holdover,
+      newSecurity,
+    );
   }
-  return event(tx, phase, tradeDay, acquiredDay, acquiredDate, quantity, cost, proceeds, expenses, marketValue, retainedValue, holdover, newSecurity);
+  return event(
+    tx,
+    phase,
+    tradeDay,
+    acquiredDay,
+    acquiredDate,
+    quantity,
+    cost,
+    proceeds,
+    expenses,
+    marketValue,
+    retainedValue,
+    holdover,
+    newSecurity,
+  );
 }
 
 /**
@@ -502,7 +541,27 @@ function tradeEvent(tx: LedgerTransaction, type: 'BUY' | 'SELL', ownership: Map<
     }
   }
   const phase = type === 'BUY' ? 1 : 2;
-  return makeEvent(phase, day, date, day, date, type, security, portfolio, quantity, cost, proceeds, expenses, null, null, ZERO, tx.newSecurity ?? '', tx.counterparty ?? '', tx.connected ?? false, tx.ref ?? '');
+  return makeEvent(
+    phase,
+    day,
+    date,
+    day,
+    date,
+    type,
+    security,
+    portfolio,
+    quantity,
+    cost,
+    proceeds,
+    expenses,
+    null,
+    null,
+    ZERO,
+    tx.newSecurity ?? '',
+    tx.counterparty ?? '',
+    tx.connected ?? false,
+    tx.ref ?? '',
+  );
 }
 
 function event(
@@ -520,7 +579,27 @@ function event(
   holdover: Rational,
   newSecurity: string,
 ): EngineEvent {
-  return makeEvent(phase, day, tx.date, acquiredDay, acquiredDate, tx.type, tx.security, tx.portfolio ?? '', quantity, cost, proceeds, expenses, marketValue, retainedValue, holdover, newSecurity, tx.counterparty ?? '', tx.connected ?? false, tx.ref ?? '');
+  return makeEvent(
+    phase,
+    day,
+    tx.date,
+    acquiredDay,
+    acquiredDate,
+    tx.type,
+    tx.security,
+    tx.portfolio ?? '',
+    quantity,
+    cost,
+    proceeds,
+    expenses,
+    marketValue,
+    retainedValue,
+    holdover,
+    newSecurity,
+    tx.counterparty ?? '',
+    tx.connected ?? false,
+    tx.ref ?? '',
+  );
 }
 
 /** The one place events are built (one object shape). */

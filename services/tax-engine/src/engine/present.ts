@@ -17,7 +17,11 @@ const pounds = (r: Rational, mode: 'floor' | 'ceil'): string => r.roundTo(0, mod
 
 export function presentPool(p: PoolState | null) {
   if (p === null) return null;
-  return { quantity: quantity(p.quantity), cost: money(p.cost), ...(p.indexedCost ? { indexedCost: money(p.indexedCost) } : {}) };
+  return {
+    quantity: quantity(p.quantity),
+    cost: money(p.cost),
+    ...(p.indexedCost ? { indexedCost: money(p.indexedCost) } : {}),
+  };
 }
 
 export function presentMatch(m: Match) {

@@ -118,7 +118,12 @@ describe('Rational', () => {
     const y = Rational.fromBigInts(1n, 2305843009213693953n);
     const s = x.add(y);
     expect(s.sub(y).eq(x)).toBe(true);
-    expect(s.mul(Rational.fromBigInts(1152921504606846977n, 1n)).mul(Rational.fromBigInts(2305843009213693953n, 1n)).toString()).toBe('3458764513820540930');
+    expect(
+      s
+        .mul(Rational.fromBigInts(1152921504606846977n, 1n))
+        .mul(Rational.fromBigInts(2305843009213693953n, 1n))
+        .toString(),
+    ).toBe('3458764513820540930');
   });
 
   it('when an unreduced sum passes 2^1024, then it is reduced and stays exact', () => {
@@ -127,9 +132,16 @@ describe('Rational', () => {
     const terms = Array.from({ length: 20 }, (_, k) => Rational.fromBigInts(1n, (1n << 60n) + BigInt(k + 1)));
     const sum = terms.reduce((s, t) => s.add(t), Rational.ZERO);
     expect(sum.isBig()).toBe(true);
-    expect([...terms].reverse().reduce((s, t) => s.sub(t), sum).isZero()).toBe(true);
+    expect(
+      [...terms]
+        .reverse()
+        .reduce((s, t) => s.sub(t), sum)
+        .isZero(),
+    ).toBe(true);
     // Bounds: 20/(2^60 + 20) < sum < 20/(2^60 + 1).
-    expect(sum.gt(Rational.fromBigInts(20n, (1n << 60n) + 20n)) && sum.lt(Rational.fromBigInts(20n, (1n << 60n) + 1n))).toBe(true);
+    expect(
+      sum.gt(Rational.fromBigInts(20n, (1n << 60n) + 20n)) && sum.lt(Rational.fromBigInts(20n, (1n << 60n) + 1n)),
+    ).toBe(true);
   });
 
   it('when decimals are parsed, then the one-pass parse and the general one agree', () => {

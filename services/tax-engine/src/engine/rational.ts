@@ -41,7 +41,7 @@ function gcdNum(a: number, b: number): number {
   let x = a | 0;
   let y = b | 0;
   while (y !== 0) {
-    const t = x % y | 0;
+    const t = (x % y) | 0;
     x = y;
     y = t;
   }

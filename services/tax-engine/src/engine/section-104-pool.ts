@@ -1,6 +1,10 @@
 import type { PoolState } from './computation';
 import type { DayNumber } from './dates';
-import { indexationFactor as importedIndexationFactor, indexationMonth as importedIndexationMonth, type IndexationRounding } from './indexation';
+import {
+  indexationFactor as importedIndexationFactor,
+  indexationMonth as importedIndexationMonth,
+  type IndexationRounding,
+} from './indexation';
 import { Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a

@@ -3,7 +3,14 @@ import type { LedgerTransaction } from './ledger';
 import { compute, pence, tx, year } from './test-support';
 
 /** Buy on `buy`, sell on `sell`: gain = quantity x (sellPrice - buyPrice). */
-const pair = (security: string, buy: string, sell: string, quantity: string, buyPrice: string, sellPrice: string): LedgerTransaction[] => [
+const pair = (
+  security: string,
+  buy: string,
+  sell: string,
+  quantity: string,
+  buyPrice: string,
+  sellPrice: string,
+): LedgerTransaction[] => [
   tx(buy, 'BUY', security, quantity, buyPrice),
   tx(sell, 'SELL', security, quantity, sellPrice),
 ];
@@ -12,10 +19,16 @@ describe('tax-year summary', () => {
   it('when a year has gains and losses and losses brought forward, then current losses are used in full and brought-forward ones only down to the exempt amount', () => {
     // 2022-23: gain 20,000 (A), loss 5,000 (B): net 15,000. AEA 12,300. Above AEA 2,700 -> brought-forward used 2,700 of 10,000.
     // Taxable nil; carried forward 7,300.
-    const c = compute([...pair('A', '2022-05-01', '2022-06-01', '1000', '10', '30'), ...pair('B', '2022-05-01', '2022-07-01', '1000', '10', '5')], {
-      kind: 'individual',
-      lossesBroughtForward: '10000',
-    });
+    const c = compute(
+      [
+        ...pair('A', '2022-05-01', '2022-06-01', '1000', '10', '30'),
+        ...pair('B', '2022-05-01', '2022-07-01', '1000', '10', '5'),
+      ],
+      {
+        kind: 'individual',
+        lossesBroughtForward: '10000',
+      },
+    );
     const y = year(c, '2022-23');
     expect(pence(y.gains)).toBe('20000.00');
     expect(pence(y.losses)).toBe('5000.00');
@@ -28,7 +41,10 @@ describe('tax-year summary', () => {
   });
 
   it('when net gains are below the exempt amount, then no brought-forward loss is used and the exempt amount is partly left', () => {
-    const c = compute(pair('A', '2021-05-01', '2021-06-01', '1000', '10', '15'), { kind: 'individual', lossesBroughtForward: '800' });
+    const c = compute(pair('A', '2021-05-01', '2021-06-01', '1000', '10', '15'), {
+      kind: 'individual',
+      lossesBroughtForward: '800',
+    });
     const y = year(c, '2021-22');
     expect(pence(y.lossesBroughtForwardUsed)).toBe('0.00');
     expect(pence(y.lossesCarriedForward)).toBe('800.00');
@@ -37,7 +53,10 @@ describe('tax-year summary', () => {
 
   it('when a year ends in a net loss, then it is carried forward and used in a later year above the exempt amount', () => {
     // 2019-20: loss 4,000. 2020-21: nothing. 2021-22: gain 14,000; AEA 12,300; 1,700 of the 4,000 used; 2,300 carried.
-    const c = compute([...pair('L', '2019-05-01', '2019-06-01', '1000', '10', '6'), ...pair('G', '2021-05-01', '2021-06-01', '1000', '10', '24')]);
+    const c = compute([
+      ...pair('L', '2019-05-01', '2019-06-01', '1000', '10', '6'),
+      ...pair('G', '2021-05-01', '2021-06-01', '1000', '10', '24'),
+    ]);
     expect(pence(year(c, '2019-20').lossesCarriedForward)).toBe('4000.00');
     expect(pence(year(c, '2020-21').lossesCarriedForward)).toBe('4000.00');
     const y = year(c, '2021-22');
@@ -48,7 +67,10 @@ describe('tax-year summary', () => {
   });
 
   it('when disposals fall on 5 and 6 April, then they are in different tax years', () => {
-    const c = compute([...pair('A', '2023-01-01', '2023-04-05', '100', '10', '20'), ...pair('B', '2023-01-01', '2023-04-06', '100', '10', '30')]);
+    const c = compute([
+      ...pair('A', '2023-01-01', '2023-04-05', '100', '10', '20'),
+      ...pair('B', '2023-01-01', '2023-04-06', '100', '10', '30'),
+    ]);
     expect(pence(year(c, '2022-23').gains)).toBe('1000.00');
     expect(pence(year(c, '2023-24').gains)).toBe('2000.00');
     expect(pence(year(c, '2023-24').annualExemptAmount)).toBe('6000.00');
@@ -75,8 +97,15 @@ describe('tax-year summary', () => {
     const l = pair('A', '2024-05-01', '2024-06-01', '1000', '10', '20');
     expect(pence(year(compute(l, { kind: 'trust' }), '2024-25').annualExemptAmount)).toBe('1500.00');
     expect(pence(year(compute(l, { kind: 'trust' }), '2024-25').taxableGain)).toBe('8500.00');
-    expect(pence(year(compute(l, { kind: 'trust', vulnerableBeneficiaryTrust: true }), '2024-25').annualExemptAmount)).toBe('3000.00');
-    expect(pence(year(compute(pair('A', '2019-05-01', '2019-06-01', '1', '1', '2'), { kind: 'trust' }), '2019-20').annualExemptAmount)).toBe('6000.00');
+    expect(
+      pence(year(compute(l, { kind: 'trust', vulnerableBeneficiaryTrust: true }), '2024-25').annualExemptAmount),
+    ).toBe('3000.00');
+    expect(
+      pence(
+        year(compute(pair('A', '2019-05-01', '2019-06-01', '1', '1', '2'), { kind: 'trust' }), '2019-20')
+          .annualExemptAmount,
+      ),
+    ).toBe('6000.00');
   });
 
   it('when personal representatives dispose, then they have the full amount in the year of death and the two following only', () => {
@@ -93,22 +122,40 @@ describe('tax-year summary', () => {
   });
 
   it("when the client has an exempt amount override, then it replaces the year's amount", () => {
-    const c = compute(pair('A', '2024-05-01', '2024-06-01', '1000', '10', '20'), { kind: 'individual', annualExemptAmountOverrides: { '2024-25': '1000' } });
+    const c = compute(pair('A', '2024-05-01', '2024-06-01', '1000', '10', '20'), {
+      kind: 'individual',
+      annualExemptAmountOverrides: { '2024-25': '1000' },
+    });
     expect(pence(year(c, '2024-25').taxableGain)).toBe('9000.00');
   });
 
   it('when the annual exempt amounts are looked up, then they follow the reference data (£11,100 in 2015-16 to £3,000 from 2024-25)', () => {
     const expected: Record<string, string> = {
-      '2015-16': '11100.00', '2016-17': '11100.00', '2017-18': '11300.00', '2018-19': '11700.00', '2019-20': '12000.00',
-      '2020-21': '12300.00', '2021-22': '12300.00', '2022-23': '12300.00', '2023-24': '6000.00', '2024-25': '3000.00', '2025-26': '3000.00',
+      '2015-16': '11100.00',
+      '2016-17': '11100.00',
+      '2017-18': '11300.00',
+      '2018-19': '11700.00',
+      '2019-20': '12000.00',
+      '2020-21': '12300.00',
+      '2021-22': '12300.00',
+      '2022-23': '12300.00',
+      '2023-24': '6000.00',
+      '2024-25': '3000.00',
+      '2025-26': '3000.00',
     };
-    const l = Object.keys(expected).flatMap((label, i) => pair(`S${i}`, `${label.slice(0, 4)}-06-01`, `${label.slice(0, 4)}-07-01`, '1', '1', '2'));
+    const l = Object.keys(expected).flatMap((label, i) =>
+      pair(`S${i}`, `${label.slice(0, 4)}-06-01`, `${label.slice(0, 4)}-07-01`, '1', '1', '2'),
+    );
     const c = compute(l);
-    for (const [label, amount] of Object.entries(expected)) expect(pence(year(c, label).annualExemptAmount)).toBe(amount);
+    for (const [label, amount] of Object.entries(expected))
+      expect(pence(year(c, label).annualExemptAmount)).toBe(amount);
   });
 
   it('when a company has gains, then there is no exempt amount and brought-forward losses are used in full', () => {
-    const c = compute(pair('A', '2022-05-01', '2022-06-01', '1000', '10', '12'), { kind: 'company', lossesBroughtForward: '500' });
+    const c = compute(pair('A', '2022-05-01', '2022-06-01', '1000', '10', '12'), {
+      kind: 'company',
+      lossesBroughtForward: '500',
+    });
     const y = year(c, '2022-23');
     expect(pence(y.annualExemptAmount)).toBe('0.00');
     expect(pence(y.lossesBroughtForwardUsed)).toBe('500.00');
@@ -125,7 +172,14 @@ describe('tax-year summary', () => {
         ...pair('EQ', '2022-05-01', '2022-06-01', '100', '10', '50'), // capital gain 4,000
       ],
       { kind: 'individual' },
-      { securities: { GILT: { gainClass: 'exempt' }, GILT2: { gainClass: 'exempt' }, OFFSHORE: { gainClass: 'income' }, OFFSHORE2: { gainClass: 'income' } } },
+      {
+        securities: {
+          GILT: { gainClass: 'exempt' },
+          GILT2: { gainClass: 'exempt' },
+          OFFSHORE: { gainClass: 'income' },
+          OFFSHORE2: { gainClass: 'income' },
+        },
+      },
     );
     const y = year(c, '2022-23');
     expect(pence(y.exemptGains)).toBe('1000.00');

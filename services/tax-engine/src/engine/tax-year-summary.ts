@@ -3,7 +3,12 @@ import type { Disposal, GainsLosses, TaxYearSummary } from './computation';
 import type { Taxpayer } from './ledger';
 import { Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
 import type { PreparedReferenceData } from './reference-data';
-import { RATE_CHANGE_2024 as IMPORTED_RATE_CHANGE_2024, RATE_CHANGE_TAX_YEAR as IMPORTED_RATE_CHANGE_TAX_YEAR, taxYearLabel as importedTaxYearLabel, taxYearStartYear as importedTaxYearStartYear } from './tax-years';
+import {
+  RATE_CHANGE_2024 as IMPORTED_RATE_CHANGE_2024,
+  RATE_CHANGE_TAX_YEAR as IMPORTED_RATE_CHANGE_TAX_YEAR,
+  taxYearLabel as importedTaxYearLabel,
+  taxYearStartYear as importedTaxYearStartYear,
+} from './tax-years';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
 // require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
@@ -31,7 +36,11 @@ const taxYearStartYear = importedTaxYearStartYear;
  * - companies: no annual exempt amount; brought-forward losses are set against net gains in full.
  * Failed disposals are left out and the year is marked incomplete.
  */
-export function summariseTaxYears(disposals: Disposal[], taxpayer: Taxpayer, ref: PreparedReferenceData): TaxYearSummary[] {
+export function summariseTaxYears(
+  disposals: Disposal[],
+  taxpayer: Taxpayer,
+  ref: PreparedReferenceData,
+): TaxYearSummary[] {
   if (disposals.length === 0) return [];
   const failedYears = new Set<string>();
   const byYear = new Map<string, Disposal[]>();
@@ -51,7 +60,9 @@ export function summariseTaxYears(disposals: Disposal[], taxpayer: Taxpayer, ref
   }
 
   const clogged = new Map<string, Rational>();
-  let lossesBroughtForward = taxpayer.lossesBroughtForward ? (Rational.tryParse(taxpayer.lossesBroughtForward) ?? ZERO) : ZERO;
+  let lossesBroughtForward = taxpayer.lossesBroughtForward
+    ? (Rational.tryParse(taxpayer.lossesBroughtForward) ?? ZERO)
+    : ZERO;
   const summaries: TaxYearSummary[] = [];
 
   for (let year = firstYear; year <= lastYear; year++) {
@@ -132,7 +143,9 @@ export function summariseTaxYears(disposals: Disposal[], taxpayer: Taxpayer, ref
     const aboveExempt = netGains.sub(aea);
     const lossesBroughtForwardUsed = aboveExempt.isPositive() ? Rational.min(lossesBroughtForward, aboveExempt) : ZERO;
     const taxableGain = aboveExempt.isPositive() ? aboveExempt.sub(lossesBroughtForwardUsed) : ZERO;
-    const lossesCarriedForward = lossesBroughtForward.sub(lossesBroughtForwardUsed).add(netGains.isNegative() ? netGains.neg() : ZERO);
+    const lossesCarriedForward = lossesBroughtForward
+      .sub(lossesBroughtForwardUsed)
+      .add(netGains.isNegative() ? netGains.neg() : ZERO);
     let cloggedLossesCarriedForward = ZERO;
     for (const v of clogged.values()) cloggedLossesCarriedForward = cloggedLossesCarriedForward.add(v);
 
@@ -160,7 +173,10 @@ export function summariseTaxYears(disposals: Disposal[], taxpayer: Taxpayer, ref
       exemptGains,
       exemptLosses,
       ratePeriods: rateSplit
-        ? { upTo29October2024: period(earlyGains.value(), earlyLosses.value()), from30October2024: period(lateGains.value(), lateLosses.value()) }
+        ? {
+            upTo29October2024: period(earlyGains.value(), earlyLosses.value()),
+            from30October2024: period(lateGains.value(), lateLosses.value()),
+          }
         : null,
       complete: !failedYears.has(label),
     });

@@ -9,11 +9,20 @@ import { parseAnnualExemptAmountsJson, parseRpiCsv, type ReferenceData } from '.
 
 const dir = fileURLToPath(new URL('../../reference-data/', import.meta.url));
 export const referenceData: ReferenceData = {
-  annualExemptAmounts: parseAnnualExemptAmountsJson(JSON.parse(readFileSync(dir + 'annual-exempt-amounts.json', 'utf8'))),
+  annualExemptAmounts: parseAnnualExemptAmountsJson(
+    JSON.parse(readFileSync(dir + 'annual-exempt-amounts.json', 'utf8')),
+  ),
   rpi: parseRpiCsv(readFileSync(dir + 'rpi-monthly.csv', 'utf8')),
 };
 
-type Row = [date: string, type: LedgerTransaction['type'], security: string, quantity?: string, price?: string, expenses?: string];
+type Row = [
+  date: string,
+  type: LedgerTransaction['type'],
+  security: string,
+  quantity?: string,
+  price?: string,
+  expenses?: string,
+];
 
 export function tx(...[date, type, security, quantity, price, expenses]: Row): LedgerTransaction {
   const t: LedgerTransaction = { date, type, security };

@@ -60,7 +60,10 @@ export function valueHoldings(computation: Computation, prices: Record<string, s
   return out;
 }
 
-export function attributeToPortfolios(computation: Computation, prices: Record<string, string> = {}): PortfolioFigures[] {
+export function attributeToPortfolios(
+  computation: Computation,
+  prices: Record<string, string> = {},
+): PortfolioFigures[] {
   const byPortfolio = new Map<string, PortfolioFigures>();
   const get = (portfolio: string): PortfolioFigures => {
     let f = byPortfolio.get(portfolio);

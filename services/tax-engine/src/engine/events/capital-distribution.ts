@@ -38,7 +38,10 @@ export function applyCapitalDistribution(ctx: SweepContext, e: EngineEvent): voi
     return;
   }
   if (!small && b === null) {
-    ctx.fail(e, `${e.type} of ${a} on ${e.security} on ${e.date} is more than £3,000 and needs the holding's market value (market_value) to test and apportion it`);
+    ctx.fail(
+      e,
+      `${e.type} of ${a} on ${e.security} on ${e.date} is more than £3,000 and needs the holding's market value (market_value) to test and apportion it`,
+    );
     return;
   }
   // Part disposal A/(A+B), or (small but more than the cost) the whole cost set against it.

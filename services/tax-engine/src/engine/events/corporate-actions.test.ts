@@ -13,7 +13,11 @@ describe('share reorganisations', () => {
   });
 
   it('when shares are consolidated 1 for 10 ("1:10"), then the pool has a tenth of the shares at the same cost', () => {
-    const c = compute([base(), tx('2020-03-01', 'CONSOLIDATION', 'P', '1:10'), tx('2020-04-01', 'SELL', 'P', '500', '50')]);
+    const c = compute([
+      base(),
+      tx('2020-03-01', 'CONSOLIDATION', 'P', '1:10'),
+      tx('2020-04-01', 'SELL', 'P', '500', '50'),
+    ]);
     // 1,000 shares / £20,000; sell 500 @ £50 = 25,000 less cost 10,000 = 15,000.
     expect(pence(disposalOn(c, '2020-04-01').gain)).toBe('15000.00');
     expect(pool(c, 'P').quantity.toString()).toBe('500');
@@ -36,7 +40,10 @@ describe('share reorganisations', () => {
     expect(d.matches.map((m) => m.rule)).toEqual(['section-104']);
     // Cost 23,025 x 1,200/12,000 = 2,302.50; gain 3,600 - 2,302.50 = 1,297.50.
     expect(pence(d.gain)).toBe('1297.50');
-    const c2 = compute([base(), row({ date: '2020-03-01', type: 'OPEN_OFFER', security: 'P', quantity: '1000', amount: '1200' })]);
+    const c2 = compute([
+      base(),
+      row({ date: '2020-03-01', type: 'OPEN_OFFER', security: 'P', quantity: '1000', amount: '1200' }),
+    ]);
     expect(pool(c2, 'P').quantity.toString()).toBe('11000');
     expect(pool(c2, 'P').cost.toString()).toBe('21200');
   });
@@ -51,24 +58,44 @@ describe('capital distributions, equalisation and notional income', () => {
 
   it('when a capital return is above £3,000 but at most 5% of the holding value, then it is still deducted from cost', () => {
     // A = 4,000; B = 96,000; 5% of 100,000 = 5,000 >= 4,000: small.
-    const c = compute([base(), row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '4000', marketValue: '96000' })]);
+    const c = compute([
+      base(),
+      row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '4000', marketValue: '96000' }),
+    ]);
     expect(c.disposals).toHaveLength(0);
     expect(pool(c, 'P').cost.toString()).toBe('16000');
   });
 
   it('when a capital return is large, then it is a part disposal with cost x A / (A + B)', () => {
     // A = 5,000; B = 45,000: 5,000 > 3,000 and > 5% of 50,000 = 2,500. Cost 20,000 x 5,000/50,000 = 2,000; gain 3,000.
-    const c = compute([base(), row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '5000', marketValue: '45000' })]);
+    const c = compute([
+      base(),
+      row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '5000', marketValue: '45000' }),
+    ]);
     const d = disposalOn(c, '2020-06-01');
     expect(d.kind).toBe('capital-distribution');
     expect(pence(d.allowableCost)).toBe('2000.00');
     expect(pence(d.gain)).toBe('3000.00');
     // With £50 costs of the distribution: allowable cost 2,000 + 50 = 2,050; gain 5,000 - 2,050 = 2,950.
     const withCosts = disposalOn(
-      compute([base(), row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '5000', marketValue: '45000', expenses: '50' })]),
+      compute([
+        base(),
+        row({
+          date: '2020-06-01',
+          type: 'CAPITAL_RETURN',
+          security: 'P',
+          amount: '5000',
+          marketValue: '45000',
+          expenses: '50',
+        }),
+      ]),
       '2020-06-01',
     );
-    expect([pence(withCosts.acquisitionCost), pence(withCosts.allowableCost), pence(withCosts.gain)]).toEqual(['2000.00', '2050.00', '2950.00']);
+    expect([pence(withCosts.acquisitionCost), pence(withCosts.allowableCost), pence(withCosts.gain)]).toEqual([
+      '2000.00',
+      '2050.00',
+      '2950.00',
+    ]);
     expect(pool(c, 'P').cost.toString()).toBe('18000');
     expect(pool(c, 'P').quantity.toString()).toBe('10000');
   });
@@ -108,7 +135,15 @@ describe('takeovers, demergers and redemptions', () => {
     // NEWCO: 4,000 shares / £16,000.
     const c = compute([
       base(),
-      row({ date: '2020-06-01', type: 'TAKEOVER', security: 'P', newSecurity: 'NEWCO', quantity: '4000', price: '2', amount: '2000' }),
+      row({
+        date: '2020-06-01',
+        type: 'TAKEOVER',
+        security: 'P',
+        newSecurity: 'NEWCO',
+        quantity: '4000',
+        price: '2',
+        amount: '2000',
+      }),
     ]);
     const d = disposalOn(c, '2020-06-01');
     expect(d.kind).toBe('takeover-cash');
@@ -123,7 +158,15 @@ describe('takeovers, demergers and redemptions', () => {
     // Receive 500 CHILD worth £4 (£2,000); parent retained worth £10,000: child cost 20,000 x 2,000/12,000 = 3,333.33...
     const c = compute([
       base(),
-      row({ date: '2020-06-01', type: 'DEMERGER', security: 'P', newSecurity: 'CHILD', quantity: '500', price: '4', marketValue: '10000' }),
+      row({
+        date: '2020-06-01',
+        type: 'DEMERGER',
+        security: 'P',
+        newSecurity: 'CHILD',
+        quantity: '500',
+        price: '4',
+        marketValue: '10000',
+      }),
     ]);
     expect(c.disposals).toHaveLength(0);
     expect(pool(c, 'CHILD').cost.toFraction()).toBe('10000/3');

@@ -13,7 +13,12 @@ const ONE = IMPORTED_ONE;
 const ZERO = IMPORTED_ZERO;
 const INDIVIDUAL_RULES_FROM = IMPORTED_INDIVIDUAL_RULES_FROM;
 
-const KIND: Record<string, DisposalKind> = { SELL: 'sale', GIFT_OUT: 'gift', SPOUSE_OUT: 'spouse', REDEMPTION: 'redemption' };
+const KIND: Record<string, DisposalKind> = {
+  SELL: 'sale',
+  GIFT_OUT: 'gift',
+  SPOUSE_OUT: 'spouse',
+  REDEMPTION: 'redemption',
+};
 
 /**
  * SELL, REDEMPTION, GIFT_OUT (at market value) and SPOUSE_OUT (no gain, no loss). The row's share of
@@ -52,7 +57,11 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
   let indexationRaw = ZERO;
   let poolBefore = null;
   let poolAfter = null;
-  const fromPool = g.unmatchedBase.isZero() ? ZERO : g.unmatchedBase === g.base ? e.quantity : e.quantity.mulDiv(g.unmatchedBase, g.base);
+  const fromPool = g.unmatchedBase.isZero()
+    ? ZERO
+    : g.unmatchedBase === g.base
+      ? e.quantity
+      : e.quantity.mulDiv(g.unmatchedBase, g.base);
   if (fromPool.isPositive()) {
     const pool = ctx.pool(e.security);
     if (pool.indexed) ctx.indexPool(pool, e);
@@ -98,4 +107,3 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
     failure,
   });
 }
-

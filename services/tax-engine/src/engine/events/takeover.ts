@@ -82,7 +82,12 @@ export function affectedPortfolios(ctx: SweepContext, e: EngineEvent): Map<strin
 }
 
 /** Give the new security's shares to the affected portfolios pro rata; on a takeover remove the old. */
-export function moveShares(ctx: SweepContext, e: EngineEvent, affected: Map<string, Rational>, removeOld: boolean): void {
+export function moveShares(
+  ctx: SweepContext,
+  e: EngineEvent,
+  affected: Map<string, Rational>,
+  removeOld: boolean,
+): void {
   let total = ZERO;
   for (const q of affected.values()) total = total.add(q);
   if (!total.isPositive()) {

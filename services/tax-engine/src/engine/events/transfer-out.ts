@@ -9,7 +9,10 @@ export function applyTransferOut(ctx: SweepContext, e: EngineEvent): void {
   const pool = ctx.pool(e.security);
   if (pool.indexed) ctx.indexPool(pool, e);
   if (pool.quantity.lt(e.quantity)) {
-    ctx.fail(e, `Transfer out of ${e.quantity} ${e.security} on ${e.date} exceeds the holding by ${e.quantity.sub(pool.quantity)} shares`);
+    ctx.fail(
+      e,
+      `Transfer out of ${e.quantity} ${e.security} on ${e.date} exceeds the holding by ${e.quantity.sub(pool.quantity)} shares`,
+    );
   }
   pool.remove(e.quantity);
   ctx.moveHolding(e.security, e.portfolio, e.quantity.neg());

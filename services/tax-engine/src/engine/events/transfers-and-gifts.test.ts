@@ -9,7 +9,14 @@ describe('transfers, gifts and spouse transfers', () => {
     // Transfer in 500 bought 2015-03-01 for £2,000 in total; buy 500 @ £6 (£3,000) in 2020. Pool 1,000 / £5,000.
     // Sell 400 @ £7 (2,800): cost 5,000 x 400/1,000 = 2,000; gain 800.
     const c = compute([
-      row({ date: '2019-06-01', type: 'TRANSFER_IN', security: 'A', quantity: '500', amount: '2000', acquired: '2015-03-01' }),
+      row({
+        date: '2019-06-01',
+        type: 'TRANSFER_IN',
+        security: 'A',
+        quantity: '500',
+        amount: '2000',
+        acquired: '2015-03-01',
+      }),
       tx('2020-01-10', 'BUY', 'A', '500', '6'),
       tx('2021-01-10', 'SELL', 'A', '400', '7'),
     ]);
@@ -22,7 +29,14 @@ describe('transfers, gifts and spouse transfers', () => {
     const c = compute([
       tx('2021-01-04', 'BUY', 'B', '100', '10'),
       tx('2021-03-01', 'SELL', 'B', '100', '12'),
-      row({ date: '2021-06-01', type: 'TRANSFER_IN', security: 'B', quantity: '100', amount: '1050', acquired: '2021-03-10' }),
+      row({
+        date: '2021-06-01',
+        type: 'TRANSFER_IN',
+        security: 'B',
+        quantity: '100',
+        amount: '1050',
+        acquired: '2021-03-10',
+      }),
     ]);
     const d = disposalOn(c, '2021-03-01');
     expect(d.matches.map((m) => [m.rule, m.acquisitionDate])).toEqual([['thirty-day', '2021-03-10']]);
@@ -41,7 +55,16 @@ describe('transfers, gifts and spouse transfers', () => {
     // Pool 1,000 / £2,000. Gift 500 worth £9 each (£4,500): cost 1,000; gain 3,500; holdover 2,000 -> 1,500 chargeable.
     const c = compute([
       tx('2020-01-10', 'BUY', 'D', '1000', '2'),
-      row({ date: '2020-08-01', type: 'GIFT_OUT', security: 'D', quantity: '500', price: '9', holdoverRelief: '2000', counterparty: 'son', connected: true }),
+      row({
+        date: '2020-08-01',
+        type: 'GIFT_OUT',
+        security: 'D',
+        quantity: '500',
+        price: '9',
+        holdoverRelief: '2000',
+        counterparty: 'son',
+        connected: true,
+      }),
     ]);
     const d = disposalOn(c, '2020-08-01');
     expect(d.kind).toBe('gift');
@@ -59,7 +82,14 @@ describe('transfers, gifts and spouse transfers', () => {
   it('when holdover relief claimed exceeds the gain, then only the gain is held over', () => {
     const c = compute([
       tx('2020-01-10', 'BUY', 'D', '1000', '2'),
-      row({ date: '2020-08-01', type: 'GIFT_OUT', security: 'D', quantity: '500', marketValue: '1500', holdoverRelief: '9999' }),
+      row({
+        date: '2020-08-01',
+        type: 'GIFT_OUT',
+        security: 'D',
+        quantity: '500',
+        marketValue: '1500',
+        holdoverRelief: '9999',
+      }),
     ]);
     expect(pence(disposalOn(c, '2020-08-01').holdoverRelief)).toBe('500.00');
     expect(pence(disposalOn(c, '2020-08-01').gain)).toBe('0.00');
@@ -72,9 +102,25 @@ describe('transfers, gifts and spouse transfers', () => {
     const c = compute([
       tx('2020-01-10', 'BUY', 'E', '1000', '10'),
       tx('2020-01-10', 'BUY', 'F', '1000', '1'),
-      row({ date: '2020-08-01', type: 'GIFT_OUT', security: 'E', quantity: '500', marketValue: '3000', counterparty: 'daughter', connected: true }),
+      row({
+        date: '2020-08-01',
+        type: 'GIFT_OUT',
+        security: 'E',
+        quantity: '500',
+        marketValue: '3000',
+        counterparty: 'daughter',
+        connected: true,
+      }),
       tx('2020-09-01', 'SELL', 'F', '1000', '15'),
-      row({ date: '2021-08-01', type: 'GIFT_OUT', security: 'E', quantity: '500', marketValue: '6000', counterparty: 'daughter', connected: true }),
+      row({
+        date: '2021-08-01',
+        type: 'GIFT_OUT',
+        security: 'E',
+        quantity: '500',
+        marketValue: '6000',
+        counterparty: 'daughter',
+        connected: true,
+      }),
     ]);
     const y1 = year(c, '2020-21');
     expect(pence(y1.cloggedLossesArising)).toBe('2000.00');
@@ -95,8 +141,15 @@ describe('transfers, gifts and spouse transfers', () => {
     expect(pence(d.allowableCost)).toBe('1000.00');
     expect(pence(d.gain)).toBe('0.00');
     // With £20 costs of the transfer: deemed proceeds = allowable cost = 1,000 + 20; still no gain, no loss.
-    const withCosts = disposalOn(compute([tx('2020-01-10', 'BUY', 'G', '1000', '4'), tx('2020-06-10', 'SPOUSE_OUT', 'G', '250', undefined, '20')]), '2020-06-10');
-    expect([pence(withCosts.proceeds), pence(withCosts.allowableCost), pence(withCosts.gain)]).toEqual(['1020.00', '1020.00', '0.00']);
+    const withCosts = disposalOn(
+      compute([tx('2020-01-10', 'BUY', 'G', '1000', '4'), tx('2020-06-10', 'SPOUSE_OUT', 'G', '250', undefined, '20')]),
+      '2020-06-10',
+    );
+    expect([pence(withCosts.proceeds), pence(withCosts.allowableCost), pence(withCosts.gain)]).toEqual([
+      '1020.00',
+      '1020.00',
+      '0.00',
+    ]);
     expect(pool(c, 'G').cost.toString()).toBe('3000');
     // Spouse in 300 at the transferor's cost of £900: pool 300 / £900; sell 300 @ £5: gain 600.
     const c2 = compute([
