@@ -461,42 +461,21 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
       break;
     }
   }
-  if (share !== ONE) {
-    quantity = quantity.mul(share);
-    cost = cost.mul(share);
-    proceeds = proceeds.mul(share);
-    holdover = holdover.mul(share);
-    marketValue = marketValue?.mul(share) ?? null;
-    retainedValue = retainedValue?.mul(share) ?? null;
-    return event(
-      tx,
-      phase,
-      tradeDay,
-      acquiredDay,
-      acquiredDate,
-      quantity,
-      cost,
-      proceeds,
-      expenses.mul(share),
-      marketValue,
-      retainedValue,
-      holdover,
-      newSecurity,
-    );
-  }
+  // A joint portfolio contributes the client's share of every figure.
+  const scaled = share !== ONE;
   return event(
     tx,
     phase,
     tradeDay,
     acquiredDay,
     acquiredDate,
-    quantity,
-    cost,
-    proceeds,
-    expenses,
-    marketValue,
-    retainedValue,
-    holdover,
+    scaled ? quantity.mul(share) : quantity,
+    scaled ? cost.mul(share) : cost,
+    scaled ? proceeds.mul(share) : proceeds,
+    scaled ? expenses.mul(share) : expenses,
+    scaled ? (marketValue?.mul(share) ?? null) : marketValue,
+    scaled ? (retainedValue?.mul(share) ?? null) : retainedValue,
+    scaled ? holdover.mul(share) : holdover,
     newSecurity,
   );
 }
