@@ -1,7 +1,7 @@
 import type { CalculationFailure, Computation, Holding } from './computation';
 import type { Rational } from './rational';
 import { buildDisposals } from './disposal-records';
-import { applyEvent as importedApplyEvent, SweepContext } from './events';
+import { applyEvent as importedApplyEvent, SecurityBook, SweepContext } from './events';
 import { identify as importedIdentify } from './identification';
 import type { IndexationRounding } from './indexation';
 import type { Ledger } from './ledger';
@@ -35,31 +35,48 @@ export function computeLedger(ledger: Ledger, referenceData: ReferenceData, opti
   const isCompany = ledger.taxpayer.kind === 'company';
   const { events, failures, gainClass } = normaliseLedger(ledger);
 
-  const bySecurity = new Map<string, EngineEvent[]>();
-  for (const e of events) {
-    const list = bySecurity.get(e.security);
-    if (list) list.push(e);
-    else bySecurity.set(e.security, [e]);
-  }
-  for (const list of bySecurity.values()) identify(list, isCompany ? 'company' : 'individual');
-
   const ctx = new SweepContext(
     isCompany ? 'company' : 'individual',
     failures,
     isCompany ? { rpi: ref.rpi, rounding: options.indexationRounding ?? 'three-decimal-places' } : null,
     options.poolHistory ?? true,
   );
+  // Each security's events (identification works on them) and its book (each event carries it to the pass).
+  const bySecurity = new Map<string, EngineEvent[]>();
+  let lastSecurity = '';
+  let lastList: EngineEvent[] = [];
+  let lastBook: SecurityBook | null = null;
+  for (const e of events) {
+    if (e.security !== lastSecurity || lastBook === null) {
+      lastSecurity = e.security;
+      lastBook = ctx.book(lastSecurity);
+      let list = bySecurity.get(lastSecurity);
+      if (list === undefined) {
+        list = [];
+        bySecurity.set(lastSecurity, list);
+      }
+      lastList = list;
+    }
+    lastList.push(e);
+    e.book = lastBook;
+  }
+  for (const list of bySecurity.values()) identify(list, isCompany ? 'company' : 'individual');
+
   for (const e of events) applyEvent(ctx, e);
 
   const disposals = buildDisposals(ctx.disposals, gainClass, isCompany);
   const taxYears = summariseTaxYears(disposals, ledger.taxpayer, ref);
 
   const holdings: Holding[] = [];
-  for (const [security, pool] of ctx.pools) {
-    const byPortfolio = ctx.holdings.get(security);
+  for (const book of ctx.books.values()) {
+    const pool = book.pool;
+    if (pool === null) continue;
+    const security = book.security;
     const portfolios: { portfolio: string; quantity: Rational }[] = [];
-    if (byPortfolio)
-      for (const [portfolio, quantity] of byPortfolio) if (!quantity.isZero()) portfolios.push({ portfolio, quantity });
+    for (let i = 0; i < book.portfolios.length; i++) {
+      const quantity = book.quantities[i];
+      if (!quantity.isZero()) portfolios.push({ portfolio: book.portfolios[i], quantity });
+    }
     if (pool.quantity.isZero() && pool.cost.isZero() && portfolios.length === 0) continue;
     if (portfolios.length > 1) portfolios.sort(byPortfolioName);
     holdings.push({ security, gainClass: gainClass(security), pool: pool.state(), portfolios });

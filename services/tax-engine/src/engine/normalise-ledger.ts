@@ -3,6 +3,7 @@ import type { GainClass, Ledger, LedgerTransaction, TransactionType } from './le
 import { ONE as IMPORTED_ONE, Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
 import type { CalculationFailure } from './computation';
 import type { AcquisitionGroup, DisposalGroup } from './identification';
+import type { SecurityBook } from './events/sweep-context';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
 // require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
@@ -56,6 +57,8 @@ export interface EngineEvent {
   /** Set by identification: the day's acquisition or disposal group of this event's security. */
   acquisitionGroup: AcquisitionGroup | null;
   disposalGroup: DisposalGroup | null;
+  /** Set when the events are grouped by security: that security's pool and holdings during the pass. */
+  book: SecurityBook | null;
 }
 
 const KIND: Record<TransactionType, EventKind> = {
@@ -628,5 +631,6 @@ function makeEvent(
     key: null,
     acquisitionGroup: null,
     disposalGroup: null,
+    book: null,
   };
 }

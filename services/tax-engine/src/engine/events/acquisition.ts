@@ -12,11 +12,11 @@ const ONE = IMPORTED_ONE;
  * day, 30 days, 10 days) joins the Section 104 pool at its share of the cost.
  */
 export function applyAcquisition(ctx: SweepContext, e: EngineEvent): void {
-  ctx.moveHolding(e.security, e.portfolio, e.quantity);
+  ctx.moveHolding(e, e.quantity);
   const g = e.acquisitionGroup;
   const pooled = !g || g.unmatchedBase === g.base ? ONE : g.unmatchedBase.div(g.base);
   if (pooled.isZero()) return;
-  const pool = ctx.pool(e.security);
+  const pool = ctx.pool(e);
   if (pool.indexed) ctx.indexPool(pool, e);
   if (pooled === ONE) pool.add(e.quantity, e.cost);
   else pool.add(e.quantity.mul(pooled), e.cost.mul(pooled));

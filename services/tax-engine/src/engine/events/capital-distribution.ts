@@ -21,7 +21,7 @@ const SMALL_FRACTION = Rational.of(5, 100);
  * the excess is a gain (s122(4) election).
  */
 export function applyCapitalDistribution(ctx: SweepContext, e: EngineEvent): void {
-  const pool = ctx.pool(e.security);
+  const pool = ctx.pool(e);
   if (!pool.quantity.isPositive()) {
     ctx.fail(e, `${e.type} of ${e.proceeds} on ${e.security} on ${e.date}: no shares held`);
     return;

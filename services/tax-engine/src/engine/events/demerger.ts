@@ -14,18 +14,18 @@ type Rational = importedRational;
  * cost x value(new) / (value(new) + value(retained)). Their acquisition dates are the parent's.
  */
 export function applyDemerger(ctx: SweepContext, e: EngineEvent): void {
-  const oldPool = ctx.pool(e.security);
+  const oldPool = ctx.pool(e);
   if (!oldPool.quantity.isPositive()) {
     ctx.fail(e, `DEMERGER of ${e.security} on ${e.date}: no shares held`);
     return;
   }
-  const newPool = ctx.pool(e.newSecurity);
+  const newPool = ctx.poolOf(e.newSecurity);
   if (oldPool.indexed) {
     ctx.indexPool(oldPool, e);
     ctx.indexPool(newPool, e);
   }
   const affected = affectedPortfolios(ctx, e);
-  const fraction = ctx.portfolioFraction(e.security, e.portfolio, oldPool.quantity);
+  const fraction = ctx.portfolioFraction(e, oldPool.quantity);
   const valueNew = e.marketValue as Rational;
   const valueKept = e.retainedValue as Rational;
   const apportioned = oldPool.removeCostFraction(fraction.mul(valueNew).div(valueNew.add(valueKept)));

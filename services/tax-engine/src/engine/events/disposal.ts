@@ -26,7 +26,7 @@ const KIND: Record<string, DisposalKind> = {
  * rest comes from the Section 104 pool. Selling more than is held is a failure naming the shortfall.
  */
 export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
-  ctx.moveHolding(e.security, e.portfolio, e.quantity.neg());
+  ctx.moveHolding(e, e.quantity.neg());
   const g = e.disposalGroup!;
   const share = g.quantity === e.quantity ? ONE : e.quantity.div(g.quantity);
   const matches: Match[] = [];
@@ -63,7 +63,7 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
       ? e.quantity
       : e.quantity.mulDiv(g.unmatchedBase, g.base);
   if (fromPool.isPositive()) {
-    const pool = ctx.pool(e.security);
+    const pool = ctx.pool(e);
     if (pool.indexed) ctx.indexPool(pool, e);
     poolBefore = pool.state();
     let taken = fromPool;

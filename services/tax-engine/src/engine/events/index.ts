@@ -22,7 +22,7 @@ const applyShareReorganisation = importedApplyShareReorganisation;
 const applyTakeover = importedApplyTakeover;
 const applyTransferOut = importedApplyTransferOut;
 
-export { SweepContext, type DisposalEventResult } from './sweep-context';
+export { SecurityBook, SweepContext, type DisposalEventResult } from './sweep-context';
 
 /** Apply one ledger event to the pools and record any disposal it makes. */
 export function applyEvent(ctx: SweepContext, e: EngineEvent): void {

@@ -7,7 +7,7 @@ import type { SweepContext } from './sweep-context';
  * from that date.
  */
 export function applyNotionalIncome(ctx: SweepContext, e: EngineEvent): void {
-  const pool = ctx.pool(e.security);
+  const pool = ctx.pool(e);
   if (!pool.quantity.isPositive()) {
     ctx.fail(e, `NOTIONAL_INCOME of ${e.security} on ${e.date}: no shares held`);
     return;

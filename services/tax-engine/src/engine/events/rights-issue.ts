@@ -7,12 +7,12 @@ import type { SweepContext } from './sweep-context';
  * companies it is indexed from the date paid).
  */
 export function applyRightsIssue(ctx: SweepContext, e: EngineEvent): void {
-  const pool = ctx.pool(e.security);
+  const pool = ctx.pool(e);
   if (!pool.quantity.isPositive()) {
     ctx.fail(e, `${e.type} of ${e.security} on ${e.date}: no shares held to take up the offer`);
   }
   if (pool.indexed) ctx.indexPool(pool, e);
   pool.add(e.quantity, e.cost);
-  ctx.moveHolding(e.security, e.portfolio, e.quantity);
+  ctx.moveHolding(e, e.quantity);
   ctx.recordPool(e, pool);
 }

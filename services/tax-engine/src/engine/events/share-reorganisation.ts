@@ -6,8 +6,9 @@ import type { SweepContext } from './sweep-context';
  * 1/10 for a 1-for-10 consolidation, 1 + 1/5 for a one-for-five bonus); cost and dates are unchanged.
  */
 export function applyShareReorganisation(ctx: SweepContext, e: EngineEvent): void {
-  ctx.multiplyHoldings(e.security, e.quantity);
-  const pool = ctx.pools.get(e.security);
+  const book = e.book ?? ctx.book(e.security);
+  book.multiply(e.quantity);
+  const pool = book.pool;
   if (!pool) return;
   pool.multiplyQuantity(e.quantity);
   ctx.recordPool(e, pool);

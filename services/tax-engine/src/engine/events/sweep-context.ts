@@ -2,14 +2,13 @@ import type { CalculationFailure, DisposalKind, Match, PoolEvent, PoolState } fr
 import type { IndexationRounding } from '../indexation';
 import type { IdentificationRules } from '../identification';
 import type { EngineEvent } from '../normalise-ledger';
-import { Rational as importedRational, ZERO as IMPORTED_ZERO } from '../rational';
+import { Rational as importedRational } from '../rational';
 import { Section104Pool } from '../section-104-pool';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
 // require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
 const Rational = importedRational;
 type Rational = importedRational;
-const ZERO = IMPORTED_ZERO;
 
 /**
  * State carried through the chronological pass over a taxpayer's events: one Section 104 pool per
@@ -32,9 +31,45 @@ export interface DisposalEventResult {
   failure: string | null;
 }
 
+/**
+ * One security's state during the pass: its Section 104 pool (created on first use) and the taxpayer's
+ * shares in each portfolio. Each event carries its security's book (set when the events are grouped), so
+ * the pass finds both without a lookup by name; portfolios are a short list (a taxpayer holds a security
+ * in one or two), searched in place.
+ */
+export class SecurityBook {
+  pool: Section104Pool | null = null;
+  readonly portfolios: string[] = [];
+  readonly quantities: Rational[] = [];
+
+  constructor(readonly security: string) {}
+
+  /** The taxpayer's shares in `portfolio`, or undefined if it never held any. */
+  quantityIn(portfolio: string): Rational | undefined {
+    const i = this.portfolios.indexOf(portfolio);
+    return i < 0 ? undefined : this.quantities[i];
+  }
+
+  move(portfolio: string, delta: Rational): void {
+    const names = this.portfolios;
+    for (let i = 0; i < names.length; i++) {
+      if (names[i] === portfolio) {
+        this.quantities[i] = this.quantities[i].add(delta);
+        return;
+      }
+    }
+    names.push(portfolio);
+    this.quantities.push(delta);
+  }
+
+  multiply(factor: Rational): void {
+    const q = this.quantities;
+    for (let i = 0; i < q.length; i++) q[i] = q[i].mul(factor);
+  }
+}
+
 export class SweepContext {
-  readonly pools = new Map<string, Section104Pool>();
-  readonly holdings = new Map<string, Map<string, Rational>>();
+  readonly books = new Map<string, SecurityBook>();
   readonly disposals: DisposalEventResult[] = [];
   readonly poolHistory: PoolEvent[] = [];
   private readonly missingRpi = new Set<string>();
@@ -46,13 +81,26 @@ export class SweepContext {
     readonly recordPoolHistory: boolean,
   ) {}
 
-  pool(security: string): Section104Pool {
-    let p = this.pools.get(security);
-    if (!p) {
-      p = new Section104Pool(security, this.indexation);
-      this.pools.set(security, p);
+  /** The book of `security`, created on first use. */
+  book(security: string): SecurityBook {
+    let b = this.books.get(security);
+    if (b === undefined) {
+      b = new SecurityBook(security);
+      this.books.set(security, b);
     }
-    return p;
+    return b;
+  }
+
+  /** The pool of the event's security (`e.book`, else looked up by name), created on first use. */
+  pool(e: EngineEvent): Section104Pool {
+    const b = e.book ?? this.book(e.security);
+    return b.pool ?? (b.pool = new Section104Pool(b.security, this.indexation));
+  }
+
+  /** The pool of a security named in an event (the new security of a takeover or demerger). */
+  poolOf(security: string): Section104Pool {
+    const b = this.book(security);
+    return b.pool ?? (b.pool = new Section104Pool(security, this.indexation));
   }
 
   /** Companies: index the pool to the event date; report a missing RPI month once. */
@@ -64,24 +112,14 @@ export class SweepContext {
     }
   }
 
-  moveHolding(security: string, portfolio: string, delta: Rational): void {
-    let byPortfolio = this.holdings.get(security);
-    if (!byPortfolio) {
-      byPortfolio = new Map();
-      this.holdings.set(security, byPortfolio);
-    }
-    byPortfolio.set(portfolio, (byPortfolio.get(portfolio) ?? ZERO).add(delta));
+  /** Add `delta` shares to the event's security in `portfolio` (the event's own unless given). */
+  moveHolding(e: EngineEvent, delta: Rational, portfolio: string = e.portfolio): void {
+    (e.book ?? this.book(e.security)).move(portfolio, delta);
   }
 
-  multiplyHoldings(security: string, factor: Rational): void {
-    const byPortfolio = this.holdings.get(security);
-    if (!byPortfolio) return;
-    for (const [p, q] of byPortfolio) byPortfolio.set(p, q.mul(factor));
-  }
-
-  /** The taxpayer's shares of `security` in `portfolio` as a fraction of the whole holding (1 if unknown). */
-  portfolioFraction(security: string, portfolio: string, poolQuantity: Rational): Rational {
-    const q = this.holdings.get(security)?.get(portfolio);
+  /** The taxpayer's shares of the event's security in the event's portfolio as a fraction of the whole holding (1 if unknown). */
+  portfolioFraction(e: EngineEvent, poolQuantity: Rational): Rational {
+    const q = (e.book ?? this.book(e.security)).quantityIn(e.portfolio);
     if (q === undefined || !poolQuantity.isPositive() || !q.isPositive() || q.gte(poolQuantity)) return Rational.ONE;
     return q.div(poolQuantity);
   }

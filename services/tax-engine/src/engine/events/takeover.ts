@@ -17,18 +17,18 @@ const ZERO = IMPORTED_ZERO;
  * A row with a portfolio applies to the shares in that portfolio; otherwise to the whole holding.
  */
 export function applyTakeover(ctx: SweepContext, e: EngineEvent): void {
-  const oldPool = ctx.pool(e.security);
+  const oldPool = ctx.pool(e);
   if (!oldPool.quantity.isPositive()) {
     ctx.fail(e, `TAKEOVER of ${e.security} on ${e.date}: no shares held`);
     return;
   }
-  const newPool = ctx.pool(e.newSecurity);
+  const newPool = ctx.poolOf(e.newSecurity);
   if (oldPool.indexed) {
     ctx.indexPool(oldPool, e);
     ctx.indexPool(newPool, e);
   }
   const affected = affectedPortfolios(ctx, e);
-  const fraction = ctx.portfolioFraction(e.security, e.portfolio, oldPool.quantity);
+  const fraction = ctx.portfolioFraction(e, oldPool.quantity);
   const before = oldPool.state();
   const moving = oldPool.remove(fraction === Rational.ONE ? oldPool.quantity : oldPool.quantity.mul(fraction));
   let cost = moving.cost;
@@ -73,11 +73,13 @@ export function applyTakeover(ctx: SweepContext, e: EngineEvent): void {
 
 /** The portfolios whose shares the row concerns: the row's portfolio if it holds any, else all. */
 export function affectedPortfolios(ctx: SweepContext, e: EngineEvent): Map<string, Rational> {
-  const byPortfolio = ctx.holdings.get(e.security) ?? new Map<string, Rational>();
-  const own = byPortfolio.get(e.portfolio);
+  const book = e.book ?? ctx.book(e.security);
+  const own = book.quantityIn(e.portfolio);
   if (own !== undefined && own.isPositive()) return new Map([[e.portfolio, own]]);
   const all = new Map<string, Rational>();
-  for (const [p, q] of byPortfolio) if (q.isPositive()) all.set(p, q);
+  for (let i = 0; i < book.portfolios.length; i++) {
+    if (book.quantities[i].isPositive()) all.set(book.portfolios[i], book.quantities[i]);
+  }
   return all;
 }
 
@@ -91,11 +93,11 @@ export function moveShares(
   let total = ZERO;
   for (const q of affected.values()) total = total.add(q);
   if (!total.isPositive()) {
-    ctx.moveHolding(e.newSecurity, e.portfolio, e.quantity);
+    ctx.book(e.newSecurity).move(e.portfolio, e.quantity);
     return;
   }
   for (const [p, q] of affected) {
-    if (removeOld) ctx.moveHolding(e.security, p, q.neg());
-    ctx.moveHolding(e.newSecurity, p, e.quantity.mul(q).div(total));
+    if (removeOld) ctx.moveHolding(e, q.neg(), p);
+    ctx.book(e.newSecurity).move(p, e.quantity.mul(q).div(total));
   }
 }

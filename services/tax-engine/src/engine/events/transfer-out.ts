@@ -6,7 +6,7 @@ import type { SweepContext } from './sweep-context';
  * ledger with their share of the pool's cost (and indexed cost), so what stays is still right.
  */
 export function applyTransferOut(ctx: SweepContext, e: EngineEvent): void {
-  const pool = ctx.pool(e.security);
+  const pool = ctx.pool(e);
   if (pool.indexed) ctx.indexPool(pool, e);
   if (pool.quantity.lt(e.quantity)) {
     ctx.fail(
@@ -15,6 +15,6 @@ export function applyTransferOut(ctx: SweepContext, e: EngineEvent): void {
     );
   }
   pool.remove(e.quantity);
-  ctx.moveHolding(e.security, e.portfolio, e.quantity.neg());
+  ctx.moveHolding(e, e.quantity.neg());
   ctx.recordPool(e, pool);
 }
