@@ -65,6 +65,35 @@ describe('indexation allowance (companies, indexed pool)', () => {
     expect(d.gain.toString()).toBe('4600'); // 6,000 - 1,400
   });
 
+  it('when a company transfers shares in from another platform, then they are indexed from their original acquisition date', () => {
+    // 1,000 shares bought 15 Jan 2010 for £10,000, transferred in on 10 Jun 2016, sold 1 Mar 2019 for £20,000.
+    // Joining the pool in Jun 2016: RPI Jan 2010 217.9, Jun 2016 263.1: 45.2 / 217.9 = 0.20743 -> 0.207;
+    //   indexed value 10,000 x 1.207 = 12,070.
+    // Sale (frozen at Dec 2017, RPI 278.1): 15.0 / 263.1 = 0.05701 -> 0.057; 12,070 x 1.057 = 12,757.99.
+    // Indexation allowance 2,757.99; gain 20,000 - 10,000 - 2,757.99 = 7,242.01.
+    // (Indexed only from the transfer: 10,000 x 1.057, an allowance of 570 - the years on the other
+    // platform would be lost.)
+    const c = compute(
+      [
+        {
+          date: '2016-06-10',
+          type: 'TRANSFER_IN',
+          security: 'MOV',
+          quantity: '1000',
+          amount: '10000',
+          acquired: '2010-01-15',
+        },
+        tx('2019-03-01', 'SELL', 'MOV', '1000', '20'),
+      ],
+      { kind: 'company' },
+    );
+    const d = disposalOn(c, '2019-03-01');
+    expect(d.matches[0].indexedCost!.toString()).toBe('12757.99');
+    expect(d.indexationAllowance.toString()).toBe('2757.99');
+    expect(d.gain.toString()).toBe('7242.01');
+    expect(c.failures).toEqual([]);
+  });
+
   it('when exact factors are asked for, then the pool is indexed without rounding', () => {
     const c = compute(ledger('10'), { kind: 'company' }, {}, { indexationRounding: 'exact' });
     // 2,000 x 149.8/119.5 + 1,500, then x 278.1/149.8 = 2,000 x 278.1/119.5 + 1,500 x 278.1/149.8

@@ -57,10 +57,30 @@ export class Section104Pool {
     return null;
   }
 
-  add(quantity: Rational, cost: Rational): void {
+  /**
+   * Add shares at their cost. For a company, shares acquired before they join the pool (a transfer in
+   * from another platform, on its original acquisition date) bring the indexation they have earned since
+   * then: their indexed value is cost x (1 + factor from the acquisition month to the pool's month, the
+   * one the caller has just indexed the pool to). Returns the RPI month missing for that factor, if any
+   * (the rise is then taken as nil and the caller reports it).
+   */
+  add(quantity: Rational, cost: Rational, acquiredDay?: DayNumber): string | null {
     this.quantity = this.quantity.add(quantity);
     this.cost = this.cost.add(cost);
-    if (this.indexation) this.indexedCost = this.indexedCost.add(cost);
+    if (!this.indexation) return null;
+    let indexed = cost;
+    let missing: string | null = null;
+    const to = this.indexedTo;
+    if (acquiredDay !== undefined && to !== null) {
+      const from = indexationMonth(acquiredDay);
+      if (from < to) {
+        const factor = indexationFactor(this.indexation.rpi, from, to, this.indexation.rounding);
+        if (factor === null) missing = this.indexation.rpi.has(from) ? to : from;
+        else indexed = cost.add(cost.mul(factor));
+      }
+    }
+    this.indexedCost = this.indexedCost.add(indexed);
+    return missing;
   }
 
   /** Take `quantity` shares (at most what is held) at their share of cost and indexed cost. */

@@ -18,7 +18,12 @@ export function applyAcquisition(ctx: SweepContext, e: EngineEvent): void {
   if (pooled.isZero()) return;
   const pool = ctx.pool(e);
   if (pool.indexed) ctx.indexPool(pool, e);
-  if (pooled === ONE) pool.add(e.quantity, e.cost);
-  else pool.add(e.quantity.mul(pooled), e.cost.mul(pooled));
+  // A company's transfer in joins the pool indexed from its original acquisition date.
+  const acquired = pool.indexed && e.acquiredDay < e.day ? e.acquiredDay : undefined;
+  const missing =
+    pooled === ONE
+      ? pool.add(e.quantity, e.cost, acquired)
+      : pool.add(e.quantity.mul(pooled), e.cost.mul(pooled), acquired);
+  if (missing !== null) ctx.missingRpiMonth(pool, e, missing);
   ctx.recordPool(e, pool);
 }

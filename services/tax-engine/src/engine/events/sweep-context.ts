@@ -105,7 +105,11 @@ export class SweepContext {
 
   /** Companies: index the pool to the event date; report a missing RPI month once. */
   indexPool(pool: Section104Pool, e: EngineEvent): void {
-    const missing = pool.indexTo(e.day);
+    this.missingRpiMonth(pool, e, pool.indexTo(e.day));
+  }
+
+  /** Report a month missing from the RPI series (once per month). */
+  missingRpiMonth(pool: Section104Pool, e: EngineEvent, missing: string | null): void {
     if (missing !== null && !this.missingRpi.has(missing)) {
       this.missingRpi.add(missing);
       this.fail(e, `No RPI figure for ${missing}: indexation on ${pool.security} taken as nil`);
