@@ -6,7 +6,7 @@ import type { SweepContext } from './sweep-context';
  * 1/10 for a 1-for-10 consolidation, 1 + 1/5 for a one-for-five bonus); cost and dates are unchanged.
  */
 export function applyShareReorganisation(ctx: SweepContext, e: EngineEvent): void {
-  const book = e.book ?? ctx.book(e.security);
+  const book = ctx.bookOf(e);
   book.multiply(e.quantity);
   const pool = book.pool;
   if (!pool) return;

@@ -91,16 +91,23 @@ export class SweepContext {
     return b;
   }
 
-  /** The pool of the event's security (`e.book`, else looked up by name), created on first use. */
+  /** The book of the event's security: `e.book` (set when the events are grouped), else looked up by name. */
+  bookOf(e: EngineEvent): SecurityBook {
+    return e.book ?? this.book(e.security);
+  }
+
+  /** The pool of the event's security, created on first use. */
   pool(e: EngineEvent): Section104Pool {
-    const b = e.book ?? this.book(e.security);
-    return b.pool ?? (b.pool = new Section104Pool(b.security, this.indexation));
+    return this.poolIn(this.bookOf(e));
   }
 
   /** The pool of a security named in an event (the new security of a takeover or demerger). */
   poolOf(security: string): Section104Pool {
-    const b = this.book(security);
-    return b.pool ?? (b.pool = new Section104Pool(security, this.indexation));
+    return this.poolIn(this.book(security));
+  }
+
+  private poolIn(b: SecurityBook): Section104Pool {
+    return b.pool ?? (b.pool = new Section104Pool(b.security, this.indexation));
   }
 
   /** Companies: index the pool to the event date; report a missing RPI month once. */
@@ -118,12 +125,12 @@ export class SweepContext {
 
   /** Add `delta` shares to the event's security in `portfolio` (the event's own unless given). */
   moveHolding(e: EngineEvent, delta: Rational, portfolio: string = e.portfolio): void {
-    (e.book ?? this.book(e.security)).move(portfolio, delta);
+    this.bookOf(e).move(portfolio, delta);
   }
 
   /** The taxpayer's shares of the event's security in the event's portfolio as a fraction of the whole holding (1 if unknown). */
   portfolioFraction(e: EngineEvent, poolQuantity: Rational): Rational {
-    const q = (e.book ?? this.book(e.security)).quantityIn(e.portfolio);
+    const q = this.bookOf(e).quantityIn(e.portfolio);
     if (q === undefined || !poolQuantity.isPositive() || !q.isPositive() || q.gte(poolQuantity)) return Rational.ONE;
     return q.div(poolQuantity);
   }

@@ -73,7 +73,7 @@ export function applyTakeover(ctx: SweepContext, e: EngineEvent): void {
 
 /** The portfolios whose shares the row concerns: the row's portfolio if it holds any, else all. */
 export function affectedPortfolios(ctx: SweepContext, e: EngineEvent): Map<string, Rational> {
-  const book = e.book ?? ctx.book(e.security);
+  const book = ctx.bookOf(e);
   const own = book.quantityIn(e.portfolio);
   if (own !== undefined && own.isPositive()) return new Map([[e.portfolio, own]]);
   const all = new Map<string, Rational>();
