@@ -42,22 +42,12 @@ export function summariseTaxYears(
   ref: PreparedReferenceData,
 ): TaxYearSummary[] {
   if (disposals.length === 0) return [];
-  const failedYears = new Set<string>();
-  const byYear = new Map<string, Disposal[]>();
-  let firstYear = Infinity;
-  let lastYear = -Infinity;
-  for (const d of disposals) {
-    const start = taxYearStartYear(d.day);
-    if (start < firstYear) firstYear = start;
-    if (start > lastYear) lastYear = start;
-    if (d.failure !== null) {
-      failedYears.add(d.taxYear);
-      continue;
-    }
-    const list = byYear.get(d.taxYear);
-    if (list) list.push(d);
-    else byYear.set(d.taxYear, [d]);
-  }
+  // Disposals come in date order from the pass; a caller's list that does not is put in order (stable).
+  let inOrder = true;
+  for (let k = 1; k < disposals.length && inOrder; k++) inOrder = disposals[k - 1].day <= disposals[k].day;
+  const dated = inOrder ? disposals : [...disposals].sort(byDay);
+  const firstYear = taxYearStartYear(dated[0].day);
+  const lastYear = taxYearStartYear(dated[dated.length - 1].day);
 
   const clogged = new Map<string, Rational>();
   let lossesBroughtForward = taxpayer.lossesBroughtForward
@@ -65,9 +55,13 @@ export function summariseTaxYears(
     : ZERO;
   const summaries: TaxYearSummary[] = [];
 
+  let next = 0;
   for (let year = firstYear; year <= lastYear; year++) {
     const label = taxYearLabel(year);
-    const list = byYear.get(label) ?? [];
+    // This year's disposals: the run of the date-ordered list that carries its label.
+    const from = next;
+    while (next < dated.length && dated[next].taxYear === label) next++;
+    let complete = true;
     let disposalCount = 0;
     proceedsSum.reset();
     disposalCostsSum.reset();
@@ -86,7 +80,13 @@ export function summariseTaxYears(
     lateLosses.reset();
     const rateSplit = label === RATE_CHANGE_TAX_YEAR;
 
-    for (const d of list) {
+    for (let k = from; k < next; k++) {
+      const d = dated[k];
+      // A failed disposal is left out and the year marked incomplete.
+      if (d.failure !== null) {
+        complete = false;
+        continue;
+      }
       let gain = d.gain;
       if (d.gainClass === 'exempt') {
         if (gain.isPositive()) exemptGains = exemptGains.add(gain);
@@ -178,7 +178,7 @@ export function summariseTaxYears(
             from30October2024: period(lateGains.value(), lateLosses.value()),
           }
         : null,
-      complete: !failedYears.has(label),
+      complete,
     });
     lossesBroughtForward = lossesCarriedForward;
   }
@@ -275,6 +275,10 @@ class SplitSum {
 }
 
 const gainsSum = new SplitSum();
+
+function byDay(a: Disposal, b: Disposal): number {
+  return a.day - b.day;
+}
 const lossesSum = new SplitSum();
 const earlyGains = new SplitSum();
 const earlyLosses = new SplitSum();
