@@ -7,12 +7,14 @@ import type { IndexationRounding } from './indexation';
 import type { Ledger } from './ledger';
 import { normaliseLedger, type EngineEvent } from './normalise-ledger';
 import { prepareReferenceData, type ReferenceData } from './reference-data';
+import { insertionSort as importedInsertionSort } from './small-sort';
 import { summariseTaxYears } from './tax-year-summary';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
 // require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
 const applyEvent = importedApplyEvent;
 const identify = importedIdentify;
+const insertionSort = importedInsertionSort;
 
 export interface ComputeOptions {
   /** Keep the pool after every event (default true; the benchmark and bulk recalculation may skip it). */
@@ -78,10 +80,10 @@ export function computeLedger(ledger: Ledger, referenceData: ReferenceData, opti
       if (!quantity.isZero()) portfolios.push({ portfolio: book.portfolios[i], quantity });
     }
     if (pool.quantity.isZero() && pool.cost.isZero() && portfolios.length === 0) continue;
-    if (portfolios.length > 1) portfolios.sort(byPortfolioName);
+    if (portfolios.length > 1) insertionSort(portfolios, byPortfolioName);
     holdings.push({ security, gainClass: gainClass(security), pool: pool.state(), portfolios });
   }
-  holdings.sort(bySecurity_);
+  insertionSort(holdings, bySecurity_);
 
   if (failures.length > 1) failures.sort(byFailure);
   return { taxpayerKind: ledger.taxpayer.kind, disposals, taxYears, holdings, poolHistory: ctx.poolHistory, failures };

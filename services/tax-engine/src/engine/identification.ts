@@ -2,6 +2,7 @@ import type { DayNumber } from './dates';
 import type { EngineEvent } from './normalise-ledger';
 import type { MatchRule } from './computation';
 import { ONE as IMPORTED_ONE, Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
+import { insertionSort as importedInsertionSort } from './small-sort';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
 // require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
@@ -9,6 +10,7 @@ const ONE = IMPORTED_ONE;
 const Rational = importedRational;
 type Rational = importedRational;
 const ZERO = IMPORTED_ZERO;
+const insertionSort = importedInsertionSort;
 
 /**
  * Share identification (TCGA 1992 s104-s106A, s105, s107) for one security of one taxpayer.
@@ -117,7 +119,7 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
   // Acquisitions of a TRANSFER_IN carry their original date, so they may be out of order.
   let ordered = true;
   for (let k = 1; k < acquisitions.length && ordered; k++) ordered = acquisitions[k - 1].day <= acquisitions[k].day;
-  if (!ordered) acquisitions.sort(byDay);
+  if (!ordered) insertionSort(acquisitions, byDay);
   for (const a of acquisitions)
     a.base = a.unmatchedBase = a.multiplier === ONE ? a.quantity : a.quantity.div(a.multiplier);
   for (const d of disposals)
