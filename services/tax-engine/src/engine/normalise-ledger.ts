@@ -4,6 +4,7 @@ import { ONE as IMPORTED_ONE, Rational as importedRational, ZERO as IMPORTED_ZER
 import type { CalculationFailure } from './computation';
 import type { AcquisitionGroup, DisposalGroup } from './identification';
 import type { SecurityBook } from './events/sweep-context';
+import { insertionSort as importedInsertionSort } from './small-sort';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
 // require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
@@ -12,6 +13,7 @@ const ONE = IMPORTED_ONE;
 const Rational = importedRational;
 type Rational = importedRational;
 const ZERO = IMPORTED_ZERO;
+const insertionSort = importedInsertionSort;
 
 /**
  * Validates the ledger's plain rows and turns them into engine events: exact Rationals, the taxpayer's
@@ -182,10 +184,7 @@ function sortEvents(events: EngineEvent[]): void {
   for (let i = 0; i < n;) {
     let j = i + 1;
     while (j < n && sorted[j].order === sorted[i].order) j++;
-    if (j - i > 1) {
-      const run = sorted.slice(i, j).sort(compareEvents);
-      for (let k = i; k < j; k++) sorted[k] = run[k - i];
-    }
+    if (j - i > 1) insertionSort(sorted, compareEvents, i, j);
     i = j;
   }
   for (let i = 0; i < n; i++) events[i] = sorted[i];

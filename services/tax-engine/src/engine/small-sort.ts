@@ -1,13 +1,14 @@
 /**
- * Stable in-place insertion sort, for the short and nearly ordered lists of one ledger (a security's
+ * Stable in-place insertion sort, for the short and nearly ordered lists of one ledger (rows tied on day
+ * and phase, a security's
  * acquisition days, a taxpayer's few holdings and portfolios), where Array.prototype.sort's set-up costs
- * more than the sorting.
+ * more than the sorting. Sorts xs[from, to).
  */
-export function insertionSort<T>(xs: T[], cmp: (a: T, b: T) => number): void {
-  for (let i = 1; i < xs.length; i++) {
+export function insertionSort<T>(xs: T[], cmp: (a: T, b: T) => number, from = 0, to = xs.length): void {
+  for (let i = from + 1; i < to; i++) {
     const x = xs[i];
     let j = i - 1;
-    while (j >= 0 && cmp(xs[j], x) > 0) {
+    while (j >= from && cmp(xs[j], x) > 0) {
       xs[j + 1] = xs[j];
       j--;
     }
