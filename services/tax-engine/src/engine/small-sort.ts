@@ -1,8 +1,7 @@
 /**
- * Stable in-place insertion sort, for the short and nearly ordered lists of one ledger (rows tied on day
- * and phase, a security's
- * acquisition days, a taxpayer's few holdings and portfolios), where Array.prototype.sort's set-up costs
- * more than the sorting. Sorts xs[from, to).
+ * Stable in-place insertion sort of xs[from, to), for the short, nearly ordered lists of one ledger (rows
+ * tied on day and phase, a security's acquisition days, a taxpayer's few holdings and portfolios), where
+ * Array.prototype.sort's set-up, and a copy of the range, cost more than the sorting.
  */
 export function insertionSort<T>(xs: T[], cmp: (a: T, b: T) => number, from = 0, to = xs.length): void {
   for (let i = from + 1; i < to; i++) {
