@@ -5,7 +5,7 @@ import { applyEvent as importedApplyEvent, SecurityBook, SweepContext } from './
 import { identify as importedIdentify } from './identification';
 import type { IndexationRounding } from './indexation';
 import type { Ledger } from './ledger';
-import { normaliseLedger, type EngineEvent } from './normalise-ledger';
+import { normaliseLedger } from './normalise-ledger';
 import { prepareReferenceData, type ReferenceData } from './reference-data';
 import { insertionSort as importedInsertionSort } from './small-sort';
 import { summariseTaxYears } from './tax-year-summary';
@@ -43,26 +43,15 @@ export function computeLedger(ledger: Ledger, referenceData: ReferenceData, opti
     isCompany ? { rpi: ref.rpi, rounding: options.indexationRounding ?? 'three-decimal-places' } : null,
     options.poolHistory ?? true,
   );
-  // Each security's events (identification works on them) and its book (each event carries it to the pass).
-  const bySecurity = new Map<string, EngineEvent[]>();
-  let lastSecurity = '';
-  let lastList: EngineEvent[] = [];
+  // Each event to its security's book (the book keeps the security's events for identification, and
+  // gives the pass the pool and holdings without a lookup by name).
   let lastBook: SecurityBook | null = null;
   for (const e of events) {
-    if (e.security !== lastSecurity || lastBook === null) {
-      lastSecurity = e.security;
-      lastBook = ctx.book(lastSecurity);
-      let list = bySecurity.get(lastSecurity);
-      if (list === undefined) {
-        list = [];
-        bySecurity.set(lastSecurity, list);
-      }
-      lastList = list;
-    }
-    lastList.push(e);
+    if (lastBook === null || e.security !== lastBook.security) lastBook = ctx.book(e.security);
+    lastBook.events.push(e);
     e.book = lastBook;
   }
-  for (const list of bySecurity.values()) identify(list, isCompany ? 'company' : 'individual');
+  for (const book of ctx.books.values()) identify(book.events, isCompany ? 'company' : 'individual');
 
   for (const e of events) applyEvent(ctx, e);
 

@@ -115,7 +115,8 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
   }
 
   const events: EngineEvent[] = [];
-  const seenRatios = new Set<string>();
+  // Share reorganisations kept so far: one per day, security, type and ratio (a short list).
+  const reorganisations: EngineEvent[] = [];
   const txs = ledger.transactions;
   for (let i = 0; i < txs.length; i++) {
     const tx = txs[i];
@@ -131,9 +132,8 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
       const ev = toEvent(tx, ownership.get(tx.portfolio ?? '') ?? ONE);
       if (ev.type === 'SPLIT' || ev.type === 'CONSOLIDATION' || ev.type === 'BONUS') {
         // A share reorganisation happens once to the taxpayer's holding, however many portfolio rows record it.
-        const key = `${ev.day}|${ev.security}|${ev.type}|${ev.quantity.toFraction()}`;
-        if (seenRatios.has(key)) continue;
-        seenRatios.add(key);
+        if (reorganisations.some((r) => sameReorganisation(r, ev))) continue;
+        reorganisations.push(ev);
       }
       events.push(ev);
     } catch (e) {
@@ -150,6 +150,10 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
     if (info.gainClass) classes.set(code, info.gainClass);
   }
   return { events, failures, gainClass: classes.size === 0 ? allCapital : (s) => classes.get(s) ?? 'capital' };
+}
+
+function sameReorganisation(a: EngineEvent, b: EngineEvent): boolean {
+  return a.day === b.day && a.security === b.security && a.type === b.type && a.quantity.eq(b.quantity);
 }
 
 function allCapital(): GainClass {

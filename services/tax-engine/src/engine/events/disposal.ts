@@ -13,12 +13,18 @@ const ONE = IMPORTED_ONE;
 const ZERO = IMPORTED_ZERO;
 const INDIVIDUAL_RULES_FROM = IMPORTED_INDIVIDUAL_RULES_FROM;
 
-const KIND: Record<string, DisposalKind> = {
-  SELL: 'sale',
-  GIFT_OUT: 'gift',
-  SPOUSE_OUT: 'spouse',
-  REDEMPTION: 'redemption',
-};
+function disposalKind(type: EngineEvent['type']): DisposalKind {
+  switch (type) {
+    case 'GIFT_OUT':
+      return 'gift';
+    case 'SPOUSE_OUT':
+      return 'spouse';
+    case 'REDEMPTION':
+      return 'redemption';
+    default:
+      return 'sale';
+  }
+}
 
 /**
  * SELL, REDEMPTION, GIFT_OUT (at market value) and SPOUSE_OUT (no gain, no loss). The row's share of
@@ -90,7 +96,7 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
   }
 
   if (failure) ctx.fail(e, failure);
-  const kind = KIND[e.type];
+  const kind = disposalKind(e.type);
   ctx.disposals.push({
     event: e,
     kind,

@@ -32,12 +32,14 @@ export interface DisposalEventResult {
 }
 
 /**
- * One security's state during the pass: its Section 104 pool (created on first use) and the taxpayer's
- * shares in each portfolio. Each event carries its security's book (set when the events are grouped), so
+ * One security's events and its state during the pass: its Section 104 pool (created on first use) and
+ * the taxpayer's shares in each portfolio. Each event carries its security's book (set when the events are grouped), so
  * the pass finds both without a lookup by name; portfolios are a short list (a taxpayer holds a security
  * in one or two), searched in place.
  */
 export class SecurityBook {
+  /** The security's events in canonical order. */
+  readonly events: EngineEvent[] = [];
   pool: Section104Pool | null = null;
   readonly portfolios: string[] = [];
   readonly quantities: Rational[] = [];
