@@ -194,6 +194,12 @@ const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 
  * so each term is a multiply and an add instead of a Rational sum with a gcd. Any other term (an
  * apportioned figure, a BigInt) goes to an ordinary Rational sum; value() adds the two.
  */
+/** The denominators of decimals with up to 15 places (2^i 5^j, i, j <= 15) -> the places they need, max(i, j). */
+const DECIMAL_SCALE = new Map<number, number>();
+for (let i = 0, p2 = 1; i <= 15; i++, p2 *= 2) {
+  for (let j = 0, p5 = 1; j <= 15; j++, p5 *= 5) DECIMAL_SCALE.set(p2 * p5, Math.max(i, j));
+}
+
 class DecimalSum {
   private n = 0;
   private scale = 0;
@@ -207,10 +213,10 @@ class DecimalSum {
 
   add(r: Rational): void {
     if (r.bn === null && r.n !== 0) {
-      const d = r.d;
-      let scale = this.scale;
-      while (scale <= 15 && POW10[scale] % d !== 0) scale++;
-      if (scale <= 15) {
+      const needed = DECIMAL_SCALE.get(r.d);
+      if (needed !== undefined) {
+        const d = r.d;
+        const scale = needed > this.scale ? needed : this.scale;
         const n = scale === this.scale ? this.n : this.n * POW10[scale - this.scale];
         const term = r.n * (POW10[scale] / d);
         const sum = n + term;
