@@ -281,12 +281,12 @@ class SplitSum {
 }
 
 const gainsSum = new SplitSum();
-
-function byDay(a: Disposal, b: Disposal): number {
-  return a.day - b.day;
-}
 const lossesSum = new SplitSum();
 const earlyGains = new SplitSum();
 const earlyLosses = new SplitSum();
 const lateGains = new SplitSum();
 const lateLosses = new SplitSum();
+
+function byDay(a: Disposal, b: Disposal): number {
+  return a.day - b.day;
+}
