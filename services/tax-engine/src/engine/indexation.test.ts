@@ -105,4 +105,45 @@ describe('indexation allowance (companies, indexed pool)', () => {
     expect(d.matches[0].indexedCost!.eq(expected)).toBe(true);
     expect(pence(d.matches[0].indexedCost!)).toBe('2975.64');
   });
+
+  it('when HMRC CG51624 is computed (buy Jan 2005, sell half Jan 2013 with £4,000 costs), then indexation wipes the gain but the pool loses its full share', () => {
+    // CG51624: 10,000 shares for £100,000 in January 2005; 5,000 sold for £60,000 in January 2013, costs £4,000.
+    // RPI Jan 2005 188.9, Jan 2013 245.8: (245.8 - 188.9) / 188.9 = 0.30122 -> 0.301; indexed pool 130,100.
+    // Half: cost 50,000, indexed 65,050, indexation due 15,050. Unindexed gain 60,000 - 50,000 - 4,000 = 6,000,
+    // so only 6,000 of it is allowed and the gain is nil; the indexed pool still falls by 65,050.
+    const c = compute(
+      [tx('2005-01-10', 'BUY', 'ALTD', '10000', '10'), tx('2013-01-10', 'SELL', 'ALTD', '5000', '12', '4000')],
+      { kind: 'company' },
+    );
+    const d = disposalOn(c, '2013-01-10');
+    expect(d.allowableCost.toString()).toBe('54000');
+    expect(d.matches[0].indexedCost!.toString()).toBe('65050');
+    expect(d.indexationAllowance.toString()).toBe('6000');
+    expect(d.gain.toString()).toBe('0');
+    const p = pool(c, 'ALTD');
+    expect([p.quantity.toString(), p.cost.toString(), p.indexedCost!.toString()]).toEqual(['5000', '50000', '65050']);
+  });
+
+  it('when a company takes up a rights issue, then the pool is indexed to it before the cash is added (CG51622 facts)', () => {
+    // May 2012: 2,000 at £4.50 = 9,000. January 2014: two new for each held at £5, 4,000 for 20,000.
+    // Operative event Jan 2014: RPI May 2012 242.4 -> Jan 2014 252.6: 10.2 / 242.4 = 0.04208 -> 0.042;
+    //   indexed 9,000 x 1.042 = 9,378, plus 20,000 = 29,378; cost 29,000; 6,000 shares.
+    // March 2016 sale of 600 at £6 with £30 costs: RPI 261.1: 8.5 / 252.6 = 0.03365 -> 0.034;
+    //   indexed 29,378 x 1.034 = 30,376.852. A tenth: cost 2,900, indexed 3,037.6852, indexation 137.6852.
+    //   Gain 3,600 - 30 - 2,900 - 137.6852 = 532.3148; the pool keeps 27,339.1668 indexed.
+    const c = compute(
+      [
+        tx('2012-05-15', 'BUY', 'BLTD', '2000', '4.50'),
+        tx('2014-01-15', 'RIGHTS_ISSUE', 'BLTD', '4000', '5'),
+        tx('2016-03-15', 'SELL', 'BLTD', '600', '6', '30'),
+      ],
+      { kind: 'company' },
+    );
+    const d = disposalOn(c, '2016-03-15');
+    expect(d.matches[0].cost.toString()).toBe('2900');
+    expect(d.indexationAllowance.toString()).toBe('137.6852');
+    expect(d.gain.toString()).toBe('532.3148');
+    expect(pence(d.gain)).toBe('532.31');
+    expect(pool(c, 'BLTD').indexedCost!.toString()).toBe('27339.1668');
+  });
 });
