@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rational } from './rational';
 
@@ -110,6 +111,52 @@ describe('Rational', () => {
     const taken = big.mulDiv(Rational.of(700), Rational.of(1500));
     const kept = big.mulDiv(Rational.of(800), Rational.of(1500));
     expect(taken.add(kept).eq(big)).toBe(true);
+  });
+
+  it('when a cost is split for a part disposal, then both parts are the mulDiv products in lowest terms', () => {
+    // HS284 Example 3: a pool of 1,500 shares costing 6,280; 700 sold: 6280 x 700/1500 = 8792/3, left 6280 x 800/1500 = 10048/3.
+    const [taken, left] = Rational.of(6280).split(Rational.of(700), Rational.of(1500));
+    expect(taken.toFraction()).toBe('8792/3');
+    expect(left.toFraction()).toBe('10048/3');
+    // A BigInt cost n/10 (n = 2^60 + 1): n/10 x 7/15 = 7n/150 and n/10 x 8/15 = 8n/150 = 4n/75.
+    const big = Rational.fromBigInts(1152921504606846977n, 10n);
+    const [bigTaken, bigLeft] = big.split(Rational.of(700), Rational.of(1500));
+    expect(bigTaken.toFraction()).toBe('8070450532247928839/150');
+    expect(bigLeft.toFraction()).toBe('4611686018427387908/75');
+    // Fractional quantities (a joint holding's half shares): 100 x 2.5/7.5 = 100/3, left 200/3.
+    const [halfTaken, halfLeft] = Rational.of(100).split(q('2.5'), q('7.5'));
+    expect([halfTaken.toFraction(), halfLeft.toFraction()]).toEqual(['100/3', '200/3']);
+  });
+
+  it('when split is given any value and ratio, then it agrees with mulDiv exactly (property)', () => {
+    const value = fc.oneof(
+      fc
+        .tuple(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 1, max: 1e6 }))
+        .map(([n, d]) => Rational.of(n, d)),
+      fc
+        .tuple(fc.bigInt({ min: -(1n << 90n), max: 1n << 90n }), fc.bigInt({ min: 1n, max: 1n << 80n }))
+        .map(([n, d]) => Rational.fromBigInts(n, d)),
+    );
+    const ratio = fc
+      .tuple(fc.integer({ min: 1, max: 1e7 }), fc.integer({ min: 1, max: 1e7 }), fc.constantFrom(1, 2, 4, 100))
+      .filter(([a, b]) => a !== b)
+      .map(([a, b, d]) => {
+        const [small, large] = a < b ? [a, b] : [b, a];
+        return [Rational.of(small, d), Rational.of(large, d)] as const;
+      });
+    fc.assert(
+      fc.property(value, ratio, (v, [a, total]) => {
+        const [taken, left] = v.split(a, total);
+        const expectedTaken = v.mulDiv(a, total);
+        const expectedLeft = v.mulDiv(total.sub(a), total);
+        return (
+          taken.toFraction() === expectedTaken.toFraction() &&
+          left.toFraction() === expectedLeft.toFraction() &&
+          taken.add(left).eq(v)
+        );
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('when both denominators are large, then the sum is exact (reduced lazily)', () => {

@@ -551,6 +551,58 @@ export class Rational {
     return this.mul(a).div(b);
   }
 
+  /**
+   * This value in the ratio a : (total - a), for 0 < a < total: [this x a / total, this x (total - a) / total],
+   * the cost taken and the cost left by a part disposal. Both products are built from one reduced ratio
+   * p/s and share gcd(numerator, s), so the pair costs about what one mulDiv does; each part is in lowest
+   * terms (see mul) and exactly what mulDiv gives.
+   */
+  split(a: Rational, total: Rational): [Rational, Rational] {
+    let p: number;
+    let s: number;
+    if (a.bn === null && total.bn === null) {
+      // p/s = a/total = (a.n total.d) / (a.d total.n), reduced with the cross gcds.
+      const ga = gcdNum(a.n, total.n);
+      const gd = a.d === 1 || total.d === 1 ? 1 : gcdNum(a.d, total.d);
+      p = (a.n / ga) * (total.d / gd);
+      s = (a.d / gd) * (total.n / ga);
+      if (!(p <= MAX && s <= MAX)) return [this.mulDiv(a, total), this.mulDiv(total.sub(a), total)];
+    } else {
+      return [this.mulDiv(a, total), this.mulDiv(total.sub(a), total)];
+    }
+    const q = s - p; // coprime with s, as p is
+    if (this.bn === null) {
+      const n = this.n;
+      const d = this.d;
+      if (n === 0) return [Rational.ZERO, Rational.ZERO];
+      const g1 = s === 1 ? 1 : gcdNum(n, s);
+      const n1 = n / g1;
+      const s1 = s / g1;
+      const gp = d === 1 || p === 1 ? 1 : gcdNum(p, d);
+      const gq = d === 1 || q === 1 ? 1 : gcdNum(q, d);
+      return [Rational.part(n1, p / gp, d / gp, s1), Rational.part(n1, q / gq, d / gq, s1)];
+    }
+    const bn = this.bn;
+    const bd = this.bd as bigint;
+    const g1 = s === 1 ? 1 : gcdNum(s, Number(bn % BigInt(s)));
+    const n1 = g1 === 1 ? bn : bn / BigInt(g1);
+    const s1 = BigInt(s / g1);
+    const gp = p === 1 ? 1 : gcdNum(p, Number(bd % BigInt(p)));
+    const gq = q === 1 ? 1 : gcdNum(q, Number(bd % BigInt(q)));
+    return [
+      Rational.settle(n1 * BigInt(p / gp), (gp === 1 ? bd : bd / BigInt(gp)) * s1),
+      Rational.settle(n1 * BigInt(q / gq), (gq === 1 ? bd : bd / BigInt(gq)) * s1),
+    ];
+  }
+
+  /** (n x m) / (d x s) of safe integers already coprime in pairs: a lowest-terms product. */
+  private static part(n: number, m: number, d: number, s: number): Rational {
+    const num = n * m;
+    const den = d * s;
+    if (num <= MAX && num >= -MAX && den <= MAX) return new Rational(num, den, null, null);
+    return Rational.settle(BigInt(n) * BigInt(m), BigInt(d) * BigInt(s));
+  }
+
   sign(): -1 | 0 | 1 {
     if (this.bn !== null) return this.bn < 0n ? -1 : this.bn > 0n ? 1 : 0;
     return this.n < 0 ? -1 : this.n > 0 ? 1 : 0;

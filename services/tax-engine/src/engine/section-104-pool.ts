@@ -93,14 +93,15 @@ export class Section104Pool {
       return taken;
     }
     // Taken: cost x q / Q. Left: cost x (Q - q) / Q, computed as a product (not cost - taken) so it stays in
-    // lowest terms with cheap gcds only: the average cost per share is unchanged by a disposal.
+    // lowest terms with cheap gcds only: the average cost per share is unchanged by a disposal. split()
+    // builds both from one reduced ratio, sharing their gcds.
     const held = this.quantity;
-    const left = held.sub(quantity);
-    const cost = this.cost.mulDiv(quantity, held);
-    const indexedCost = this.indexation ? this.indexedCost.mulDiv(quantity, held) : ZERO;
-    this.quantity = left;
-    this.cost = this.cost.mulDiv(left, held);
-    if (this.indexation) this.indexedCost = this.indexedCost.mulDiv(left, held);
+    const [cost, costLeft] = this.cost.split(quantity, held);
+    this.quantity = held.sub(quantity);
+    this.cost = costLeft;
+    if (!this.indexation) return { cost, indexedCost: ZERO };
+    const [indexedCost, indexedLeft] = this.indexedCost.split(quantity, held);
+    this.indexedCost = indexedLeft;
     return { cost, indexedCost };
   }
 
