@@ -126,6 +126,9 @@ describe('Rational', () => {
     // Fractional quantities (a joint holding's half shares): 100 x 2.5/7.5 = 100/3, left 200/3.
     const [halfTaken, halfLeft] = Rational.of(100).split(q('2.5'), q('7.5'));
     expect([halfTaken.toFraction(), halfLeft.toFraction()]).toEqual(['100/3', '200/3']);
+    // Nothing taken: nil, and the whole left (a BigInt cost too).
+    expect(big.split(Rational.ZERO, Rational.of(1500))).toEqual([Rational.ZERO, big]);
+    expect(Rational.of(6280).split(Rational.ZERO, Rational.of(1500))[0]).toBe(Rational.ZERO);
   });
 
   it('when split is given any value and ratio, then it agrees with mulDiv exactly (property)', () => {

@@ -552,12 +552,13 @@ export class Rational {
   }
 
   /**
-   * This value in the ratio a : (total - a), for 0 < a < total: [this x a / total, this x (total - a) / total],
+   * This value in the ratio a : (total - a), for 0 <= a < total: [this x a / total, this x (total - a) / total],
    * the cost taken and the cost left by a part disposal. Both products are built from one reduced ratio
    * p/s and share gcd(numerator, s), so the pair costs about what one mulDiv does; each part is in lowest
    * terms (see mul) and exactly what mulDiv gives.
    */
   split(a: Rational, total: Rational): [Rational, Rational] {
+    if (a.isZero()) return [Rational.ZERO, this];
     let p: number;
     let s: number;
     if (a.bn === null && total.bn === null) {
