@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { CLIENT_SUMMARY_MONEY_FIELDS } from '@gains/contracts';
 import { invalidArgument } from '@gains/errors';
 import { asCaller, authenticate, requireOrganisation } from '../middleware/authenticate';
 import type { BffEnv } from '../deps';
@@ -26,24 +27,6 @@ function withNulls<T extends object>(row: T) {
   );
 }
 
-const MONEY_FIELDS = [
-  'annualException',
-  'broughtForwardLoss',
-  'unusedBroughtForwardLoss',
-  'annualExceptionRemaining',
-  'marketValuation',
-  'ytdCapitalGainLoss',
-  'ytdIncomeGain',
-  'ytdExemptGainLoss',
-  'ytdHoldoverReliefGain',
-  'ytdCloggedLoss',
-  'unrealisedCapitalGainLoss',
-  'unrealisedIncomeGain',
-  'unrealisedExemptGainLoss',
-  'indexation',
-  'usedIndexation',
-] as const;
-
 export const clientRoutes = new Hono<BffEnv>().use(authenticate, requireOrganisation).get('/summary', async (c) => {
   const answer = await c.var.deps.clients.listClientSummaries(
     {
@@ -58,7 +41,7 @@ export const clientRoutes = new Hono<BffEnv>().use(authenticate, requireOrganisa
   );
   return c.json({
     content: answer.content.map((row) => ({
-      ...Object.fromEntries(MONEY_FIELDS.map((f) => [f, null])),
+      ...Object.fromEntries(CLIENT_SUMMARY_MONEY_FIELDS.map((f) => [f, null])),
       ...withNulls(row),
     })),
     totalSize: answer.totalSize,

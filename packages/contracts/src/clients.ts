@@ -33,3 +33,22 @@ export interface ClientSummaryRow {
   costUpdatePending: boolean;
   thirtyDayDisposalCounter: number;
 }
+
+/** The money columns of a client summary row: decimal strings, or null when there is no figure yet. */
+export const CLIENT_SUMMARY_MONEY_FIELDS = [
+  'annualException',
+  'broughtForwardLoss',
+  'unusedBroughtForwardLoss',
+  'annualExceptionRemaining',
+  'marketValuation',
+  'ytdCapitalGainLoss',
+  'ytdIncomeGain',
+  'ytdExemptGainLoss',
+  'ytdHoldoverReliefGain',
+  'ytdCloggedLoss',
+  'unrealisedCapitalGainLoss',
+  'unrealisedIncomeGain',
+  'unrealisedExemptGainLoss',
+  'indexation',
+  'usedIndexation',
+] as const satisfies readonly (keyof ClientSummaryRow)[];

@@ -1,4 +1,5 @@
 import { invalidArgument } from '@gains/errors';
+import { CLIENT_SUMMARY_MONEY_FIELDS } from '@gains/contracts';
 import type { ClientSummaryQuery, SortableColumn } from './client-summary';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -15,21 +16,7 @@ export const SORTABLE_COLUMNS: readonly SortableColumn[] = [
   'inactive',
   'type',
   'state',
-  'annualException',
-  'broughtForwardLoss',
-  'unusedBroughtForwardLoss',
-  'annualExceptionRemaining',
-  'marketValuation',
-  'ytdCapitalGainLoss',
-  'ytdIncomeGain',
-  'ytdExemptGainLoss',
-  'ytdHoldoverReliefGain',
-  'ytdCloggedLoss',
-  'unrealisedCapitalGainLoss',
-  'unrealisedIncomeGain',
-  'unrealisedExemptGainLoss',
-  'indexation',
-  'usedIndexation',
+  ...CLIENT_SUMMARY_MONEY_FIELDS,
   'holdingBreaks',
   'portfolioCalculationFailures',
   'incomePending',
