@@ -1,5 +1,6 @@
 import type { EngineEvent } from '../normalise-ledger';
 import { Rational as importedRational, ZERO as IMPORTED_ZERO } from '../rational';
+import { closeShareExchange, openShareExchange } from './share-exchange';
 import type { SweepContext } from './sweep-context';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
@@ -17,18 +18,9 @@ const ZERO = IMPORTED_ZERO;
  * A row with a portfolio applies to the shares in that portfolio; otherwise to the whole holding.
  */
 export function applyTakeover(ctx: SweepContext, e: EngineEvent): void {
-  const oldPool = ctx.pool(e);
-  if (!oldPool.quantity.isPositive()) {
-    ctx.fail(e, `TAKEOVER of ${e.security} on ${e.date}: no shares held`);
-    return;
-  }
-  const newPool = ctx.poolOf(e.newSecurity);
-  if (oldPool.indexed) {
-    ctx.indexPool(oldPool, e);
-    ctx.indexPool(newPool, e);
-  }
-  const affected = affectedPortfolios(ctx, e);
-  const fraction = ctx.portfolioFraction(e, oldPool.quantity);
+  const exchange = openShareExchange(ctx, e);
+  if (exchange === null) return;
+  const { oldPool, fraction } = exchange;
   const before = oldPool.state();
   const moving = oldPool.remove(fraction === Rational.ONE ? oldPool.quantity : oldPool.quantity.mul(fraction));
   let cost = moving.cost;
@@ -65,39 +57,5 @@ export function applyTakeover(ctx: SweepContext, e: EngineEvent): void {
       failure: null,
     });
   }
-  newPool.absorb(e.quantity, cost, indexedCost);
-  moveShares(ctx, e, affected, true);
-  ctx.recordPool(e, oldPool);
-  ctx.recordPool(e, newPool);
-}
-
-/** The portfolios whose shares the row concerns: the row's portfolio if it holds any, else all. */
-export function affectedPortfolios(ctx: SweepContext, e: EngineEvent): Map<string, Rational> {
-  const book = ctx.bookOf(e);
-  const own = book.quantityIn(e.portfolio);
-  if (own !== undefined && own.isPositive()) return new Map([[e.portfolio, own]]);
-  const all = new Map<string, Rational>();
-  for (let i = 0; i < book.portfolios.length; i++) {
-    if (book.quantities[i].isPositive()) all.set(book.portfolios[i], book.quantities[i]);
-  }
-  return all;
-}
-
-/** Give the new security's shares to the affected portfolios pro rata; on a takeover remove the old. */
-export function moveShares(
-  ctx: SweepContext,
-  e: EngineEvent,
-  affected: Map<string, Rational>,
-  removeOld: boolean,
-): void {
-  let total = ZERO;
-  for (const q of affected.values()) total = total.add(q);
-  if (!total.isPositive()) {
-    ctx.book(e.newSecurity).move(e.portfolio, e.quantity);
-    return;
-  }
-  for (const [p, q] of affected) {
-    if (removeOld) ctx.moveHolding(e, q.neg(), p);
-    ctx.book(e.newSecurity).move(p, e.quantity.mul(q).div(total));
-  }
+  closeShareExchange(ctx, e, exchange, cost, indexedCost, true);
 }
