@@ -1,6 +1,12 @@
 import { parseIsoDate as importedParseIsoDate, type DayNumber } from './dates';
 import type { GainClass, Ledger, LedgerTransaction, TransactionType } from './ledger';
-import { ONE as IMPORTED_ONE, Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
+import {
+  ONE as IMPORTED_ONE,
+  Rational as importedRational,
+  scanDigits as importedScanDigits,
+  scanned as importedScanned,
+  ZERO as IMPORTED_ZERO,
+} from './rational';
 import type { CalculationFailure } from './computation';
 import type { AcquisitionGroup, DisposalGroup } from './identification';
 import type { SecurityBook } from './events/sweep-context';
@@ -13,6 +19,8 @@ const ONE = IMPORTED_ONE;
 const Rational = importedRational;
 type Rational = importedRational;
 const ZERO = IMPORTED_ZERO;
+const scanDigits = importedScanDigits;
+const scanned = importedScanned;
 const insertionSort = importedInsertionSort;
 
 /**
@@ -282,37 +290,12 @@ function keyField(e: EngineEvent, i: number): string {
   }
 }
 
-/** scanDecimal's result: the text's value is decN / 10^decScale. */
-let decN = 0;
-let decScale = 0;
-
 /**
- * A plain non-negative decimal ("150", "12.3456") of at most 15 characters into decN / 10^decScale in one
- * pass (the value is then a safe integer over a power of ten); false for anything else, which the exact
- * general parser handles.
+ * A plain non-negative decimal ("150", "12.3456") of at most 15 characters (so a safe integer over a power of
+ * ten) into `scanned`; false for anything else, which the exact general parser handles.
  */
 function scanDecimal(text: string | undefined): boolean {
-  if (text === undefined) return false;
-  const len = text.length;
-  if (len === 0 || len > 15) return false;
-  let n = 0;
-  let scale = 0;
-  let dot = false;
-  for (let i = 0; i < len; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      n = n * 10 + (c - 48);
-      if (dot) scale++;
-    } else if (c === 46 && !dot) {
-      dot = true;
-    } else {
-      return false;
-    }
-  }
-  if (dot && len === 1) return false;
-  decN = n;
-  decScale = scale;
-  return true;
+  return text !== undefined && text.length <= 15 && scanDigits(text, 0) && scanned.digits > 0;
 }
 
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
@@ -330,11 +313,11 @@ let fastTotal = ZERO;
  */
 function fastTrade(tx: LedgerTransaction, withExpenses: boolean, scannedN: number, scannedScale: number): boolean {
   if (tx.amount !== undefined || !scanDecimal(tx.quantity)) return false;
-  const qn = decN;
-  const qs = decScale;
+  const qn = scanned.n;
+  const qs = scanned.scale;
   if (qn === 0 || !scanDecimal(tx.price)) return false;
-  const pn = decN;
-  let scale = qs + decScale;
+  const pn = scanned.n;
+  let scale = qs + scanned.scale;
   let total = qn * pn;
   if (total > MAX || scale > 15) return false;
   // The expenses already scanned by the caller (scannedN >= 0; 0 when there are none), else read here.
@@ -343,8 +326,8 @@ function fastTrade(tx: LedgerTransaction, withExpenses: boolean, scannedN: numbe
     let en = scannedN;
     if (scannedN < 0) {
       if (!scanDecimal(tx.expenses)) return false;
-      en = decN;
-      es = decScale;
+      en = scanned.n;
+      es = scanned.scale;
     }
     if (es > scale) {
       total *= POW10[es - scale];
@@ -547,8 +530,8 @@ function tradeEvent(tx: LedgerTransaction, type: 'BUY' | 'SELL', ownership: Map<
   let expScale = 0;
   if (expensesText !== undefined && expensesText !== '') {
     if (!scanDecimal(expensesText)) return null;
-    expN = decN;
-    expScale = decScale;
+    expN = scanned.n;
+    expScale = scanned.scale;
     expenses = Rational.fromDecimal(expN, expScale);
   }
   if (!fastTrade(tx, type === 'BUY', expN, expScale)) return null;

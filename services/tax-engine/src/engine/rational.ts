@@ -99,6 +99,37 @@ for (let i = 0, p = 1; i <= 15; i++, p *= 2) POW2.push(p);
 const POW5: number[] = [];
 for (let i = 0, p = 1; i <= 15; i++, p *= 5) POW5.push(p);
 
+/** scanDigits' result: the digits read as the integer n, `scale` of them after the point, `digits` in all. */
+export const scanned = { n: 0, scale: 0, digits: 0 };
+
+/**
+ * Read text from `from` to its end as plain decimal digits with at most one point ("150", "12.3456"): no
+ * sign, separator or space. True with the result in `scanned`; false at any other character. n is exact
+ * while it is a safe integer (callers check; 15 characters always are).
+ */
+export function scanDigits(text: string, from: number): boolean {
+  let n = 0;
+  let scale = 0;
+  let digits = 0;
+  let dot = false;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      n = n * 10 + (c - 48);
+      digits++;
+      if (dot) scale++;
+    } else if (c === 46 && !dot) {
+      dot = true;
+    } else {
+      return false;
+    }
+  }
+  scanned.n = n;
+  scanned.scale = scale;
+  scanned.digits = digits;
+  return true;
+}
+
 export class Rational {
   /** Numerator/denominator as safe integers; meaningful only when `bn` is null. */
   readonly n: number;
@@ -242,24 +273,12 @@ export class Rational {
       neg = true;
       i = 1;
     }
-    let n = 0;
-    let scale = 0;
-    let dot = false;
-    const start = i;
-    for (; i < len; i++) {
-      const c = text.charCodeAt(i);
-      if (c >= 48 && c <= 57) {
-        n = n * 10 + (c - 48);
-        if (dot) scale++;
-      } else if (c === 46 && !dot) {
-        dot = true;
-      } else {
-        break;
-      }
-    }
-    if (i === len && len - start - (dot ? 1 : 0) > 0 && n <= MAX && scale <= 15) {
+    if (scanDigits(text, i) && scanned.digits > 0 && scanned.n <= MAX && scanned.scale <= 15) {
+      const n = scanned.n;
       if (n === 0) return Rational.ZERO;
-      return scale === 0 ? new Rational(neg ? -n : n, 1, null, null) : Rational.fromDecimal(neg ? -n : n, scale);
+      return scanned.scale === 0
+        ? new Rational(neg ? -n : n, 1, null, null)
+        : Rational.fromDecimal(neg ? -n : n, scanned.scale);
     }
     return Rational.parseSlow(text);
   }
