@@ -84,7 +84,7 @@ describe('pnpm cgt (end to end)', () => {
     expect(JSON.parse(r.stdout).taxYears[0].gains).toBe('629.67');
   });
 
-  it('when --taxpayer company is given, then company rules apply (10 days before, not 30 days after)', () => {
+  it('when --taxpayer company is given, then company rules apply (the 10-day period before, not 30 days after)', () => {
     const file = tempCsv(
       'date,type,security,quantity,price\n2020-01-01,BUY,X,1000,1\n2020-06-01,SELL,X,500,2\n2020-06-15,BUY,X,150,1.80\n',
     );

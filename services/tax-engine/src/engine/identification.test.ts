@@ -182,7 +182,7 @@ describe('individual identification: same day, then 30 days, then the pool', () 
   });
 });
 
-describe('company identification: same day, then 10 days before, then the indexed pool', () => {
+describe('company identification: same day, then the 10-day period before, then the indexed pool', () => {
   it('when a company sells, then acquisitions in the 30 days after are NOT matched (no bed and breakfast rule)', () => {
     // Same ledger as the individual example: same day 100 (£190), then the pool 400 (£400): gain 1,000 - 590 = 410.
     // Dates are after December 2017, so indexation is frozen and nil.
@@ -205,31 +205,33 @@ describe('company identification: same day, then 10 days before, then the indexe
     expect(pence(year(c, '2020-21').taxableGain)).toBe('410.00');
   });
 
-  it('when a company bought within the 10 days before, then those shares are matched (10 days before yes, 11 no)', () => {
-    // Pool 1,000 @ £1 (1 Mar). Buy 200 @ £1.50 on 22 May (10 days before 1 Jun) = £300. Sell 300 @ £2 on 1 Jun.
-    // 200 from 22 May (£300) + 100 from the pool (£100): gain 600 - 400 = 200. Pool left 900 / £900.
+  it('when a company bought within the 10-day period, then those shares are matched (9 days before yes, 10 no)', () => {
+    // s107(3): an acquisition and a disposal "within a period of 10 days"; HMRC CG51615: the disposal is
+    // identified against acquisitions "within the previous nine days", first in first out.
+    // Pool 1,000 @ £1 (1 Mar). Buy 200 @ £1.50 on 23 May (9 days before 1 Jun) = £300. Sell 300 @ £2 on 1 Jun.
+    // 200 from 23 May (£300) + 100 from the pool (£100): gain 600 - 400 = 200. Pool left 900 / £900.
     const c = compute(
       [
         tx('2020-03-01', 'BUY', 'C', '1000', '1'),
-        tx('2020-05-22', 'BUY', 'C', '200', '1.50'),
+        tx('2020-05-23', 'BUY', 'C', '200', '1.50'),
         tx('2020-06-01', 'SELL', 'C', '300', '2'),
       ],
       { kind: 'company' },
     );
     const d = disposalOn(c, '2020-06-01');
     expect(d.matches.map((m) => [m.rule, m.acquisitionDate, m.quantity.toString(), m.cost.toString()])).toEqual([
-      ['ten-day', '2020-05-22', '200', '300'],
+      ['ten-day', '2020-05-23', '200', '300'],
       ['section-104', null, '100', '100'],
     ]);
     expect(pence(d.gain)).toBe('200.00');
     expect(pool(c, 'C').quantity.toString()).toBe('900');
     expect(pool(c, 'C').cost.toString()).toBe('900');
 
-    // 21 May is 11 days before: pooled. Pool 1,200 costing £1,300; 300 cost 325; gain 275.
+    // 22 May is 10 days before: outside the period, so pooled. Pool 1,200 costing £1,300; 300 cost 325; gain 275.
     const c2 = compute(
       [
         tx('2020-03-01', 'BUY', 'C', '1000', '1'),
-        tx('2020-05-21', 'BUY', 'C', '200', '1.50'),
+        tx('2020-05-22', 'BUY', 'C', '200', '1.50'),
         tx('2020-06-01', 'SELL', 'C', '300', '2'),
       ],
       { kind: 'company' },

@@ -18,8 +18,9 @@ const insertionSort = importedInsertionSort;
  * All acquisitions on a day are one acquisition and all disposals on a day are one disposal. Then:
  * - individuals, trusts, personal representatives: same day; acquisitions in the 30 days after the
  *   disposal, earliest first, earlier disposals first (s106A); the rest from the Section 104 pool;
- * - companies: same day; acquisitions in the 10 days before the disposal (s107(3)), earliest first,
- *   without indexation; the rest from the pool (with indexation).
+ * - companies: same day; acquisitions within one period of 10 days with the disposal, that is in the nine
+ *   days before it (s107(3); CG51615), earliest first (s107(4)(b)), without indexation; the rest from the
+ *   pool (with indexation).
  * Acquisitions matched here never enter the pool. Across a split or bonus issue quantities are compared
  * in "base units" (shares divided by the cumulative multiplier) so the rules still line up.
  */
@@ -53,7 +54,8 @@ export interface DisposalGroup {
 }
 
 const THIRTY_DAYS = 30;
-const TEN_DAYS = 10;
+/** s107(3): acquired and disposed of "within a period of 10 days" -- the disposal day and the nine before it. */
+const TEN_DAY_PERIOD = 10;
 
 /**
  * `events`: one security's events in canonical order. Sets each acquisition's `acquisitionGroup` and each
@@ -133,7 +135,7 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
     if (p < acquisitions.length && acquisitions[p].day === d.day) take(d, acquisitions[p], 'same-day');
   }
 
-  // 2. Thirty days after (individuals) or ten days before (companies), earlier disposals first.
+  // 2. Thirty days after (individuals) or the nine days before (companies), earlier disposals first.
   let lo = 0;
   for (const d of disposals) {
     if (d.unmatchedBase.isZero()) continue;
@@ -145,7 +147,7 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
         if (d.unmatchedBase.isZero()) break;
       }
     } else {
-      while (lo < acquisitions.length && acquisitions[lo].day < d.day - TEN_DAYS) lo++;
+      while (lo < acquisitions.length && acquisitions[lo].day <= d.day - TEN_DAY_PERIOD) lo++;
       for (let k = lo; k < acquisitions.length && acquisitions[k].day < d.day; k++) {
         const a = acquisitions[k];
         if (!a.unmatchedBase.isZero()) take(d, a, 'ten-day');
