@@ -29,24 +29,40 @@ export function buildDisposals(
   let i = 0;
   while (i < rows.length) {
     const first = rows[i];
+    // The rows of one day and security come together (the pass is in canonical order); among them, those of
+    // one kind to one person are one disposal, wherever they stand in the run.
     let j = i + 1;
     if (first.quantity.isPositive()) {
       while (
         j < rows.length &&
         rows[j].event.day === first.event.day &&
         rows[j].event.security === first.event.security &&
-        rows[j].kind === first.kind &&
-        rows[j].quantity.isPositive() &&
-        rows[j].event.counterparty === first.event.counterparty &&
-        rows[j].event.connected === first.event.connected
+        rows[j].quantity.isPositive()
       ) {
         j++;
       }
     }
-    out.push(join(j === i + 1 ? [first] : rows.slice(i, j), gainClass(first.event.security), isCompany));
+    const security = first.event.security;
+    if (j === i + 1) {
+      out.push(join([first], gainClass(security), isCompany));
+    } else {
+      const disposals: DisposalEventResult[][] = [];
+      for (let k = i; k < j; k++) {
+        const r = rows[k];
+        const same = disposals.find((d) => sameDisposal(d[0], r));
+        if (same) same.push(r);
+        else disposals.push([r]);
+      }
+      for (const d of disposals) out.push(join(d, gainClass(security), isCompany));
+    }
     i = j;
   }
   return out;
+}
+
+/** Rows of one day and security that HMRC sees as one disposal: the same kind, to the same person. */
+function sameDisposal(a: DisposalEventResult, b: DisposalEventResult): boolean {
+  return a.kind === b.kind && a.event.counterparty === b.event.counterparty && a.event.connected === b.event.connected;
 }
 
 function join(rows: DisposalEventResult[], gainClass: GainClass, isCompany: boolean): Disposal {

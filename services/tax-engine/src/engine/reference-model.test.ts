@@ -8,23 +8,29 @@ import { referenceData } from './test-support';
 import { computeLedger } from './compute-ledger';
 
 /**
- * The engine against an independent reference model, on random ledgers of buys, sells and share splits
- * over several securities and portfolios (one of them joint, owned 50%), for an individual and for a company.
+ * The engine against an independent reference model, on random ledgers over several securities and
+ * portfolios (one of them joint, owned 50%), for an individual and for a company: buys, sells, transfers in
+ * (identified by their original date) and out, gifts to connected persons with holdover relief, share
+ * splits and consolidations, small and large capital returns and notional income.
  *
  * The model is written from the rules, not from the engine: naive BigInt fractions reduced with a plain
  * Euclid after every step (none of the engine's fast paths, lazy reduction or safe-integer forms), every
  * quantity held in "base units" (shares divided by the product of the split ratios so far), and the three
- * identification steps done literally: same day for every day, then each disposal in date order against
- * the acquisitions of the 30 days after it (a company: of the nine days before it, s107(3), CG51615),
- * earliest first, then one chronological pass over the Section 104 pool. A company's pool is indexed at
- * each operative event by the RPI rise since the last (months capped at December 2017, the factor rounded
- * half up to three places, nil for a fall), and indexation allowance never creates or increases a loss.
- * Year totals follow s2(2) and s1K: current losses in full, brought-forward losses only down to the
- * annual exempt amount (the amounts typed in here from HMRC's published figures; a company has none and
- * sets brought-forward losses against its net gains in full).
+ * identification steps done literally: same day for every day (s105(1)), then each disposal in date order
+ * against the acquisitions of the 30 days after it (s106A(5); a company: of the nine days before it,
+ * s107(3), CG51615), earliest first, then one chronological pass over the Section 104 pool. A company's
+ * pool is indexed at each operative event by the RPI rise since the last (months capped at December 2017,
+ * the factor rounded half up to three places, nil for a fall), and indexation allowance never creates or
+ * increases a loss. A capital return is small at most £3,000 or 5% of the holding's value (CG57836) and
+ * comes off the cost; a larger one is a part disposal with cost x A / (A + B). The rows of one day that go
+ * to one person as one kind are one disposal; holdover relief is at most its gain. Year totals follow s2(2)
+ * and s1K: losses to a connected person only against gains on disposals to that person (s18(3)), current
+ * losses in full, brought-forward losses only down to the annual exempt amount (the amounts typed in here
+ * from HMRC's published figures; a company has none and sets brought-forward losses against its net gains
+ * in full).
  *
- * Each disposal's proceeds, allowable cost, gain and matched quantities by rule, each year's totals and
- * each pool left must agree exactly (as reduced fractions).
+ * Each disposal's proceeds, allowable cost, indexation, holdover, gain and matched quantities by rule, each
+ * year's totals and each pool left must agree exactly (as reduced fractions).
  */
 
 // ---- the model's arithmetic: BigInt fractions, always reduced ----
@@ -121,19 +127,48 @@ function taxYear(date: string): number {
 interface ModelDisposal {
   date: string;
   security: string;
+  kind: string;
+  counterparty: string;
   quantity: Frac;
   proceeds: Frac;
   allowableCost: Frac;
   indexationAllowance: Frac;
+  holdoverRelief: Frac;
   gain: Frac;
+  connected: boolean;
   /** Shares matched by rule, in the disposal's own units. */
   byRule: Record<string, Frac>;
 }
 
+interface ModelYear {
+  gains: Frac;
+  losses: Frac;
+  taxableGain: Frac;
+  used: Frac;
+  carried: Frac;
+  holdover: Frac;
+  cloggedArising: Frac;
+  cloggedUsed: Frac;
+}
+
 interface Model {
   disposals: ModelDisposal[];
-  years: Map<number, { gains: Frac; losses: Frac; taxableGain: Frac; used: Frac; carried: Frac }>;
+  years: Map<number, ModelYear>;
   pools: Map<string, { quantity: Frac; cost: Frac }>;
+}
+
+/** One row's part of a disposal before the rows of a day, security and kind are joined. */
+interface DisposalRow {
+  kind: string;
+  counterparty: string;
+  connected: boolean;
+  base: Frac;
+  proceeds: Frac;
+  expenses: Frac;
+  holdover: Frac;
+  cost: Frac;
+  indexation: Frac;
+  byRule: Record<string, Frac>;
 }
 
 function model(ledger: Ledger): Model {
@@ -142,9 +177,11 @@ function model(ledger: Ledger): Model {
     portfolio && ledger.portfolios?.[portfolio]?.ownershipPercent
       ? div(dec(ledger.portfolios[portfolio].ownershipPercent!), frac(100n))
       : frac(1n);
+  const money = (s: string | undefined) => (s ? dec(s) : ZERO);
   const disposals: ModelDisposal[] = [];
   const pools = new Map<string, { quantity: Frac; cost: Frac }>();
   const securities = [...new Set(ledger.transactions.map((t) => t.security))].sort();
+  const dayNumber = (date: string) => Date.parse(date + 'T00:00:00Z') / 86_400_000;
 
   for (const security of securities) {
     const rows = ledger.transactions.filter((t) => t.security === security);
@@ -154,36 +191,137 @@ function model(ledger: Ledger): Model {
     const multiplier = (date: string) =>
       [...splits].filter(([d]) => d <= date).reduce((m, [, r]) => mul(m, r), frac(1n));
 
-    interface Day {
+    /** All acquisitions identified by one date (a transfer in by its original date), and what is left unmatched. */
+    interface Acquisitions {
       date: string;
       base: Frac;
-      money: Frac;
-      expenses: Frac;
+      cost: Frac;
       left: Frac;
+      members: { poolDate: string; acquired: string; base: Frac; cost: Frac }[];
     }
-    const acquisitions = new Map<string, Day>();
-    const sales = new Map<string, Day>();
+    /** All disposals of one date. */
+    interface Disposals {
+      date: string;
+      base: Frac;
+      left: Frac;
+      rows: Omit<DisposalRow, 'cost' | 'indexation' | 'byRule'>[];
+      matches: { rule: string; acquisitions: Acquisitions; base: Frac }[];
+    }
+    const acquisitions = new Map<string, Acquisitions>();
+    const sales = new Map<string, Disposals>();
+    /** Pool events other than acquisitions and disposals: [date, phase (0 before the day's trades, 3 after), apply]. */
+    const others: [string, number, () => void][] = [];
+    let poolBase = ZERO;
+    let poolCost = ZERO;
+    let poolIndexed = ZERO;
+    let indexedTo: string | null = null;
+    /** Companies: an operative event on `date` first indexes the pool to it. */
+    const operativeEvent = (date: string) => {
+      if (!company) return;
+      const month = indexationMonth(date);
+      if (indexedTo !== null && month > indexedTo && cmp(poolIndexed, ZERO) !== 0) {
+        poolIndexed = add(poolIndexed, mul(poolIndexed, indexationFactor(indexedTo, month)));
+      }
+      indexedTo = month;
+    };
+    const rowsByDay = new Map<string, DisposalRow[]>();
+
     for (const t of rows) {
-      if (t.type !== 'BUY' && t.type !== 'SELL') continue;
       const s = share(t.portfolio);
-      const q = mul(dec(t.quantity!), s);
-      const money = mul(mul(dec(t.quantity!), dec(t.price!)), s);
-      const expenses = mul(t.expenses ? dec(t.expenses) : ZERO, s);
-      const days = t.type === 'BUY' ? acquisitions : sales;
-      const day = days.get(t.date) ?? { date: t.date, base: ZERO, money: ZERO, expenses: ZERO, left: ZERO };
-      day.base = add(day.base, div(q, multiplier(t.date)));
-      day.money = add(day.money, money);
-      day.expenses = add(day.expenses, expenses);
-      day.left = day.base;
-      days.set(t.date, day);
+      const quantity = t.quantity && t.type !== 'SPLIT' ? mul(dec(t.quantity), s) : ZERO;
+      const base = t.type === 'SPLIT' ? ZERO : div(quantity, multiplier(t.date));
+      const expenses = mul(money(t.expenses), s);
+      if (t.type === 'BUY' || t.type === 'TRANSFER_IN') {
+        const cost = add(t.type === 'BUY' ? mul(quantity, dec(t.price!)) : mul(dec(t.amount!), s), expenses);
+        const acquired = t.type === 'TRANSFER_IN' ? t.acquired! : t.date;
+        const a = acquisitions.get(acquired) ?? { date: acquired, base: ZERO, cost: ZERO, left: ZERO, members: [] };
+        a.base = add(a.base, base);
+        a.cost = add(a.cost, cost);
+        a.left = a.base;
+        a.members.push({ poolDate: t.date, acquired, base, cost });
+        acquisitions.set(acquired, a);
+      } else if (t.type === 'SELL' || t.type === 'GIFT_OUT') {
+        const d = sales.get(t.date) ?? { date: t.date, base: ZERO, left: ZERO, rows: [], matches: [] };
+        d.base = add(d.base, base);
+        d.left = d.base;
+        d.rows.push({
+          kind: t.type === 'SELL' ? 'sale' : 'gift',
+          counterparty: t.counterparty ?? '',
+          connected: t.connected ?? false,
+          base,
+          proceeds: mul(quantity, dec(t.price!)),
+          expenses,
+          holdover: mul(money(t.holdoverRelief), s),
+        });
+        sales.set(t.date, d);
+      } else if (t.type === 'NOTIONAL_INCOME') {
+        others.push([
+          t.date,
+          0,
+          () => {
+            operativeEvent(t.date);
+            poolCost = add(poolCost, mul(dec(t.amount!), s));
+            poolIndexed = add(poolIndexed, mul(dec(t.amount!), s));
+          },
+        ]);
+      } else if (t.type === 'CAPITAL_RETURN') {
+        others.push([
+          t.date,
+          0,
+          () => {
+            operativeEvent(t.date);
+            // CG57836: small when at most £3,000 or 5% of the holding's value before it (A + B).
+            const a = mul(dec(t.amount!), s);
+            const b = mul(dec(t.marketValue!), s);
+            const small = cmp(a, frac(3000n)) <= 0 || cmp(a, mul(frac(5n, 100n), add(a, b))) <= 0;
+            if (small && cmp(a, poolCost) <= 0) {
+              poolCost = sub(poolCost, a);
+              poolIndexed = max(ZERO, sub(poolIndexed, a));
+              return;
+            }
+            // A part disposal with cost x A / (A + B); small but above the cost: the whole cost (s122(4)).
+            const part = small ? frac(1n) : div(a, add(a, b));
+            const taken = mul(poolCost, part);
+            const indexedTaken = mul(poolIndexed, part);
+            poolCost = sub(poolCost, taken);
+            poolIndexed = sub(poolIndexed, indexedTaken);
+            const row: DisposalRow = {
+              kind: 'capital-distribution',
+              counterparty: '',
+              connected: false,
+              base: ZERO,
+              proceeds: a,
+              expenses,
+              holdover: ZERO,
+              cost: taken,
+              indexation: sub(indexedTaken, taken),
+              byRule: { 'section-104': ZERO },
+            };
+            rowsByDay.set(t.date + ' 0', [row]);
+          },
+        ]);
+      } else if (t.type === 'TRANSFER_OUT') {
+        // Not a disposal: the shares leave with their share of the pool's cost.
+        others.push([
+          t.date,
+          3,
+          () => {
+            operativeEvent(t.date);
+            const part = div(base, poolBase);
+            poolCost = sub(poolCost, mul(poolCost, part));
+            poolIndexed = sub(poolIndexed, mul(poolIndexed, part));
+            poolBase = sub(poolBase, base);
+          },
+        ]);
+      }
     }
-    const matches = new Map<string, { rule: string; acquisition: Day; base: Frac }[]>();
-    const take = (sale: Day, acquisition: Day, rule: string) => {
-      const base = min(sale.left, acquisition.left);
+
+    const take = (sale: Disposals, a: Acquisitions, rule: string) => {
+      const base = min(sale.left, a.left);
       if (cmp(base, ZERO) <= 0) return;
       sale.left = sub(sale.left, base);
-      acquisition.left = sub(acquisition.left, base);
-      matches.set(sale.date, [...(matches.get(sale.date) ?? []), { rule, acquisition, base }]);
+      a.left = sub(a.left, base);
+      sale.matches.push({ rule, acquisitions: a, base });
     };
     const saleDays = [...sales.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
     const acquisitionDays = [...acquisitions.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
@@ -193,7 +331,6 @@ function model(ledger: Ledger): Model {
       if (a) take(sale, a, 'same-day');
     }
     // 2. The 30 days after (a company: the nine days before), earliest first; earlier disposals first.
-    const dayNumber = (date: string) => Date.parse(date + 'T00:00:00Z') / 86_400_000;
     for (const sale of saleDays) {
       for (const a of acquisitionDays) {
         const gap = dayNumber(a.date) - dayNumber(sale.date);
@@ -201,65 +338,111 @@ function model(ledger: Ledger): Model {
         if (company && gap >= -9 && gap <= -1) take(sale, a, 'ten-day');
       }
     }
-    // 3. The pool, in date order: a day's acquisitions join before its disposal draws on the pool.
-    let poolBase = ZERO;
-    let poolCost = ZERO;
-    let poolIndexed = ZERO;
-    let indexedTo: string | null = null;
-    /** Companies: an operative event on `date` (shares join or leave the pool) first indexes the pool to it. */
-    const operativeEvent = (date: string) => {
-      if (!company) return;
-      const month = indexationMonth(date);
-      if (indexedTo !== null && month > indexedTo && cmp(poolIndexed, ZERO) !== 0) {
-        poolIndexed = add(poolIndexed, mul(poolIndexed, indexationFactor(indexedTo, month)));
+
+    // 3. The pool, in date order; on a day: corporate actions, acquisitions, disposals, transfers out.
+    const timeline: [string, number, () => void][] = [...others];
+    for (const a of acquisitions.values()) {
+      for (const m of a.members) {
+        timeline.push([
+          m.poolDate,
+          1,
+          () => {
+            if (cmp(a.left, ZERO) === 0) return;
+            operativeEvent(m.poolDate);
+            const part = div(a.left, a.base);
+            const cost = mul(m.cost, part);
+            poolBase = add(poolBase, mul(m.base, part));
+            poolCost = add(poolCost, cost);
+            // A company's transfer in brings the indexation earned since its original acquisition.
+            const from = indexationMonth(m.acquired);
+            const rise = company && indexedTo !== null && from < indexedTo ? indexationFactor(from, indexedTo) : ZERO;
+            poolIndexed = add(poolIndexed, add(cost, mul(cost, rise)));
+          },
+        ]);
       }
-      indexedTo = month;
-    };
-    const dates = [...new Set([...acquisitions.keys(), ...sales.keys()])].sort();
-    for (const date of dates) {
-      const a = acquisitions.get(date);
-      if (a && cmp(a.left, ZERO) > 0) {
-        operativeEvent(date);
-        const cost = mul(add(a.money, a.expenses), div(a.left, a.base));
-        poolBase = add(poolBase, a.left);
-        poolCost = add(poolCost, cost);
-        poolIndexed = add(poolIndexed, cost);
-      }
-      const sale = sales.get(date);
-      if (!sale) continue;
+    }
+    for (const sale of sales.values()) {
+      timeline.push([
+        sale.date,
+        2,
+        () => {
+          const m = multiplier(sale.date);
+          const out: DisposalRow[] = [];
+          for (const row of sale.rows) {
+            const rowShare = div(row.base, sale.base);
+            const byRule: Record<string, Frac> = {};
+            let cost = ZERO;
+            for (const x of sale.matches) {
+              const base = mul(x.base, rowShare);
+              cost = add(cost, mul(x.acquisitions.cost, div(base, x.acquisitions.base)));
+              byRule[x.rule] = add(byRule[x.rule] ?? ZERO, mul(base, m));
+            }
+            let indexation = ZERO;
+            const fromPool = mul(sale.left, rowShare);
+            if (cmp(fromPool, ZERO) > 0) {
+              operativeEvent(sale.date);
+              const taken = mul(poolCost, div(fromPool, poolBase));
+              const indexedTaken = mul(poolIndexed, div(fromPool, poolBase));
+              indexation = sub(indexedTaken, taken);
+              cost = add(cost, taken);
+              poolCost = sub(poolCost, taken);
+              poolIndexed = sub(poolIndexed, indexedTaken);
+              poolBase = sub(poolBase, fromPool);
+              byRule['section-104'] = mul(fromPool, m);
+            }
+            out.push({ ...row, cost, indexation, byRule });
+          }
+          rowsByDay.set(sale.date + ' 2', out);
+        },
+      ]);
+    }
+    timeline.sort((a, b) => (a[0] !== b[0] ? (a[0] < b[0] ? -1 : 1) : a[1] - b[1]));
+    for (const [, , apply] of timeline) apply();
+
+    // Rows of one day and kind (and person) are one disposal: gain = proceeds - allowable cost -
+    // indexation allowance (at most the unindexed gain, nil for a loss) - holdover relief (at most the gain).
+    for (const [key, dayRows] of rowsByDay) {
+      const date = key.slice(0, 10);
       const m = multiplier(date);
-      const byRule: Record<string, Frac> = {};
-      let cost = ZERO;
-      for (const x of matches.get(date) ?? []) {
-        cost = add(cost, mul(add(x.acquisition.money, x.acquisition.expenses), div(x.base, x.acquisition.base)));
-        byRule[x.rule] = add(byRule[x.rule] ?? ZERO, mul(x.base, m));
+      const groups = new Map<string, DisposalRow[]>();
+      for (const r of dayRows) {
+        const k = `${r.kind}|${r.counterparty}|${r.connected}`;
+        groups.set(k, [...(groups.get(k) ?? []), r]);
       }
-      let indexation = ZERO;
-      if (cmp(sale.left, ZERO) > 0) {
-        operativeEvent(date);
-        const taken = mul(poolCost, div(sale.left, poolBase));
-        const indexedTaken = mul(poolIndexed, div(sale.left, poolBase));
-        indexation = sub(indexedTaken, taken);
-        cost = add(cost, taken);
-        poolCost = sub(poolCost, taken);
-        poolIndexed = sub(poolIndexed, indexedTaken);
-        poolBase = sub(poolBase, sale.left);
-        byRule['section-104'] = mul(sale.left, m);
+      for (const g of groups.values()) {
+        const sum = (f: (r: DisposalRow) => Frac) => g.reduce((s, r) => add(s, f(r)), ZERO);
+        const proceeds = sum((r) => r.proceeds);
+        const allowableCost = add(
+          sum((r) => r.cost),
+          sum((r) => r.expenses),
+        );
+        const unindexed = sub(proceeds, allowableCost);
+        const raw = sum((r) => r.indexation);
+        const allowance = cmp(unindexed, ZERO) > 0 && cmp(raw, ZERO) > 0 ? min(raw, unindexed) : ZERO;
+        const beforeHoldover = sub(unindexed, allowance);
+        const claimed = sum((r) => r.holdover);
+        const holdoverRelief = cmp(beforeHoldover, ZERO) > 0 ? min(claimed, beforeHoldover) : ZERO;
+        const byRule: Record<string, Frac> = {};
+        for (const r of g)
+          for (const [rule, v] of Object.entries(r.byRule)) byRule[rule] = add(byRule[rule] ?? ZERO, v);
+        disposals.push({
+          date,
+          security,
+          kind: g[0].kind,
+          counterparty: g[0].counterparty,
+          connected: g[0].connected,
+          quantity: mul(
+            sum((r) => r.base),
+            m,
+          ),
+          proceeds,
+          allowableCost,
+          indexationAllowance: allowance,
+          holdoverRelief,
+          gain: sub(beforeHoldover, holdoverRelief),
+          byRule,
+        });
       }
-      const allowableCost = add(cost, sale.expenses);
-      const unindexed = sub(sale.money, allowableCost);
-      // Indexation allowance never creates or increases a loss.
-      const allowance = cmp(unindexed, ZERO) > 0 && cmp(indexation, ZERO) > 0 ? min(indexation, unindexed) : ZERO;
-      disposals.push({
-        date,
-        security,
-        quantity: mul(sale.base, m),
-        proceeds: sale.money,
-        allowableCost,
-        indexationAllowance: allowance,
-        gain: sub(unindexed, allowance),
-        byRule,
-      });
     }
     const lastMultiplier = multiplier('9999-12-31');
     if (cmp(poolBase, ZERO) !== 0 || cmp(poolCost, ZERO) !== 0) {
@@ -267,28 +450,51 @@ function model(ledger: Ledger): Model {
     }
   }
 
-  disposals.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.security < b.security ? -1 : 1));
-  const years = new Map<number, { gains: Frac; losses: Frac; taxableGain: Frac; used: Frac; carried: Frac }>();
+  disposals.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const years = new Map<number, ModelYear>();
   if (disposals.length > 0) {
     let broughtForward = ZERO;
+    const clogged = new Map<string, Frac>();
     for (let y = taxYear(disposals[0].date); y <= taxYear(disposals[disposals.length - 1].date); y++) {
       let gains = ZERO;
       let losses = ZERO;
-      for (const d of disposals.filter((x) => taxYear(x.date) === y)) {
-        if (cmp(d.gain, ZERO) > 0) gains = add(gains, d.gain);
-        else losses = sub(losses, d.gain);
+      let holdover = ZERO;
+      let cloggedArising = ZERO;
+      let cloggedUsed = ZERO;
+      for (const d of disposals.filter((x) => taxYear(x.date) === y).sort((a, b) => (a.date < b.date ? -1 : 1))) {
+        holdover = add(holdover, d.holdoverRelief);
+        let gain = d.gain;
+        // s18(3): a loss on a disposal to a connected person is set only against gains on disposals to that person.
+        if (d.connected && d.counterparty) {
+          const available = clogged.get(d.counterparty) ?? ZERO;
+          if (cmp(gain, ZERO) < 0) {
+            clogged.set(d.counterparty, sub(available, gain));
+            cloggedArising = sub(cloggedArising, gain);
+            continue;
+          }
+          const used = min(available, gain);
+          clogged.set(d.counterparty, sub(available, used));
+          cloggedUsed = add(cloggedUsed, used);
+          gain = sub(gain, used);
+        }
+        if (cmp(gain, ZERO) > 0) gains = add(gains, gain);
+        else losses = sub(losses, gain);
       }
       const net = sub(gains, losses);
       const above = sub(net, company ? ZERO : aeaFor(y));
       const used = cmp(above, ZERO) > 0 ? min(broughtForward, above) : ZERO;
       const taxableGain = max(ZERO, sub(above, used));
       const carried = add(sub(broughtForward, used), cmp(net, ZERO) < 0 ? sub(ZERO, net) : ZERO);
-      years.set(y, { gains, losses, taxableGain, used, carried });
+      years.set(y, { gains, losses, taxableGain, used, carried, holdover, cloggedArising, cloggedUsed });
       broughtForward = carried;
     }
   }
   return { disposals, years, pools };
 }
+
+/** Disposals compared in this order: date, security, kind, person. */
+const key = (d: { date: string; security: string; kind: string; counterparty: string }) =>
+  `${d.date} ${d.security} ${d.kind} ${d.counterparty}`;
 
 // ---- random ledgers ----
 
@@ -296,7 +502,13 @@ const ISO = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 1
 /** First days of the random ledgers: individuals from 6 April 2008 (earlier rules are not supported), companies from 2003. */
 const FIRST_DAY = { individual: Date.UTC(2008, 3, 6) / 86_400_000, company: Date.UTC(2003, 0, 1) / 86_400_000 };
 
-/** A ledger that never sells more than a portfolio holds, with trades bunched so same-day and 30-day cases are common. */
+const pounds = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
+
+/**
+ * A ledger that never sells, gives or transfers out more than a portfolio holds, with trades bunched so
+ * same-day and 30-day (10-day) cases are common. Corporate actions (splits, capital returns, notional
+ * income) only come on a day with no other row of the security, and only while shares are held.
+ */
 const ledgerArb = (kind: 'individual' | 'company') =>
   fc
     .record({
@@ -312,6 +524,9 @@ const ledgerArb = (kind: 'individual' | 'company') =>
           pence: fc.integer({ min: 1, max: 250_000 }),
           extra: fc.integer({ min: 0, max: 99 }),
           expenses: fc.option(fc.integer({ min: 0, max: 5000 }), { nil: undefined }),
+          amount: fc.integer({ min: 1, max: 2_000_000 }),
+          lookBack: fc.integer({ min: 0, max: 60 }),
+          person: fc.constantFrom('SON', 'DAUGHTER'),
           ratio: fc.constantFrom('2', '3:2', '1:10', '5', '1:3'),
         }),
         { minLength: 5, maxLength: 70, size: 'max' },
@@ -325,42 +540,68 @@ const ledgerArb = (kind: 'individual' | 'company') =>
       for (const s of seed) {
         day += s.gap;
         const date = ISO(day);
-        const price = `${Math.floor(s.pence / 100)}.${String(s.pence % 100).padStart(2, '0')}${s.extra % 3 === 0 ? String(s.extra).padStart(2, '0') : ''}`;
-        const expenses =
-          s.expenses === undefined
-            ? undefined
-            : `${Math.floor(s.expenses / 100)}.${String(s.expenses % 100).padStart(2, '0')}`;
+        const price = `${pounds(s.pence)}${s.extra % 3 === 0 ? String(s.extra).padStart(2, '0') : ''}`;
+        const expenses = s.expenses === undefined ? undefined : pounds(s.expenses);
         const key = `${s.security}|${s.portfolio}`;
         const have = held.get(key) ?? 0;
+        const holding = [...held].filter(([k]) => k.startsWith(s.security + '|')).reduce((t, [, v]) => t + v, 0);
+        const quiet = !rows.some((r) => r.security === s.security && r.date === date);
+        const security = s.security;
+        const portfolio = s.portfolio;
         if (s.action < 5) {
-          // A split changes every portfolio's holding of the security, before that day's trades: so only on a
-          // day with no rows of the security yet (the holdings tracked here are then right).
-          if (rows.some((r) => r.security === s.security && r.date === date)) continue;
-          rows.push({ date, type: 'SPLIT', security: s.security, quantity: s.ratio });
+          if (!quiet) continue;
+          rows.push({ date, type: 'SPLIT', security, quantity: s.ratio });
           const [a, b = '1'] = s.ratio.split(':');
-          for (const [k, v] of held) if (k.startsWith(s.security + '|')) held.set(k, (v * Number(a)) / Number(b));
-        } else if (s.action < 55 || have < 1) {
+          for (const [k, v] of held) if (k.startsWith(security + '|')) held.set(k, (v * Number(a)) / Number(b));
+        } else if (s.action < 10 && quiet && holding > 0) {
+          // Small (at most £3,000 or 5%) or large, always with the holding's value after it.
           rows.push({
             date,
-            type: 'BUY',
-            security: s.security,
-            portfolio: s.portfolio,
-            quantity: String(s.quantity),
-            price,
-            expenses,
+            type: 'CAPITAL_RETURN',
+            security,
+            portfolio,
+            amount: pounds(s.amount),
+            marketValue: pounds(s.amount * (1 + (s.extra % 40))),
           });
+        } else if (s.action < 13 && quiet && holding > 0) {
+          rows.push({ date, type: 'NOTIONAL_INCOME', security, portfolio, amount: pounds(s.amount % 100_000) });
+        } else if (s.action < 18) {
+          const acquired = ISO(day - s.lookBack);
+          rows.push({
+            date,
+            type: 'TRANSFER_IN',
+            security,
+            portfolio,
+            quantity: String(s.quantity),
+            amount: pounds(s.amount),
+            acquired,
+          });
+          held.set(key, have + s.quantity);
+        } else if (s.action < 22 && have >= 1) {
+          const q = Math.max(1, Math.floor(have * s.fraction));
+          rows.push({ date, type: 'TRANSFER_OUT', security, portfolio, quantity: String(q) });
+          held.set(key, have - q);
+        } else if (s.action < 28 && have >= 1) {
+          const q = Math.max(1, Math.floor(have * s.fraction));
+          const holdoverRelief = s.extra % 2 === 0 ? pounds(s.amount % 500_000) : undefined;
+          rows.push({
+            date,
+            type: 'GIFT_OUT',
+            security,
+            portfolio,
+            quantity: String(q),
+            price,
+            holdoverRelief,
+            counterparty: s.person,
+            connected: true,
+          });
+          held.set(key, have - q);
+        } else if (s.action < 60 || have < 1) {
+          rows.push({ date, type: 'BUY', security, portfolio, quantity: String(s.quantity), price, expenses });
           held.set(key, have + s.quantity);
         } else {
           const q = Math.max(1, Math.floor(have * s.fraction));
-          rows.push({
-            date,
-            type: 'SELL',
-            security: s.security,
-            portfolio: s.portfolio,
-            quantity: String(q),
-            price,
-            expenses,
-          });
+          rows.push({ date, type: 'SELL', security, portfolio, quantity: String(q), price, expenses });
           held.set(key, have - q);
         }
       }
@@ -384,7 +625,7 @@ function byRule(d: Disposal): Record<string, string> {
 describe.each(['individual', 'company'] as const)(
   'the engine against an independent reference model: %s (fast-check)',
   (kind) => {
-    it('when random ledgers of buys, sells and splits are computed, then every disposal, year and pool matches the model exactly', () => {
+    it('when random ledgers are computed, then every disposal, year and pool matches the model exactly', () => {
       let disposalsChecked = 0;
       fc.assert(
         fc.property(ledgerArb(kind), (transactions) => {
@@ -397,16 +638,20 @@ describe.each(['individual', 'company'] as const)(
           const m = model(ledger);
           expect(c.failures).toEqual([]);
 
-          expect(c.disposals.map((d) => `${d.date} ${d.security}`)).toEqual(
-            m.disposals.map((d) => `${d.date} ${d.security}`),
-          );
-          c.disposals.forEach((d, i) => {
+          const disposals = [...c.disposals].sort((a, b) => {
+            const x = key({ ...a, counterparty: a.counterparty ?? '' });
+            const y = key({ ...b, counterparty: b.counterparty ?? '' });
+            return x < y ? -1 : x > y ? 1 : 0;
+          });
+          expect(disposals.map((d) => key({ ...d, counterparty: d.counterparty ?? '' }))).toEqual(m.disposals.map(key));
+          disposals.forEach((d, i) => {
             const e = m.disposals[i];
             expect({
               quantity: q(d.quantity),
               proceeds: q(d.proceeds),
               allowableCost: q(d.allowableCost),
               indexationAllowance: q(d.indexationAllowance),
+              holdoverRelief: q(d.holdoverRelief),
               gain: q(d.gain),
               byRule: byRule(d),
             }).toEqual({
@@ -414,6 +659,7 @@ describe.each(['individual', 'company'] as const)(
               proceeds: text(e.proceeds),
               allowableCost: text(e.allowableCost),
               indexationAllowance: text(e.indexationAllowance),
+              holdoverRelief: text(e.holdoverRelief),
               gain: text(e.gain),
               byRule: Object.fromEntries(Object.entries(e.byRule).map(([k, v]) => [k, text(v)])),
             });
@@ -431,12 +677,18 @@ describe.each(['individual', 'company'] as const)(
               lossesBroughtForwardUsed: q(y.lossesBroughtForwardUsed),
               lossesCarriedForward: q(y.lossesCarriedForward),
               taxableGain: q(y.taxableGain),
+              holdoverRelief: q(y.holdoverRelief),
+              cloggedLossesArising: q(y.cloggedLossesArising),
+              cloggedLossesUsed: q(y.cloggedLossesUsed),
             }).toEqual({
               gains: text(e.gains),
               losses: text(e.losses),
               lossesBroughtForwardUsed: text(e.used),
               lossesCarriedForward: text(e.carried),
               taxableGain: text(e.taxableGain),
+              holdoverRelief: text(e.holdover),
+              cloggedLossesArising: text(e.cloggedArising),
+              cloggedLossesUsed: text(e.cloggedUsed),
             });
           }
 

@@ -95,6 +95,39 @@ describe('transfers, gifts and spouse transfers', () => {
     expect(pence(disposalOn(c, '2020-08-01').gain)).toBe('0.00');
   });
 
+  it('when one day has gifts to the same person from two portfolios, then they are one disposal to that person', () => {
+    // Pool 2,000 / £2,000 (GIA and ISA 1,000 @ £1 each). On 1 June: 100 from GIA and 100 from ISA to the
+    // daughter (holdover £150 claimed on the ISA gift), 50 from GIA to the son, all worth £2 a share. In
+    // canonical order the son's row falls between the daughter's two, which must still be joined (s105(1)):
+    // daughter: 200 shares, proceeds £400, cost £200, gain £200, holdover min(150, 200) = £150, gain £50.
+    // (Kept apart, the ISA gift alone would hold over only its own £100 gain.) Son: £100 - £50 = £50.
+    const gift = (portfolio: string, quantity: string, counterparty: string, holdoverRelief?: string) =>
+      row({
+        date: '2020-06-01',
+        type: 'GIFT_OUT',
+        security: 'G',
+        portfolio,
+        quantity,
+        price: '2',
+        counterparty,
+        connected: true,
+        holdoverRelief,
+      });
+    const c = compute([
+      { ...tx('2020-01-10', 'BUY', 'G', '1000', '1'), portfolio: 'GIA' },
+      { ...tx('2020-01-10', 'BUY', 'G', '1000', '1'), portfolio: 'ISA' },
+      gift('GIA', '100', 'daughter'),
+      gift('GIA', '50', 'son'),
+      gift('ISA', '100', 'daughter', '150'),
+    ]);
+    const gifts = c.disposals.filter((d) => d.date === '2020-06-01');
+    expect(gifts.map((d) => [d.counterparty, d.quantity.toString(), pence(d.holdoverRelief), pence(d.gain)])).toEqual([
+      ['daughter', '200', '150.00', '50.00'],
+      ['son', '50', '0.00', '50.00'],
+    ]);
+    expect(gifts[0].parts.map((p) => p.portfolio)).toEqual(['GIA', 'ISA']);
+  });
+
   it('when a gift to a connected person makes a loss, then the loss is clogged: only gains on disposals to that person use it', () => {
     // E: pool 1,000 / £10,000. Gift 500 to daughter worth £3,000: loss 2,000 (clogged).
     // F: pool 1,000 / £1,000. Sell 1,000 @ £15 on the market: gain 14,000 (clogged loss NOT set against it).
