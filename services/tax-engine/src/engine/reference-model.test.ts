@@ -9,9 +9,10 @@ import { computeLedger } from './compute-ledger';
 
 /**
  * The engine against an independent reference model, on random ledgers over several securities and
- * portfolios (one of them joint, owned 50%), for an individual and for a company: buys, sells, transfers in
- * (identified by their original date) and out, gifts to connected persons with holdover relief, share
- * splits and consolidations, small and large capital returns and notional income.
+ * portfolios (one of them joint, owned 50%), for an individual and for a company: buys, sells, redemptions,
+ * transfers in (identified by their original date) and out, spouse transfers out and in (no gain, no loss),
+ * gifts to connected persons with holdover relief, splits, consolidations and bonus issues, rights issues,
+ * small and large capital returns and notional income.
  *
  * The model is written from the rules, not from the engine: naive BigInt fractions reduced with a plain
  * Euclid after every step (none of the engine's fast paths, lazy reduction or safe-integer forms), every
@@ -187,7 +188,11 @@ function model(ledger: Ledger): Model {
     const rows = ledger.transactions.filter((t) => t.security === security);
     // A split applies once on its day, before that day's trades.
     const splits = new Map<string, Frac>();
-    for (const t of rows) if (t.type === 'SPLIT') splits.set(t.date, dec(t.quantity!));
+    for (const t of rows) {
+      // BONUS "1:5" is one new share for every five held: the holding is multiplied by 1 + 1/5.
+      if (t.type === 'SPLIT' || t.type === 'CONSOLIDATION') splits.set(t.date, dec(t.quantity!));
+      if (t.type === 'BONUS') splits.set(t.date, add(frac(1n), dec(t.quantity!)));
+    }
     const multiplier = (date: string) =>
       [...splits].filter(([d]) => d <= date).reduce((m, [, r]) => mul(m, r), frac(1n));
 
@@ -228,10 +233,12 @@ function model(ledger: Ledger): Model {
 
     for (const t of rows) {
       const s = share(t.portfolio);
-      const quantity = t.quantity && t.type !== 'SPLIT' ? mul(dec(t.quantity), s) : ZERO;
-      const base = t.type === 'SPLIT' ? ZERO : div(quantity, multiplier(t.date));
+      const reorganisation = t.type === 'SPLIT' || t.type === 'CONSOLIDATION' || t.type === 'BONUS';
+      const quantity = t.quantity && !reorganisation ? mul(dec(t.quantity), s) : ZERO;
+      const base = div(quantity, multiplier(t.date));
       const expenses = mul(money(t.expenses), s);
-      if (t.type === 'BUY' || t.type === 'TRANSFER_IN') {
+      if (t.type === 'BUY' || t.type === 'TRANSFER_IN' || t.type === 'SPOUSE_IN') {
+        // A spouse's shares come at the spouse's cost (s58), on the day of the transfer.
         const cost = add(t.type === 'BUY' ? mul(quantity, dec(t.price!)) : mul(dec(t.amount!), s), expenses);
         const acquired = t.type === 'TRANSFER_IN' ? t.acquired! : t.date;
         const a = acquisitions.get(acquired) ?? { date: acquired, base: ZERO, cost: ZERO, left: ZERO, members: [] };
@@ -240,20 +247,33 @@ function model(ledger: Ledger): Model {
         a.left = a.base;
         a.members.push({ poolDate: t.date, acquired, base, cost });
         acquisitions.set(acquired, a);
-      } else if (t.type === 'SELL' || t.type === 'GIFT_OUT') {
+      } else if (t.type === 'SELL' || t.type === 'GIFT_OUT' || t.type === 'SPOUSE_OUT' || t.type === 'REDEMPTION') {
         const d = sales.get(t.date) ?? { date: t.date, base: ZERO, left: ZERO, rows: [], matches: [] };
         d.base = add(d.base, base);
         d.left = d.base;
         d.rows.push({
-          kind: t.type === 'SELL' ? 'sale' : 'gift',
+          kind: { SELL: 'sale', GIFT_OUT: 'gift', SPOUSE_OUT: 'spouse', REDEMPTION: 'redemption' }[t.type],
           counterparty: t.counterparty ?? '',
           connected: t.connected ?? false,
           base,
-          proceeds: mul(quantity, dec(t.price!)),
+          proceeds: t.type === 'SPOUSE_OUT' ? ZERO : mul(quantity, dec(t.price!)),
           expenses,
           holdover: mul(money(t.holdoverRelief), s),
         });
         sales.set(t.date, d);
+      } else if (t.type === 'RIGHTS_ISSUE') {
+        // New shares taken up for cash are part of the holding, not an acquisition (s126-s128).
+        others.push([
+          t.date,
+          0,
+          () => {
+            operativeEvent(t.date);
+            const cost = add(mul(quantity, dec(t.price!)), expenses);
+            poolBase = add(poolBase, base);
+            poolCost = add(poolCost, cost);
+            poolIndexed = add(poolIndexed, cost);
+          },
+        ]);
       } else if (t.type === 'NOTIONAL_INCOME') {
         others.push([
           t.date,
@@ -390,7 +410,10 @@ function model(ledger: Ledger): Model {
               poolBase = sub(poolBase, fromPool);
               byRule['section-104'] = mul(fromPool, m);
             }
-            out.push({ ...row, cost, indexation, byRule });
+            // A spouse transfer is made for the consideration that gives no gain and no loss (s58).
+            if (row.kind === 'spouse')
+              out.push({ ...row, proceeds: add(cost, row.expenses), cost, indexation: ZERO, byRule });
+            else out.push({ ...row, cost, indexation, byRule });
           }
           rowsByDay.set(sale.date + ' 2', out);
         },
@@ -548,12 +571,19 @@ const ledgerArb = (kind: 'individual' | 'company') =>
         const quiet = !rows.some((r) => r.security === s.security && r.date === date);
         const security = s.security;
         const portfolio = s.portfolio;
-        if (s.action < 5) {
+        if (s.action < 7) {
           if (!quiet) continue;
-          rows.push({ date, type: 'SPLIT', security, quantity: s.ratio });
+          const bonus = s.action >= 5;
+          rows.push({
+            date,
+            type: bonus ? 'BONUS' : s.ratio.startsWith('1:') ? 'CONSOLIDATION' : 'SPLIT',
+            security,
+            quantity: s.ratio,
+          });
           const [a, b = '1'] = s.ratio.split(':');
-          for (const [k, v] of held) if (k.startsWith(security + '|')) held.set(k, (v * Number(a)) / Number(b));
-        } else if (s.action < 10 && quiet && holding > 0) {
+          const factor = (bonus ? 1 : 0) + Number(a) / Number(b);
+          for (const [k, v] of held) if (k.startsWith(security + '|')) held.set(k, v * factor);
+        } else if (s.action < 11 && quiet && holding > 0) {
           // Small (at most £3,000 or 5%) or large, always with the holding's value after it.
           rows.push({
             date,
@@ -565,7 +595,31 @@ const ledgerArb = (kind: 'individual' | 'company') =>
           });
         } else if (s.action < 13 && quiet && holding > 0) {
           rows.push({ date, type: 'NOTIONAL_INCOME', security, portfolio, amount: pounds(s.amount % 100_000) });
-        } else if (s.action < 18) {
+        } else if (s.action < 15 && quiet && have > 0) {
+          const q = Math.max(1, Math.floor((have * s.fraction) / 4));
+          rows.push({ date, type: 'RIGHTS_ISSUE', security, portfolio, quantity: String(q), price, expenses });
+          held.set(key, have + q);
+        } else if (s.action < 17 && kind === 'individual') {
+          if (have >= 1) {
+            const q = Math.max(1, Math.floor(have * s.fraction));
+            rows.push({ date, type: 'SPOUSE_OUT', security, portfolio, quantity: String(q), expenses });
+            held.set(key, have - q);
+          } else {
+            rows.push({
+              date,
+              type: 'SPOUSE_IN',
+              security,
+              portfolio,
+              quantity: String(s.quantity),
+              amount: pounds(s.amount),
+            });
+            held.set(key, have + s.quantity);
+          }
+        } else if (s.action < 19 && have >= 1) {
+          const q = Math.max(1, Math.floor(have * s.fraction));
+          rows.push({ date, type: 'REDEMPTION', security, portfolio, quantity: String(q), price });
+          held.set(key, have - q);
+        } else if (s.action < 23) {
           const acquired = ISO(day - s.lookBack);
           rows.push({
             date,
@@ -577,11 +631,11 @@ const ledgerArb = (kind: 'individual' | 'company') =>
             acquired,
           });
           held.set(key, have + s.quantity);
-        } else if (s.action < 22 && have >= 1) {
+        } else if (s.action < 26 && have >= 1) {
           const q = Math.max(1, Math.floor(have * s.fraction));
           rows.push({ date, type: 'TRANSFER_OUT', security, portfolio, quantity: String(q) });
           held.set(key, have - q);
-        } else if (s.action < 28 && have >= 1) {
+        } else if (s.action < 31 && have >= 1) {
           const q = Math.max(1, Math.floor(have * s.fraction));
           const holdoverRelief = s.extra % 2 === 0 ? pounds(s.amount % 500_000) : undefined;
           rows.push({
@@ -596,7 +650,7 @@ const ledgerArb = (kind: 'individual' | 'company') =>
             connected: true,
           });
           held.set(key, have - q);
-        } else if (s.action < 60 || have < 1) {
+        } else if (s.action < 62 || have < 1) {
           rows.push({ date, type: 'BUY', security, portfolio, quantity: String(s.quantity), price, expenses });
           held.set(key, have + s.quantity);
         } else {
