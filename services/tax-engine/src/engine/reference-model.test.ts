@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Disposal } from './computation';
-import type { Ledger, LedgerTransaction } from './ledger';
+import type { Ledger, LedgerTransaction, Taxpayer } from './ledger';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { referenceData } from './test-support';
@@ -27,8 +27,11 @@ import { computeLedger } from './compute-ledger';
  * to one person as one kind are one disposal; holdover relief is at most its gain. Year totals follow s2(2)
  * and s1K: losses to a connected person only against gains on disposals to that person (s18(3)), current
  * losses in full, brought-forward losses only down to the annual exempt amount (the amounts typed in here
- * from HMRC's published figures; a company has none and sets brought-forward losses against its net gains
- * in full).
+ * from HMRC's published figures; a trust half, or all with a vulnerable beneficiary; personal
+ * representatives all for the year of death and the two following, then none; a client's override wins; a
+ * company has none and sets brought-forward losses against its net gains in full). Gilts and qualifying
+ * corporate bonds give exempt gains and losses; an offshore non-reporting fund's gain is income, its loss a
+ * capital loss; 2024-25 is split at 30 October 2024.
  *
  * Each disposal's proceeds, allowable cost, indexation, holdover, gain and matched quantities by rule, each
  * year's totals and each pool left must agree exactly (as reduced fractions).
@@ -142,6 +145,13 @@ interface ModelDisposal {
 }
 
 interface ModelYear {
+  annualExemptAmount: Frac;
+  exemptGains: Frac;
+  exemptLosses: Frac;
+  incomeGains: Frac;
+  /** 2024-25 only: gains and losses of disposals up to 29 October 2024 and from 30 October. */
+  early: [Frac, Frac] | null;
+  late: [Frac, Frac] | null;
   gains: Frac;
   losses: Frac;
   taxableGain: Frac;
@@ -474,9 +484,24 @@ function model(ledger: Ledger): Model {
   }
 
   disposals.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const taxpayer = ledger.taxpayer;
+  /** s1K and Sch 1: the individual's amount; a trust half (full with a vulnerable beneficiary); personal
+   * representatives the full amount for the year of death and the two following only; a company none. */
+  const exemptAmount = (y: number): Frac => {
+    const override = taxpayer.annualExemptAmountOverrides?.[`${y}-${String((y + 1) % 100).padStart(2, '0')}`];
+    if (override !== undefined) return dec(override);
+    if (company) return ZERO;
+    if (taxpayer.kind === 'trust' && !taxpayer.vulnerableBeneficiaryTrust) return mul(aeaFor(y), frac(1n, 2n));
+    if (taxpayer.kind === 'personal-representatives') {
+      const death = taxYear(taxpayer.dateOfDeath!);
+      return y >= death && y <= death + 2 ? aeaFor(y) : ZERO;
+    }
+    return aeaFor(y);
+  };
+  const gainClass = (security: string) => ledger.securities?.[security]?.gainClass ?? 'capital';
   const years = new Map<number, ModelYear>();
   if (disposals.length > 0) {
-    let broughtForward = ZERO;
+    let broughtForward = taxpayer.lossesBroughtForward ? dec(taxpayer.lossesBroughtForward) : ZERO;
     const clogged = new Map<string, Frac>();
     for (let y = taxYear(disposals[0].date); y <= taxYear(disposals[disposals.length - 1].date); y++) {
       let gains = ZERO;
@@ -484,9 +509,25 @@ function model(ledger: Ledger): Model {
       let holdover = ZERO;
       let cloggedArising = ZERO;
       let cloggedUsed = ZERO;
+      let exemptGains = ZERO;
+      let exemptLosses = ZERO;
+      let incomeGains = ZERO;
+      const early: [Frac, Frac] = [ZERO, ZERO];
+      const late: [Frac, Frac] = [ZERO, ZERO];
       for (const d of disposals.filter((x) => taxYear(x.date) === y).sort((a, b) => (a.date < b.date ? -1 : 1))) {
-        holdover = add(holdover, d.holdoverRelief);
         let gain = d.gain;
+        // Gilts and qualifying corporate bonds: reported, not chargeable. An offshore non-reporting fund: a
+        // gain is income; a loss is an ordinary capital loss.
+        if (gainClass(d.security) === 'exempt') {
+          if (cmp(gain, ZERO) > 0) exemptGains = add(exemptGains, gain);
+          else exemptLosses = sub(exemptLosses, gain);
+          continue;
+        }
+        if (gainClass(d.security) === 'income' && cmp(gain, ZERO) >= 0) {
+          incomeGains = add(incomeGains, gain);
+          continue;
+        }
+        holdover = add(holdover, d.holdoverRelief);
         // s18(3): a loss on a disposal to a connected person is set only against gains on disposals to that person.
         if (d.connected && d.counterparty) {
           const available = clogged.get(d.counterparty) ?? ZERO;
@@ -500,15 +541,37 @@ function model(ledger: Ledger): Model {
           cloggedUsed = add(cloggedUsed, used);
           gain = sub(gain, used);
         }
-        if (cmp(gain, ZERO) > 0) gains = add(gains, gain);
-        else losses = sub(losses, gain);
+        const period = d.date < '2024-10-30' ? early : late;
+        if (cmp(gain, ZERO) > 0) {
+          gains = add(gains, gain);
+          period[0] = add(period[0], gain);
+        } else {
+          losses = sub(losses, gain);
+          period[1] = sub(period[1], gain);
+        }
       }
       const net = sub(gains, losses);
-      const above = sub(net, company ? ZERO : aeaFor(y));
+      const annualExemptAmount = exemptAmount(y);
+      const above = sub(net, annualExemptAmount);
       const used = cmp(above, ZERO) > 0 ? min(broughtForward, above) : ZERO;
       const taxableGain = max(ZERO, sub(above, used));
       const carried = add(sub(broughtForward, used), cmp(net, ZERO) < 0 ? sub(ZERO, net) : ZERO);
-      years.set(y, { gains, losses, taxableGain, used, carried, holdover, cloggedArising, cloggedUsed });
+      years.set(y, {
+        annualExemptAmount,
+        exemptGains,
+        exemptLosses,
+        incomeGains,
+        early: y === 2024 ? early : null,
+        late: y === 2024 ? late : null,
+        gains,
+        losses,
+        taxableGain,
+        used,
+        carried,
+        holdover,
+        cloggedArising,
+        cloggedUsed,
+      });
       broughtForward = carried;
     }
   }
@@ -676,17 +739,48 @@ function byRule(d: Disposal): Record<string, string> {
   return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, text(v)]));
 }
 
+/** Individuals, trusts (half or, with a vulnerable beneficiary, the full exempt amount) and personal
+ * representatives; any of them with losses brought in and a client's override of one year's amount. */
+const taxpayerArb = (kind: 'individual' | 'company'): fc.Arbitrary<Taxpayer> =>
+  fc
+    .record({
+      variant: fc.constantFrom('individual', 'trust', 'vulnerable-trust', 'personal-representatives'),
+      death: fc.integer({ min: 2008, max: 2026 }),
+      lossesBroughtForward: fc.option(fc.integer({ min: 1, max: 5_000_000 }), { nil: undefined }),
+      override: fc.option(fc.tuple(fc.integer({ min: 2008, max: 2026 }), fc.integer({ min: 0, max: 2_000_000 })), {
+        nil: undefined,
+      }),
+    })
+    .map(({ variant, death, lossesBroughtForward, override }) => {
+      const t: Taxpayer = { kind: kind === 'company' ? 'company' : variant === 'vulnerable-trust' ? 'trust' : variant };
+      if (variant === 'vulnerable-trust') t.vulnerableBeneficiaryTrust = true;
+      if (t.kind === 'personal-representatives') t.dateOfDeath = `${death}-06-15`;
+      if (lossesBroughtForward !== undefined) t.lossesBroughtForward = pounds(lossesBroughtForward);
+      if (override !== undefined && kind !== 'company') {
+        const [y, amount] = override;
+        t.annualExemptAmountOverrides = { [`${y}-${String((y + 1) % 100).padStart(2, '0')}`]: pounds(amount) };
+      }
+      return t;
+    });
+
+/** Usually all capital; sometimes one security a gilt (exempt) and another an offshore non-reporting fund (income). */
+const classesArb: fc.Arbitrary<Ledger['securities']> = fc.oneof(
+  fc.constant(undefined),
+  fc.constant({ BBB: { gainClass: 'exempt' as const }, CCC: { gainClass: 'income' as const } }),
+);
+
 describe.each(['individual', 'company'] as const)(
   'the engine against an independent reference model: %s (fast-check)',
   (kind) => {
     it('when random ledgers are computed, then every disposal, year and pool matches the model exactly', () => {
       let disposalsChecked = 0;
       fc.assert(
-        fc.property(ledgerArb(kind), (transactions) => {
+        fc.property(ledgerArb(kind), taxpayerArb(kind), classesArb, (transactions, taxpayer, securities) => {
           const ledger: Ledger = {
-            taxpayer: { kind },
+            taxpayer,
             transactions,
             portfolios: { JOINT: { ownershipPercent: '50' } },
+            securities,
           };
           const c = computeLedger(ledger, referenceData);
           const m = model(ledger);
@@ -734,6 +828,14 @@ describe.each(['individual', 'company'] as const)(
               holdoverRelief: q(y.holdoverRelief),
               cloggedLossesArising: q(y.cloggedLossesArising),
               cloggedLossesUsed: q(y.cloggedLossesUsed),
+              annualExemptAmount: q(y.annualExemptAmount),
+              exemptGains: q(y.exemptGains),
+              exemptLosses: q(y.exemptLosses),
+              incomeGains: q(y.incomeGains),
+              ratePeriods: y.ratePeriods && [
+                [q(y.ratePeriods.upTo29October2024.gains), q(y.ratePeriods.upTo29October2024.losses)],
+                [q(y.ratePeriods.from30October2024.gains), q(y.ratePeriods.from30October2024.losses)],
+              ],
             }).toEqual({
               gains: text(e.gains),
               losses: text(e.losses),
@@ -743,6 +845,11 @@ describe.each(['individual', 'company'] as const)(
               holdoverRelief: text(e.holdover),
               cloggedLossesArising: text(e.cloggedArising),
               cloggedLossesUsed: text(e.cloggedUsed),
+              annualExemptAmount: text(e.annualExemptAmount),
+              exemptGains: text(e.exemptGains),
+              exemptLosses: text(e.exemptLosses),
+              incomeGains: text(e.incomeGains),
+              ratePeriods: e.early && [e.early.map(text), e.late!.map(text)],
             });
           }
 
