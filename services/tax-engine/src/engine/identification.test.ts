@@ -60,6 +60,41 @@ describe('HS284 Example 3 (Section 104 pool)', () => {
   });
 });
 
+describe('HMRC CG51590 Example 1 (bed and breakfast, then the pool)', () => {
+  // Ms Davy: 15 Apr 2006 buys 1,000 for £1,300; 4 Aug 2006 1,000 for £1,450; 19 Jan 2007 500 for £950;
+  // 16 Mar 2010 sells 2,000 for £6,850; 7 Apr 2010 buys 2,000 for £6,790; 10 Dec 2010 sells 2,200 for £7,700.
+  // HMRC: the 16 March sale is matched with the 7 April purchase (30 days after): gain £6,850 - £6,790 = £60;
+  // those shares never enter the pool. The December sale is from the pool of 2,500 costing £3,700:
+  // 3,700 x 2,200 / 2,500 = £3,256; gain £7,700 - £3,256 = £4,444. The pool keeps 300 shares at £444.
+  const c = compute([
+    { ...tx('2006-04-15', 'BUY', 'D', '1000'), amount: '1300' },
+    { ...tx('2006-08-04', 'BUY', 'D', '1000'), amount: '1450' },
+    { ...tx('2007-01-19', 'BUY', 'D', '500'), amount: '950' },
+    { ...tx('2010-03-16', 'SELL', 'D', '2000'), amount: '6850' },
+    { ...tx('2010-04-07', 'BUY', 'D', '2000'), amount: '6790' },
+    { ...tx('2010-12-10', 'SELL', 'D', '2200'), amount: '7700' },
+  ]);
+
+  it('when the March 2010 sale is followed by the April purchase, then it is matched with it: gain £60 in 2009-10', () => {
+    const d = disposalOn(c, '2010-03-16');
+    expect(d.matches.map((m) => [m.rule, m.acquisitionDate, m.quantity.toString()])).toEqual([
+      ['thirty-day', '2010-04-07', '2000'],
+    ]);
+    expect(pence(d.gain)).toBe('60.00');
+    expect(pence(year(c, '2009-10').gains)).toBe('60.00');
+  });
+
+  it('when 2,200 are sold in December 2010, then they come from the pool of 2,500 costing £3,700: gain £4,444', () => {
+    const d = disposalOn(c, '2010-12-10');
+    expect(d.matches.map((m) => [m.rule, m.quantity.toString(), pence(m.cost)])).toEqual([
+      ['section-104', '2200', '3256.00'],
+    ]);
+    expect(pence(d.gain)).toBe('4444.00');
+    expect(pool(c, 'D').quantity.toString()).toBe('300');
+    expect(pence(pool(c, 'D').cost)).toBe('444.00');
+  });
+});
+
 describe('individual identification: same day, then 30 days, then the pool', () => {
   // Pool: 1,000 at £1 (1 Jan 2020). 1 Jun 2020 sell 500 at £2 (£1,000).
   // Same day: buy 100 at £1.90 = £190 -> matched first.
@@ -238,5 +273,53 @@ describe('company identification: same day, then the 10-day period before, then 
     );
     expect(disposalOn(c2, '2020-06-01').matches.map((m) => m.rule)).toEqual(['section-104']);
     expect(pence(disposalOn(c2, '2020-06-01').gain)).toBe('275.00');
+  });
+
+  it('when HMRC CG51616 Example 1 is computed, then the sale is matched with the purchase 6 days before: gain £200', () => {
+    // March 2010: 1,600 @ £2 (£3,200). 26 Sep 2013: 1,000 @ £10. 2 Oct 2013: sells 500 @ £10.50, £50 costs.
+    // HMRC: identified solely against the 26 September purchase, no indexation: 5,250 - (5,000 + 50) = £200.
+    // The other 500 join the pool on 26 September, an operative event: the pool is indexed first, by RPI
+    // March 2010 220.7 to September 2013 251.9: 31.2 / 220.7 = 0.14137 -> 0.141; 3,200 x 0.141 = 451.20
+    // (HMRC's page shows an older factor). Pool: 2,100 shares, cost £8,200, indexed £8,651.20.
+    const c = compute(
+      [
+        tx('2010-03-15', 'BUY', 'C', '1600', '2.00'),
+        tx('2013-09-26', 'BUY', 'C', '1000', '10.00'),
+        tx('2013-10-02', 'SELL', 'C', '500', '10.50', '50'),
+      ],
+      { kind: 'company' },
+    );
+    const d = disposalOn(c, '2013-10-02');
+    expect(d.matches.map((m) => [m.rule, m.acquisitionDate, m.quantity.toString(), pence(m.cost)])).toEqual([
+      ['ten-day', '2013-09-26', '500', '5000.00'],
+    ]);
+    expect(pence(d.indexationAllowance)).toBe('0.00');
+    expect(pence(d.gain)).toBe('200.00');
+    expect(pool(c, 'C').quantity.toString()).toBe('2100');
+    expect(pence(pool(c, 'C').cost)).toBe('8200.00');
+    expect(pence(pool(c, 'C').indexedCost!)).toBe('8651.20');
+  });
+
+  it('when HMRC CG51616 Example 2 is computed, then 400 come from the 10-day purchase and 200 from the indexed pool', () => {
+    // March 2010: 1,600 @ £3 (£4,800). 29 Aug 2013: 400 @ £10 (£4,000). 3 Sep 2013: sells 600 @ £10.50 (£6,300).
+    // 400 identified with 29 August (5 days before, no indexation): cost £4,000. 200 from the pool:
+    // cost 4,800 x 200 / 1,600 = £600; indexed by RPI March 2010 220.7 to September 2013 251.9 = 0.141:
+    // indexation allowance 600 x 0.141 = £84.60. Gain 6,300 - 4,600 - 84.60 = £1,615.40.
+    const c = compute(
+      [
+        tx('2010-03-15', 'BUY', 'D', '1600', '3.00'),
+        tx('2013-08-29', 'BUY', 'D', '400', '10.00'),
+        tx('2013-09-03', 'SELL', 'D', '600', '10.50'),
+      ],
+      { kind: 'company' },
+    );
+    const d = disposalOn(c, '2013-09-03');
+    expect(d.matches.map((m) => [m.rule, m.quantity.toString(), pence(m.cost)])).toEqual([
+      ['ten-day', '400', '4000.00'],
+      ['section-104', '200', '600.00'],
+    ]);
+    expect(pence(d.allowableCost)).toBe('4600.00');
+    expect(pence(d.indexationAllowance)).toBe('84.60');
+    expect(pence(d.gain)).toBe('1615.40');
   });
 });
