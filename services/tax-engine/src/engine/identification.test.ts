@@ -95,6 +95,88 @@ describe('HMRC CG51590 Example 1 (bed and breakfast, then the pool)', () => {
   });
 });
 
+describe("HMRC's pooling examples (CRYPTO22252-22256: the same s104, s105 and s106A rules, worked for tokens)", () => {
+  const amountRow = (date: string, type: 'BUY' | 'SELL', quantity: string, amount: string) => ({
+    ...tx(date, type, 'T', quantity),
+    amount,
+  });
+
+  it('when a day has two disposals and one acquisition (Example 2), then they are one disposal matched same day, the rest pooled', () => {
+    // Pool 5,000 costing £500. 23 June: disposes of 1,000 for £800, acquires 1,600 for £1,000, disposes of 500
+    // for £600. One disposal of 1,500 for £1,400, matched with 1,500 of the 1,600: 1,000 x 1,500 / 1,600 =
+    // £937.50; gain £462.50 (HMRC, to whole pounds: £938 and £462). The other 100 join the pool at £62.50:
+    // 5,100 costing £562.50.
+    const c = compute([
+      amountRow('2023-01-10', 'BUY', '5000', '500'),
+      amountRow('2023-06-23', 'SELL', '1000', '800'),
+      amountRow('2023-06-23', 'BUY', '1600', '1000'),
+      amountRow('2023-06-23', 'SELL', '500', '600'),
+    ]);
+    const d = disposalOn(c, '2023-06-23');
+    expect([d.quantity.toString(), pence(d.proceeds), pence(d.allowableCost), pence(d.gain)]).toEqual([
+      '1500',
+      '1400.00',
+      '937.50',
+      '462.50',
+    ]);
+    expect(d.matches.map((m) => m.rule)).toEqual(['same-day']);
+    expect([pool(c, 'T').quantity.toString(), pence(pool(c, 'T').cost)]).toEqual(['5100', '562.50']);
+  });
+
+  it("when same-day disposals exceed the day's acquisitions (Example 4), then the excess comes from the pool", () => {
+    // Pool 8,000 costing £1,000. 31 January: disposes of 5,000 for £500 and 2,000 for £142; acquires 4,000 for
+    // £320, 1,000 for £75, 1,000 for £70 and 500 for £35. One disposal of 7,000 for £642 and one acquisition of
+    // 6,500 for £500, matched; 500 from the pool: 1,000 x 500 / 8,000 = £62.50. Gain 642 - 500 - 62.50 =
+    // £79.50 (HMRC: £63 and £79). Pool 7,500 costing £937.50.
+    const c = compute([
+      amountRow('2023-01-10', 'BUY', '8000', '1000'),
+      amountRow('2023-01-31', 'SELL', '5000', '500'),
+      amountRow('2023-01-31', 'BUY', '4000', '320'),
+      amountRow('2023-01-31', 'BUY', '1000', '75'),
+      amountRow('2023-01-31', 'BUY', '1000', '70'),
+      amountRow('2023-01-31', 'SELL', '2000', '142'),
+      amountRow('2023-01-31', 'BUY', '500', '35'),
+    ]);
+    const d = disposalOn(c, '2023-01-31');
+    expect(d.matches.map((m) => [m.rule, m.quantity.toString(), pence(m.cost)])).toEqual([
+      ['same-day', '6500', '500.00'],
+      ['section-104', '500', '62.50'],
+    ]);
+    expect(pence(d.gain)).toBe('79.50');
+    expect([pool(c, 'T').quantity.toString(), pence(pool(c, 'T').cost)]).toEqual(['7500', '937.50']);
+  });
+
+  it('when same day, 30 days and the pool all apply (Example 6), then each disposal is matched in that order', () => {
+    // Pool 100,000 costing £300,000. 31 July: acquires 10,000 for £45,000 and disposes of 30,000 for £150,000;
+    // 5 August disposes of 20,000 for £100,000; 6 August acquires 50,000 for £225,000; 7 August disposes of
+    // 100,000 for £150,000.
+    // 31 July: same day 10,000 (£45,000) + 20,000 of 6 August (225,000 x 20,000 / 50,000 = £90,000): gain £15,000.
+    // 5 August: 20,000 of 6 August (£90,000): gain £10,000. The last 10,000 of 6 August (£45,000) join the pool:
+    // 110,000 costing £345,000. 7 August: 345,000 x 100,000 / 110,000 = £313,636.36 (3450000/11): loss
+    // £163,636.36; the pool keeps 10,000 costing £31,363.64 (345000/11).
+    const c = compute([
+      amountRow('2023-01-10', 'BUY', '100000', '300000'),
+      amountRow('2023-07-31', 'BUY', '10000', '45000'),
+      amountRow('2023-07-31', 'SELL', '30000', '150000'),
+      amountRow('2023-08-05', 'SELL', '20000', '100000'),
+      amountRow('2023-08-06', 'BUY', '50000', '225000'),
+      amountRow('2023-08-07', 'SELL', '100000', '150000'),
+    ]);
+    const july = disposalOn(c, '2023-07-31');
+    expect(july.matches.map((m) => [m.rule, m.acquisitionDate, m.quantity.toString(), pence(m.cost)])).toEqual([
+      ['same-day', '2023-07-31', '10000', '45000.00'],
+      ['thirty-day', '2023-08-06', '20000', '90000.00'],
+    ]);
+    expect(pence(july.gain)).toBe('15000.00');
+    expect(pence(disposalOn(c, '2023-08-05').gain)).toBe('10000.00');
+    const last = disposalOn(c, '2023-08-07');
+    expect(last.acquisitionCost.toFraction()).toBe('3450000/11');
+    expect(pence(last.gain)).toBe('-163636.36');
+    expect(pool(c, 'T').cost.toFraction()).toBe('345000/11');
+    expect(pool(c, 'T').quantity.toString()).toBe('10000');
+  });
+});
+
 describe('individual identification: same day, then 30 days, then the pool', () => {
   // Pool: 1,000 at £1 (1 Jan 2020). 1 Jun 2020 sell 500 at £2 (£1,000).
   // Same day: buy 100 at £1.90 = £190 -> matched first.
