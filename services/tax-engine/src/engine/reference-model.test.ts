@@ -12,7 +12,7 @@ import { computeLedger } from './compute-ledger';
  * portfolios (one of them joint, owned 50%), for an individual and for a company: buys, sells, redemptions,
  * transfers in (identified by their original date) and out, spouse transfers out and in (no gain, no loss),
  * gifts to connected persons with holdover relief, splits, consolidations and bonus issues, rights issues,
- * small and large capital returns and notional income.
+ * small and large capital returns, notional income, takeovers (with and without cash) and demergers.
  *
  * The model is written from the rules, not from the engine: naive BigInt fractions reduced with a plain
  * Euclid after every step (none of the engine's fast paths, lazy reduction or safe-integer forms), every
@@ -23,7 +23,9 @@ import { computeLedger } from './compute-ledger';
  * pool is indexed at each operative event by the RPI rise since the last (months capped at December 2017,
  * the factor rounded half up to three places, nil for a fall), and indexation allowance never creates or
  * increases a loss. A capital return is small at most £3,000 or 5% of the holding's value (CG57836) and
- * comes off the cost; a larger one is a part disposal with cost x A / (A + B). The rows of one day that go
+ * comes off the cost; a larger one is a part disposal with cost x A / (A + B). A takeover moves the pool's
+ * cost to the new security, less the part of a cash payment (cost x cash / (cash + value of the new
+ * shares)); a demerger moves cost x value(new) / (value(new) + value(kept)). The rows of one day that go
  * to one person as one kind are one disposal; holdover relief is at most its gain. Year totals follow s2(2)
  * and s1K: losses to a connected person only against gains on disposals to that person (s18(3)), current
  * losses in full, brought-forward losses only down to the annual exempt amount (the amounts typed in here
@@ -191,8 +193,41 @@ function model(ledger: Ledger): Model {
   const money = (s: string | undefined) => (s ? dec(s) : ZERO);
   const disposals: ModelDisposal[] = [];
   const pools = new Map<string, { quantity: Frac; cost: Frac }>();
-  const securities = [...new Set(ledger.transactions.map((t) => t.security))].sort();
+  const securities = [
+    ...new Set(ledger.transactions.flatMap((t) => (t.newSecurity ? [t.security, t.newSecurity] : [t.security]))),
+  ].sort();
   const dayNumber = (date: string) => Date.parse(date + 'T00:00:00Z') / 86_400_000;
+
+  // One Section 104 pool per security (a takeover or demerger moves cost between them), indexed to the month
+  // of its last operative event (companies).
+  interface Pool {
+    base: Frac;
+    cost: Frac;
+    indexed: Frac;
+    indexedTo: string | null;
+  }
+  const poolBySecurity = new Map<string, Pool>();
+  const poolOf = (security: string): Pool => {
+    const p = poolBySecurity.get(security) ?? { base: ZERO, cost: ZERO, indexed: ZERO, indexedTo: null };
+    poolBySecurity.set(security, p);
+    return p;
+  };
+  /** Companies: an operative event on `date` first indexes the pool to it. */
+  const operativeEvent = (pool: Pool, date: string) => {
+    if (!company) return;
+    const month = indexationMonth(date);
+    if (pool.indexedTo !== null && month > pool.indexedTo && cmp(pool.indexed, ZERO) !== 0) {
+      pool.indexed = add(pool.indexed, mul(pool.indexed, indexationFactor(pool.indexedTo, month)));
+    }
+    pool.indexedTo = month;
+  };
+  const multipliers = new Map<string, (date: string) => Frac>();
+  /** Every pool event of every security: [date, phase (corporate actions 0, acquisitions 1, disposals 2, transfers out 3), security, apply]. */
+  const timeline: [string, number, string, () => void][] = [];
+  /** Disposal rows by security, day and phase, before they are joined. */
+  const rowsByDay = new Map<string, { security: string; date: string; rows: DisposalRow[] }>();
+  const addRows = (security: string, date: string, phase: number, rows: DisposalRow[]) =>
+    rowsByDay.set(`${security} ${date} ${phase}`, { security, date, rows });
 
   for (const security of securities) {
     const rows = ledger.transactions.filter((t) => t.security === security);
@@ -205,6 +240,7 @@ function model(ledger: Ledger): Model {
     }
     const multiplier = (date: string) =>
       [...splits].filter(([d]) => d <= date).reduce((m, [, r]) => mul(m, r), frac(1n));
+    multipliers.set(security, multiplier);
 
     /** All acquisitions identified by one date (a transfer in by its original date), and what is left unmatched. */
     interface Acquisitions {
@@ -224,22 +260,8 @@ function model(ledger: Ledger): Model {
     }
     const acquisitions = new Map<string, Acquisitions>();
     const sales = new Map<string, Disposals>();
-    /** Pool events other than acquisitions and disposals: [date, phase (0 before the day's trades, 3 after), apply]. */
-    const others: [string, number, () => void][] = [];
-    let poolBase = ZERO;
-    let poolCost = ZERO;
-    let poolIndexed = ZERO;
-    let indexedTo: string | null = null;
-    /** Companies: an operative event on `date` first indexes the pool to it. */
-    const operativeEvent = (date: string) => {
-      if (!company) return;
-      const month = indexationMonth(date);
-      if (indexedTo !== null && month > indexedTo && cmp(poolIndexed, ZERO) !== 0) {
-        poolIndexed = add(poolIndexed, mul(poolIndexed, indexationFactor(indexedTo, month)));
-      }
-      indexedTo = month;
-    };
-    const rowsByDay = new Map<string, DisposalRow[]>();
+    const pool = poolOf(security);
+    const others = (date: string, phase: number, apply: () => void) => timeline.push([date, phase, security, apply]);
 
     for (const t of rows) {
       const s = share(t.portfolio);
@@ -273,76 +295,110 @@ function model(ledger: Ledger): Model {
         sales.set(t.date, d);
       } else if (t.type === 'RIGHTS_ISSUE') {
         // New shares taken up for cash are part of the holding, not an acquisition (s126-s128).
-        others.push([
-          t.date,
-          0,
-          () => {
-            operativeEvent(t.date);
-            const cost = add(mul(quantity, dec(t.price!)), expenses);
-            poolBase = add(poolBase, base);
-            poolCost = add(poolCost, cost);
-            poolIndexed = add(poolIndexed, cost);
-          },
-        ]);
+        others(t.date, 0, () => {
+          operativeEvent(pool, t.date);
+          const cost = add(mul(quantity, dec(t.price!)), expenses);
+          pool.base = add(pool.base, base);
+          pool.cost = add(pool.cost, cost);
+          pool.indexed = add(pool.indexed, cost);
+        });
       } else if (t.type === 'NOTIONAL_INCOME') {
-        others.push([
-          t.date,
-          0,
-          () => {
-            operativeEvent(t.date);
-            poolCost = add(poolCost, mul(dec(t.amount!), s));
-            poolIndexed = add(poolIndexed, mul(dec(t.amount!), s));
-          },
-        ]);
+        others(t.date, 0, () => {
+          operativeEvent(pool, t.date);
+          pool.cost = add(pool.cost, mul(dec(t.amount!), s));
+          pool.indexed = add(pool.indexed, mul(dec(t.amount!), s));
+        });
       } else if (t.type === 'CAPITAL_RETURN') {
-        others.push([
-          t.date,
-          0,
-          () => {
-            operativeEvent(t.date);
-            // CG57836: small when at most £3,000 or 5% of the holding's value before it (A + B).
-            const a = mul(dec(t.amount!), s);
-            const b = mul(dec(t.marketValue!), s);
-            const small = cmp(a, frac(3000n)) <= 0 || cmp(a, mul(frac(5n, 100n), add(a, b))) <= 0;
-            if (small && cmp(a, poolCost) <= 0) {
-              poolCost = sub(poolCost, a);
-              poolIndexed = max(ZERO, sub(poolIndexed, a));
-              return;
-            }
-            // A part disposal with cost x A / (A + B); small but above the cost: the whole cost (s122(4)).
-            const part = small ? frac(1n) : div(a, add(a, b));
-            const taken = mul(poolCost, part);
-            const indexedTaken = mul(poolIndexed, part);
-            poolCost = sub(poolCost, taken);
-            poolIndexed = sub(poolIndexed, indexedTaken);
-            const row: DisposalRow = {
-              kind: 'capital-distribution',
-              counterparty: '',
-              connected: false,
-              base: ZERO,
-              proceeds: a,
-              expenses,
-              holdover: ZERO,
-              cost: taken,
-              indexation: sub(indexedTaken, taken),
-              byRule: { 'section-104': ZERO },
-            };
-            rowsByDay.set(t.date + ' 0', [row]);
-          },
-        ]);
+        others(t.date, 0, () => {
+          operativeEvent(pool, t.date);
+          // CG57836: small when at most £3,000 or 5% of the holding's value before it (A + B).
+          const a = mul(dec(t.amount!), s);
+          const b = mul(dec(t.marketValue!), s);
+          const small = cmp(a, frac(3000n)) <= 0 || cmp(a, mul(frac(5n, 100n), add(a, b))) <= 0;
+          if (small && cmp(a, pool.cost) <= 0) {
+            pool.cost = sub(pool.cost, a);
+            pool.indexed = max(ZERO, sub(pool.indexed, a));
+            return;
+          }
+          // A part disposal with cost x A / (A + B); small but above the cost: the whole cost (s122(4)).
+          const part = small ? frac(1n) : div(a, add(a, b));
+          const taken = mul(pool.cost, part);
+          const indexedTaken = mul(pool.indexed, part);
+          pool.cost = sub(pool.cost, taken);
+          pool.indexed = sub(pool.indexed, indexedTaken);
+          const row: DisposalRow = {
+            kind: 'capital-distribution',
+            counterparty: '',
+            connected: false,
+            base: ZERO,
+            proceeds: a,
+            expenses,
+            holdover: ZERO,
+            cost: taken,
+            indexation: sub(indexedTaken, taken),
+            byRule: { 'section-104': ZERO },
+          };
+          addRows(security, t.date, 0, [row]);
+        });
       } else if (t.type === 'TRANSFER_OUT') {
         // Not a disposal: the shares leave with their share of the pool's cost.
-        others.push([
-          t.date,
-          3,
-          () => {
-            operativeEvent(t.date);
-            const part = div(base, poolBase);
-            poolCost = sub(poolCost, mul(poolCost, part));
-            poolIndexed = sub(poolIndexed, mul(poolIndexed, part));
-            poolBase = sub(poolBase, base);
-          },
-        ]);
+        others(t.date, 3, () => {
+          operativeEvent(pool, t.date);
+          const part = div(base, pool.base);
+          pool.cost = sub(pool.cost, mul(pool.cost, part));
+          pool.indexed = sub(pool.indexed, mul(pool.indexed, part));
+          pool.base = sub(pool.base, base);
+        });
+      } else if (t.type === 'TAKEOVER' || t.type === 'DEMERGER') {
+        // The new shares stand in the old ones' shoes (s127, s135): they take the cost carried over. A takeover's
+        // cash is a part disposal with cost x cash / (cash + value of the new shares) (s128(3)); a demerger
+        // splits the cost by the values of the new shares and the holding kept (s136).
+        others(t.date, 0, () => {
+          const target = poolOf(t.newSecurity!);
+          operativeEvent(pool, t.date);
+          operativeEvent(target, t.date);
+          const value = mul(quantity, dec(t.price!));
+          let cost: Frac;
+          let indexed: Frac;
+          if (t.type === 'DEMERGER') {
+            const part = div(value, add(value, mul(dec(t.marketValue!), s)));
+            cost = mul(pool.cost, part);
+            indexed = mul(pool.indexed, part);
+            pool.cost = sub(pool.cost, cost);
+            pool.indexed = sub(pool.indexed, indexed);
+          } else {
+            cost = pool.cost;
+            indexed = pool.indexed;
+            const cash = mul(money(t.amount), s);
+            if (cmp(cash, ZERO) > 0) {
+              const part = div(cash, add(cash, value));
+              const cashCost = mul(cost, part);
+              const cashIndexed = mul(indexed, part);
+              cost = sub(cost, cashCost);
+              indexed = sub(indexed, cashIndexed);
+              addRows(security, t.date, 0, [
+                {
+                  kind: 'takeover-cash',
+                  counterparty: '',
+                  connected: false,
+                  base: ZERO,
+                  proceeds: cash,
+                  expenses,
+                  holdover: ZERO,
+                  cost: cashCost,
+                  indexation: sub(cashIndexed, cashCost),
+                  byRule: { 'section-104': ZERO },
+                },
+              ]);
+            }
+            pool.base = ZERO;
+            pool.cost = ZERO;
+            pool.indexed = ZERO;
+          }
+          target.base = add(target.base, div(quantity, multipliers.get(t.newSecurity!)!(t.date)));
+          target.cost = add(target.cost, cost);
+          target.indexed = add(target.indexed, indexed);
+        });
       }
     }
 
@@ -369,74 +425,72 @@ function model(ledger: Ledger): Model {
       }
     }
 
-    // 3. The pool, in date order; on a day: corporate actions, acquisitions, disposals, transfers out.
-    const timeline: [string, number, () => void][] = [...others];
+    // 3. The pool, in date order (below, all securities together): on a day corporate actions, acquisitions,
+    // disposals, transfers out.
     for (const a of acquisitions.values()) {
       for (const m of a.members) {
-        timeline.push([
-          m.poolDate,
-          1,
-          () => {
-            if (cmp(a.left, ZERO) === 0) return;
-            operativeEvent(m.poolDate);
-            const part = div(a.left, a.base);
-            const cost = mul(m.cost, part);
-            poolBase = add(poolBase, mul(m.base, part));
-            poolCost = add(poolCost, cost);
-            // A company's transfer in brings the indexation earned since its original acquisition.
-            const from = indexationMonth(m.acquired);
-            const rise = company && indexedTo !== null && from < indexedTo ? indexationFactor(from, indexedTo) : ZERO;
-            poolIndexed = add(poolIndexed, add(cost, mul(cost, rise)));
-          },
-        ]);
+        others(m.poolDate, 1, () => {
+          if (cmp(a.left, ZERO) === 0) return;
+          operativeEvent(pool, m.poolDate);
+          const part = div(a.left, a.base);
+          const cost = mul(m.cost, part);
+          pool.base = add(pool.base, mul(m.base, part));
+          pool.cost = add(pool.cost, cost);
+          // A company's transfer in brings the indexation earned since its original acquisition.
+          const from = indexationMonth(m.acquired);
+          const to = pool.indexedTo;
+          const rise = company && to !== null && from < to ? indexationFactor(from, to) : ZERO;
+          pool.indexed = add(pool.indexed, add(cost, mul(cost, rise)));
+        });
       }
     }
     for (const sale of sales.values()) {
-      timeline.push([
-        sale.date,
-        2,
-        () => {
-          const m = multiplier(sale.date);
-          const out: DisposalRow[] = [];
-          for (const row of sale.rows) {
-            const rowShare = div(row.base, sale.base);
-            const byRule: Record<string, Frac> = {};
-            let cost = ZERO;
-            for (const x of sale.matches) {
-              const base = mul(x.base, rowShare);
-              cost = add(cost, mul(x.acquisitions.cost, div(base, x.acquisitions.base)));
-              byRule[x.rule] = add(byRule[x.rule] ?? ZERO, mul(base, m));
-            }
-            let indexation = ZERO;
-            const fromPool = mul(sale.left, rowShare);
-            if (cmp(fromPool, ZERO) > 0) {
-              operativeEvent(sale.date);
-              const taken = mul(poolCost, div(fromPool, poolBase));
-              const indexedTaken = mul(poolIndexed, div(fromPool, poolBase));
-              indexation = sub(indexedTaken, taken);
-              cost = add(cost, taken);
-              poolCost = sub(poolCost, taken);
-              poolIndexed = sub(poolIndexed, indexedTaken);
-              poolBase = sub(poolBase, fromPool);
-              byRule['section-104'] = mul(fromPool, m);
-            }
-            // A spouse transfer is made for the consideration that gives no gain and no loss (s58).
-            if (row.kind === 'spouse')
-              out.push({ ...row, proceeds: add(cost, row.expenses), cost, indexation: ZERO, byRule });
-            else out.push({ ...row, cost, indexation, byRule });
+      others(sale.date, 2, () => {
+        const m = multiplier(sale.date);
+        const out: DisposalRow[] = [];
+        for (const row of sale.rows) {
+          const rowShare = div(row.base, sale.base);
+          const byRule: Record<string, Frac> = {};
+          let cost = ZERO;
+          for (const x of sale.matches) {
+            const base = mul(x.base, rowShare);
+            cost = add(cost, mul(x.acquisitions.cost, div(base, x.acquisitions.base)));
+            byRule[x.rule] = add(byRule[x.rule] ?? ZERO, mul(base, m));
           }
-          rowsByDay.set(sale.date + ' 2', out);
-        },
-      ]);
+          let indexation = ZERO;
+          const fromPool = mul(sale.left, rowShare);
+          if (cmp(fromPool, ZERO) > 0) {
+            operativeEvent(pool, sale.date);
+            const taken = mul(pool.cost, div(fromPool, pool.base));
+            const indexedTaken = mul(pool.indexed, div(fromPool, pool.base));
+            indexation = sub(indexedTaken, taken);
+            cost = add(cost, taken);
+            pool.cost = sub(pool.cost, taken);
+            pool.indexed = sub(pool.indexed, indexedTaken);
+            pool.base = sub(pool.base, fromPool);
+            byRule['section-104'] = mul(fromPool, m);
+          }
+          // A spouse transfer is made for the consideration that gives no gain and no loss (s58).
+          if (row.kind === 'spouse')
+            out.push({ ...row, proceeds: add(cost, row.expenses), cost, indexation: ZERO, byRule });
+          else out.push({ ...row, cost, indexation, byRule });
+        }
+        addRows(security, sale.date, 2, out);
+      });
     }
-    timeline.sort((a, b) => (a[0] !== b[0] ? (a[0] < b[0] ? -1 : 1) : a[1] - b[1]));
-    for (const [, , apply] of timeline) apply();
+  }
 
+  // The pools, every security together in date order (a takeover on a day comes before that day's trades).
+  timeline.sort((a, b) =>
+    a[0] !== b[0] ? (a[0] < b[0] ? -1 : 1) : a[1] !== b[1] ? a[1] - b[1] : a[2] < b[2] ? -1 : 1,
+  );
+  for (const [, , , apply] of timeline) apply();
+
+  {
     // Rows of one day and kind (and person) are one disposal: gain = proceeds - allowable cost -
     // indexation allowance (at most the unindexed gain, nil for a loss) - holdover relief (at most the gain).
-    for (const [key, dayRows] of rowsByDay) {
-      const date = key.slice(0, 10);
-      const m = multiplier(date);
+    for (const { security, date, rows: dayRows } of rowsByDay.values()) {
+      const m = multipliers.get(security)!(date);
       const groups = new Map<string, DisposalRow[]>();
       for (const r of dayRows) {
         const k = `${r.kind}|${r.counterparty}|${r.connected}`;
@@ -477,9 +531,10 @@ function model(ledger: Ledger): Model {
         });
       }
     }
-    const lastMultiplier = multiplier('9999-12-31');
-    if (cmp(poolBase, ZERO) !== 0 || cmp(poolCost, ZERO) !== 0) {
-      pools.set(security, { quantity: mul(poolBase, lastMultiplier), cost: poolCost });
+    for (const [security, pool] of poolBySecurity) {
+      if (cmp(pool.base, ZERO) !== 0 || cmp(pool.cost, ZERO) !== 0) {
+        pools.set(security, { quantity: mul(pool.base, multipliers.get(security)!('9999-12-31')), cost: pool.cost });
+      }
     }
   }
 
@@ -593,7 +648,8 @@ const pounds = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 1
 /**
  * A ledger that never sells, gives or transfers out more than a portfolio holds, with trades bunched so
  * same-day and 30-day (10-day) cases are common. Corporate actions (splits, capital returns, notional
- * income) only come on a day with no other row of the security, and only while shares are held.
+ * income, takeovers, demergers) only come on a day with no other row of the securities concerned, and only
+ * while shares are held.
  */
 const ledgerArb = (kind: 'individual' | 'company') =>
   fc
@@ -614,6 +670,7 @@ const ledgerArb = (kind: 'individual' | 'company') =>
           lookBack: fc.integer({ min: 0, max: 60 }),
           person: fc.constantFrom('SON', 'DAUGHTER'),
           ratio: fc.constantFrom('2', '3:2', '1:10', '5', '1:3'),
+          other: fc.constantFrom('AAA', 'BBB', 'CCC', 'DDD'),
         }),
         { minLength: 5, maxLength: 70, size: 'max' },
       ),
@@ -622,16 +679,19 @@ const ledgerArb = (kind: 'individual' | 'company') =>
     .map(({ start, seed, order }) => {
       const held = new Map<string, number>();
       const rows: LedgerTransaction[] = [];
+      /** Securities taken over: they are not dealt in again. */
+      const gone = new Set<string>();
       let day = FIRST_DAY[kind] + start;
       for (const s of seed) {
         day += s.gap;
+        if (gone.has(s.security)) continue;
         const date = ISO(day);
         const price = `${pounds(s.pence)}${s.extra % 3 === 0 ? String(s.extra).padStart(2, '0') : ''}`;
         const expenses = s.expenses === undefined ? undefined : pounds(s.expenses);
         const key = `${s.security}|${s.portfolio}`;
         const have = held.get(key) ?? 0;
         const holding = [...held].filter(([k]) => k.startsWith(s.security + '|')).reduce((t, [, v]) => t + v, 0);
-        const quiet = !rows.some((r) => r.security === s.security && r.date === date);
+        const quiet = !rows.some((r) => (r.security === s.security || r.newSecurity === s.security) && r.date === date);
         const security = s.security;
         const portfolio = s.portfolio;
         if (s.action < 7) {
@@ -713,6 +773,36 @@ const ledgerArb = (kind: 'individual' | 'company') =>
             connected: true,
           });
           held.set(key, have - q);
+        } else if (
+          s.action >= 62 &&
+          s.action < 67 &&
+          holding > 0 &&
+          s.other !== security &&
+          !gone.has(s.other) &&
+          quiet &&
+          !rows.some((r) => (r.security === s.other || r.newSecurity === s.other) && r.date === date)
+        ) {
+          // A takeover (cash on some) or a demerger of the whole holding into `other`; the new shares go to the
+          // portfolios pro rata.
+          const takeover = s.action < 65;
+          const row: LedgerTransaction = {
+            date,
+            type: takeover ? 'TAKEOVER' : 'DEMERGER',
+            security,
+            newSecurity: s.other,
+            quantity: String(s.quantity),
+            price,
+          };
+          if (takeover && s.extra % 2 === 0) row.amount = pounds(s.amount);
+          if (!takeover) row.marketValue = pounds(s.amount);
+          rows.push(row);
+          for (const [k, v] of [...held]) {
+            if (!k.startsWith(security + '|')) continue;
+            const to = `${s.other}|${k.slice(security.length + 1)}`;
+            held.set(to, (held.get(to) ?? 0) + (s.quantity * v) / holding);
+            if (takeover) held.set(k, 0);
+          }
+          if (takeover) gone.add(security);
         } else if (s.action < 62 || have < 1) {
           rows.push({ date, type: 'BUY', security, portfolio, quantity: String(s.quantity), price, expenses });
           held.set(key, have + s.quantity);
