@@ -78,6 +78,20 @@ describe('pnpm cgt (end to end)', () => {
     expect(r.stdout).toContain('pool 800 @ 3349.33 -> 400 @ 1674.67');
   });
 
+  it('when a capital return is a part disposal, then the report shows the pool cost x A / (A + B) it took', () => {
+    // 2,000 shares costing £8,000; £5,000 returned with £20,000 left in the holding: 5,000 > 5% of 25,000, so a
+    // part disposal: 8,000 x 5,000 / 25,000 = £1,600; gain £3,400; the pool keeps £6,400.
+    const file = tempCsv(
+      'date,type,security,quantity,price,amount,market_value\n2019-05-01,BUY,A,2000,4,,\n2021-06-01,CAPITAL_RETURN,A,,,5000,20000\n',
+    );
+    expect(cgt([file]).stdout).toContain(
+      '- section-104: pool cost x 5000.00 / 25000.00 = 1600.00; pool 2000 @ 8000.00 -> 2000 @ 6400.00',
+    );
+    const d = JSON.parse(cgt([file, '--json']).stdout).taxYears[0].disposals[0];
+    expect(d.gain).toBe('3400.00');
+    expect(d.matches[0].apportionment).toEqual({ part: '5000.00', whole: '25000.00' });
+  });
+
   it('when the path is relative, then it is resolved from INIT_CWD (where pnpm was run)', () => {
     const r = cgt(['hs284-example-3.csv', '--json'], { INIT_CWD: EXAMPLES });
     expect(r.code).toBe(0);

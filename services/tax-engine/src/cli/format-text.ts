@@ -54,9 +54,15 @@ export function formatText(c: PresentedComputation): string {
           'poolBefore' in m && m.poolBefore && m.poolAfter
             ? `; pool ${m.poolBefore.quantity} @ ${m.poolBefore.cost} -> ${m.poolAfter.quantity} @ ${m.poolAfter.cost}`
             : '';
-        out.push(
-          `    - ${m.rule}: ${m.quantity} from ${from}, cost ${m.cost}${'indexedCost' in m && m.indexedCost ? `, indexed ${m.indexedCost}` : ''}${pool}`,
-        );
+        const indexed = 'indexedCost' in m && m.indexedCost ? `, indexed ${m.indexedCost}` : '';
+        // A part disposal without shares (capital distribution, takeover cash) takes a fraction of the pool's cost.
+        const taken =
+          'apportionment' in m && m.apportionment
+            ? `pool cost x ${m.apportionment.part} / ${m.apportionment.whole} = ${m.cost}`
+            : m.quantity === '0' && !m.acquisitionDate
+              ? `the whole pool cost, ${m.cost}`
+              : `${m.quantity} from ${from}, cost ${m.cost}`;
+        out.push(`    - ${m.rule}: ${taken}${indexed}${pool}`);
       }
       if (d.failure) out.push(`    failure: ${d.failure}`);
     }

@@ -30,6 +30,11 @@ export interface Match {
   /** Section 104 match: the pool before and after the shares were taken. */
   poolBefore: PoolState | null;
   poolAfter: PoolState | null;
+  /**
+   * A part disposal without shares (a large capital distribution, a takeover's cash): the cost taken is the
+   * pool's cost x part / whole (A / (A + B): the cash over the cash plus the value of what is kept).
+   */
+  apportionment: { part: Rational; whole: Rational } | null;
 }
 
 export interface DisposalPart {

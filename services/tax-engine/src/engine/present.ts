@@ -33,6 +33,9 @@ export function presentMatch(m: Match) {
     cost: money(m.cost),
     ...(m.indexedCost ? { indexedCost: money(m.indexedCost) } : {}),
     ...(m.poolBefore ? { poolBefore: presentPool(m.poolBefore), poolAfter: presentPool(m.poolAfter) } : {}),
+    ...(m.apportionment
+      ? { apportionment: { part: money(m.apportionment.part), whole: money(m.apportionment.whole) } }
+      : {}),
   };
 }
 

@@ -45,7 +45,8 @@ export function applyCapitalDistribution(ctx: SweepContext, e: EngineEvent): voi
     return;
   }
   // Part disposal A/(A+B), or (small but more than the cost) the whole cost set against it.
-  const fraction = small ? Rational.ONE : a.div(a.add(b as Rational));
+  const whole = small ? null : a.add(b as Rational);
+  const fraction = whole === null ? Rational.ONE : a.div(whole);
   const taken = pool.removeCostFraction(fraction);
   ctx.recordPool(e, pool);
   ctx.disposals.push({
@@ -66,6 +67,7 @@ export function applyCapitalDistribution(ctx: SweepContext, e: EngineEvent): voi
         indexedCost: pool.indexed ? taken.indexedCost : null,
         poolBefore: before,
         poolAfter: pool.state(),
+        apportionment: whole === null ? null : { part: a, whole },
       },
     ],
     poolBefore: before,

@@ -76,6 +76,13 @@ describe('capital distributions, equalisation and notional income', () => {
     expect(d.kind).toBe('capital-distribution');
     expect(pence(d.allowableCost)).toBe('2000.00');
     expect(pence(d.gain)).toBe('3000.00');
+    // The match says how the cost was taken: the pool's cost x A / (A + B).
+    const m = d.matches[0];
+    expect([m.apportionment?.part.toString(), m.apportionment?.whole.toString(), pence(m.cost)]).toEqual([
+      '5000',
+      '50000',
+      '2000.00',
+    ]);
     // With £50 costs of the distribution: allowable cost 2,000 + 50 = 2,050; gain 5,000 - 2,050 = 2,950.
     const withCosts = disposalOn(
       compute([
@@ -148,6 +155,10 @@ describe('takeovers, demergers and redemptions', () => {
     const d = disposalOn(c, '2020-06-01');
     expect(d.kind).toBe('takeover-cash');
     expect(pence(d.allowableCost)).toBe('4000.00');
+    expect([d.matches[0].apportionment?.part.toString(), d.matches[0].apportionment?.whole.toString()]).toEqual([
+      '2000',
+      '10000',
+    ]);
     expect(pence(d.gain)).toBe('-2000.00');
     expect(d.proceeds.sub(d.allowableCost).eq(d.gain)).toBe(true);
     expect(pool(c, 'NEWCO').quantity.toString()).toBe('4000');

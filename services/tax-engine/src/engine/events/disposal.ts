@@ -57,6 +57,7 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
       indexedCost: null,
       poolBefore: null,
       poolAfter: null,
+      apportionment: null,
     });
   }
 
@@ -91,6 +92,7 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
       indexedCost: pool.indexed ? removed.indexedCost : null,
       poolBefore,
       poolAfter,
+      apportionment: null,
     });
     ctx.recordPool(e, pool);
   }

@@ -27,7 +27,8 @@ export function applyTakeover(ctx: SweepContext, e: EngineEvent): void {
   let indexedCost = moving.indexedCost;
   const cash = e.proceeds;
   if (cash.isPositive()) {
-    const share = cash.div(cash.add(e.marketValue ?? ZERO));
+    const whole = cash.add(e.marketValue ?? ZERO);
+    const share = cash.div(whole);
     const cashCost = cost.mul(share);
     const cashIndexed = indexedCost.mul(share);
     cost = cost.sub(cashCost);
@@ -50,6 +51,7 @@ export function applyTakeover(ctx: SweepContext, e: EngineEvent): void {
           indexedCost: oldPool.indexed ? cashIndexed : null,
           poolBefore: before,
           poolAfter: oldPool.state(),
+          apportionment: { part: cash, whole },
         },
       ],
       poolBefore: before,
