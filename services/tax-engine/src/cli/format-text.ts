@@ -39,7 +39,9 @@ export function formatText(c: PresentedComputation): string {
       row('Net gains from 30 Oct 2024', b.netGains);
     }
     for (const d of y.disposals) {
-      out.push('', `  ${d.date}  ${d.type} ${d.quantity} ${d.security}${d.failure ? '  FAILED' : ''}`);
+      // A part disposal without shares (capital distribution, takeover cash) has no quantity to show.
+      const what = d.quantity === '0' ? d.security : `${d.quantity} ${d.security}`;
+      out.push('', `  ${d.date}  ${d.type} ${what}${d.failure ? '  FAILED' : ''}`);
       out.push(
         `    proceeds ${d.proceeds} - allowable cost ${d.allowableCost} (shares ${d.acquisitionCost} + disposal costs ${d.disposalCosts})` +
           (d.indexationAllowance !== '0.00' ? ` - indexation ${d.indexationAllowance}` : '') +
