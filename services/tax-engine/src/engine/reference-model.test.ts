@@ -12,8 +12,8 @@ import { valueHoldings } from './value-holdings';
  * The engine against an independent reference model, on random ledgers over several securities and
  * portfolios (one of them joint, owned 50%), for an individual and for a company: buys, sells, redemptions,
  * transfers in (identified by their original date) and out, spouse transfers out and in (no gain, no loss),
- * gifts to connected persons with holdover relief, splits, consolidations and bonus issues, rights issues,
- * small and large capital returns, notional income, takeovers (with and without cash) and demergers.
+ * gifts to connected persons with holdover relief, splits, consolidations and bonus issues, rights issues and
+ * open offers, small and large capital returns, equalisation, notional income, takeovers (with and without cash) and demergers.
  *
  * The model is written from the rules, not from the engine: naive BigInt fractions reduced with a plain
  * Euclid after every step (none of the engine's fast paths, lazy reduction or safe-integer forms), every
@@ -289,8 +289,10 @@ function model(ledger: Ledger): Model {
         others(t.date, 0, () => {
           for (const [p, q] of holdings(security)) holdings(security).set(p, mul(q, factor));
         });
-      } else if (['BUY', 'TRANSFER_IN', 'SPOUSE_IN', 'RIGHTS_ISSUE'].includes(t.type)) {
-        others(t.date, t.type === 'RIGHTS_ISSUE' ? 0 : 1, () => move(security, portfolio, quantity));
+      } else if (['BUY', 'TRANSFER_IN', 'SPOUSE_IN', 'RIGHTS_ISSUE', 'OPEN_OFFER'].includes(t.type)) {
+        others(t.date, t.type === 'RIGHTS_ISSUE' || t.type === 'OPEN_OFFER' ? 0 : 1, () =>
+          move(security, portfolio, quantity),
+        );
       } else if (['SELL', 'GIFT_OUT', 'SPOUSE_OUT', 'REDEMPTION', 'TRANSFER_OUT'].includes(t.type)) {
         others(t.date, t.type === 'TRANSFER_OUT' ? 3 : 2, () => move(security, portfolio, sub(ZERO, quantity)));
       } else if (t.type === 'TAKEOVER' || t.type === 'DEMERGER') {
@@ -329,7 +331,7 @@ function model(ledger: Ledger): Model {
           holdover: mul(money(t.holdoverRelief), s),
         });
         sales.set(t.date, d);
-      } else if (t.type === 'RIGHTS_ISSUE') {
+      } else if (t.type === 'RIGHTS_ISSUE' || t.type === 'OPEN_OFFER') {
         // New shares taken up for cash are part of the holding, not an acquisition (s126-s128).
         others(t.date, 0, () => {
           operativeEvent(pool, t.date);
@@ -344,13 +346,15 @@ function model(ledger: Ledger): Model {
           pool.cost = add(pool.cost, mul(dec(t.amount!), s));
           pool.indexed = add(pool.indexed, mul(dec(t.amount!), s));
         });
-      } else if (t.type === 'CAPITAL_RETURN') {
+      } else if (t.type === 'CAPITAL_RETURN' || t.type === 'EQUALISATION') {
         others(t.date, 0, () => {
           operativeEvent(pool, t.date);
-          // CG57836: small when at most £3,000 or 5% of the holding's value before it (A + B).
+          // CG57836: small when at most £3,000 or 5% of the holding's value before it (A + B). Equalisation
+          // always comes off the cost.
           const a = mul(dec(t.amount!), s);
-          const b = mul(dec(t.marketValue!), s);
-          const small = cmp(a, frac(3000n)) <= 0 || cmp(a, mul(frac(5n, 100n), add(a, b))) <= 0;
+          const b = mul(money(t.marketValue), s);
+          const small =
+            t.type === 'EQUALISATION' || cmp(a, frac(3000n)) <= 0 || cmp(a, mul(frac(5n, 100n), add(a, b))) <= 0;
           if (small && cmp(a, pool.cost) <= 0) {
             pool.cost = sub(pool.cost, a);
             pool.indexed = max(ZERO, sub(pool.indexed, a));
@@ -750,6 +754,18 @@ const ledgerArb = (kind: 'individual' | 'company') =>
         const quiet = !rows.some((r) => (r.security === s.security || r.newSecurity === s.security) && r.date === date);
         const security = s.security;
         const portfolio = s.portfolio;
+        // A company's shares bought in the 9 days before a disposal are identified with it and never join the
+        // pool, though held till then; a capital event in between would concern shares outside the pool (not
+        // modelled, and not generated).
+        const tenDay =
+          kind === 'company' &&
+          rows.some(
+            (r) =>
+              r.security === security &&
+              ['BUY', 'TRANSFER_IN', 'SPOUSE_IN'].includes(r.type) &&
+              Date.parse(r.acquired ?? r.date) / 86_400_000 >= day - 9,
+          );
+        const capitalEvent = quiet && holding > 0 && !tenDay;
         if (s.action < 7) {
           if (!quiet) continue;
           const bonus = s.action >= 5;
@@ -762,21 +778,26 @@ const ledgerArb = (kind: 'individual' | 'company') =>
           const [a, b = '1'] = s.ratio.split(':');
           const factor = (bonus ? 1 : 0) + Number(a) / Number(b);
           for (const [k, v] of held) if (k.startsWith(security + '|')) held.set(k, v * factor);
-        } else if (s.action < 11 && quiet && holding > 0) {
-          // Small (at most £3,000 or 5%) or large, always with the holding's value after it.
-          rows.push({
-            date,
-            type: 'CAPITAL_RETURN',
-            security,
-            portfolio,
-            amount: pounds(s.amount),
-            marketValue: pounds(s.amount * (1 + (s.extra % 40))),
-          });
-        } else if (s.action < 13 && quiet && holding > 0) {
+        } else if (s.action < 11 && capitalEvent) {
+          // Small (at most £3,000 or 5%) or large, always with the holding's value after it; or equalisation.
+          if (s.extra % 5 === 0) {
+            rows.push({ date, type: 'EQUALISATION', security, portfolio, amount: pounds(s.amount % 50_000) });
+          } else {
+            rows.push({
+              date,
+              type: 'CAPITAL_RETURN',
+              security,
+              portfolio,
+              amount: pounds(s.amount),
+              marketValue: pounds(s.amount * (1 + (s.extra % 40))),
+            });
+          }
+        } else if (s.action < 13 && capitalEvent) {
           rows.push({ date, type: 'NOTIONAL_INCOME', security, portfolio, amount: pounds(s.amount % 100_000) });
-        } else if (s.action < 15 && quiet && have > 0) {
+        } else if (s.action < 15 && capitalEvent && have > 0) {
           const q = Math.max(1, Math.floor((have * s.fraction) / 4));
-          rows.push({ date, type: 'RIGHTS_ISSUE', security, portfolio, quantity: String(q), price, expenses });
+          const type = s.extra % 2 === 0 ? 'RIGHTS_ISSUE' : 'OPEN_OFFER';
+          rows.push({ date, type, security, portfolio, quantity: String(q), price, expenses });
           held.set(key, have + q);
         } else if (s.action < 17 && kind === 'individual') {
           if (have >= 1) {
