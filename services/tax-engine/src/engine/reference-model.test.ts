@@ -238,6 +238,8 @@ function model(ledger: Ledger): Model {
   /** Shares held by security and portfolio, moved in date order with the pools. */
   const held = new Map<string, Map<string, Frac>>();
   const holdings = (security: string) => held.get(security) ?? held.set(security, new Map()).get(security)!;
+  /** A takeover or demerger row's portfolio's shares just before it. */
+  const portfolioShares = new Map<LedgerTransaction, Frac>();
   const move = (security: string, portfolio: string, delta: Frac) =>
     holdings(security).set(portfolio, add(holdings(security).get(portfolio) ?? ZERO, delta));
 
@@ -296,9 +298,15 @@ function model(ledger: Ledger): Model {
       } else if (['SELL', 'GIFT_OUT', 'SPOUSE_OUT', 'REDEMPTION', 'TRANSFER_OUT'].includes(t.type)) {
         others(t.date, t.type === 'TRANSFER_OUT' ? 3 : 2, () => move(security, portfolio, sub(ZERO, quantity)));
       } else if (t.type === 'TAKEOVER' || t.type === 'DEMERGER') {
-        // The new shares go to the portfolios holding the old ones, pro rata; a takeover empties those.
+        // A row naming a portfolio that holds the shares concerns that portfolio's shares only; otherwise the
+        // whole holding. The new shares go to the portfolios concerned, pro rata; a takeover empties those.
         others(t.date, 0, () => {
-          const from = [...holdings(security)].filter(([, q]) => cmp(q, ZERO) > 0);
+          const own = holdings(security).get(portfolio) ?? ZERO;
+          portfolioShares.set(t, own);
+          const from =
+            cmp(own, ZERO) > 0
+              ? [[portfolio, own] as const]
+              : [...holdings(security)].filter(([, q]) => cmp(q, ZERO) > 0);
           const total = from.reduce((sum, [, q]) => add(sum, q), ZERO);
           for (const [p, q] of from) {
             move(t.newSecurity!, p, mul(quantity, div(q, total)));
@@ -398,18 +406,24 @@ function model(ledger: Ledger): Model {
           const target = poolOf(t.newSecurity!);
           operativeEvent(pool, t.date);
           operativeEvent(target, t.date);
+          // The part of the pool concerned: the portfolio's shares over the pooled shares (all of it when the
+          // row names no portfolio holding any, or one holding them all).
+          const pooled = mul(pool.base, multiplier(t.date));
+          const own = portfolioShares.get(t)!;
+          const concerned =
+            cmp(own, ZERO) > 0 && cmp(pooled, ZERO) > 0 && cmp(own, pooled) < 0 ? div(own, pooled) : frac(1n);
           const value = mul(quantity, dec(t.price!));
           let cost: Frac;
           let indexed: Frac;
           if (t.type === 'DEMERGER') {
-            const part = div(value, add(value, mul(dec(t.marketValue!), s)));
+            const part = mul(concerned, div(value, add(value, mul(dec(t.marketValue!), s))));
             cost = mul(pool.cost, part);
             indexed = mul(pool.indexed, part);
             pool.cost = sub(pool.cost, cost);
             pool.indexed = sub(pool.indexed, indexed);
           } else {
-            cost = pool.cost;
-            indexed = pool.indexed;
+            cost = mul(pool.cost, concerned);
+            indexed = mul(pool.indexed, concerned);
             const cash = mul(money(t.amount), s);
             if (cmp(cash, ZERO) > 0) {
               const part = div(cash, add(cash, value));
@@ -433,9 +447,9 @@ function model(ledger: Ledger): Model {
                 },
               ]);
             }
-            pool.base = ZERO;
-            pool.cost = ZERO;
-            pool.indexed = ZERO;
+            pool.base = sub(pool.base, mul(pool.base, concerned));
+            pool.cost = sub(pool.cost, mul(pool.cost, concerned));
+            pool.indexed = sub(pool.indexed, mul(pool.indexed, concerned));
           }
           target.base = add(target.base, div(quantity, multipliers.get(t.newSecurity!)!(t.date)));
           target.cost = add(target.cost, cost);
@@ -862,6 +876,8 @@ const ledgerArb = (kind: 'individual' | 'company') =>
           // A takeover (cash on some) or a demerger of the whole holding into `other`; the new shares go to the
           // portfolios pro rata.
           const takeover = s.action < 65;
+          // Half of them concern one (sole) portfolio's shares only.
+          const onePortfolio = portfolio !== 'JOINT' && have > 0 && s.extra % 4 < 2;
           const row: LedgerTransaction = {
             date,
             type: takeover ? 'TAKEOVER' : 'DEMERGER',
@@ -870,16 +886,17 @@ const ledgerArb = (kind: 'individual' | 'company') =>
             quantity: String(s.quantity),
             price,
           };
+          if (onePortfolio) row.portfolio = portfolio;
           if (takeover && s.extra % 2 === 0) row.amount = pounds(s.amount);
           if (!takeover) row.marketValue = pounds(s.amount);
           rows.push(row);
           for (const [k, v] of [...held]) {
-            if (!k.startsWith(security + '|')) continue;
+            if (!k.startsWith(security + '|') || (onePortfolio && k !== key)) continue;
             const to = `${s.other}|${k.slice(security.length + 1)}`;
-            held.set(to, (held.get(to) ?? 0) + (s.quantity * v) / holding);
+            held.set(to, (held.get(to) ?? 0) + (s.quantity * v) / (onePortfolio ? have : holding));
             if (takeover) held.set(k, 0);
           }
-          if (takeover) gone.add(security);
+          if (takeover && !onePortfolio) gone.add(security);
         } else if (s.action < 62 || have < 1) {
           rows.push({ date, type: 'BUY', security, portfolio, quantity: String(s.quantity), price, expenses });
           held.set(key, have + s.quantity);
