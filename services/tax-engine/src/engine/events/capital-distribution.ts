@@ -23,7 +23,7 @@ const SMALL_FRACTION = Rational.of(5, 100);
 export function applyCapitalDistribution(ctx: SweepContext, e: EngineEvent): void {
   const pool = ctx.pool(e);
   if (!pool.quantity.isPositive()) {
-    ctx.fail(e, `${e.type} of ${e.proceeds} on ${e.security} on ${e.date}: no shares held`);
+    ctx.fail(e, `${e.type} of ${e.proceeds} on ${e.security} on ${e.date}: ${ctx.noPoolShares(e)}`);
     return;
   }
   if (pool.indexed) ctx.indexPool(pool, e);

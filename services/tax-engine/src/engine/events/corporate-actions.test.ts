@@ -113,6 +113,25 @@ describe('capital distributions, equalisation and notional income', () => {
     expect(c.failures[0].message).toMatch(/market value/);
   });
 
+  it('when a capital event finds no shares in the pool, then the failure says whether none are held or why they are outside it', () => {
+    // Nothing held: a failure, not a silent nil.
+    const none = compute([row({ date: '2020-06-01', type: 'NOTIONAL_INCOME', security: 'P', amount: '10' })]);
+    expect(none.failures.map((f) => f.message)).toEqual(['NOTIONAL_INCOME of P on 2020-06-01: no shares held']);
+    // A company buys on 1 June and sells on 5 June: the shares are identified with the sale (the 10-day rule)
+    // and never join the pool, though held on 3 June when a capital return is paid on them.
+    const company = compute(
+      [
+        tx('2020-06-01', 'BUY', 'Q', '100', '1'),
+        row({ date: '2020-06-03', type: 'CAPITAL_RETURN', security: 'Q', amount: '10' }),
+        tx('2020-06-05', 'SELL', 'Q', '100', '2'),
+      ],
+      { kind: 'company' },
+    );
+    expect(company.failures.map((f) => f.message)).toEqual([
+      'CAPITAL_RETURN of 10 on Q on 2020-06-03: the shares held are identified with a disposal within the 10-day period and are outside the Section 104 pool; a capital event on them is not supported',
+    ]);
+  });
+
   it('when equalisation is received, then it is deducted from cost', () => {
     const c = compute([base(), row({ date: '2020-06-01', type: 'EQUALISATION', security: 'P', amount: '12.34' })]);
     expect(pool(c, 'P').cost.toString()).toBe('19987.66');

@@ -9,7 +9,7 @@ import type { SweepContext } from './sweep-context';
 export function applyNotionalIncome(ctx: SweepContext, e: EngineEvent): void {
   const pool = ctx.pool(e);
   if (!pool.quantity.isPositive()) {
-    ctx.fail(e, `NOTIONAL_INCOME of ${e.security} on ${e.date}: no shares held`);
+    ctx.fail(e, `NOTIONAL_INCOME of ${e.security} on ${e.date}: ${ctx.noPoolShares(e)}`);
     return;
   }
   if (pool.indexed) ctx.indexPool(pool, e);

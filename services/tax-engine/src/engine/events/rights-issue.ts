@@ -9,7 +9,7 @@ import type { SweepContext } from './sweep-context';
 export function applyRightsIssue(ctx: SweepContext, e: EngineEvent): void {
   const pool = ctx.pool(e);
   if (!pool.quantity.isPositive()) {
-    ctx.fail(e, `${e.type} of ${e.security} on ${e.date}: no shares held to take up the offer`);
+    ctx.fail(e, `${e.type} of ${e.security} on ${e.date}: ${ctx.noPoolShares(e)}`);
   }
   if (pool.indexed) ctx.indexPool(pool, e);
   pool.add(e.quantity, e.cost);

@@ -21,7 +21,7 @@ export interface ShareExchange {
 export function openShareExchange(ctx: SweepContext, e: EngineEvent): ShareExchange | null {
   const oldPool = ctx.pool(e);
   if (!oldPool.quantity.isPositive()) {
-    ctx.fail(e, `${e.type} of ${e.security} on ${e.date}: no shares held`);
+    ctx.fail(e, `${e.type} of ${e.security} on ${e.date}: ${ctx.noPoolShares(e)}`);
     return null;
   }
   const newPool = ctx.poolOf(e.newSecurity);

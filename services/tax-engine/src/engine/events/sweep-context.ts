@@ -143,6 +143,18 @@ export class SweepContext {
     }
   }
 
+  /**
+   * Why a capital event (distribution, notional income, rights issue, takeover, demerger) finds no shares in
+   * the pool: none held, or (a company) the shares held were bought in the 9 days before a disposal, so they
+   * are identified with it and kept out of the pool (s107(3)); an event on such shares is not supported.
+   */
+  noPoolShares(e: EngineEvent): string {
+    const held = this.bookOf(e).quantities.some((q) => q.isPositive());
+    return held
+      ? 'the shares held are identified with a disposal within the 10-day period and are outside the Section 104 pool; a capital event on them is not supported'
+      : 'no shares held';
+  }
+
   fail(e: EngineEvent, message: string): void {
     this.failures.push({ security: e.security, date: e.date, ref: e.ref || undefined, message });
   }
