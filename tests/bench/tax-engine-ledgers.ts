@@ -45,6 +45,9 @@ export function generateLedger(taxpayer: number, transactions = 100): Ledger {
   const push = (t: LedgerTransaction) => {
     if (txs.length < transactions) txs.push(t);
   };
+  /** A buy or sell in the GIA on `onDay` at the security's next price, with expenses. */
+  const trade = (onDay: number, type: 'BUY' | 'SELL', s: string, q: number) =>
+    push({ date: iso(onDay), type, security: s, quantity: String(q), price: p(s), expenses: exp(), portfolio: 'GIA' });
   while (txs.length < transactions) {
     day += 1 + Math.floor(rand() * 20);
     const s = pick(securities);
@@ -68,57 +71,25 @@ export function generateLedger(taxpayer: number, transactions = 100): Ledger {
       if (rand() < 0.15) {
         // same-day second buy
         const q2 = 5 * (1 + Math.floor(rand() * 40));
-        push({
-          date: iso(day),
-          type: 'BUY',
-          security: s,
-          quantity: String(q2),
-          price: p(s),
-          expenses: exp(),
-          portfolio: 'GIA',
-        });
+        trade(day, 'BUY', s, q2);
         held.set(s, held.get(s)! + q2);
       }
     } else if (r < 0.8) {
       const q = Math.max(1, Math.floor(h * (0.1 + rand() * 0.5)));
-      push({
-        date: iso(day),
-        type: 'SELL',
-        security: s,
-        quantity: String(q),
-        price: p(s),
-        expenses: exp(),
-        portfolio: 'GIA',
-      });
+      trade(day, 'SELL', s, q);
       held.set(s, h - q);
       const c = rand();
       if (c < 0.2) {
         // same-day buy back
         const q2 = Math.max(1, Math.floor(q * rand()));
-        push({
-          date: iso(day),
-          type: 'BUY',
-          security: s,
-          quantity: String(q2),
-          price: p(s),
-          expenses: exp(),
-          portfolio: 'GIA',
-        });
+        trade(day, 'BUY', s, q2);
         held.set(s, held.get(s)! + q2);
       } else if (c < 0.45) {
         // bed and breakfast: repurchase within 30 days
         const q2 = Math.max(1, Math.floor(q * (0.5 + rand())));
         const later = day + 1 + Math.floor(rand() * 29);
         pendingUntil.set(s, later);
-        push({
-          date: iso(later),
-          type: 'BUY',
-          security: s,
-          quantity: String(q2),
-          price: p(s),
-          expenses: exp(),
-          portfolio: 'GIA',
-        });
+        trade(later, 'BUY', s, q2);
         held.set(s, held.get(s)! + q2);
       }
     } else if (r < 0.86) {

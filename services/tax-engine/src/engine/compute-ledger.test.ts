@@ -132,31 +132,20 @@ const SECURITIES = ['AAA', 'BBB'];
 const dayArb = fc.integer({ min: 0, max: 400 });
 const qtyArb = fc.integer({ min: 1, max: 500 });
 const priceArb = fc.integer({ min: 1, max: 5000 }).map((p) => (p / 100).toFixed(2));
+/** A buy or sell on a random day, of a random security, with expenses (whole pounds, or e + 50p when any). */
+const tradeArb = (type: 'BUY' | 'SELL', expenses: (e: number) => Partial<LedgerTransaction>) =>
+  fc
+    .record({
+      d: dayArb,
+      s: fc.constantFrom(...SECURITIES),
+      q: qtyArb,
+      p: priceArb,
+      e: fc.integer({ min: 0, max: 20 }),
+    })
+    .map(({ d, s, q, p, e }): LedgerTransaction => ({ ...tx(iso(d), type, s, String(q), p), ...expenses(e) }));
 const rowArb: fc.Arbitrary<LedgerTransaction> = fc.oneof(
-  {
-    weight: 5,
-    arbitrary: fc
-      .record({
-        d: dayArb,
-        s: fc.constantFrom(...SECURITIES),
-        q: qtyArb,
-        p: priceArb,
-        e: fc.integer({ min: 0, max: 20 }),
-      })
-      .map(({ d, s, q, p, e }) => ({ ...tx(iso(d), 'BUY', s, String(q), p), expenses: String(e) })),
-  },
-  {
-    weight: 4,
-    arbitrary: fc
-      .record({
-        d: dayArb,
-        s: fc.constantFrom(...SECURITIES),
-        q: qtyArb,
-        p: priceArb,
-        e: fc.integer({ min: 0, max: 20 }),
-      })
-      .map(({ d, s, q, p, e }) => ({ ...tx(iso(d), 'SELL', s, String(q), p), ...(e ? { expenses: `${e}.5` } : {}) })),
-  },
+  { weight: 5, arbitrary: tradeArb('BUY', (e) => ({ expenses: String(e) })) },
+  { weight: 4, arbitrary: tradeArb('SELL', (e) => (e ? { expenses: `${e}.5` } : {})) },
   {
     weight: 1,
     arbitrary: fc
