@@ -717,6 +717,12 @@ const ISO = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 1
 /** First days of the random ledgers: individuals from 6 April 2008 (earlier rules are not supported), companies from 2003. */
 const FIRST_DAY = { individual: Date.UTC(2008, 3, 6) / 86_400_000, company: Date.UTC(2003, 0, 1) / 86_400_000 };
 
+/**
+ * The generator tracks holdings in doubles (190 x 1.1 sold down to nothing leaves 3e-14): a holding counts as
+ * shares held only from this size. The engine's own figures are exact.
+ */
+const HELD = 1e-6;
+
 const pounds = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
 
 /**
@@ -779,7 +785,7 @@ const ledgerArb = (kind: 'individual' | 'company') =>
               ['BUY', 'TRANSFER_IN', 'SPOUSE_IN'].includes(r.type) &&
               Date.parse(r.acquired ?? r.date) / 86_400_000 >= day - 9,
           );
-        const capitalEvent = quiet && holding > 0 && !tenDay;
+        const capitalEvent = quiet && holding >= HELD && !tenDay;
         if (s.action < 7) {
           if (!quiet) continue;
           const bonus = s.action >= 5;
@@ -808,7 +814,7 @@ const ledgerArb = (kind: 'individual' | 'company') =>
           }
         } else if (s.action < 13 && capitalEvent) {
           rows.push({ date, type: 'NOTIONAL_INCOME', security, portfolio, amount: pounds(s.amount % 100_000) });
-        } else if (s.action < 15 && capitalEvent && have > 0) {
+        } else if (s.action < 15 && capitalEvent && have >= HELD) {
           const q = Math.max(1, Math.floor((have * s.fraction) / 4));
           const type = s.extra % 2 === 0 ? 'RIGHTS_ISSUE' : 'OPEN_OFFER';
           rows.push({ date, type, security, portfolio, quantity: String(q), price, expenses });
@@ -867,7 +873,7 @@ const ledgerArb = (kind: 'individual' | 'company') =>
         } else if (
           s.action >= 62 &&
           s.action < 67 &&
-          holding > 0 &&
+          holding >= HELD &&
           s.other !== security &&
           !gone.has(s.other) &&
           quiet &&
@@ -877,7 +883,7 @@ const ledgerArb = (kind: 'individual' | 'company') =>
           // portfolios pro rata.
           const takeover = s.action < 65;
           // Half of them concern one (sole) portfolio's shares only.
-          const onePortfolio = portfolio !== 'JOINT' && have > 0 && s.extra % 4 < 2;
+          const onePortfolio = portfolio !== 'JOINT' && have >= HELD && s.extra % 4 < 2;
           const row: LedgerTransaction = {
             date,
             type: takeover ? 'TAKEOVER' : 'DEMERGER',
@@ -1089,7 +1095,12 @@ describe.each(['individual', 'company'] as const)(
           const byAt = (a: { at: string }, b: { at: string }) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
           expect(engineHoldings.sort(byAt)).toEqual(modelHoldings.sort(byAt));
         }),
-        { numRuns: 300 },
+        // A fixed seed, so CI sees the same 300 ledgers every run; for a deeper search by hand:
+        // REFERENCE_MODEL_RUNS=20000 REFERENCE_MODEL_SEED=<any> npx vitest run --project unit reference-model
+        {
+          numRuns: Number(process.env.REFERENCE_MODEL_RUNS ?? 300),
+          seed: Number(process.env.REFERENCE_MODEL_SEED ?? 20261123),
+        },
       );
       // The random ledgers really exercise disposals (not just empty years).
       expect(disposalsChecked).toBeGreaterThan(1000);
