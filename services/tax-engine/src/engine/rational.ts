@@ -607,8 +607,18 @@ export class Rational {
     const g1 = s === 1 ? 1 : gcdNum(s, Number(bn % BigInt(s)));
     const n1 = g1 === 1 ? bn : bn / BigInt(g1);
     const s1 = BigInt(s / g1);
-    const gp = p === 1 ? 1 : gcdNum(p, Number(bd % BigInt(p)));
-    const gq = q === 1 ? 1 : gcdNum(q, Number(bd % BigInt(q)));
+    // p and q are coprime, so gcd(p q, bd) = gcd(p, bd) x gcd(q, bd): one BigInt remainder serves both.
+    let gp: number;
+    let gq: number;
+    const pq = p * q;
+    if (pq <= MAX) {
+      const gpq = pq === 1 ? 1 : gcdNum(pq, Number(bd % BigInt(pq)));
+      gp = gpq === 1 || p === 1 ? 1 : gcdNum(p, gpq);
+      gq = gpq / gp;
+    } else {
+      gp = p === 1 ? 1 : gcdNum(p, Number(bd % BigInt(p)));
+      gq = q === 1 ? 1 : gcdNum(q, Number(bd % BigInt(q)));
+    }
     return [
       Rational.settle(n1 * BigInt(p / gp), (gp === 1 ? bd : bd / BigInt(gp)) * s1),
       Rational.settle(n1 * BigInt(q / gq), (gq === 1 ? bd : bd / BigInt(gq)) * s1),

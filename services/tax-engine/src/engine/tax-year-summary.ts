@@ -160,7 +160,8 @@ export function summariseTaxYears(
       losses,
       netGains,
       annualExemptAmount: aea,
-      annualExemptAmountRemaining: netGains.isPositive() ? Rational.max(ZERO, aea.sub(netGains)) : aea,
+      // aea - netGains is -(aboveExempt): no second difference of the (often large) net gains.
+      annualExemptAmountRemaining: !netGains.isPositive() ? aea : aboveExempt.isPositive() ? ZERO : aboveExempt.neg(),
       lossesBroughtForward,
       lossesBroughtForwardUsed,
       lossesCarriedForward,
