@@ -56,7 +56,8 @@ export interface LedgerTransaction {
   /** TAKEOVER / DEMERGER: the security received. */
   newSecurity?: string;
   /**
-   * Total market value, GBP: CAPITAL_RETURN the holding after the distribution (B in A/(A+B));
+   * Total market value, GBP: CAPITAL_RETURN the holding after the distribution (B in A/(A+B); or give `price`,
+   * the value per share after it, with `quantity` the shares held or without it for the whole pool);
    * DEMERGER the retained holding; GIFT_OUT the shares given (instead of price); TAKEOVER the new shares.
    */
   marketValue?: string;

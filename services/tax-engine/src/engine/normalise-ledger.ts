@@ -55,6 +55,11 @@ export interface EngineEvent {
   marketValue: Rational | null;
   /** DEMERGER: value of the retained holding. */
   retainedValue: Rational | null;
+  /**
+   * CAPITAL_RETURN / EQUALISATION given a `price` (and no quantity or market_value): the market value per share
+   * after the distribution; B in A/(A+B) is then this price x the shares in the pool at the event.
+   */
+  pricePerShare: Rational | null;
   holdover: Rational;
   newSecurity: string;
   counterparty: string;
@@ -276,7 +281,7 @@ function keyField(e: EngineEvent, i: number): string {
     case 5:
       return e.marketValue?.toFraction() ?? '';
     case 6:
-      return e.retainedValue?.toFraction() ?? '';
+      return (e.retainedValue ?? e.pricePerShare)?.toFraction() ?? '';
     case 7:
       return e.holdover.toFraction();
     case 8:
@@ -406,6 +411,7 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
   let proceeds = ZERO;
   let marketValue: Rational | null = null;
   let retainedValue: Rational | null = null;
+  let pricePerShare: Rational | null = null;
   let holdover = ZERO;
   const newSecurity = tx.newSecurity ?? '';
 
@@ -466,9 +472,20 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
     case 'EQUALISATION':
     case 'NOTIONAL_INCOME': {
       const amount = required(tx, tx.amount, 'amount');
-      if (type === 'NOTIONAL_INCOME') cost = amount;
-      else proceeds = amount;
+      if (type === 'NOTIONAL_INCOME') {
+        cost = amount;
+        break;
+      }
+      proceeds = amount;
+      // B, the value of the holding after the distribution: market_value, else price x quantity, else price x
+      // the shares in the pool when the event is applied.
       marketValue = num(tx.marketValue, 'marketValue');
+      const price = marketValue === null ? num(tx.price, 'price') : null;
+      if (price !== null) {
+        const held = num(tx.quantity, 'quantity');
+        if (held !== null) marketValue = held.mul(price);
+        else pricePerShare = price;
+      }
       break;
     }
     case 'TAKEOVER': {
@@ -507,6 +524,7 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
     scaled ? (retainedValue?.mul(share) ?? null) : retainedValue,
     scaled ? holdover.mul(share) : holdover,
     newSecurity,
+    pricePerShare,
   );
 }
 
@@ -587,6 +605,7 @@ function event(
   retainedValue: Rational | null,
   holdover: Rational,
   newSecurity: string,
+  pricePerShare: Rational | null = null,
 ): EngineEvent {
   return makeEvent(
     phase,
@@ -608,6 +627,7 @@ function event(
     tx.counterparty ?? '',
     tx.connected ?? false,
     tx.ref ?? '',
+    pricePerShare,
   );
 }
 
@@ -632,6 +652,7 @@ function makeEvent(
   counterparty: string,
   connected: boolean,
   ref: string,
+  pricePerShare: Rational | null = null,
 ): EngineEvent {
   return {
     seq: 0,
@@ -649,6 +670,7 @@ function makeEvent(
     expenses,
     marketValue,
     retainedValue,
+    pricePerShare,
     holdover,
     newSecurity,
     counterparty,

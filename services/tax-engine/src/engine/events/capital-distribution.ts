@@ -28,7 +28,7 @@ export function applyCapitalDistribution(ctx: SweepContext, e: EngineEvent): voi
   }
   if (pool.indexed) ctx.indexPool(pool, e);
   const a = e.proceeds;
-  const b = e.marketValue;
+  const b = e.marketValue ?? (e.pricePerShare !== null ? e.pricePerShare.mul(pool.quantity) : null);
   const small =
     e.type === 'EQUALISATION' || a.lte(SMALL_ABSOLUTE) || (b !== null && a.lte(SMALL_FRACTION.mul(a.add(b))));
   const before = pool.state();
@@ -40,7 +40,7 @@ export function applyCapitalDistribution(ctx: SweepContext, e: EngineEvent): voi
   if (!small && b === null) {
     ctx.fail(
       e,
-      `${e.type} of ${a} on ${e.security} on ${e.date} is more than £3,000 and needs the holding's market value (market_value) to test and apportion it`,
+      `${e.type} of ${a} on ${e.security} on ${e.date} is more than £3,000 and needs the holding's market value after it (market_value, or price per share) to test and apportion it`,
     );
     return;
   }

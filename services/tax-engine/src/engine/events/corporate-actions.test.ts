@@ -107,6 +107,41 @@ describe('capital distributions, equalisation and notional income', () => {
     expect(pool(c, 'P').quantity.toString()).toBe('10000');
   });
 
+  it('when a large capital return gives the price per share after it instead of market_value, then B is that price x the shares held', () => {
+    // 10,000 shares costing £20,000; A = £5,000 with the shares then worth £4.50 each: B = 10,000 x 4.50 = £45,000,
+    // as in the test above: 5,000 > 3,000 and > 5% of 50,000, so a part disposal of 20,000 x 5,000/50,000 = £2,000.
+    const byPool = compute([
+      base(),
+      row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '5000', price: '4.50' }),
+    ]);
+    const d = disposalOn(byPool, '2020-06-01');
+    expect([pence(d.allowableCost), pence(d.gain), d.matches[0].apportionment?.whole.toString()]).toEqual([
+      '2000.00',
+      '3000.00',
+      '50000',
+    ]);
+    // The same with the shares held stated on the row.
+    const stated = compute([
+      base(),
+      row({
+        date: '2020-06-01',
+        type: 'CAPITAL_RETURN',
+        security: 'P',
+        amount: '5000',
+        price: '4.50',
+        quantity: '10000',
+      }),
+    ]);
+    expect(pence(disposalOn(stated, '2020-06-01').gain)).toBe('3000.00');
+    // At £96 a share B = £960,000: 5% of 965,000 = 48,250 >= 5,000, so small: deducted from cost (20,000 - 5,000).
+    const small = compute([
+      base(),
+      row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '5000', price: '96' }),
+    ]);
+    expect(small.disposals).toHaveLength(0);
+    expect(pool(small, 'P').cost.toString()).toBe('15000');
+  });
+
   it('when a large capital return has no market value, then it is a calculation failure, not a guess', () => {
     const c = compute([base(), row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '5000' })]);
     expect(c.failures).toHaveLength(1);
