@@ -4,6 +4,9 @@ import { compute, disposalOn, pence, pool, tx, year } from '../test-support';
 
 const row = (t: LedgerTransaction) => t;
 const base = () => tx('2020-01-10', 'BUY', 'P', '10000', '2'); // pool 10,000 shares costing £20,000
+/** A capital return on P on 1 June 2020 with the given figures. */
+const capitalReturn = (figures: Partial<LedgerTransaction>) =>
+  row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', ...figures });
 
 describe('share reorganisations', () => {
   it('when shares are split 2 for 1, then the pool doubles in number at the same cost', () => {
@@ -51,27 +54,21 @@ describe('share reorganisations', () => {
 
 describe('capital distributions, equalisation and notional income', () => {
   it('when a capital return is at most £3,000, then it is deducted from cost and there is no disposal', () => {
-    const c = compute([base(), row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '3000' })]);
+    const c = compute([base(), capitalReturn({ amount: '3000' })]);
     expect(c.disposals).toHaveLength(0);
     expect(pool(c, 'P').cost.toString()).toBe('17000');
   });
 
   it('when a capital return is above £3,000 but at most 5% of the holding value, then it is still deducted from cost', () => {
     // A = 4,000; B = 96,000; 5% of 100,000 = 5,000 >= 4,000: small.
-    const c = compute([
-      base(),
-      row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '4000', marketValue: '96000' }),
-    ]);
+    const c = compute([base(), capitalReturn({ amount: '4000', marketValue: '96000' })]);
     expect(c.disposals).toHaveLength(0);
     expect(pool(c, 'P').cost.toString()).toBe('16000');
   });
 
   it('when a capital return is large, then it is a part disposal with cost x A / (A + B)', () => {
     // A = 5,000; B = 45,000: 5,000 > 3,000 and > 5% of 50,000 = 2,500. Cost 20,000 x 5,000/50,000 = 2,000; gain 3,000.
-    const c = compute([
-      base(),
-      row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '5000', marketValue: '45000' }),
-    ]);
+    const c = compute([base(), capitalReturn({ amount: '5000', marketValue: '45000' })]);
     const d = disposalOn(c, '2020-06-01');
     expect(d.kind).toBe('capital-distribution');
     expect(pence(d.allowableCost)).toBe('2000.00');
@@ -85,17 +82,7 @@ describe('capital distributions, equalisation and notional income', () => {
     ]);
     // With £50 costs of the distribution: allowable cost 2,000 + 50 = 2,050; gain 5,000 - 2,050 = 2,950.
     const withCosts = disposalOn(
-      compute([
-        base(),
-        row({
-          date: '2020-06-01',
-          type: 'CAPITAL_RETURN',
-          security: 'P',
-          amount: '5000',
-          marketValue: '45000',
-          expenses: '50',
-        }),
-      ]),
+      compute([base(), capitalReturn({ amount: '5000', marketValue: '45000', expenses: '50' })]),
       '2020-06-01',
     );
     expect([pence(withCosts.acquisitionCost), pence(withCosts.allowableCost), pence(withCosts.gain)]).toEqual([
@@ -110,10 +97,7 @@ describe('capital distributions, equalisation and notional income', () => {
   it('when a large capital return gives the price per share after it instead of market_value, then B is that price x the shares held', () => {
     // 10,000 shares costing £20,000; A = £5,000 with the shares then worth £4.50 each: B = 10,000 x 4.50 = £45,000,
     // as in the test above: 5,000 > 3,000 and > 5% of 50,000, so a part disposal of 20,000 x 5,000/50,000 = £2,000.
-    const byPool = compute([
-      base(),
-      row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '5000', price: '4.50' }),
-    ]);
+    const byPool = compute([base(), capitalReturn({ amount: '5000', price: '4.50' })]);
     const d = disposalOn(byPool, '2020-06-01');
     expect([pence(d.allowableCost), pence(d.gain), d.matches[0].apportionment?.whole.toString()]).toEqual([
       '2000.00',
@@ -121,29 +105,16 @@ describe('capital distributions, equalisation and notional income', () => {
       '50000',
     ]);
     // The same with the shares held stated on the row.
-    const stated = compute([
-      base(),
-      row({
-        date: '2020-06-01',
-        type: 'CAPITAL_RETURN',
-        security: 'P',
-        amount: '5000',
-        price: '4.50',
-        quantity: '10000',
-      }),
-    ]);
+    const stated = compute([base(), capitalReturn({ amount: '5000', price: '4.50', quantity: '10000' })]);
     expect(pence(disposalOn(stated, '2020-06-01').gain)).toBe('3000.00');
     // At £96 a share B = £960,000: 5% of 965,000 = 48,250 >= 5,000, so small: deducted from cost (20,000 - 5,000).
-    const small = compute([
-      base(),
-      row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '5000', price: '96' }),
-    ]);
+    const small = compute([base(), capitalReturn({ amount: '5000', price: '96' })]);
     expect(small.disposals).toHaveLength(0);
     expect(pool(small, 'P').cost.toString()).toBe('15000');
   });
 
   it('when a large capital return has no market value, then it is a calculation failure, not a guess', () => {
-    const c = compute([base(), row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '5000' })]);
+    const c = compute([base(), capitalReturn({ amount: '5000' })]);
     expect(c.failures).toHaveLength(1);
     expect(c.failures[0].message).toMatch(/market value/);
   });
