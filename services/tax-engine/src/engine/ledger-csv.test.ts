@@ -38,6 +38,24 @@ describe('ledger CSV', () => {
     expect(parseLedgerCsv('date,type,security,colour\n').errors[0]).toMatchObject({ line: 1, column: 'colour' });
   });
 
+  it('when a ledger has a reference or a notes column, then the reference is echoed with the line and the notes are ignored', () => {
+    const p = parseLedgerCsv(
+      'date,type,security,quantity,price,Transaction ID,Notes\n' +
+        '2020-01-01,BUY,X,10,2,T-17,"first buy, via the old platform"\n' +
+        '2020-01-02,BUY,X,5,2,,\n',
+    );
+    expect(p.errors).toEqual([]);
+    expect(p.transactions.map((t) => t.ref)).toEqual(['line 2 (T-17)', 'line 3']);
+    expect(p.transactions[0]).toEqual({
+      date: '2020-01-01',
+      type: 'BUY',
+      security: 'X',
+      quantity: '10',
+      price: '2',
+      ref: 'line 2 (T-17)',
+    });
+  });
+
   it('when a split ratio or amount is malformed, then the error names the line and column', () => {
     const p = parseLedgerCsv('date,type,security,quantity,price\n2020-01-01,SPLIT,X,2:0,\n2020-01-02,BUY,X,1,-4\n');
     expect(p.errors).toEqual([

@@ -23,6 +23,9 @@ export interface ParsedLedgerCsv {
   errors: CsvError[];
 }
 
+/** The field of a free-text column (notes, description): accepted and ignored. */
+const NOTE = '-';
+
 /** Header name (case, spaces, '_' and '-' ignored) -> field. */
 const COLUMNS: Record<string, string> = {
   date: 'date',
@@ -43,6 +46,19 @@ const COLUMNS: Record<string, string> = {
   class: 'class',
   gainclass: 'class',
   ownership: 'ownership',
+  // The row's own reference, echoed with its line in matches and failures.
+  ref: 'ref',
+  reference: 'ref',
+  id: 'ref',
+  transactionid: 'ref',
+  // Free text, read and not used (it cannot change a figure).
+  notes: NOTE,
+  note: NOTE,
+  description: NOTE,
+  comment: NOTE,
+  comments: NOTE,
+  memo: NOTE,
+  narrative: NOTE,
 };
 
 const MONEY_COLUMNS = ['price', 'amount', 'expenses', 'holdoverRelief', 'marketValue'] as const;
@@ -126,7 +142,7 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
       continue;
     }
     fields.forEach((f, i) => {
-      if (!f) return;
+      if (!f || f === NOTE) return;
       colName[f] = header[i];
       const v = (cells[i] ?? '').trim();
       if (v !== '') row[f] = v;
@@ -184,7 +200,7 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
       date: row.date,
       type: type as LedgerTransaction['type'],
       security: row.security,
-      ref: `line ${line}`,
+      ref: row.ref ? `line ${line} (${row.ref})` : `line ${line}`,
     };
     for (const f of [
       'quantity',
