@@ -45,6 +45,35 @@ describe('calculation failures', () => {
   });
 });
 
+describe('rows with both price and amount', () => {
+  it("when a row's amount is quantity x price with its expenses added or taken off, then it is read as the broker's net figure and the expenses count once", () => {
+    // HS284 Example 3's figures. Buys: 1,000 @ £4.00 + £150 (net £4,150) and 500 @ £4.10 + £80 (net £2,130): pool
+    // 1,500 costing 4,000 + 150 + 2,050 + 80 = £6,280. Sale of 700 @ £4.80 less £100 (net £3,260): proceeds 3,360,
+    // cost 6,280 x 700/1,500 = 2,930.67 (8792/3), plus £100 = 3,030.67; gain 329.33.
+    const row = (
+      date: string,
+      type: 'BUY' | 'SELL',
+      quantity: string,
+      price: string,
+      amount: string,
+      expenses: string,
+    ) => ({ date, type, security: 'LOBSTER', quantity, price, amount, expenses }) as LedgerTransaction;
+    const c = compute([
+      row('2014-04-01', 'BUY', '1000', '4.00', '4150', '150'),
+      row('2017-09-01', 'BUY', '500', '4.10', '2130', '80'),
+      row('2018-05-01', 'SELL', '700', '4.80', '3260', '100'),
+    ]);
+    const d = disposalOn(c, '2018-05-01');
+    expect([pence(d.proceeds), pence(d.allowableCost), pence(d.gain)]).toEqual(['3360.00', '3030.67', '329.33']);
+    // An amount that is neither the gross nor the net figure is the exact total: 700 shares for £3,400 less £100.
+    const other = compute([
+      row('2014-04-01', 'BUY', '1000', '4.00', '4150', '150'),
+      row('2018-05-01', 'SELL', '700', '4.80', '3400', '100'),
+    ]);
+    expect(pence(disposalOn(other, '2018-05-01').proceeds)).toBe('3400.00');
+  });
+});
+
 describe('joint portfolios and attribution', () => {
   it('when a joint portfolio is owned 50%, then it contributes half the shares and cost, and figures go back to where the shares sit', () => {
     // GIA: 1,000 @ £2 (£2,000). JOINT (50%): 1,000 @ £3 -> 500 shares, £1,500. Pool 1,500 / £3,500.

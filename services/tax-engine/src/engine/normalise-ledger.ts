@@ -388,10 +388,21 @@ export function parseRatio(text: string | undefined): Rational | null {
 }
 
 /** Total from `amount`, else quantity x price. */
-function total(tx: LedgerTransaction, quantity: Rational, what: string): Rational {
+/**
+ * The row's total: `amount`, else quantity x `price`. With both, an amount that is quantity x price plus or less
+ * the row's expenses is a broker's net settlement figure, and the gross quantity x price is taken (the expenses
+ * are then added to cost or deducted from proceeds once, not twice); any other amount is the exact total.
+ */
+function total(tx: LedgerTransaction, quantity: Rational, what: string, expenses: Rational = ZERO): Rational {
   const amount = num(tx.amount, 'amount');
-  if (amount !== null) return amount;
   const price = num(tx.price, 'price');
+  if (amount !== null) {
+    if (price !== null && expenses.isPositive()) {
+      const gross = quantity.mul(price);
+      if (amount.eq(gross.add(expenses)) || amount.eq(gross.sub(expenses))) return gross;
+    }
+    return amount;
+  }
   if (price !== null) return quantity.mul(price);
   throw new RowError(`${tx.type} needs price or amount (${what})`);
 }
@@ -426,7 +437,7 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
     case 'SPOUSE_IN':
     case 'TRANSFER_IN':
       quantity = positiveQuantity(tx);
-      cost = total(tx, quantity, 'cost').add(expenses);
+      cost = total(tx, quantity, 'cost', expenses).add(expenses);
       if (type === 'TRANSFER_IN' && tx.acquired) {
         const acquired = parseIsoDate(tx.acquired);
         if (acquired === null) throw new RowError(`acquired "${tx.acquired}" is not a date (YYYY-MM-DD)`);
@@ -443,7 +454,7 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
         break;
       }
       quantity = positiveQuantity(tx);
-      proceeds = total(tx, quantity, 'proceeds');
+      proceeds = total(tx, quantity, 'proceeds', expenses);
       break;
     case 'GIFT_OUT':
       quantity = positiveQuantity(tx);
@@ -466,7 +477,7 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
     case 'RIGHTS_ISSUE':
     case 'OPEN_OFFER':
       quantity = positiveQuantity(tx);
-      cost = total(tx, quantity, 'subscription cost').add(expenses);
+      cost = total(tx, quantity, 'subscription cost', expenses).add(expenses);
       break;
     case 'CAPITAL_RETURN':
     case 'EQUALISATION':
