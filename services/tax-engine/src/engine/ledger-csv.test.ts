@@ -56,6 +56,16 @@ describe('ledger CSV', () => {
     });
   });
 
+  it('when types are written in words or rows end with a comma, then they are read as the same rows', () => {
+    const p = parseLedgerCsv(
+      'date,type,security,quantity,price\n2020-01-01,Transfer In,X,10,2,\n2020-01-02,gift-out,X,5,3,,\n',
+    );
+    expect(p.errors).toEqual([]);
+    expect(p.transactions.map((t) => t.type)).toEqual(['TRANSFER_IN', 'GIFT_OUT']);
+    // A cell with something in it past the header is still an error.
+    expect(parseLedgerCsv('date,type,security\n2020-01-01,BUY,X,oops\n').errors[0]).toMatchObject({ line: 2 });
+  });
+
   it('when a split ratio or amount is malformed, then the error names the line and column', () => {
     const p = parseLedgerCsv('date,type,security,quantity,price\n2020-01-01,SPLIT,X,2:0,\n2020-01-02,BUY,X,1,-4\n');
     expect(p.errors).toEqual([

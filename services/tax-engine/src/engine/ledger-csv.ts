@@ -137,7 +137,8 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
     const { line, cells } = records[r];
     const row: Record<string, string> = {};
     const colName: Record<string, string> = {};
-    if (cells.length > header.length) {
+    // Empty cells past the header (a trailing comma) are nothing; anything else there is an error.
+    if (cells.length > header.length && cells.slice(header.length).some((c) => c.trim() !== '')) {
       result.errors.push({ line, column: '', message: `${cells.length} cells but the header has ${header.length}` });
       continue;
     }
@@ -151,7 +152,8 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
     const err = (field: string, message: string) =>
       result.errors.push({ line, column: colName[field] ?? field, message });
 
-    const type = (row.type ?? '').toUpperCase();
+    // "buy", "Transfer In" and "transfer-in" are BUY and TRANSFER_IN.
+    const type = (row.type ?? '').toUpperCase().replace(/[\s-]+/g, '_');
     if (!row.date) err('date', 'date is required');
     else if (parseIsoDate(row.date) === null) err('date', `"${row.date}" is not a date (YYYY-MM-DD)`);
     if (!type) err('type', 'type is required');
