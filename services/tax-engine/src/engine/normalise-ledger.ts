@@ -387,7 +387,6 @@ export function parseRatio(text: string | undefined): Rational | null {
   return a.div(b);
 }
 
-/** Total from `amount`, else quantity x price. */
 /**
  * The row's total: `amount`, else quantity x `price`. With both, an amount that is quantity x price plus or less
  * the row's expenses is a broker's net settlement figure, and the gross quantity x price is taken (the expenses
