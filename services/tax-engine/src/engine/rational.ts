@@ -60,6 +60,8 @@ function gcdBig(a: bigint, b: bigint): bigint {
 }
 
 const BIG_MAX = 9007199254740991n;
+/** Just above the safe-integer limit: a value past this as a (rounded) double is certainly past MAX. */
+const NEAR_MAX = MAX * 1.001;
 /**
  * A BigInt pair whose parts are both above the safe-integer range is reduced only with gcds that are
  * cheap (one argument a safe integer) -- until a part exceeds this, when a full Euclid is run. Values
@@ -506,8 +508,12 @@ export class Rational {
     if (r === 0) {
       // d divides b (the usual case: a decimal added to a figure whose denominator already has its
       // factors): Henrici with g = d, without the multiplications by 1.
-      const n = a + BigInt(c) * (b / bd);
+      const bq = b / bd;
+      const n = a + BigInt(c) * bq;
       if (n === 0n) return Rational.ZERO;
+      // Reduced by gcd(n, d) only when that could bring the pair into the number form (dividing both by
+      // at most d); otherwise it is left as it is (exact; settle keeps large pairs unreduced anyway).
+      if (bq > BIG_MAX || Math.abs(Number(n)) > NEAR_MAX * d) return Rational.settle(n, b);
       const g2 = gcdNum(d, Number(n % bd));
       if (g2 === 1) return Rational.settle(n, b);
       const g2b = BigInt(g2);
