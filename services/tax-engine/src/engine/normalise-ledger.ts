@@ -49,7 +49,7 @@ export interface EngineEvent {
   cost: Rational;
   /** Disposals: gross proceeds (market value for a gift); CAPITAL_RETURN / EQUALISATION / TAKEOVER: cash. */
   proceeds: Rational;
-  /** Disposal costs. */
+  /** Disposal costs (nil for an acquisition, whose incidental costs are in `cost`). */
   expenses: Rational;
   /** See LedgerTransaction.marketValue; TAKEOVER / DEMERGER: value of the new shares. */
   marketValue: Rational | null;
@@ -423,6 +423,8 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
   let retainedValue: Rational | null = null;
   let pricePerShare: Rational | null = null;
   let holdover = ZERO;
+  // An acquisition's expenses are part of its cost; the event's `expenses` are a disposal's costs.
+  let expensesInCost = false;
   const newSecurity = tx.newSecurity ?? '';
 
   switch (type) {
@@ -430,6 +432,7 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
       if (fastTrade(tx, true, -1, 0)) {
         quantity = fastQuantity;
         cost = fastTotal;
+        expensesInCost = true;
         break;
       }
     // falls through
@@ -437,6 +440,7 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
     case 'TRANSFER_IN':
       quantity = positiveQuantity(tx);
       cost = total(tx, quantity, 'cost', expenses).add(expenses);
+      expensesInCost = true;
       if (type === 'TRANSFER_IN' && tx.acquired) {
         const acquired = parseIsoDate(tx.acquired);
         if (acquired === null) throw new RowError(`acquired "${tx.acquired}" is not a date (YYYY-MM-DD)`);
@@ -477,6 +481,7 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
     case 'OPEN_OFFER':
       quantity = positiveQuantity(tx);
       cost = total(tx, quantity, 'subscription cost', expenses).add(expenses);
+      expensesInCost = true;
       break;
     case 'CAPITAL_RETURN':
     case 'EQUALISATION':
@@ -529,7 +534,7 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
     scaled ? quantity.mul(share) : quantity,
     scaled ? cost.mul(share) : cost,
     scaled ? proceeds.mul(share) : proceeds,
-    scaled ? expenses.mul(share) : expenses,
+    expensesInCost ? ZERO : scaled ? expenses.mul(share) : expenses,
     scaled ? (marketValue?.mul(share) ?? null) : marketValue,
     scaled ? (retainedValue?.mul(share) ?? null) : retainedValue,
     scaled ? holdover.mul(share) : holdover,
@@ -560,7 +565,8 @@ function tradeEvent(tx: LedgerTransaction, type: 'BUY' | 'SELL', ownership: Map<
     if (!scanDecimal(expensesText)) return null;
     expN = scanned.n;
     expScale = scanned.scale;
-    expenses = Rational.fromDecimal(expN, expScale);
+    // A buy's expenses are part of its cost (fastTrade adds them); only a sale keeps them apart.
+    if (type === 'SELL') expenses = Rational.fromDecimal(expN, expScale);
   }
   if (!fastTrade(tx, type === 'BUY', expN, expScale)) return null;
   let quantity = fastQuantity;
