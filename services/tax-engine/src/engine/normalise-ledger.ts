@@ -32,7 +32,6 @@ const insertionSort = importedInsertionSort;
 export type EventKind = 'corporate-action' | 'acquisition' | 'disposal' | 'transfer-out';
 
 export interface EngineEvent {
-  seq: number;
   day: DayNumber;
   /** ISO trade date; the pools change on this date. */
   date: string;
@@ -156,7 +155,6 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
   }
 
   sortEvents(events);
-  for (let i = 0; i < events.length; i++) events[i].seq = i;
 
   const classes = new Map<string, GainClass>();
   for (const [code, info] of Object.entries(ledger.securities ?? {})) {
@@ -671,7 +669,6 @@ function makeEvent(
   pricePerShare: Rational | null = null,
 ): EngineEvent {
   return {
-    seq: 0,
     day,
     date,
     acquiredDay,
