@@ -2,7 +2,7 @@
  * A/B speed comparison of the exact engine against a baseline, in one process (not a bench: `pnpm bench`
  * does not run it).
  *
- *   node --import tsx tests/bench/tax-engine-ab.ts [--base HEAD] [--ledgers 2000] [--passes 12] [--chunk 100]
+ *   node --import tsx tests/bench/tax-engine-ab.ts [--base HEAD] [--ledgers 2000] [--transactions 100] [--gap-days 20] [--passes 12] [--chunk 100]
  *
  * `--base` is a commit (its `services/tax-engine` is extracted with `git archive` into a temporary
  * directory) or a directory holding a `services/tax-engine` tree. Both engines are loaded side by side
@@ -28,6 +28,8 @@ const { values } = parseArgs({
   options: {
     base: { type: 'string', default: 'HEAD' },
     ledgers: { type: 'string', default: '2000' },
+    transactions: { type: 'string', default: '100' },
+    'gap-days': { type: 'string', default: '20' },
     passes: { type: 'string', default: '12' },
     chunk: { type: 'string', default: '100' },
   },
@@ -64,7 +66,9 @@ async function load(root: string): Promise<Engine> {
 
 try {
   const engines = [await load(baseRoot), await load(repo)];
-  const ledgers = Array.from({ length: n }, (_, i) => generateLedger(i, 100));
+  const ledgers = Array.from({ length: n }, (_, i) =>
+    generateLedger(i, Number(values.transactions), Number(values['gap-days'])),
+  );
   let transactions = 0;
   for (const l of ledgers) transactions += l.transactions.length;
   for (const e of engines)

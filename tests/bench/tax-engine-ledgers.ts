@@ -25,7 +25,12 @@ function iso(day: number): string {
   return new Date(day * 86_400_000).toISOString().slice(0, 10);
 }
 
-export function generateLedger(taxpayer: number, transactions = 100): Ledger {
+/**
+ * One taxpayer's ledger of `transactions` rows, a new trading day every 1 to `gapDays` days (about 11 days
+ * apart on average by default, so 100 rows span some three years; `gapDays` 1 makes a dense ledger, a row
+ * every day).
+ */
+export function generateLedger(taxpayer: number, transactions = 100, gapDays = 20): Ledger {
   const rand = rng(taxpayer * 2654435761 + 12345);
   const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];
   const n = 3 + Math.floor(rand() * 4);
@@ -49,7 +54,7 @@ export function generateLedger(taxpayer: number, transactions = 100): Ledger {
   const trade = (onDay: number, type: 'BUY' | 'SELL', s: string, q: number) =>
     push({ date: iso(onDay), type, security: s, quantity: String(q), price: p(s), expenses: exp(), portfolio: 'GIA' });
   while (txs.length < transactions) {
-    day += 1 + Math.floor(rand() * 20);
+    day += 1 + Math.floor(rand() * gapDays);
     const s = pick(securities);
     const h = held.get(s)!;
     const r = rand();

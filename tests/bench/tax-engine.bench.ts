@@ -72,6 +72,36 @@ function runJob(job: Job): JobResult {
 }
 
 /**
+ * Long ledgers: a heavy trader's rows, one every day for years (5,000 rows: about 14 years), so pools live
+ * through hundreds of part disposals and their exact costs grow to hundreds of bits. Printed per ledger and per
+ * transaction (one core, median of `trials`), with the largest pool cost's denominator, so a cost that grows
+ * with the square of the ledger's length shows.
+ */
+function longLedgers(taxpayers: number, transactions: number, trials: number, fmt: (n: number) => string): void {
+  if (taxpayers <= 0) return;
+  const ref = loadReferenceData();
+  const ledgers = Array.from({ length: taxpayers }, (_, i) => generateLedger(500_000 + i, transactions, 1));
+  for (const l of ledgers.slice(0, 3)) computeLedger(l, ref, { poolHistory: false });
+  let bits = 0;
+  const runs: number[] = [];
+  for (let t = 0; t < trials; t++) {
+    const t0 = performance.now();
+    for (const l of ledgers) {
+      const c = computeLedger(l, ref, { poolHistory: false });
+      if (t === 0)
+        for (const h of c.holdings) bits = Math.max(bits, (h.pool.cost.bd ?? BigInt(h.pool.cost.d)).toString(2).length);
+    }
+    runs.push(performance.now() - t0);
+  }
+  const ms = [...runs].sort((a, b) => a - b)[(runs.length - 1) >> 1];
+  console.log(
+    `long ledgers, single core, median of ${trials} (${runs.map((r) => fmt(r)).join(', ')} ms): ${fmt(taxpayers)} taxpayers x ${fmt(transactions)} transactions (one a day) ` +
+      `in ${ms.toFixed(0)} ms = ${(ms / taxpayers).toFixed(1)} ms per ledger, ${fmt(((taxpayers * transactions) / ms) * 1000)} transactions/s; ` +
+      `largest pool cost left over a denominator of ${bits} bits`,
+  );
+}
+
+/**
  * Workers run this TypeScript file too: `--import tsx` in a worker's execArgv does not work on Node 20,
  * so a tiny bootstrap registers tsx's ESM loader in the worker and then imports this module.
  */
@@ -94,6 +124,8 @@ async function main(): Promise<void> {
       workers: { type: 'string', default: String(availableParallelism()) },
       sample: { type: 'string', default: '10000' },
       trials: { type: 'string', default: '3' },
+      'long-taxpayers': { type: 'string', default: '40' },
+      'long-transactions': { type: 'string', default: '5000' },
     },
     allowPositionals: true,
   });
@@ -135,6 +167,7 @@ async function main(): Promise<void> {
   console.log(
     `target 1,000,000 transactions/s/core (warm, wall clock, median) -> ${perCoreWarm >= 1_000_000 ? 'met' : 'NOT met'}; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
   );
+  longLedgers(Number(values['long-taxpayers']), Number(values['long-transactions']), trials, fmt);
 
   // 2. The whole set on worker threads (tsx registered in each worker).
   const t0 = performance.now();

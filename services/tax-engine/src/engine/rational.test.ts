@@ -98,6 +98,39 @@ describe('Rational', () => {
     expect(big.add(Rational.of(1, 15)).sub(Rational.of(1, 15)).eq(big)).toBe(true);
   });
 
+  it('when a decimal is added to a large value whose denominator it divides, then the sum is exact even if left unreduced', () => {
+    // x = (2^70 + 3) / (5 x 2^62): the numerator is odd and 2^70 + 3 = 4 + 3 = 2 (mod 5), so lowest terms.
+    const b = 5n * (1n << 62n);
+    const x = Rational.fromBigInts((1n << 70n) + 3n, b);
+    // x + 2/5 = (2^70 + 3 + 2 x 2^62) / (5 x 2^62); 2^70 + 3 + 2^63 = 4 + 3 + 3 = 0 (mod 5), so the sum is
+    // (2^70 + 3 + 2^63) / 5 over 2^62 in lowest terms. The engine may keep it over 5 x 2^62; its value is that.
+    const sum = x.add(Rational.of(2, 5));
+    expect(sum.toFraction()).toBe(`${((1n << 70n) + 3n + (1n << 63n)) / 5n}/${1n << 62n}`);
+    expect(sum.eq(Rational.fromBigInts(((1n << 70n) + 3n + (1n << 63n)) / 5n, 1n << 62n))).toBe(true);
+    // Less the same 2/5 it is x again, exactly; and x + 1/5 (2^70 + 3 + 2^62 = 1 mod 5) is already in lowest terms.
+    expect(sum.sub(Rational.of(2, 5)).eq(x)).toBe(true);
+    expect(x.add(Rational.of(1, 5)).toFraction()).toBe(`${(1n << 70n) + 3n + (1n << 62n)}/${b}`);
+  });
+
+  it('when two large values are multiplied, then a moderate factor (a quantity past 2^53 after many splits) is still cancelled', () => {
+    // a = 3^60 / 2^100 (lowest terms), b = 2^90 / 5^30: a x b = 3^60 / (2^10 x 5^30), the 2^90 cancelled across.
+    const a = Rational.fromBigInts(3n ** 60n, 1n << 100n);
+    const b = Rational.fromBigInts(1n << 90n, 5n ** 30n);
+    const p = a.mul(b);
+    expect(p.bd).toBe(1024n * 5n ** 30n);
+    expect(p.toFraction()).toBe(`${3n ** 60n}/${1024n * 5n ** 30n}`);
+  });
+
+  it('when values with large unrelated denominators are summed, then the sum is exact over their product', () => {
+    // 1/(2^60 + 1) + 1/(2^61 - 1): coprime denominators, so (2^61 - 1 + 2^60 + 1) / ((2^60 + 1)(2^61 - 1)).
+    const d1 = (1n << 60n) + 1n;
+    const d2 = (1n << 61n) - 1n;
+    const sum = Rational.fromBigInts(1n, d1).add(Rational.fromBigInts(1n, d2));
+    expect(sum.toFraction()).toBe(`${(1n << 61n) + (1n << 60n)}/${d1 * d2}`);
+    // And back: the sum less one term is the other, exactly.
+    expect(sum.sub(Rational.fromBigInts(1n, d1)).eq(Rational.fromBigInts(1n, d2))).toBe(true);
+  });
+
   it('when multiplying and dividing, then factors are cancelled across first (cost x sold / held stays in lowest terms)', () => {
     // n/10 x 15/7 = n x 3 / (2 x 7) = 3458764513820540931/14.
     const big = Rational.fromBigInts(1152921504606846977n, 10n);

@@ -59,21 +59,38 @@ function gcdBig(a: bigint, b: bigint): bigint {
   return a;
 }
 
-const BIG_MAX = 9007199254740991n;
-/** Just above the safe-integer limit: a value past this as a (rounded) double is certainly past MAX. */
-const NEAR_MAX = MAX * 1.001;
 /**
- * A BigInt pair whose parts are both above the safe-integer range is reduced only with gcds that are
- * cheap (one argument a safe integer) -- until a part exceeds this, when a full Euclid is run. Values
- * stay exact either way; see add/mul.
+ * A BigInt pair is reduced only with gcds that are cheap (one argument a safe integer), never with a Euclid
+ * on two large BigInts: that costs time quadratic in their size, and a long-lived pool's cost (thousands of
+ * bits after years of part disposals, in lowest terms all the same) would pay it on every operation. The
+ * operations on pool costs keep them in lowest terms with cheap gcds; a sum of two values with large
+ * denominators (a year's gains, a joined disposal) is left over the product of the denominators, exact and
+ * unreduced. Values stay exact either way; reduced() gives lowest terms where a caller needs them.
  */
-const LAZY_LIMIT = 1n << 1024n;
-const NEG_LAZY_LIMIT = -LAZY_LIMIT;
+const BIG_MAX = 9007199254740991n;
 
 /** The gcd when it is cheap (one argument a safe integer), else null. */
 function cheapGcd(a: bigint, b: bigint): bigint | null {
   const aa = a < 0n ? -a : a;
   if (aa <= BIG_MAX || b <= BIG_MAX) return gcdMixed(aa, b);
+  return null;
+}
+
+const MODERATE = 1n << 256n;
+/** See mulBig and addBigSmall. */
+const UNREDUCED_LIMIT = 1n << 1024n;
+/** Just above the safe-integer limit: a value past this as a (rounded) double is certainly past MAX. */
+const NEAR_MAX = MAX * 1.001;
+
+/**
+ * The gcd for a cross-reduction in a product: cheap when one side is a safe integer; when one side is
+ * moderate (up to 2^256, e.g. a share quantity after many splits) a Euclid whose first step brings the
+ * other down to that size. Null only when both are larger: the product is then left unreduced.
+ */
+function crossGcd(a: bigint, b: bigint): bigint | null {
+  const aa = a < 0n ? -a : a;
+  if (aa <= BIG_MAX || b <= BIG_MAX) return gcdMixed(aa, b);
+  if (aa < MODERATE || b < MODERATE) return gcdBig(aa, b);
   return null;
 }
 
@@ -178,9 +195,9 @@ export class Rational {
     if (n === 0n) return Rational.ZERO;
     const an = n < 0n ? -n : n;
     if (an <= BIG_MAX && d <= BIG_MAX) return Rational.reduceNum(Number(n), Number(d));
-    if (an > BIG_MAX && d > BIG_MAX && d < LAZY_LIMIT && an < LAZY_LIMIT) {
-      // Both parts large but moderate: keep the pair unreduced (the value is exact either way); a full
-      // Euclid on BigInts costs far more than carrying a few extra bits. Reduced once they grow.
+    if (an > BIG_MAX && d > BIG_MAX) {
+      // Both parts large: keep the pair unreduced (the value is exact either way). A Euclid on two large
+      // BigInts costs time quadratic in their size, far more than carrying the extra bits; see settle.
       return new Rational(0, 1, n, d);
     }
     const g = gcdMixed(n, d);
@@ -452,33 +469,43 @@ export class Rational {
   }
 
   /**
-   * (a/b) x (c/d) on BigInts, cross-reducing with gcd(a, d) and gcd(c, b) when they are cheap (one side
-   * a safe integer: the usual case, a large cost times a quantity ratio). With reduced inputs the result
-   * is then reduced without a gcd of two large numbers.
+   * (a/b) x (c/d) on BigInts, cross-reducing with gcd(a, d) and gcd(c, b) when one side of each is a safe
+   * integer or moderate (the usual case: a large cost times a quantity ratio; see crossGcd). With reduced
+   * inputs the result is then reduced without a gcd of two large numbers.
    */
   private static mulBig(a: bigint, b: bigint, c: bigint, d: bigint): Rational {
     if (a === 0n || c === 0n) return Rational.ZERO;
+    let reduced = true;
     if (d !== 1n) {
-      const g1 = cheapGcd(a, d);
-      if (g1 !== null && g1 !== 1n) {
+      const g1 = crossGcd(a, d);
+      if (g1 === null) reduced = false;
+      else if (g1 !== 1n) {
         a /= g1;
         d /= g1;
       }
     }
     if (b !== 1n) {
-      const g2 = cheapGcd(c, b);
-      if (g2 !== null && g2 !== 1n) {
+      const g2 = crossGcd(c, b);
+      if (g2 === null) reduced = false;
+      else if (g2 !== 1n) {
         c /= g2;
         b /= g2;
       }
     }
-    return Rational.settle(a * c, b * d);
+    const n = a * c;
+    const den = b * d;
+    // A product of two large values not cross-reduced may carry common factors; past UNREDUCED_LIMIT it is
+    // reduced once, so repeated products cannot pile them up.
+    if (!reduced && (den >= UNREDUCED_LIMIT || n >= UNREDUCED_LIMIT || n <= -UNREDUCED_LIMIT)) {
+      return Rational.reduceFully(n, den);
+    }
+    return Rational.settle(n, den);
   }
 
   /**
    * a/b + c/d on BigInts (Henrici): g = gcd(b, d) when cheap, then the sum over b/g x d, reduced by
    * gcd(sum, g) (g is small). With reduced inputs the result is reduced; when both denominators are large
-   * the pair is left unreduced (exact), reduced once it grows past LAZY_LIMIT.
+   * the pair is left unreduced (exact; see BIG_MAX).
    */
   private static addBig(a: bigint, b: bigint, c: bigint, d: bigint): Rational {
     if (b === d) {
@@ -511,9 +538,10 @@ export class Rational {
       const bq = b / bd;
       const n = a + BigInt(c) * bq;
       if (n === 0n) return Rational.ZERO;
-      // Reduced by gcd(n, d) only when that could bring the pair into the number form (dividing both by
-      // at most d); otherwise it is left as it is (exact; settle keeps large pairs unreduced anyway).
-      if (bq > BIG_MAX || Math.abs(Number(n)) > NEAR_MAX * d) return Rational.settle(n, b);
+      // Reduced by gcd(n, d) only when that could bring the pair into the number form (dividing both by at
+      // most d), or when b is very large. Otherwise the pair is left over b as it is: exact, the denominator
+      // no larger than it was, and a common factor (of d) costs less to carry than to find.
+      if (b < UNREDUCED_LIMIT && (bq > BIG_MAX || Math.abs(Number(n)) > NEAR_MAX * d)) return Rational.settle(n, b);
       const g2 = gcdNum(d, Number(n % bd));
       if (g2 === 1) return Rational.settle(n, b);
       const g2b = BigInt(g2);
@@ -531,11 +559,16 @@ export class Rational {
     return Rational.settle(n / g2b, (bg * bd) / g2b);
   }
 
+  /** A BigInt pair (d > 0) in lowest terms by a full Euclid (see mulBig: rare, and once per pile-up). */
+  private static reduceFully(n: bigint, d: bigint): Rational {
+    const g = gcdBig(n, d);
+    return Rational.settle(n / g, d / g);
+  }
+
   /** A BigInt pair (d > 0) to a Rational: the number form when both fit (reduced), BigInt otherwise. */
   private static settle(n: bigint, d: bigint): Rational {
     if (n === 0n) return Rational.ZERO;
     if (d <= BIG_MAX && n <= BIG_MAX && n >= -BIG_MAX) return Rational.reduceNum(Number(n), Number(d));
-    if (d >= LAZY_LIMIT || n >= LAZY_LIMIT || n <= NEG_LAZY_LIMIT) return Rational.reduceBig(n, d);
     return new Rational(0, 1, n, d);
   }
 

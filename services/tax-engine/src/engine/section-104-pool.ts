@@ -53,7 +53,9 @@ export class Section104Pool {
     if (from === null || this.indexedCost.isZero() || month <= from) return null;
     const factor = indexationFactor(this.indexation.rpi, from, month, this.indexation.rounding);
     if (factor === null) return this.indexation.rpi.has(from) ? month : from;
-    this.indexedCost = this.indexedCost.add(this.indexedCost.mul(factor));
+    // Indexed value x (1 + factor): one product, so a large indexed value stays in lowest terms (the sum of it and
+    // its own multiple would be left over a product of two large denominators).
+    this.indexedCost = this.indexedCost.mul(Rational.ONE.add(factor));
     return null;
   }
 
