@@ -197,7 +197,7 @@ export class Rational {
     if (an <= BIG_MAX && d <= BIG_MAX) return Rational.reduceNum(Number(n), Number(d));
     if (an > BIG_MAX && d > BIG_MAX) {
       // Both parts large: keep the pair unreduced (the value is exact either way). A Euclid on two large
-      // BigInts costs time quadratic in their size, far more than carrying the extra bits; see settle.
+      // BigInts costs time quadratic in their size, far more than carrying the extra bits; see BIG_MAX.
       return new Rational(0, 1, n, d);
     }
     const g = gcdMixed(n, d);
