@@ -187,52 +187,43 @@ export function summariseTaxYears(
 }
 
 const MAX = Number.MAX_SAFE_INTEGER;
-const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+/** Decimal sums are kept in millionths: money with up to six places (prices to four, a joint half of them). */
+const MICROS = 1_000_000;
 
-/**
- * An exact sum of money figures that are decimals (proceeds, disposal costs): kept as one integer over
- * 10^scale while every term's denominator divides a power of ten up to 10^15 and the integers stay safe,
- * so each term is a multiply and an add instead of a Rational sum with a gcd. Any other term (an
- * apportioned figure, a BigInt) goes to an ordinary Rational sum; value() adds the two.
- */
-/** The denominators of decimals with up to 15 places (2^i 5^j, i, j <= 15) -> the places they need, max(i, j). */
-const DECIMAL_SCALE = new Map<number, number>();
-for (let i = 0, p2 = 1; i <= 15; i++, p2 *= 2) {
-  for (let j = 0, p5 = 1; j <= 15; j++, p5 *= 5) DECIMAL_SCALE.set(p2 * p5, Math.max(i, j));
+/** A decimal with up to six places: its reduced denominator (2^i 5^j) divides 10^6 (one integer remainder). */
+function isMicroDecimal(d: number): boolean {
+  return d <= MICROS && MICROS % d === 0;
 }
 
+/**
+ * An exact sum of money figures that are decimals (proceeds, disposal costs): kept as one integer number of
+ * millionths while every term has at most six places and the integers stay safe, so each term is a multiply and
+ * an add instead of a Rational sum with a gcd. Any other term (an apportioned figure, a BigInt) goes to an
+ * ordinary Rational sum; value() adds the two.
+ */
 class DecimalSum {
-  private n = 0;
-  private scale = 0;
+  private micros = 0;
   private rest: Rational = ZERO;
 
   reset(): void {
-    this.n = 0;
-    this.scale = 0;
+    this.micros = 0;
     this.rest = ZERO;
   }
 
   add(r: Rational): void {
-    if (r.bn === null && r.n !== 0) {
-      const needed = DECIMAL_SCALE.get(r.d);
-      if (needed !== undefined) {
-        const d = r.d;
-        const scale = needed > this.scale ? needed : this.scale;
-        const n = scale === this.scale ? this.n : this.n * POW10[scale - this.scale];
-        const term = r.n * (POW10[scale] / d);
-        const sum = n + term;
-        if (n <= MAX && n >= -MAX && term <= MAX && term >= -MAX && sum <= MAX && sum >= -MAX) {
-          this.n = sum;
-          this.scale = scale;
-          return;
-        }
+    if (r.bn === null && isMicroDecimal(r.d)) {
+      const term = r.n * (MICROS / r.d);
+      const sum = this.micros + term;
+      if (term <= MAX && term >= -MAX && sum <= MAX && sum >= -MAX) {
+        this.micros = sum;
+        return;
       }
     }
     this.rest = this.rest.add(r);
   }
 
   value(): Rational {
-    return this.n === 0 ? this.rest : this.rest.add(Rational.fromDecimal(this.n, this.scale));
+    return this.micros === 0 ? this.rest : this.rest.add(Rational.fromDecimal(this.micros, 6));
   }
 }
 
@@ -262,13 +253,13 @@ class SplitSum {
 
   add(r: Rational): void {
     if (r.bn !== null) this.addPair(r.bn, r.bd as bigint);
-    else if (DECIMAL_SCALE.has(r.d)) this.decimal = this.decimal.add(r);
+    else if (isMicroDecimal(r.d)) this.decimal = this.decimal.add(r);
     else this.addPair(BigInt(r.n), BigInt(r.d));
   }
 
   sub(r: Rational): void {
     if (r.bn !== null) this.addPair(-r.bn, r.bd as bigint);
-    else if (DECIMAL_SCALE.has(r.d)) this.decimal = this.decimal.sub(r);
+    else if (isMicroDecimal(r.d)) this.decimal = this.decimal.sub(r);
     else this.addPair(BigInt(-r.n), BigInt(r.d));
   }
 
