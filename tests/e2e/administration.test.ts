@@ -250,6 +250,8 @@ describe('users', () => {
     await page.goto(`/${organisationOf(page)}/administration/users`);
     await page.getByRole('button', { name: 'Invite user' }).click();
     const dialog = page.getByRole('dialog');
+    // the browser prefers reduced motion (newPage), so the dialog is in place at once, nothing animating
+    expect(await dialog.evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await dialog.getByText('Email address is required').waitFor();
     await dialog.getByText('Name is required').waitFor();

@@ -29,7 +29,8 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * A fresh browser context. `forwardedFor` makes the BFF see that client address (X-Forwarded-For), so
+ * A fresh browser context that prefers reduced motion, as a user may set their system: the app then opens
+ * dialogs without animation, so no click lands on a dialog still growing into place. `forwardedFor` makes the BFF see that client address (X-Forwarded-For), so
  * tests that fail sign-ins on purpose do not lock the address the other tests share.
  */
 export async function newPage(
@@ -41,6 +42,7 @@ export async function newPage(
     baseURL: baseUrl,
     viewport: options.viewport ?? { width: 1440, height: 900 },
     acceptDownloads: true,
+    reducedMotion: 'reduce',
     extraHTTPHeaders: options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : undefined,
   });
   const page = await context.newPage();
