@@ -38,7 +38,9 @@ export function InviteUserModal({
   };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // A field that fails its rule shows its own message; nothing more to do (and no unhandled rejection).
+    const values = await form.validateFields().catch(() => null);
+    if (values === null) return;
     invite.mutate(
       { ...values, email: values.email.trim(), name: values.name.trim() },
       {
