@@ -30,8 +30,9 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * A fresh browser context that prefers reduced motion, as a user may set their system: the app then opens
- * dialogs without animation, so no click lands on a dialog still growing into place. `forwardedFor` makes the BFF see that client address (X-Forwarded-For), so
- * tests that fail sign-ins on purpose do not lock the address the other tests share.
+ * dialogs without animation, so no click lands on a dialog still growing into place. `forwardedFor` makes
+ * the BFF see that client address (X-Forwarded-For), so tests that fail sign-ins on purpose do not lock the
+ * address the other tests share.
  */
 export async function newPage(
   browser: Browser,
