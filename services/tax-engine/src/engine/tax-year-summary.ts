@@ -190,9 +190,12 @@ const MAX = Number.MAX_SAFE_INTEGER;
 /** Decimal sums are kept in millionths: money with up to six places (prices to four, a joint half of them). */
 const MICROS = 1_000_000;
 
-/** A decimal with up to six places: its reduced denominator (2^i 5^j) divides 10^6 (one integer remainder). */
+/**
+ * A decimal with up to six places: its reduced denominator (2^i 5^j) divides 10^6. Once d <= 10^6 it fits
+ * int32, and `d | 0` lets the remainder be an integer instruction rather than a floating-point fmod call.
+ */
 function isMicroDecimal(d: number): boolean {
-  return d <= MICROS && MICROS % d === 0;
+  return d <= MICROS && MICROS % (d | 0) === 0;
 }
 
 /**
