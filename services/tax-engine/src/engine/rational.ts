@@ -531,11 +531,12 @@ export class Rational {
   private static addBigSmall(a: bigint, b: bigint, c: number, d: number): Rational {
     if (d === 1) return Rational.settle(a + BigInt(c) * b, b);
     const bd = BigInt(d);
-    const r = Number(b % bd);
-    if (r === 0) {
+    // One division: the quotient, and the remainder from it by a multiplication (cheaper than a second division).
+    const bq = b / bd;
+    const rem = b - bq * bd;
+    if (rem === 0n) {
       // d divides b (the usual case: a decimal added to a figure whose denominator already has its
       // factors): Henrici with g = d, without the multiplications by 1.
-      const bq = b / bd;
       const n = a + BigInt(c) * bq;
       if (n === 0n) return Rational.ZERO;
       // Reduced by gcd(n, d) only when that could bring the pair into the number form (dividing both by at
@@ -547,7 +548,7 @@ export class Rational {
       const g2b = BigInt(g2);
       return Rational.settle(n / g2b, b / g2b);
     }
-    const g = gcdNum(d, r);
+    const g = gcdNum(d, Number(rem));
     if (g === 1) return Rational.settle(a * bd + BigInt(c) * b, b * bd);
     const gb = BigInt(g);
     const bg = b / gb;
