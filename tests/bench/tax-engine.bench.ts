@@ -2,7 +2,7 @@
  * Tax-engine benchmark: generates ledgers (default 100,000 taxpayers x 100 transactions, a realistic mix
  * with same-day and 30-day cases) and computes them with the exact engine.
  *
- *   pnpm bench [--taxpayers N] [--transactions 100] [--workers W] [--sample S] [--trials 3]
+ *   pnpm bench [--taxpayers N] [--transactions 100] [--workers W] [--sample S] [--trials 5]
  *
  * Prints (1) transactions per second on one core, measured on a sample on the main thread, and (2) the
  * wall time of the whole set computed by worker threads (one per core by default). No assertions.
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
       transactions: { type: 'string', default: '100' },
       workers: { type: 'string', default: String(availableParallelism()) },
       sample: { type: 'string', default: '10000' },
-      trials: { type: 'string', default: '3' },
+      trials: { type: 'string', default: '5' },
       'long-taxpayers': { type: 'string', default: '40' },
       'long-transactions': { type: 'string', default: '5000' },
     },
