@@ -638,8 +638,23 @@ export class Rational {
       const g1 = s === 1 ? 1 : gcdNum(n, s);
       const n1 = n / g1;
       const s1 = s / g1;
-      const gp = d === 1 || p === 1 ? 1 : gcdNum(p, d);
-      const gq = d === 1 || q === 1 ? 1 : gcdNum(q, d);
+      // As for a BigInt cost below: p and q are coprime, so gcd(p q, d) = gcd(p, d) x gcd(q, d), one Euclid
+      // where two were, and usually 1 (no second).
+      let gp = 1;
+      let gq = 1;
+      if (d !== 1) {
+        const pq = p * q;
+        if (pq <= MAX) {
+          const gpq = gcdNum(pq, d);
+          if (gpq !== 1) {
+            gp = p === 1 ? 1 : gcdNum(p, gpq);
+            gq = gpq / gp;
+          }
+        } else {
+          gp = p === 1 ? 1 : gcdNum(p, d);
+          gq = q === 1 ? 1 : gcdNum(q, d);
+        }
+      }
       return [Rational.part(n1, p / gp, d / gp, s1), Rational.part(n1, q / gq, d / gq, s1)];
     }
     const bn = this.bn;
