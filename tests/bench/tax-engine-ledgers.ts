@@ -1,4 +1,5 @@
 import type { Ledger, LedgerTransaction } from '../../services/tax-engine/src/engine';
+import { formatDay } from '../../services/tax-engine/src/engine/dates';
 
 /**
  * Deterministic synthetic ledgers for the tax-engine benchmark: a realistic mix per taxpayer over a few
@@ -21,22 +22,8 @@ function rng(seed: number): () => number {
 
 const SECURITIES = ['VOD', 'BP', 'HSBA', 'GSK', 'AZN', 'ULVR', 'LLOY', 'BARC', 'RIO', 'SHEL', 'VWRL', 'ISF'];
 
-/**
- * "YYYY-MM-DD" of a day number (days since 1970-01-01) by integer arithmetic (Howard Hinnant's civil_from_days),
- * a fresh string each time as a database driver would give; `Date#toISOString` took a quarter of the generation.
- */
-function iso(day: number): string {
-  const z = day + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-  return `${y}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
-}
+/** A fresh "YYYY-MM-DD" string each time, as a database driver would give. */
+const iso = formatDay;
 
 /**
  * One taxpayer's ledger of `transactions` rows, a new trading day every 1 to `gapDays` days (about 11 days

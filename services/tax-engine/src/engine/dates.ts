@@ -69,14 +69,28 @@ export function dayNumber(y: number, m: number, d: number): DayNumber {
   return daysFromCivil(y, m, d);
 }
 
+/** "YYYY-MM-DD" of a day number; years 0000-9999 (all parseIsoDate reads) by integer arithmetic. */
 export function formatDay(day: DayNumber): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  const [y, m, d] = ymd(day);
+  if (y < 0 || y > 9999) return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  const yy = y < 1000 ? String(y).padStart(4, '0') : String(y);
+  return `${yy}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
 }
 
-/** [year, month 1-12, day] of a day number. */
+/**
+ * [year, month 1-12, day] of a day number: the proleptic Gregorian date by integer arithmetic, the inverse of
+ * daysFromCivil (H. Hinnant's civil_from_days); no Date object.
+ */
 export function ymd(day: DayNumber): [number, number, number] {
-  const dt = new Date(day * MS_PER_DAY);
-  return [dt.getUTCFullYear(), dt.getUTCMonth() + 1, dt.getUTCDate()];
+  const z = day + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d];
 }
 
 /** "YYYY-MM" of a day number (the RPI month). */
