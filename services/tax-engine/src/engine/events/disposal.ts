@@ -32,7 +32,7 @@ function disposalKind(type: EngineEvent['type']): DisposalKind {
  * rest comes from the Section 104 pool. Selling more than is held is a failure naming the shortfall.
  */
 export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
-  ctx.moveHolding(e, e.quantity.neg());
+  ctx.takeHolding(e);
   const g = e.disposalGroup!;
   const share = g.quantity === e.quantity ? ONE : e.quantity.div(g.quantity);
   const matches: Match[] = [];

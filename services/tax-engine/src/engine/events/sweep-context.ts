@@ -64,6 +64,19 @@ export class SecurityBook {
     this.quantities.push(delta);
   }
 
+  /** Take `quantity` shares out of `portfolio` (a disposal or transfer out): `move` by minus it, without building the negation. */
+  take(portfolio: string, quantity: Rational): void {
+    const names = this.portfolios;
+    for (let i = 0; i < names.length; i++) {
+      if (names[i] === portfolio) {
+        this.quantities[i] = this.quantities[i].sub(quantity);
+        return;
+      }
+    }
+    names.push(portfolio);
+    this.quantities.push(quantity.neg());
+  }
+
   multiply(factor: Rational): void {
     const q = this.quantities;
     for (let i = 0; i < q.length; i++) q[i] = q[i].mul(factor);
@@ -128,6 +141,11 @@ export class SweepContext {
   /** Add `delta` shares to the event's security in `portfolio` (the event's own unless given). */
   moveHolding(e: EngineEvent, delta: Rational, portfolio: string = e.portfolio): void {
     this.bookOf(e).move(portfolio, delta);
+  }
+
+  /** Take the event's shares out of its security in its portfolio (a disposal or transfer out). */
+  takeHolding(e: EngineEvent): void {
+    this.bookOf(e).take(e.portfolio, e.quantity);
   }
 
   /** The taxpayer's shares of the event's security in the event's portfolio as a fraction of the whole holding (1 if unknown). */

@@ -15,6 +15,6 @@ export function applyTransferOut(ctx: SweepContext, e: EngineEvent): void {
     );
   }
   pool.remove(e.quantity);
-  ctx.moveHolding(e, e.quantity.neg());
+  ctx.takeHolding(e);
   ctx.recordPool(e, pool);
 }
