@@ -53,28 +53,23 @@ export class SecurityBook {
   }
 
   move(portfolio: string, delta: Rational): void {
-    const names = this.portfolios;
-    for (let i = 0; i < names.length; i++) {
-      if (names[i] === portfolio) {
-        this.quantities[i] = this.quantities[i].add(delta);
-        return;
-      }
-    }
-    names.push(portfolio);
-    this.quantities.push(delta);
+    const i = this.slot(portfolio);
+    this.quantities[i] = this.quantities[i].add(delta);
   }
 
   /** Take `quantity` shares out of `portfolio` (a disposal or transfer out): `move` by minus it, without building the negation. */
   take(portfolio: string, quantity: Rational): void {
+    const i = this.slot(portfolio);
+    this.quantities[i] = this.quantities[i].sub(quantity);
+  }
+
+  /** The index of `portfolio` in the short list, added with no shares if it is new. */
+  private slot(portfolio: string): number {
     const names = this.portfolios;
-    for (let i = 0; i < names.length; i++) {
-      if (names[i] === portfolio) {
-        this.quantities[i] = this.quantities[i].sub(quantity);
-        return;
-      }
-    }
+    for (let i = 0; i < names.length; i++) if (names[i] === portfolio) return i;
     names.push(portfolio);
-    this.quantities.push(quantity.neg());
+    this.quantities.push(Rational.ZERO);
+    return names.length - 1;
   }
 
   multiply(factor: Rational): void {
