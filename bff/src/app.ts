@@ -10,6 +10,7 @@ import { adminAuditRoutes } from './routes/admin-audit';
 import { adminOrganisationRoutes } from './routes/admin-organisations';
 import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
+import { calculationRoutes } from './routes/calculations';
 import { clientRoutes } from './routes/clients';
 import { organisationRoutes } from './routes/organisations';
 import { devRoutes } from './routes/dev';
@@ -37,6 +38,7 @@ export function createApp(deps: BffDeps) {
     .route('/user', userRoutes)
     .route('/organisations', organisationRoutes)
     .route('/clients', clientRoutes)
+    .route('/calculations', calculationRoutes)
     .all('*', () => {
       throw notFound('This API route');
     });

@@ -4,7 +4,7 @@
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { CALLS, canCall, matchCall, type CallDefinition } from '@gains/access';
 import { silentLogger } from '@gains/logging';
-import { clients, identity } from '@gains/proto';
+import { clients, identity, taxEngine } from '@gains/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedSystem, type EmbeddedSystem } from '../../packages/runtime/src/embedded-system';
 import { startTestPostgres } from '../../packages/testing/src/postgres';
@@ -115,6 +115,7 @@ interface Probe {
   message?: string;
 }
 
+const LEDGER = 'date,type,security,quantity,price\n2023-05-01,BUY,ACME,100,1.00\n2023-07-01,SELL,ACME,40,1.50\n';
 const expiredChallenge = 'Your sign-in has expired; please sign in again';
 const uniqueBody = (make: (n: number) => unknown) => async () => ({ body: make(++sequence) });
 
@@ -229,6 +230,31 @@ const WALK: Record<string, Probe[]> = {
       path: () => '/api/clients/summary',
       ok: 200,
       outsiders: ['admin', 'manager', 'adviser', 'brook'],
+    },
+  ],
+  'POST /calculations/ledger': [
+    {
+      label: 'ASHW ledger',
+      path: () => '/api/calculations/ledger',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      body: { ledgerCsv: LEDGER },
+    },
+    {
+      label: 'BRKF ledger',
+      path: () => '/api/calculations/ledger',
+      org: ORG.BRKF,
+      ok: 200,
+      body: { ledgerCsv: LEDGER },
+    },
+    {
+      label: 'CLVP ledger',
+      path: () => '/api/calculations/ledger',
+      org: ORG.CLVP,
+      ok: 200,
+      outsiders: ['manager', 'brook'],
+      body: { ledgerCsv: LEDGER },
     },
   ],
   'GET /admin/organisations': [{ label: 'list', path: () => '/api/admin/organisations', ok: 200 }],
@@ -464,5 +490,15 @@ describe('the services check again (the BFF is not the only gate)', () => {
     expect(await refused(client.listClientSummaries(query, asBrook))).toBe(Code.PermissionDenied);
     const asManager = { headers: { authorization: `Bearer ${tokens.manager}` } };
     expect(await refused(client.listClientSummaries(query, asManager))).toBeUndefined();
+  });
+
+  it("when the tax engine is called directly for another firm's organisation, or by a role without Calculations, then it is refused", async () => {
+    const client = createClient(taxEngine.TaxEngineService, system.transports['tax-engine']);
+    const request = { organisationUuid: ORG.ASHW, ledgerCsv: LEDGER };
+    const as = (persona: Persona) => ({ headers: { authorization: `Bearer ${tokens[persona]}` } });
+    expect(await refused(client.computeLedger(request, as('brook')))).toBe(Code.PermissionDenied);
+    expect(await refused(client.computeLedger(request, as('adviser')))).toBe(Code.PermissionDenied);
+    expect(await refused(client.computeLedger(request))).toBe(Code.Unauthenticated);
+    expect(await refused(client.computeLedger(request, as('manager')))).toBeUndefined();
   });
 });

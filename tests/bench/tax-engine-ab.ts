@@ -20,7 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { computeLedger as ComputeLedger } from '../../services/tax-engine/src/engine';
-import type { loadReferenceData as LoadReferenceData } from '../../services/tax-engine/src/cli/load-reference-data';
+import { loadReferenceData } from '../../services/tax-engine/src/store/reference-data-files';
 import { generateLedger } from './tax-engine-ledgers';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -52,16 +52,15 @@ if (!existsSync(join(baseRoot, 'services/tax-engine'))) {
 
 interface Engine {
   computeLedger: typeof ComputeLedger;
-  ref: ReturnType<typeof LoadReferenceData>;
+  ref: ReturnType<typeof loadReferenceData>;
 }
+// Both engines take the same reference data (plain data, read once from the working tree's files).
+const referenceData = loadReferenceData();
 async function load(root: string): Promise<Engine> {
   const engine = (await import(pathToFileURL(join(root, 'services/tax-engine/src/engine/index.ts')).href)) as {
     computeLedger: typeof ComputeLedger;
   };
-  const cli = (await import(pathToFileURL(join(root, 'services/tax-engine/src/cli/load-reference-data.ts')).href)) as {
-    loadReferenceData: typeof LoadReferenceData;
-  };
-  return { computeLedger: engine.computeLedger, ref: cli.loadReferenceData() };
+  return { computeLedger: engine.computeLedger, ref: referenceData };
 }
 
 try {

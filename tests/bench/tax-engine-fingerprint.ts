@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { computeLedger, Rational } from '../../services/tax-engine/src/engine';
-import { loadReferenceData } from '../../services/tax-engine/src/cli/load-reference-data';
+import { loadReferenceData } from '../../services/tax-engine/src/store/reference-data-files';
 import { generateLedger } from './tax-engine-ledgers';
 
 const n = Number(process.argv[2] ?? 2000);

@@ -9,9 +9,10 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { computeLedger } from '../../services/tax-engine/src/engine';
-import { loadReferenceData } from '../../services/tax-engine/src/cli/load-reference-data';
+import { loadReferenceData } from '../../services/tax-engine/src/store/reference-data-files';
+import { startTsWorker } from '../../services/tax-engine/src/workers/ts-worker';
 import { generateLedger } from './tax-engine-ledgers';
 
 interface Job {
@@ -101,17 +102,8 @@ function longLedgers(taxpayers: number, transactions: number, trials: number, fm
   );
 }
 
-/**
- * Workers run this TypeScript file too: `--import tsx` in a worker's execArgv does not work on Node 20,
- * so a tiny bootstrap registers tsx's ESM loader in the worker and then imports this module.
- */
-const WORKER_BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-import(workerData.tsxApi).then(({ register }) => { register(); return import(workerData.url); });
-`;
-
 if (!isMainThread) {
-  parentPort!.postMessage(runJob((workerData as { job: Job }).job));
+  parentPort!.postMessage(runJob((workerData as { data: Job }).data));
 } else {
   await main();
 }
@@ -176,10 +168,8 @@ async function main(): Promise<void> {
     Array.from({ length: workers }, (_, w) => {
       const job: Job = { from: w * per, to: Math.min(taxpayers, (w + 1) * per), transactions, batch: 1 };
       return new Promise<JobResult>((resolve, reject) => {
-        const worker = new Worker(WORKER_BOOTSTRAP, {
-          eval: true,
-          workerData: { job, url: import.meta.url, tsxApi: import.meta.resolve('tsx/esm/api') },
-        });
+        // Workers run this file too (tsx registered in each).
+        const worker = startTsWorker(import.meta.url, job);
         worker.once('message', resolve);
         worker.once('error', reject);
       });

@@ -31,6 +31,7 @@ const ORGANISATIONS_PAGE = getRoute('Organisations').roles;
 const SERVICE_LEVELS_PAGE = getRoute('OrganisationServiceLevels').roles;
 const ADMINISTRATION = getRoute('Administration').roles;
 const CLIENTS_PAGE = getRoute('Clients').roles;
+const CALCULATIONS_PAGE = getRoute('Calculations').roles;
 
 function call(
   method: HttpMethod,
@@ -63,6 +64,9 @@ export const CALLS: readonly CallDefinition[] = [
 
   // Clients.
   call('GET', '/clients/summary', CLIENTS_PAGE, true),
+
+  // Calculations: a ledger file computed by the tax engine (nothing stored).
+  call('POST', '/calculations/ledger', CALCULATIONS_PAGE, true),
 
   // Admin organisations: customer admins read their own; changes are the provider's.
   call('GET', '/admin/organisations', ORGANISATIONS_PAGE),

@@ -1,8 +1,42 @@
+import os from 'node:os';
 import path from 'node:path';
-import { outboxOnlyModule } from '@gains/service-kit';
+import { createSchemaPool } from '@gains/db';
+import { createOutboxRelay } from '@gains/outbox';
+import { taxEngine } from '@gains/proto';
+import type { ServiceModule } from '@gains/service-kit';
+import type { LedgerFile, LedgerFileResult } from './engine';
+import { createTaxEngineService } from './rpc/tax-engine-service';
+import { ComputePool } from './workers/compute-pool';
 
-export const taxEngineModule = outboxOnlyModule(
-  'tax-engine',
-  'tax_engine',
-  path.join(import.meta.dirname, '..', 'prisma', 'migrations'),
-);
+const SCHEMA = 'tax_engine';
+
+/**
+ * The tax engine: computes ledgers with the pure core (src/engine) on worker threads. Its schema and
+ * outbox are ready for the stored calculations and the figures it will publish to the client grids.
+ */
+export const taxEngineModule: ServiceModule = {
+  name: 'tax-engine',
+  schema: SCHEMA,
+  migrationsDir: path.join(import.meta.dirname, '..', 'prisma', 'migrations'),
+  async start({ connectionString, logger, bus, env }) {
+    const pool = createSchemaPool(connectionString, SCHEMA, 2);
+    const relay = createOutboxRelay({ pool, bus, logger });
+    // One worker per spare core by default; in the cluster the pods scale out instead.
+    const workers = Number(env.GAINS_TAX_ENGINE_WORKERS ?? Math.max(1, os.availableParallelism() - 1));
+    const compute = new ComputePool<LedgerFile, LedgerFileResult>({
+      size: Math.max(1, workers),
+      maxQueued: Number(env.GAINS_TAX_ENGINE_MAX_QUEUED ?? 64),
+      moduleUrl: new URL('./workers/ledger-worker.ts', import.meta.url).href,
+    });
+    return {
+      routes: (router) =>
+        router.service(taxEngine.TaxEngineService, createTaxEngineService({ compute: (file) => compute.run(file) })),
+      relay,
+      async stop() {
+        await compute.close();
+        await relay.stop();
+        await pool.end();
+      },
+    };
+  },
+};

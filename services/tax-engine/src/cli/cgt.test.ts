@@ -160,4 +160,18 @@ describe('pnpm cgt (end to end)', () => {
     expect(out.failures[0].message).toContain('exceeds the holding by 50 shares');
     expect(out.taxYears[0].complete).toBe(false);
   });
+
+  it('when a taxpayer option cannot be read, then the option and the rule are named and nothing is computed', () => {
+    const file = tempCsv('date,type,security,quantity,price\n2020-01-01,BUY,X,100,2\n');
+    const losses = cgt([file, '--losses-brought-forward', 'lots']);
+    expect(losses.code).toBe(2);
+    expect(losses.stderr).toBe(
+      '--losses-brought-forward: losses brought forward must be pounds and pence, not negative (2500.00)\n',
+    );
+    expect(losses.stdout).toBe('');
+    const pr = cgt([file, '--taxpayer', 'pr']);
+    expect(pr.stderr).toBe('--date-of-death: personal representatives need the date of death\n');
+    const aea = cgt([file, '--aea', '2024=100']);
+    expect(aea.stderr).toBe('--aea: "2024" is not a tax year; write it as 2024-25\n');
+  });
 });

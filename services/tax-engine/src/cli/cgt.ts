@@ -1,17 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  computeLedger,
-  ledgerFromCsv,
-  parsePricesCsv,
-  presentComputation,
-  type CsvError,
-  type Taxpayer,
-  type TaxpayerKind,
-} from '../engine';
+import { computeLedgerFile, describeCsvError, taxpayerProblems, type Taxpayer, type TaxpayerKind } from '../engine';
 import { formatText } from './format-text';
-import { loadReferenceData } from './load-reference-data';
+import { loadReferenceData } from '../store/reference-data-files';
 
 /**
  * pnpm cgt <ledger.csv> [--taxpayer individual|trust|personal-representatives|company]
@@ -22,7 +14,14 @@ const USAGE =
   'usage: pnpm cgt <ledger.csv> [--taxpayer individual|trust|personal-representatives|company] [--prices prices.csv] [--json]\n' +
   '       [--vulnerable-beneficiary] [--date-of-death YYYY-MM-DD] [--losses-brought-forward GBP] [--aea YYYY-YY=GBP] [--reference-data DIR]';
 
-const KINDS: TaxpayerKind[] = ['individual', 'trust', 'personal-representatives', 'company'];
+/** The option that sets each taxpayer field, for messages. */
+const FLAGS: Record<string, string> = {
+  kind: '--taxpayer',
+  vulnerableBeneficiaryTrust: '--vulnerable-beneficiary',
+  dateOfDeath: '--date-of-death',
+  annualExemptAmountOverrides: '--aea',
+  lossesBroughtForward: '--losses-brought-forward',
+};
 
 function main(argv: string[]): number {
   let args;
@@ -55,11 +54,7 @@ function main(argv: string[]): number {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const kind = values.taxpayer === 'pr' ? 'personal-representatives' : (values.taxpayer as TaxpayerKind);
-  if (!KINDS.includes(kind)) {
-    process.stderr.write(`--taxpayer must be one of ${KINDS.join(', ')}\n`);
-    return 2;
-  }
+  const kind = (values.taxpayer === 'pr' ? 'personal-representatives' : values.taxpayer) as TaxpayerKind;
   // pnpm runs scripts from the workspace root; paths are relative to where the user typed the command.
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const taxpayer: Taxpayer = { kind };
@@ -67,40 +62,39 @@ function main(argv: string[]): number {
   if (values['date-of-death']) taxpayer.dateOfDeath = values['date-of-death'];
   if (values['losses-brought-forward']) taxpayer.lossesBroughtForward = values['losses-brought-forward'];
   for (const o of values.aea ?? []) {
-    const [year, amount] = o.split('=');
+    const [year = '', amount = ''] = o.split('=');
     taxpayer.annualExemptAmountOverrides ??= {};
     taxpayer.annualExemptAmountOverrides[year] = amount;
   }
-
-  let ledgerText: string;
-  const ledgerPath = resolve(cwd, positionals[0]);
-  try {
-    ledgerText = readFileSync(ledgerPath, 'utf8');
-  } catch (e) {
-    process.stderr.write(`cannot read ${ledgerPath}: ${(e as Error).message}\n`);
+  const problems = taxpayerProblems(taxpayer);
+  if (problems.length) {
+    for (const p of problems) process.stderr.write(`${FLAGS[p.field.split('.')[0]] ?? p.field}: ${p.message}\n`);
     return 2;
   }
-  const { ledger, errors } = ledgerFromCsv(ledgerText, taxpayer);
-  let prices: Record<string, string> = {};
-  const priceErrors: CsvError[] = [];
-  if (values.prices) {
-    const parsed = parsePricesCsv(readFileSync(resolve(cwd, values.prices), 'utf8'));
-    prices = parsed.prices;
-    priceErrors.push(...parsed.errors);
-  }
-  if (errors.length || priceErrors.length) {
-    for (const e of errors)
-      process.stderr.write(`${positionals[0]}: line ${e.line}, column ${e.column || '-'}: ${e.message}\n`);
-    for (const e of priceErrors)
-      process.stderr.write(`${values.prices}: line ${e.line}, column ${e.column || '-'}: ${e.message}\n`);
-    return 1;
-  }
+
+  const read = (file: string): string | undefined => {
+    const full = resolve(cwd, file);
+    try {
+      return readFileSync(full, 'utf8');
+    } catch (e) {
+      process.stderr.write(`cannot read ${full}: ${(e as Error).message}\n`);
+      return undefined;
+    }
+  };
+  const ledgerCsv = read(positionals[0]);
+  const pricesCsv = values.prices ? read(values.prices) : undefined;
+  if (ledgerCsv === undefined || (values.prices && pricesCsv === undefined)) return 2;
 
   const referenceData = loadReferenceData(
     values['reference-data'] ? resolve(cwd, values['reference-data']) : undefined,
   );
-  const computation = computeLedger(ledger, referenceData);
-  const presented = presentComputation(computation, prices);
+  const result = computeLedgerFile({ ledgerCsv, pricesCsv, taxpayer }, referenceData);
+  if (!result.ok) {
+    for (const e of result.errors)
+      process.stderr.write(`${e.file === 'ledger' ? positionals[0] : values.prices}: ${describeCsvError(e)}\n`);
+    return 1;
+  }
+  const presented = result.computation;
   process.stdout.write(values.json ? `${JSON.stringify(presented, null, 2)}\n` : formatText(presented));
   return 0;
 }

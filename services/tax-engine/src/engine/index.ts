@@ -34,3 +34,11 @@ export {
   type CsvError,
   type ParsedLedgerCsv,
 } from './ledger-csv';
+export {
+  computeLedgerFile,
+  describeCsvError,
+  type LedgerFile,
+  type LedgerFileError,
+  type LedgerFileResult,
+} from './ledger-file';
+export { taxpayerProblems, TAXPAYER_KINDS, type TaxpayerProblem } from './taxpayer-rules';

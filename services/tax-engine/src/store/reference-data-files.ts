@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAnnualExemptAmountsJson, parseRpiCsv, type ReferenceData } from '../engine';
 
-/** services/tax-engine/reference-data, beside src/. */
+/** services/tax-engine/reference-data, beside src/ (the engine itself does no I/O: callers read it here and pass it in). */
 export const REFERENCE_DATA_DIR = fileURLToPath(new URL('../../reference-data/', import.meta.url));
 
 /** Read the annual exempt amounts and RPI series the engine needs (the engine itself does no I/O). */

@@ -1,0 +1,48 @@
+import { computeLedger, type ComputeOptions } from './compute-ledger';
+import type { Taxpayer } from './ledger';
+import { ledgerFromCsv, parsePricesCsv, type CsvError } from './ledger-csv';
+import { presentComputation, type PresentedComputation } from './present';
+import type { ReferenceData } from './reference-data';
+
+/** The files a user hands over: a ledger CSV and, optionally, a "security,price" CSV. */
+export interface LedgerFile {
+  ledgerCsv: string;
+  pricesCsv?: string;
+  taxpayer: Taxpayer;
+}
+
+export interface LedgerFileError extends CsvError {
+  /** Which file the error is in. */
+  file: 'ledger' | 'prices';
+}
+
+export type LedgerFileResult =
+  { ok: true; computation: PresentedComputation; transactions: number } | { ok: false; errors: LedgerFileError[] };
+
+/**
+ * A ledger file from text to the presented computation: what `pnpm cgt` prints and the tax-engine
+ * service answers, so both give the same figures for the same file. A malformed file computes nothing.
+ */
+export function computeLedgerFile(
+  file: LedgerFile,
+  referenceData: ReferenceData,
+  options?: ComputeOptions,
+): LedgerFileResult {
+  const { ledger, errors } = ledgerFromCsv(file.ledgerCsv, file.taxpayer);
+  const prices = file.pricesCsv ? parsePricesCsv(file.pricesCsv) : { prices: {}, errors: [] };
+  if (errors.length || prices.errors.length)
+    return {
+      ok: false,
+      errors: [
+        ...errors.map((e) => ({ ...e, file: 'ledger' as const })),
+        ...prices.errors.map((e) => ({ ...e, file: 'prices' as const })),
+      ],
+    };
+  const computation = presentComputation(computeLedger(ledger, referenceData, options), prices.prices);
+  return { ok: true, computation, transactions: ledger.transactions.length };
+}
+
+/** "line 7, column quantity: ..." (the column is "-" when the error is the whole row's). */
+export function describeCsvError(e: CsvError): string {
+  return `line ${e.line}, column ${e.column || '-'}: ${e.message}`;
+}

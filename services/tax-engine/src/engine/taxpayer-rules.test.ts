@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { taxpayerProblems } from './taxpayer-rules';
+
+describe('taxpayer rules', () => {
+  it('when a taxpayer is complete, then there is nothing to say', () => {
+    expect(taxpayerProblems({ kind: 'individual' })).toEqual([]);
+    expect(taxpayerProblems({ kind: 'trust', vulnerableBeneficiaryTrust: true })).toEqual([]);
+    expect(taxpayerProblems({ kind: 'personal-representatives', dateOfDeath: '2023-08-14' })).toEqual([]);
+    expect(
+      taxpayerProblems({
+        kind: 'company',
+        annualExemptAmountOverrides: { '2024-25': '1500.5' },
+        lossesBroughtForward: '2500.00',
+      }),
+    ).toEqual([]);
+  });
+
+  it('when a figure cannot be read, then its field and the rule are named (the engine would read it as nothing)', () => {
+    expect(
+      taxpayerProblems({
+        kind: 'individual',
+        annualExemptAmountOverrides: { '2024-26': '100', '2023-24': '1,500', '2022-23': '-1' },
+        lossesBroughtForward: '12.345',
+      }),
+    ).toEqual([
+      { field: 'annualExemptAmountOverrides.2024-26', message: '"2024-26" is not a tax year; write it as 2024-25' },
+      {
+        field: 'annualExemptAmountOverrides.2023-24',
+        message: 'an annual exempt amount must be pounds and pence, not negative (1500.00)',
+      },
+      {
+        field: 'annualExemptAmountOverrides.2022-23',
+        message: 'an annual exempt amount must be pounds and pence, not negative (1500.00)',
+      },
+      {
+        field: 'lossesBroughtForward',
+        message: 'losses brought forward must be pounds and pence, not negative (2500.00)',
+      },
+    ]);
+  });
+
+  it('when a detail belongs to another kind of taxpayer, or one is missing, then it is refused', () => {
+    expect(taxpayerProblems({ kind: 'partnership' as never })[0]!.field).toBe('kind');
+    expect(taxpayerProblems({ kind: 'individual', vulnerableBeneficiaryTrust: true })[0]!.field).toBe(
+      'vulnerableBeneficiaryTrust',
+    );
+    expect(taxpayerProblems({ kind: 'personal-representatives' })).toEqual([
+      { field: 'dateOfDeath', message: 'personal representatives need the date of death' },
+    ]);
+    expect(taxpayerProblems({ kind: 'personal-representatives', dateOfDeath: '2023-02-30' })[0]!.message).toBe(
+      'date of death must be a date, YYYY-MM-DD',
+    );
+    expect(taxpayerProblems({ kind: 'trust', dateOfDeath: '2023-02-01' })[0]!.field).toBe('dateOfDeath');
+  });
+});

@@ -1,0 +1,48 @@
+import { parseIsoDate } from './dates';
+import type { Taxpayer, TaxpayerKind } from './ledger';
+import { parseTaxYear } from './tax-years';
+
+export const TAXPAYER_KINDS: readonly TaxpayerKind[] = ['individual', 'trust', 'personal-representatives', 'company'];
+
+export interface TaxpayerProblem {
+  /** The field, e.g. `dateOfDeath` or `annualExemptAmountOverrides.2024-25`. */
+  field: string;
+  message: string;
+}
+
+/** Pounds and pence, not negative: "1500", "1500.5", "1500.50". */
+const MONEY = /^\d{1,13}(\.\d{1,2})?$/;
+
+/**
+ * What the engine needs of a taxpayer and cannot guess: the engine reads an unparseable figure as
+ * nothing, so every caller (the CLI, the service) checks a taxpayer here first and refuses it naming
+ * the field and the rule.
+ */
+export function taxpayerProblems(t: Taxpayer): TaxpayerProblem[] {
+  const problems: TaxpayerProblem[] = [];
+  if (!TAXPAYER_KINDS.includes(t.kind))
+    problems.push({ field: 'kind', message: `kind must be one of ${TAXPAYER_KINDS.join(', ')}` });
+  if (t.vulnerableBeneficiaryTrust && t.kind !== 'trust')
+    problems.push({ field: 'vulnerableBeneficiaryTrust', message: 'a vulnerable beneficiary applies to trusts only' });
+  if (t.kind === 'personal-representatives' && !t.dateOfDeath)
+    problems.push({ field: 'dateOfDeath', message: 'personal representatives need the date of death' });
+  if (t.dateOfDeath) {
+    if (t.kind !== 'personal-representatives')
+      problems.push({ field: 'dateOfDeath', message: 'a date of death applies to personal representatives only' });
+    else if (parseIsoDate(t.dateOfDeath) === null)
+      problems.push({ field: 'dateOfDeath', message: 'date of death must be a date, YYYY-MM-DD' });
+  }
+  for (const [year, amount] of Object.entries(t.annualExemptAmountOverrides ?? {})) {
+    const field = `annualExemptAmountOverrides.${year}`;
+    if (parseTaxYear(year) === null)
+      problems.push({ field, message: `"${year}" is not a tax year; write it as 2024-25` });
+    else if (!MONEY.test(amount))
+      problems.push({ field, message: 'an annual exempt amount must be pounds and pence, not negative (1500.00)' });
+  }
+  if (t.lossesBroughtForward !== undefined && t.lossesBroughtForward !== '' && !MONEY.test(t.lossesBroughtForward))
+    problems.push({
+      field: 'lossesBroughtForward',
+      message: 'losses brought forward must be pounds and pence, not negative (2500.00)',
+    });
+  return problems;
+}

@@ -1,0 +1,36 @@
+import { fromJson, type JsonValue } from '@bufbuild/protobuf';
+import type { ServiceImpl } from '@connectrpc/connect';
+import { requireCaller } from '@gains/auth';
+import { taxEngine } from '@gains/proto';
+import { computeLedgerFileFor, type ComputeLedgerFileDeps } from '../domain/compute-ledger-file';
+import type { Taxpayer, TaxpayerKind } from '../engine';
+
+function toTaxpayer(t: taxEngine.Taxpayer | undefined): Taxpayer {
+  const taxpayer: Taxpayer = { kind: (t?.kind || 'individual') as TaxpayerKind };
+  if (t?.vulnerableBeneficiaryTrust) taxpayer.vulnerableBeneficiaryTrust = true;
+  if (t?.dateOfDeath) taxpayer.dateOfDeath = t.dateOfDeath;
+  if (t?.lossesBroughtForward) taxpayer.lossesBroughtForward = t.lossesBroughtForward;
+  if (t && Object.keys(t.annualExemptAmountOverrides).length)
+    taxpayer.annualExemptAmountOverrides = { ...t.annualExemptAmountOverrides };
+  return taxpayer;
+}
+
+export function createTaxEngineService(deps: ComputeLedgerFileDeps): ServiceImpl<typeof taxEngine.TaxEngineService> {
+  return {
+    async computeLedger(req, ctx) {
+      const answer = await computeLedgerFileFor(deps, requireCaller(ctx), {
+        organisationUuid: req.organisationUuid,
+        taxpayer: toTaxpayer(req.taxpayer),
+        ledgerCsv: req.ledgerCsv,
+        pricesCsv: req.pricesCsv,
+      });
+      return {
+        // The messages mirror the presented JSON field for field; a round trip through JSON drops the
+        // undefined members proto JSON does not accept.
+        computation: fromJson(taxEngine.ComputationSchema, JSON.parse(JSON.stringify(answer.computation)) as JsonValue),
+        transactions: answer.transactions,
+        computeMs: answer.ms,
+      };
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ComputePool } from './compute-pool';
+
+type Task = { echo?: string; exit?: boolean; waitMs?: number };
+let pool: ComputePool<Task, string> | undefined;
+const start = (size: number, maxQueued: number) =>
+  (pool = new ComputePool<Task, string>({
+    size,
+    maxQueued,
+    moduleUrl: new URL('./compute-pool.fixture-worker.ts', import.meta.url).href,
+  }));
+
+afterEach(async () => {
+  await pool?.close();
+});
+
+describe('the compute pool', () => {
+  it('when tasks outnumber the workers, then they queue and every answer reaches its own caller', async () => {
+    const p = start(2, 10);
+    const answers = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((echo) => p.run({ echo, waitMs: 20 })));
+    expect(answers.map((a) => a.value)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('when a worker dies, then only its task fails and the next task gets a new worker', async () => {
+    const p = start(1, 10);
+    await expect(p.run({ exit: true })).rejects.toThrow('a compute worker stopped (exit code 3)');
+    expect((await p.run({ echo: 'after' })).value).toBe('after');
+  });
+
+  it('when the queue is full, then the caller is told the engine is busy and nothing is queued', async () => {
+    const p = start(1, 1);
+    const running = p.run({ echo: 'first', waitMs: 200 });
+    const queued = p.run({ echo: 'second' });
+    await expect(p.run({ echo: 'third' })).rejects.toMatchObject({ code: 'RESOURCE_EXHAUSTED' });
+    expect(p.depth).toBe(2);
+    expect([(await running).value, (await queued).value]).toEqual(['first', 'second']);
+  });
+});

@@ -1,0 +1,109 @@
+import type { Worker } from 'node:worker_threads';
+import { DomainError } from '@gains/errors';
+import { startTsWorker } from './ts-worker';
+
+export interface WorkerTask<T> {
+  id: number;
+  file: T;
+}
+export type WorkerReply =
+  { id: number; ok: true; value: unknown; ms: number } | { id: number; ok: false; error: string };
+
+export interface ComputePoolOptions {
+  /** Worker threads at most; each computes one task at a time. Started on first use. */
+  size: number;
+  /** Tasks waiting for a worker at most; beyond, callers are told to try again (RESOURCE_EXHAUSTED). */
+  maxQueued: number;
+  /** The worker module (an `import.meta.url`). */
+  moduleUrl: string;
+}
+
+interface Pending {
+  task: WorkerTask<unknown>;
+  resolve: (reply: { value: unknown; ms: number }) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  busy: Pending | null;
+}
+
+/**
+ * A small pool of worker threads, so a large ledger never stalls the process's other calls (in the embedded
+ * form every service shares one event loop). Tasks queue in arrival order; a worker that dies fails only its
+ * own task and is replaced on the next.
+ */
+export class ComputePool<T, R> {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: ComputePoolOptions) {}
+
+  /** Tasks computing now and waiting: what a cluster autoscaler reads as queue depth. */
+  get depth(): number {
+    return this.queue.length + this.slots.filter((s) => s.busy).length;
+  }
+
+  run(file: T): Promise<{ value: R; ms: number }> {
+    if (this.closed) return Promise.reject(new Error('the compute pool is closed'));
+    if (this.queue.length >= this.options.maxQueued)
+      return Promise.reject(
+        new DomainError('RESOURCE_EXHAUSTED', 'The tax engine is busy with other calculations; try again shortly'),
+      );
+    return new Promise((resolve, reject) => {
+      this.queue.push({
+        task: { id: this.nextId++, file },
+        resolve: resolve as Pending['resolve'],
+        reject,
+      });
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.queue.splice(0)) p.reject(new Error('the compute pool closed'));
+    await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length) {
+      const slot = this.slots.find((s) => !s.busy) ?? (this.slots.length < this.options.size ? this.spawn() : null);
+      if (!slot) return;
+      const pending = this.queue.shift()!;
+      slot.busy = pending;
+      // A busy worker keeps the process alive until its answer is in; an idle one does not.
+      slot.worker.ref();
+      slot.worker.postMessage(pending.task);
+    }
+  }
+
+  private spawn(): Slot {
+    const slot: Slot = { worker: startTsWorker(this.options.moduleUrl), busy: null };
+    slot.worker.on('message', (reply: WorkerReply | { ready: true }) => {
+      if (!('id' in reply)) return;
+      const pending = slot.busy;
+      slot.busy = null;
+      slot.worker.unref();
+      if (pending && pending.task.id === reply.id) {
+        if (reply.ok) pending.resolve({ value: reply.value, ms: reply.ms });
+        else pending.reject(new Error(`computation failed in a worker: ${reply.error}`));
+      }
+      this.dispatch();
+    });
+    const fail = (error: Error) => {
+      const index = this.slots.indexOf(slot);
+      if (index >= 0) this.slots.splice(index, 1);
+      slot.busy?.reject(error);
+      slot.busy = null;
+      if (!this.closed) this.dispatch();
+    };
+    slot.worker.on('error', fail);
+    slot.worker.on('exit', (code) => fail(new Error(`a compute worker stopped (exit code ${code})`)));
+    this.slots.push(slot);
+    return slot;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * A compute worker: computes ledger files off the service's event loop, one at a time. Reference data is
+ * read once, when the worker starts.
+ */
+import { parentPort } from 'node:worker_threads';
+import { computeLedgerFile, type LedgerFile } from '../engine';
+import { loadReferenceData } from '../store/reference-data-files';
+import type { WorkerReply, WorkerTask } from './compute-pool';
+
+const referenceData = loadReferenceData();
+
+parentPort!.on('message', ({ id, file }: WorkerTask<LedgerFile>) => {
+  const started = performance.now();
+  let reply: WorkerReply;
+  try {
+    reply = { id, ok: true, value: computeLedgerFile(file, referenceData), ms: performance.now() - started };
+  } catch (e) {
+    // The engine reports bad ledgers as failures; reaching here is a bug, reported as the task's error.
+    reply = { id, ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+  }
+  parentPort!.postMessage(reply);
+});
+parentPort!.postMessage({ ready: true });
