@@ -34,7 +34,8 @@ async function eventually<T>(probe: () => Promise<T>, ok: (value: T) => boolean,
 
 /**
  * The same journey against either form of running: sign in, who am I, my organisations, the
- * clients grid (paging, sorting, search, live filter), tenancy refusals, sign out. Expected figures
+ * clients grid (paging, sorting, search, live filter), a ledger computed by the tax engine, tenancy
+ * refusals, sign out. Expected figures
  * come from the demo data's construction: Ashworth has clients ASH00001..ASH01000.
  */
 export async function apiSmoke(call: Call, password: string) {
@@ -83,6 +84,25 @@ export async function apiSmoke(call: Call, password: string) {
   const badBody = await json(bad);
   expect(badBody.field).toBe('sort');
   expect(Object.keys(badBody)).toEqual(expect.arrayContaining(['type_description', 'timestamp', 'id']));
+
+  // A ledger computed by the tax engine (on its worker threads): HMRC's HS284 Example 3, whose gains are
+  // 700/1,500 and 400/800 of a pool costing 6,280 against 3,360 - 100 and 2,080 - 105 of proceeds.
+  const ledger = (organisation: string) =>
+    call('/api/calculations/ledger', {
+      method: 'POST',
+      headers: { ...auth, 'x-organisation-uuid': organisation, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ledgerCsv:
+          'date,type,security,quantity,price,expenses\n2014-04-01,BUY,LOBSTER,1000,4.00,150\n' +
+          '2017-09-01,BUY,LOBSTER,500,4.10,80\n2018-05-01,SELL,LOBSTER,700,4.80,100\n2019-02-01,SELL,LOBSTER,400,5.20,105\n',
+      }),
+    });
+  const computed = await ledger(ASHWORTH);
+  expect(computed.status).toBe(200);
+  const { computation } = await json(computed);
+  expect(computation.taxYears[0].disposals.map((d: { gain: string }) => d.gain)).toEqual(['329.33', '300.33']);
+  expect(computation.holdings[0].pool).toEqual({ quantity: '400', cost: '1674.67' });
+  expect((await ledger(CLEVEDON)).status).toBe(403);
 
   // Another firm's clients: refused.
   expect((await grid('page=1', CLEVEDON)).status).toBe(403);
