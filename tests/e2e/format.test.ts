@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compareDecimals,
   exportFileName,
+  formatExactQuantity,
   formatBoolean,
   formatDate,
   formatDateTime,
@@ -45,5 +47,43 @@ describe('the shared formatting module', () => {
     expect(formatDateTime('2026-01-15T09:05:00Z')).toBe('15/01/2026 09:05');
     expect(formatDateTime('2026-07-15T09:05:00Z')).toBe('15/07/2026 10:05');
     expect(exportFileName('clients', 'csv', new Date('2026-11-23T12:00:00Z'))).toBe('2026-11-23-clients.csv');
+  });
+
+  it('when decimal strings are sorted, then they order by value exactly, digit by digit', () => {
+    const values = [
+      '10012.00',
+      '-0.01',
+      '300.00',
+      '',
+      '9.999',
+      '0',
+      '-12.5',
+      '0.00',
+      '12345678901234567.01',
+      '12345678901234567.001',
+      'n/a',
+    ];
+    expect([...values].sort(compareDecimals)).toEqual([
+      '',
+      '-12.5',
+      '-0.01',
+      '0',
+      '0.00',
+      '9.999',
+      '300.00',
+      '10012.00',
+      '12345678901234567.001',
+      '12345678901234567.01',
+      'n/a',
+    ]);
+    // Binary floats cannot tell these apart; the comparison can.
+    expect(compareDecimals('9007199254740993.1', '9007199254740993.01')).toBe(1);
+  });
+
+  it('when a quantity is shown exactly, then it is grouped with no places added or dropped', () => {
+    expect(formatExactQuantity('1500')).toBe('1,500');
+    expect(formatExactQuantity('0.125')).toBe('0.125');
+    expect(formatExactQuantity('1234.50')).toBe('1,234.5');
+    expect(formatExactQuantity(null)).toBe('-');
   });
 });

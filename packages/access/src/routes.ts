@@ -150,6 +150,7 @@ export const ROUTES = [
   route('Calculations', 'calculations', 'Calculations', {
     group: 'OPERATIONS',
     card: card('Calculations', 'view calculations'),
+    status: 'built',
   }),
   route('InterfaceLogging', 'interface-logging', 'Interface Logging', {
     group: 'OPERATIONS',

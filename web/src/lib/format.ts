@@ -95,6 +95,25 @@ export function isNegative(value: Numeric): boolean {
   return !!parsed && parsed.negative && !/^0*$/.test(parsed.int + parsed.frac);
 }
 
+/**
+ * Order two decimal strings exactly (for sorting money and quantities): digit by digit, never through binary
+ * floats. Empty values come first; text that is not a decimal comes after every number.
+ */
+export function compareDecimals(a: Numeric, b: Numeric): number {
+  if (isEmpty(a) || isEmpty(b)) return Number(!isEmpty(a)) - Number(!isEmpty(b));
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  if (!x || !y) return Number(!x) - Number(!y);
+  const signOf = (d: { negative: boolean; int: string; frac: string }) =>
+    /^0*$/.test(d.int + d.frac) ? 0 : d.negative ? -1 : 1;
+  const [sx, sy] = [signOf(x), signOf(y)];
+  if (sx !== sy || sx === 0) return sx - sy;
+  const places = Math.max(x.frac.length, y.frac.length);
+  const [dx, dy] = [x.int + x.frac.padEnd(places, '0'), y.int + y.frac.padEnd(places, '0')];
+  const magnitude = dx.length !== dy.length ? dx.length - dy.length : dx < dy ? -1 : dx > dy ? 1 : 0;
+  return Math.sign(magnitude) * sx;
+}
+
 /** Whole or fractional numbers with grouping; `places` undefined keeps integers as integers. */
 export function formatNumber(value: Numeric, places = 0): string {
   return formatDecimal(value, places);
@@ -103,6 +122,13 @@ export function formatNumber(value: Numeric, places = 0): string {
 /** Quantities: 4 decimals (spec §9). */
 export function formatQuantity(value: Numeric): string {
   return formatDecimal(value, 4);
+}
+
+/** A quantity exactly as given, grouped, with no places added or dropped: `1500` → `1,500`, `0.125` → `0.125`. */
+export function formatExactQuantity(value: Numeric): string {
+  if (isEmpty(value)) return EMPTY;
+  const parsed = parseDecimal(value);
+  return parsed ? formatDecimal(value, parsed.frac.replace(/0+$/, '').length) : String(value);
 }
 
 /** Price per share: 4 decimals (spec §9). */
@@ -143,6 +169,6 @@ export function todayIso(now: Date = new Date()): string {
 }
 
 /** Export file name: `2026-11-23-clients.csv`. */
-export function exportFileName(suffix: string, extension: 'csv' | 'xlsx', now: Date = new Date()): string {
+export function exportFileName(suffix: string, extension: 'csv' | 'xlsx' | 'json', now: Date = new Date()): string {
   return `${todayIso(now)}-${suffix}.${extension}`;
 }

@@ -1,5 +1,5 @@
 import { themeQuartz, type ColDef, type ExcelStyle, type GridOptions } from 'ag-grid-community';
-import { formatBoolean, formatMoney, formatNumber, formatText, isNegative } from '@/lib/format';
+import { compareDecimals, formatBoolean, formatMoney, formatNumber, formatText, isNegative } from '@/lib/format';
 
 /** Row and header height 40 (spec §2.4). */
 export const ROW_HEIGHT = 40;
@@ -35,6 +35,10 @@ export const serverColDef: ColDef = {
   // keep the server's order: every pair compares equal and the client-side sort is stable
   comparator: () => 0,
 };
+
+/** For grids that sort in the browser: money and quantities arrive as decimal strings and sort exactly. */
+export const decimalComparator = (a: unknown, b: unknown): number =>
+  compareDecimals(a as string | null | undefined, b as string | null | undefined);
 
 /** Column types (spec §2.4): string, number, currency, date, boolean. */
 export function moneyColumn<T>(field: string, headerName: string, extra: ColDef<T> = {}): ColDef<T> {

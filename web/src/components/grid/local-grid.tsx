@@ -26,6 +26,8 @@ export function LocalGrid<T extends { id: number | string }>(props: {
   searchPlaceholder: string;
   emptyText: string;
   onRowClicked?: (row: T) => void;
+  /** A click also selects the row (highlighted), for a list whose selected row is shown beside it. */
+  selectOnClick?: boolean;
   toolbar?: ReactNode;
   testId?: string;
 }) {
@@ -36,6 +38,11 @@ export function LocalGrid<T extends { id: number | string }>(props: {
     [],
   );
   const getRowId = useCallback((p: GetRowIdParams<T>) => String(p.data.id), []);
+  const rowSelection = useMemo(
+    () =>
+      props.selectOnClick ? { mode: 'singleRow' as const, checkboxes: false, enableClickSelection: true } : undefined,
+    [props.selectOnClick],
+  );
   const onRowClicked = useCallback(
     (event: RowClickedEvent<T>) => event.data && props.onRowClicked?.(event.data),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -94,6 +101,7 @@ export function LocalGrid<T extends { id: number | string }>(props: {
           overlayNoRowsTemplate={`<span class="gains-grid__empty">${props.emptyText}</span>`}
           excelStyles={excelStyles}
           onRowClicked={onRowClicked}
+          rowSelection={rowSelection}
           rowClass={props.onRowClicked ? 'gains-grid__row--link' : undefined}
           onGridReady={(e) => {
             const saved = loadColumnState(props.gridId);

@@ -1,0 +1,185 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ROOT, startGains, type RunningGains } from './support/start-gains';
+import { SHOTS, USERS, launchBrowser, newPage, organisationOf, signIn } from './support/browser';
+
+const EXAMPLES = join(ROOT, 'services/tax-engine/examples');
+/** HMRC HS284 (2019) Example 3: two sales of LOBSTER plc from one Section 104 pool. */
+const HS284_EXAMPLE_3 = join(EXAMPLES, 'hs284-example-3.csv');
+const MIXED_LEDGER = join(EXAMPLES, 'mixed-ledger.csv');
+const PRICES = join(EXAMPLES, 'prices.csv');
+
+let gains: RunningGains;
+let browser: Browser;
+
+beforeAll(async () => {
+  gains = await startGains();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await gains?.stop();
+});
+
+async function openCalculations(page: Page, email: string = USERS.manager): Promise<void> {
+  await signIn(page, email);
+  await page.goto(`/${organisationOf(page)}/calculations`);
+  await page.getByTestId('ledger-guide').waitFor();
+}
+
+async function chooseLedger(page: Page, file: string | { name: string; text: string }): Promise<void> {
+  const input = page.getByTestId('ledger-file').locator('input[type=file]');
+  await input.setInputFiles(
+    typeof file === 'string' ? file : { name: file.name, mimeType: 'text/csv', buffer: Buffer.from(file.text) },
+  );
+  await page.getByTestId('ledger-file-rows').waitFor();
+}
+
+async function calculate(page: Page): Promise<void> {
+  await page.getByTestId('calculate').click();
+  await page.getByTestId('calculation-results').waitFor();
+}
+
+/** A figure of the tax-year summary: its row is the figure, its column the year. */
+const yearFigure = (page: Page, figure: string, taxYear: string) =>
+  page.locator(`[data-testid=tax-year-summary] tr[data-figure="${figure}"] td[data-year="${taxYear}"]`).innerText();
+const disposalRows = (page: Page) => page.locator('[data-testid=disposals-grid] .ag-center-cols-container .ag-row');
+const disposalCell = (page: Page, index: number, colId: string) =>
+  page
+    .locator(`[data-testid=disposals-grid] .ag-center-cols-container .ag-row[row-index="${index}"] [col-id="${colId}"]`)
+    .innerText();
+const holdingRow = (page: Page, security: string) =>
+  page.locator('[data-testid=holdings-table] tr.ant-table-row').filter({ hasText: security });
+
+describe('the ledger calculation page', () => {
+  it('when a customer administrator calculates HS284 Example 3, then the figures are HMRC’s to the penny', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await openCalculations(page);
+    expect(await page.getByTestId('calculate').isDisabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/calculations-empty.png` });
+
+    await chooseLedger(page, HS284_EXAMPLE_3);
+    expect(await page.getByTestId('ledger-file').innerText()).toContain('hs284-example-3.csv');
+    expect(await page.getByTestId('ledger-file-rows').innerText()).toBe('4 transactions');
+    await calculate(page);
+
+    await page.getByTestId('tax-year-summary').getByRole('columnheader', { name: '2018-19', exact: true }).waitFor();
+    expect(await yearFigure(page, 'disposals', '2018-19')).toBe('2');
+    expect(await yearFigure(page, 'proceeds', '2018-19')).toBe('£5,440.00');
+    expect(await yearFigure(page, 'gains', '2018-19')).toBe('£629.67');
+    expect(await yearFigure(page, 'aea', '2018-19')).toBe('£11,700.00');
+    expect(await yearFigure(page, 'taxableGain', '2018-19')).toBe('£0.00');
+
+    expect(await disposalRows(page).count()).toBe(2);
+    expect(await disposalCell(page, 0, 'date')).toBe('01/05/2018');
+    expect(await disposalCell(page, 0, 'gain')).toBe('£329.33');
+    expect(await disposalCell(page, 1, 'date')).toBe('01/02/2019');
+    expect(await disposalCell(page, 1, 'gain')).toBe('£300.33');
+    expect(await disposalCell(page, 0, 'matched')).toBe('Section 104 pool');
+
+    const lobster = holdingRow(page, 'LOBSTER');
+    expect(await lobster.locator('td').nth(2).innerText()).toBe('400');
+    expect(await lobster.locator('td').nth(3).innerText()).toBe('£1,674.67');
+    await page.screenshot({ path: `${SHOTS}/calculations-hs284.png`, fullPage: true });
+
+    // the first sale, opened: 700 of the pool of 1,500 costing £6,280.00
+    await disposalRows(page).first().click();
+    const detail = page.getByTestId('disposal-detail');
+    await detail.waitFor();
+    expect(await detail.getByTestId('disposal-matches').locator('tr.ant-table-row').count()).toBe(1);
+    const match = detail.getByTestId('disposal-matches').locator('tr.ant-table-row').first();
+    expect(await match.innerText()).toContain('Section 104 pool');
+    expect(await match.getByTestId('pool-before').innerText()).toBe('1,500 / £6,280.00');
+    expect(await match.getByTestId('pool-after').innerText()).toBe('800 / £3,349.33');
+    expect(await match.innerText()).toContain('£2,930.67');
+    expect(await detail.innerText()).toContain('£3,360.00 − £3,030.67 = £329.33');
+    await detail.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/calculations-disposal.png` });
+    await page.context().close();
+  });
+
+  it('when the file is malformed, then each error shows under the upload and no results stay', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await openCalculations(page);
+    await chooseLedger(page, HS284_EXAMPLE_3);
+    await calculate(page);
+
+    await chooseLedger(page, {
+      name: 'broken.csv',
+      text: 'date,type,security,quantity,price\n2018-05-01,BUY,LOBSTER,lots,4.80\n2018-13-01,SELL,LOBSTER,1,5\n',
+    });
+    await page.getByTestId('calculate').click();
+    await page.getByTestId('calculation-refused').waitFor();
+    const errors = page.locator('.ant-form-item-has-error .ant-form-item-explain-error');
+    const lines = await errors.allInnerTexts();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('line 2, column quantity');
+    expect(lines[1]).toContain('line 3, column date');
+    expect(await page.getByTestId('calculation-results').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/calculations-error.png` });
+
+    // a new file clears the complaint
+    await chooseLedger(page, HS284_EXAMPLE_3);
+    expect(await errors.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('when the taxpayer is a trust, then the annual exempt amount is half an individual’s', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await openCalculations(page);
+    await chooseLedger(page, HS284_EXAMPLE_3);
+    await page.getByTestId('taxpayer-kind').click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Trust$/ })
+      .click();
+    await page.getByText('Vulnerable beneficiary trust').waitFor();
+    await calculate(page);
+    expect(await yearFigure(page, 'aea', '2018-19')).toBe('£5,850.00');
+    expect(await page.getByTestId('calculation-facts').innerText()).toContain('Trust');
+    await page.context().close();
+  });
+
+  it('when prices are given, then holdings are valued and money sorts as decimals, not text', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await openCalculations(page);
+    await chooseLedger(page, MIXED_LEDGER);
+    await page.getByTestId('prices-file').locator('input[type=file]').setInputFiles(PRICES);
+    await page.getByTestId('prices-file-rows').waitFor();
+    await calculate(page);
+
+    // 200 HSBA in the joint portfolio at £13.20: £2,640.00, against a cost of £2,324.00
+    const hsba = holdingRow(page, 'HSBA');
+    expect(await hsba.locator('td').nth(4).innerText()).toBe('£2,640.00');
+    expect(await hsba.locator('td').nth(5).innerText()).toBe('£316.00');
+    // 2024-25 is split at 30 October 2024
+    expect(await yearFigure(page, 'before30October', '2024-25')).toBe('£35.66');
+    expect(await yearFigure(page, 'from30October', '2024-25')).toBe('£727.74');
+
+    // proceeds ascending: £300.00 before £10,012.00, which as text ("10012.00" < "300.00") would come first
+    await page.locator('[data-testid=disposals-grid] .ag-header-cell[col-id="proceeds"] .ag-header-cell-label').click();
+    const count = await disposalRows(page).count();
+    const proceeds: string[] = [];
+    for (let i = 0; i < count; i++) proceeds.push(await disposalCell(page, i, 'proceeds'));
+    expect(proceeds).toEqual(['£300.00', '£600.00', '£1,650.00', '£2,500.00', '£10,012.00']);
+
+    // the 30-day rule in words
+    await page.locator('.gains-calc-year-filter').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '2020-21' }).click();
+    await expect.poll(() => disposalRows(page).count()).toBe(1);
+    expect(await disposalCell(page, 0, 'matched')).toBe('Bed and breakfast (30 days) + Section 104 pool');
+    await page.context().close();
+  });
+
+  it('when an adviser opens the page, then they are sent to the start', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await signIn(page, USERS.adviser);
+    const org = organisationOf(page);
+    await page.goto(`/${org}/calculations`);
+    await page.waitForURL(new RegExp(`/${org}/clients`));
+    expect(new URL(page.url()).pathname).toBe(`/${org}/clients`);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,162 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** Money is a decimal string to the penny ("329.33"); quantities are exact decimal strings. */
+type Money = string;
+type Quantity = string;
+
+export type TaxpayerKind = 'individual' | 'trust' | 'personal-representatives' | 'company';
+export type MatchRule = 'same-day' | 'thirty-day' | 'ten-day' | 'section-104';
+
+export interface Pool {
+  quantity: Quantity;
+  cost: Money;
+  indexedCost?: Money;
+}
+
+export interface Match {
+  rule: MatchRule;
+  quantity: Quantity;
+  /** Absent for Section 104 matches. */
+  acquisitionDate?: string | null;
+  acquisitionQuantity: Quantity;
+  cost: Money;
+  indexedCost?: Money;
+  poolBefore?: Pool | null;
+  poolAfter?: Pool | null;
+  /** A part disposal without shares: the pool's cost × part / whole. */
+  apportionment?: { part: Money; whole: Money };
+}
+
+export interface Disposal {
+  date: string;
+  security: string;
+  type: string;
+  kind: string;
+  gainClass: string;
+  quantity: Quantity;
+  proceeds: Money;
+  disposalCosts: Money;
+  acquisitionCost: Money;
+  allowableCost: Money;
+  indexationAllowance: Money;
+  holdoverRelief: Money;
+  gain: Money;
+  counterparty?: string;
+  connected?: boolean;
+  matches: Match[];
+  poolBefore?: Pool | null;
+  poolAfter?: Pool | null;
+  portfolios: { portfolio: string; ref?: string; quantity: Quantity; gain: Money }[];
+  failure?: string;
+}
+
+export interface GainsLosses {
+  gains: Money;
+  losses: Money;
+  netGains: Money;
+}
+
+export interface TaxYear {
+  taxYear: string;
+  complete: boolean;
+  numberOfDisposals: number;
+  proceeds: Money;
+  disposalCosts: Money;
+  allowableCosts: Money;
+  indexationAllowance: Money;
+  gains: Money;
+  losses: Money;
+  netGains: Money;
+  annualExemptAmount: Money;
+  annualExemptAmountRemaining: Money;
+  lossesBroughtForward: Money;
+  lossesBroughtForwardUsed: Money;
+  lossesCarriedForward: Money;
+  taxableGain: Money;
+  holdoverRelief: Money;
+  incomeGains: Money;
+  exemptGains: Money;
+  exemptLosses: Money;
+  ratePeriods?: { upTo29October2024: GainsLosses; from30October2024: GainsLosses };
+  disposals: Disposal[];
+}
+
+export interface Holding {
+  security: string;
+  gainClass: string;
+  pool: Pool | null;
+  portfolios: { portfolio: string; quantity: Quantity }[];
+}
+
+export interface HoldingValue {
+  security: string;
+  portfolio: string;
+  gainClass: string;
+  quantity: Quantity;
+  /** Only when prices were given. */
+  marketValue?: Money | null;
+  cgtCost: Money;
+  unrealisedCapitalGain?: Money | null;
+  unrealisedIncomeGain?: Money | null;
+  unrealisedExemptGain?: Money | null;
+}
+
+export interface CalculationFailure {
+  security: string;
+  date: string;
+  ref?: string;
+  message: string;
+}
+
+/** What `pnpm cgt --json` prints (services/tax-engine/README.md, "The CLI"). */
+export interface Computation {
+  taxpayer: TaxpayerKind;
+  taxYears: TaxYear[];
+  holdings: Holding[];
+  holdingValues: HoldingValue[];
+  failures: CalculationFailure[];
+}
+
+export interface LedgerCalculation {
+  transactions: number;
+  computeMs: number;
+  computation: Computation;
+}
+
+export interface Taxpayer {
+  kind: TaxpayerKind;
+  vulnerableBeneficiaryTrust?: boolean;
+  /** YYYY-MM-DD */
+  dateOfDeath?: string;
+  lossesBroughtForward?: string;
+}
+
+/** A CSV file read in the browser. */
+export interface CsvFile {
+  name: string;
+  text: string;
+  /** Rows below the header. */
+  rows: number;
+}
+
+export interface LedgerCalculationInput {
+  organisationUuid: string;
+  ledger: CsvFile;
+  prices?: CsvFile;
+  taxpayer: Taxpayer;
+}
+
+/** POST /calculations/ledger: the tax engine computes the files; nothing is stored. */
+export function computeLedger({ organisationUuid, ledger, prices, taxpayer }: LedgerCalculationInput) {
+  return apiRequest<LedgerCalculation>('/calculations/ledger', {
+    method: 'POST',
+    organisationUuid,
+    body: { ledgerCsv: ledger.text, ...(prices ? { pricesCsv: prices.text } : {}), taxpayer },
+  });
+}
+
+/** The page shows a refused calculation beside the field it concerns, so no toast. */
+export function useComputeLedger() {
+  return useMutation({ mutationFn: computeLedger, meta: { errorToast: false } });
+}

@@ -1,0 +1,9 @@
+import { formatMoney, isNegative } from '@/lib/format';
+
+/** A money figure as text: GBP, right-aligned by its cell, negatives in red (the decimal string is never a float). */
+export function Money({ value, strong }: { value: string | null | undefined; strong?: boolean }) {
+  const className = ['gains-amount', isNegative(value) && 'gains-amount--negative', strong && 'gains-amount--strong']
+    .filter(Boolean)
+    .join(' ');
+  return <span className={className}>{formatMoney(value)}</span>;
+}

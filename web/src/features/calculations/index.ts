@@ -1,0 +1,1 @@
+export { LedgerCalculation } from './components/ledger-calculation';
