@@ -142,6 +142,27 @@ describe('the ledger calculation page', () => {
     await page.context().close();
   });
 
+  it('when the annual exempt amount is overridden for a year, then that amount is used and a bad year is refused', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await openCalculations(page);
+    await chooseLedger(page, HS284_EXAMPLE_3);
+    await page.getByTestId('add-aea-override').click();
+    const row = page.getByTestId('aea-override').first();
+    await row.getByLabel('Tax year of the override').fill('2018-20');
+    await row.getByLabel('Annual exempt amount to use').fill('500');
+    await page.getByTestId('calculate').click();
+    await row.getByText('A tax year is written 2024-25').waitFor();
+    expect(await page.getByTestId('calculation-results').count()).toBe(0);
+
+    await row.getByLabel('Tax year of the override').fill('2018-19');
+    await calculate(page);
+    // Net gains 329.333... + 300.333... = 629.666...; less £500 leaves 129.666..., £129.67.
+    expect(await yearFigure(page, 'aea', '2018-19')).toBe('£500.00');
+    expect(await yearFigure(page, 'taxableGain', '2018-19')).toBe('£129.67');
+    await page.screenshot({ path: `${SHOTS}/calculations-aea-override.png` });
+    await page.context().close();
+  });
+
   it('when prices are given, then holdings are valued and money sorts as decimals, not text', async () => {
     const page = await newPage(browser, gains.baseUrl);
     await openCalculations(page);

@@ -129,6 +129,8 @@ export interface Taxpayer {
   vulnerableBeneficiaryTrust?: boolean;
   /** YYYY-MM-DD */
   dateOfDeath?: string;
+  /** Tax year ("2024-25") -> the annual exempt amount to use instead. */
+  annualExemptAmountOverrides?: Record<string, string>;
   lossesBroughtForward?: string;
 }
 

@@ -1,5 +1,5 @@
 import { Button, Checkbox, DatePicker, Form, Input, Select, type FormInstance } from 'antd';
-import { CalculatorOutlined } from '@ant-design/icons';
+import { CalculatorOutlined, CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { isApiError } from '@/lib/api-client';
 import { showServerFieldError } from '@/components/forms/server-field-error';
@@ -15,15 +15,29 @@ interface Values {
     vulnerableBeneficiaryTrust: boolean;
     dateOfDeath: Dayjs | null;
     lossesBroughtForward: string;
+    /** The annual exempt amount to use instead of the year's, for some tax years. */
+    aeaOverrides: { year: string; amount: string }[];
   };
 }
 
 const INITIAL: Values = {
-  taxpayer: { kind: 'individual', vulnerableBeneficiaryTrust: false, dateOfDeath: null, lossesBroughtForward: '' },
+  taxpayer: {
+    kind: 'individual',
+    vulnerableBeneficiaryTrust: false,
+    dateOfDeath: null,
+    lossesBroughtForward: '',
+    aeaOverrides: [],
+  },
 };
 
 /** Pounds and pence, grouped or not: 2500, 2,500.00. */
 const POUNDS = /^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
+/** A tax year as HMRC writes it: 2024-25, the second year the one after the first. */
+const isTaxYear = (text: string) => {
+  const m = /^(\d{4})-(\d{2})$/.exec(text.trim());
+  return !!m && (Number(m[1]) + 1) % 100 === Number(m[2]);
+};
+const poundsText = (text: string) => text.trim().replace(/,/g, '');
 const FILE_FIELDS = ['ledgerCsv', 'pricesCsv'];
 const TAXPAYER_FIELDS = ['kind', 'vulnerableBeneficiaryTrust', 'dateOfDeath', 'lossesBroughtForward'];
 
@@ -43,7 +57,8 @@ function showFieldError(form: FormInstance<Values>, error: unknown): void {
 }
 
 function toTaxpayer({ taxpayer }: Values): Taxpayer {
-  const losses = taxpayer.lossesBroughtForward.trim().replace(/,/g, '');
+  const losses = poundsText(taxpayer.lossesBroughtForward);
+  const overrides = taxpayer.aeaOverrides.filter((o) => o.year.trim());
   return {
     kind: taxpayer.kind,
     ...(taxpayer.kind === 'trust' ? { vulnerableBeneficiaryTrust: taxpayer.vulnerableBeneficiaryTrust } : {}),
@@ -51,6 +66,11 @@ function toTaxpayer({ taxpayer }: Values): Taxpayer {
       ? { dateOfDeath: taxpayer.dateOfDeath.format('YYYY-MM-DD') }
       : {}),
     ...(losses ? { lossesBroughtForward: losses } : {}),
+    ...(overrides.length
+      ? {
+          annualExemptAmountOverrides: Object.fromEntries(overrides.map((o) => [o.year.trim(), poundsText(o.amount)])),
+        }
+      : {}),
   };
 }
 
@@ -150,6 +170,64 @@ export function LedgerForm({
           className="gains-calc-form__losses"
         >
           <Input prefix="£" inputMode="decimal" placeholder="0.00" aria-label="Losses brought forward" />
+        </Form.Item>
+        <Form.Item label={<Optional label="Annual exempt amount" />} className="gains-calc-form__aea">
+          <Form.List name={['taxpayer', 'aeaOverrides']}>
+            {(rows, { add, remove }) => (
+              <div className="gains-calc-form__aea-rows">
+                {rows.map((row) => (
+                  <div key={row.key} className="gains-calc-form__aea-row" data-testid="aea-override">
+                    <Form.Item
+                      name={[row.name, 'year']}
+                      rules={[
+                        { required: true, message: 'The tax year, e.g. 2024-25' },
+                        {
+                          validator: async (_, value: string) => {
+                            if (value && !isTaxYear(value)) throw new Error('A tax year is written 2024-25');
+                            const years = (form.getFieldValue(['taxpayer', 'aeaOverrides']) as { year: string }[]).map(
+                              (o) => o.year?.trim(),
+                            );
+                            if (value && years.filter((y) => y === value.trim()).length > 1)
+                              throw new Error('Each tax year once');
+                          },
+                        },
+                      ]}
+                    >
+                      <Input placeholder="2024-25" aria-label="Tax year of the override" />
+                    </Form.Item>
+                    <Form.Item
+                      name={[row.name, 'amount']}
+                      rules={[
+                        { required: true, message: 'The amount to use' },
+                        { pattern: POUNDS, message: 'Pounds and pence, e.g. 1,500.00' },
+                      ]}
+                    >
+                      <Input
+                        prefix="£"
+                        inputMode="decimal"
+                        placeholder="0.00"
+                        aria-label="Annual exempt amount to use"
+                      />
+                    </Form.Item>
+                    <Button
+                      type="text"
+                      icon={<CloseOutlined />}
+                      onClick={() => remove(row.name)}
+                      aria-label="Remove the override"
+                    />
+                  </div>
+                ))}
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ year: '', amount: '' })}
+                  data-testid="add-aea-override"
+                >
+                  {rows.length ? 'Override another year' : 'Override for a tax year'}
+                </Button>
+              </div>
+            )}
+          </Form.List>
         </Form.Item>
         <Form.Item label=" " className="gains-calc-form__submit">
           <Button
