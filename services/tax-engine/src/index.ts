@@ -26,11 +26,15 @@ export const taxEngineModule: ServiceModule = {
     const compute = new ComputePool<LedgerFile, LedgerFileResult>({
       size: Math.max(1, workers),
       maxQueued: Number(env.GAINS_TAX_ENGINE_MAX_QUEUED ?? 64),
+      timeoutMs: Number(env.GAINS_TAX_ENGINE_TIMEOUT_MS ?? 60_000),
       moduleUrl: new URL('./workers/ledger-worker.ts', import.meta.url).href,
     });
     return {
       routes: (router) =>
-        router.service(taxEngine.TaxEngineService, createTaxEngineService({ compute: (file) => compute.run(file) })),
+        router.service(
+          taxEngine.TaxEngineService,
+          createTaxEngineService({ compute: (file, signal) => compute.run(file, signal) }),
+        ),
       relay,
       async stop() {
         await compute.close();

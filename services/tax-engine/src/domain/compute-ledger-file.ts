@@ -11,8 +11,8 @@ import {
 } from '../engine';
 
 export interface ComputeLedgerFileDeps {
-  /** Runs the engine on a file (in a worker thread). */
-  compute(file: LedgerFile): Promise<{ value: LedgerFileResult; ms: number }>;
+  /** Runs the engine on a file (in a worker thread); `signal` is the caller's, to stop work nobody awaits. */
+  compute(file: LedgerFile, signal?: AbortSignal): Promise<{ value: LedgerFileResult; ms: number }>;
 }
 
 export interface ComputeLedgerFileRequest {
@@ -39,6 +39,7 @@ export async function computeLedgerFileFor(
   deps: ComputeLedgerFileDeps,
   caller: Caller,
   request: ComputeLedgerFileRequest,
+  signal?: AbortSignal,
 ): Promise<{ computation: PresentedComputation; transactions: number; ms: number }> {
   assertMember(caller, request.organisationUuid);
   const role = firstRole(caller.roles);
@@ -51,11 +52,14 @@ export async function computeLedgerFileFor(
     if (Buffer.byteLength(request[field]) > MAX_FILE_BYTES)
       throw invalidArgument(field, `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
 
-  const { value, ms } = await deps.compute({
-    ledgerCsv: request.ledgerCsv,
-    pricesCsv: request.pricesCsv || undefined,
-    taxpayer: request.taxpayer,
-  });
+  const { value, ms } = await deps.compute(
+    {
+      ledgerCsv: request.ledgerCsv,
+      pricesCsv: request.pricesCsv || undefined,
+      taxpayer: request.taxpayer,
+    },
+    signal,
+  );
   if (!value.ok) {
     const first = value.errors[0]!;
     const shown = value.errors.slice(0, ERRORS_SHOWN).map((e) => `${e.file} file ${describeCsvError(e)}`);

@@ -18,12 +18,17 @@ function toTaxpayer(t: taxEngine.Taxpayer | undefined): Taxpayer {
 export function createTaxEngineService(deps: ComputeLedgerFileDeps): ServiceImpl<typeof taxEngine.TaxEngineService> {
   return {
     async computeLedger(req, ctx) {
-      const answer = await computeLedgerFileFor(deps, requireCaller(ctx), {
-        organisationUuid: req.organisationUuid,
-        taxpayer: toTaxpayer(req.taxpayer),
-        ledgerCsv: req.ledgerCsv,
-        pricesCsv: req.pricesCsv,
-      });
+      const answer = await computeLedgerFileFor(
+        deps,
+        requireCaller(ctx),
+        {
+          organisationUuid: req.organisationUuid,
+          taxpayer: toTaxpayer(req.taxpayer),
+          ledgerCsv: req.ledgerCsv,
+          pricesCsv: req.pricesCsv,
+        },
+        ctx.signal,
+      );
       return {
         // The messages mirror the presented JSON field for field; a round trip through JSON drops the
         // undefined members proto JSON does not accept.

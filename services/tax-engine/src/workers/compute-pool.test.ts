@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ComputePool } from './compute-pool';
 
-type Task = { echo?: string; exit?: boolean; waitMs?: number };
+type Task = { echo?: string; exit?: boolean; waitMs?: number; spinMs?: number };
 let pool: ComputePool<Task, string> | undefined;
-const start = (size: number, maxQueued: number) =>
+const start = (size: number, maxQueued: number, timeoutMs = 10_000) =>
   (pool = new ComputePool<Task, string>({
     size,
     maxQueued,
+    timeoutMs,
     moduleUrl: new URL('./compute-pool.fixture-worker.ts', import.meta.url).href,
   }));
 
@@ -34,5 +35,31 @@ describe('the compute pool', () => {
     await expect(p.run({ echo: 'third' })).rejects.toMatchObject({ code: 'RESOURCE_EXHAUSTED' });
     expect(p.depth).toBe(2);
     expect([(await running).value, (await queued).value]).toEqual(['first', 'second']);
+  });
+
+  it('when a task computes past the time limit, then it is stopped with its worker and the next task still runs', async () => {
+    const p = start(1, 10, 300);
+    const slow = p.run({ spinMs: 5_000 });
+    const next = p.run({ echo: 'next' });
+    await expect(slow).rejects.toMatchObject({
+      code: 'RESOURCE_EXHAUSTED',
+      message: 'The ledger took longer than 0.3 s to compute and was stopped',
+    });
+    expect((await next).value).toBe('next');
+  });
+
+  it('when the caller goes away, then its queued task is dropped and its running task stopped', async () => {
+    const p = start(1, 10);
+    const running = new AbortController();
+    const queued = new AbortController();
+    const first = p.run({ spinMs: 5_000 }, running.signal);
+    const second = p.run({ echo: 'never' }, queued.signal);
+    const third = p.run({ echo: 'third' });
+    queued.abort();
+    await expect(second).rejects.toThrow('cancelled');
+    running.abort();
+    await expect(first).rejects.toThrow('cancelled');
+    expect((await third).value).toBe('third');
+    expect(p.depth).toBe(0);
   });
 });

@@ -14,6 +14,12 @@ export interface ComputePoolOptions {
   size: number;
   /** Tasks waiting for a worker at most; beyond, callers are told to try again (RESOURCE_EXHAUSTED). */
   maxQueued: number;
+  /**
+   * Longest a task may compute. Exact figures can grow without bound on a pathological file (decades of
+   * odd-ratio consolidations keep multiplying a quantity's denominator), so a task past this is stopped
+   * with its worker, and the worker replaced, rather than holding a thread for minutes.
+   */
+  timeoutMs: number;
   /** The worker module (an `import.meta.url`). */
   moduleUrl: string;
 }
@@ -22,17 +28,21 @@ interface Pending {
   task: WorkerTask<unknown>;
   resolve: (reply: { value: unknown; ms: number }) => void;
   reject: (error: Error) => void;
+  signal?: AbortSignal;
 }
 
 interface Slot {
   worker: Worker;
   busy: Pending | null;
+  timer: NodeJS.Timeout | null;
 }
+
+const cancelled = () => new Error('the calculation was cancelled by its caller');
 
 /**
  * A small pool of worker threads, so a large ledger never stalls the process's other calls (in the embedded
- * form every service shares one event loop). Tasks queue in arrival order; a worker that dies fails only its
- * own task and is replaced on the next.
+ * form every service shares one event loop). Tasks queue in arrival order; a worker that dies, overruns
+ * the time limit or whose caller goes away fails only its own task and is replaced on the next.
  */
 export class ComputePool<T, R> {
   private readonly slots: Slot[] = [];
@@ -47,18 +57,23 @@ export class ComputePool<T, R> {
     return this.queue.length + this.slots.filter((s) => s.busy).length;
   }
 
-  run(file: T): Promise<{ value: R; ms: number }> {
+  /** Computes `file` on a worker; `signal` (the caller's) withdraws it from the queue or stops its worker. */
+  run(file: T, signal?: AbortSignal): Promise<{ value: R; ms: number }> {
     if (this.closed) return Promise.reject(new Error('the compute pool is closed'));
+    if (signal?.aborted) return Promise.reject(cancelled());
     if (this.queue.length >= this.options.maxQueued)
       return Promise.reject(
         new DomainError('RESOURCE_EXHAUSTED', 'The tax engine is busy with other calculations; try again shortly'),
       );
     return new Promise((resolve, reject) => {
-      this.queue.push({
+      const pending: Pending = {
         task: { id: this.nextId++, file },
         resolve: resolve as Pending['resolve'],
         reject,
-      });
+        signal,
+      };
+      signal?.addEventListener('abort', () => this.withdraw(pending), { once: true });
+      this.queue.push(pending);
       this.dispatch();
     });
   }
@@ -66,7 +81,7 @@ export class ComputePool<T, R> {
   async close(): Promise<void> {
     this.closed = true;
     for (const p of this.queue.splice(0)) p.reject(new Error('the compute pool closed'));
-    await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
+    await Promise.all(this.slots.splice(0).map((s) => this.stop(s, new Error('the compute pool closed'))));
   }
 
   private dispatch(): void {
@@ -75,6 +90,17 @@ export class ComputePool<T, R> {
       if (!slot) return;
       const pending = this.queue.shift()!;
       slot.busy = pending;
+      slot.timer = setTimeout(
+        () =>
+          void this.stop(
+            slot,
+            new DomainError(
+              'RESOURCE_EXHAUSTED',
+              `The ledger took longer than ${this.options.timeoutMs / 1000} s to compute and was stopped`,
+            ),
+          ),
+        this.options.timeoutMs,
+      );
       // A busy worker keeps the process alive until its answer is in; an idle one does not.
       slot.worker.ref();
       slot.worker.postMessage(pending.task);
@@ -82,12 +108,10 @@ export class ComputePool<T, R> {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: startTsWorker(this.options.moduleUrl), busy: null };
+    const slot: Slot = { worker: startTsWorker(this.options.moduleUrl), busy: null, timer: null };
     slot.worker.on('message', (reply: WorkerReply | { ready: true }) => {
       if (!('id' in reply)) return;
-      const pending = slot.busy;
-      slot.busy = null;
-      slot.worker.unref();
+      const pending = this.release(slot);
       if (pending && pending.task.id === reply.id) {
         if (reply.ok) pending.resolve({ value: reply.value, ms: reply.ms });
         else pending.reject(new Error(`computation failed in a worker: ${reply.error}`));
@@ -95,15 +119,48 @@ export class ComputePool<T, R> {
       this.dispatch();
     });
     const fail = (error: Error) => {
-      const index = this.slots.indexOf(slot);
-      if (index >= 0) this.slots.splice(index, 1);
-      slot.busy?.reject(error);
-      slot.busy = null;
+      this.remove(slot);
+      this.release(slot)?.reject(error);
       if (!this.closed) this.dispatch();
     };
     slot.worker.on('error', fail);
     slot.worker.on('exit', (code) => fail(new Error(`a compute worker stopped (exit code ${code})`)));
     this.slots.push(slot);
     return slot;
+  }
+
+  /** The slot's task, and the slot free again. */
+  private release(slot: Slot): Pending | null {
+    const pending = slot.busy;
+    slot.busy = null;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.worker.unref();
+    return pending;
+  }
+
+  private remove(slot: Slot): void {
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+  }
+
+  /** Stops a worker (its task fails with `error`); the next task gets a new one. */
+  private async stop(slot: Slot, error: Error): Promise<void> {
+    this.remove(slot);
+    this.release(slot)?.reject(error);
+    await slot.worker.terminate();
+    if (!this.closed) this.dispatch();
+  }
+
+  /** The caller went away: drop its task from the queue, or stop the worker computing it. */
+  private withdraw(pending: Pending): void {
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      pending.reject(cancelled());
+      return;
+    }
+    const slot = this.slots.find((s) => s.busy === pending);
+    if (slot) void this.stop(slot, cancelled());
   }
 }
