@@ -163,6 +163,28 @@ describe('the ledger calculation page', () => {
     await page.context().close();
   });
 
+  it('when shares sit in two portfolios, then each sale’s gain is attributed to the portfolio it was sold from', async () => {
+    const page = await newPage(browser, gains.baseUrl);
+    await openCalculations(page);
+    // One pool of 200 costing 100 + 200 = 300: A sells 50 for 150 against 300 x 50/200 = 75 (gain 75); B then
+    // sells 50 for 50 against 225 x 50/150 = 75 (loss 25). Each portfolio keeps 50 shares costing 75.
+    await chooseLedger(page, {
+      name: 'two-portfolios.csv',
+      text:
+        'date,type,security,quantity,price,portfolio\n2023-05-01,BUY,X,100,1.00,A\n2023-05-02,BUY,X,100,2.00,B\n' +
+        '2023-07-01,SELL,X,50,3.00,A\n2023-08-01,SELL,X,50,1.00,B\n',
+    });
+    await calculate(page);
+    const realised = page.getByTestId('portfolio-realised-table');
+    const row = (portfolio: string) => realised.locator('tr.ant-table-row').filter({ hasText: portfolio });
+    expect(await row('A').innerText()).toMatch(/A\s+2023-24\s+£75\.00/);
+    expect(await row('B').innerText()).toMatch(/B\s+2023-24\s+-£25\.00/);
+    expect(await yearFigure(page, 'netGains', '2023-24')).toBe('£50.00');
+    await realised.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/calculations-portfolios.png` });
+    await page.context().close();
+  });
+
   it('when prices are given, then holdings are valued and money sorts as decimals, not text', async () => {
     const page = await newPage(browser, gains.baseUrl);
     await openCalculations(page);

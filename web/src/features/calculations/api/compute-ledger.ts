@@ -102,6 +102,21 @@ export interface HoldingValue {
   unrealisedExemptGain?: Money | null;
 }
 
+/** A portfolio's part of the realised gains of a tax year, by class. */
+export interface PortfolioRealised {
+  taxYear: string;
+  capitalGain: Money;
+  incomeGain: Money;
+  exemptGain: Money;
+}
+
+/** The figures attributed back to one portfolio (where the shares sit). */
+export interface PortfolioFigures {
+  portfolio: string;
+  holdings: HoldingValue[];
+  realised: PortfolioRealised[];
+}
+
 export interface CalculationFailure {
   security: string;
   date: string;
@@ -115,6 +130,7 @@ export interface Computation {
   taxYears: TaxYear[];
   holdings: Holding[];
   holdingValues: HoldingValue[];
+  portfolios: PortfolioFigures[];
   failures: CalculationFailure[];
 }
 

@@ -7,6 +7,7 @@ import { taxpayerLabel } from './calculation-text';
 import { CalculationFailures } from './calculation-failures';
 import { DisposalsSection } from './disposals-section';
 import { HoldingsTable } from './holdings-table';
+import { PortfolioRealisedTable } from './portfolio-realised-table';
 import { TaxYearSummary } from './tax-year-summary';
 
 function downloadJson(calculation: LedgerCalculation): void {
@@ -82,6 +83,11 @@ export function CalculationResults({ result, input }: { result: LedgerCalculatio
       <Section title="Holdings" testId="holdings">
         <HoldingsTable holdings={computation.holdings} values={computation.holdingValues} />
       </Section>
+      {computation.portfolios.length > 1 && (
+        <Section title="Realised by portfolio" testId="portfolio-realised">
+          <PortfolioRealisedTable portfolios={computation.portfolios} />
+        </Section>
+      )}
     </div>
   );
 }
