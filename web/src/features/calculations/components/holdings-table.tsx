@@ -1,7 +1,7 @@
 import { Table, type TableColumnsType } from 'antd';
 import { formatExactQuantity, formatText } from '@/lib/format';
 import type { Holding, HoldingValue } from '../api/compute-ledger';
-import { Money } from './money';
+import { moneyColumn } from './money';
 
 interface HoldingRow {
   key: string;
@@ -58,13 +58,6 @@ function toRows(holdings: Holding[], values: HoldingValue[]): HoldingRow[] {
 /** What is left after the last transaction; market value and unrealised gain only when prices were given. */
 export function HoldingsTable({ holdings, values }: { holdings: Holding[]; values: HoldingValue[] }) {
   const priced = values.some((v) => v.marketValue !== undefined && v.marketValue !== null);
-  const money = (key: 'cost' | 'marketValue' | 'unrealisedGain', title: string) => ({
-    key,
-    title,
-    align: 'right' as const,
-    width: 150,
-    render: (_: unknown, row: HoldingRow) => <Money value={row[key]} />,
-  });
   const columns: TableColumnsType<HoldingRow> = [
     { key: 'security', title: 'Security', dataIndex: 'security', width: 180 },
     { key: 'portfolio', title: 'Portfolio', render: (_, row) => formatText(row.portfolio), width: 160 },
@@ -75,8 +68,13 @@ export function HoldingsTable({ holdings, values }: { holdings: Holding[]; value
       width: 150,
       render: (_, row) => formatExactQuantity(row.quantity),
     },
-    money('cost', 'Pool cost'),
-    ...(priced ? [money('marketValue', 'Market value'), money('unrealisedGain', 'Unrealised gain')] : []),
+    moneyColumn<HoldingRow>('cost', 'Pool cost'),
+    ...(priced
+      ? [
+          moneyColumn<HoldingRow>('marketValue', 'Market value'),
+          moneyColumn<HoldingRow>('unrealisedGain', 'Unrealised gain'),
+        ]
+      : []),
   ];
   return (
     <Table<HoldingRow>

@@ -7,3 +7,14 @@ export function Money({ value, strong }: { value: string | null | undefined; str
     .join(' ');
   return <span className={className}>{formatMoney(value)}</span>;
 }
+
+/** A right-aligned money column of an AntD table whose rows hold the figure under `key`. */
+export function moneyColumn<Row extends object>(key: keyof Row & string, title: string, width = 150) {
+  return {
+    key,
+    title,
+    align: 'right' as const,
+    width,
+    render: (_: unknown, row: Row) => <Money value={row[key] as string | null | undefined} />,
+  };
+}

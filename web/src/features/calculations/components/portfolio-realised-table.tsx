@@ -1,7 +1,7 @@
 import { Table, type TableColumnsType } from 'antd';
 import { formatText } from '@/lib/format';
 import type { PortfolioFigures, PortfolioRealised } from '../api/compute-ledger';
-import { Money } from './money';
+import { moneyColumn } from './money';
 
 interface Row extends PortfolioRealised {
   key: string;
@@ -20,19 +20,12 @@ export function PortfolioRealisedTable({ portfolios }: { portfolios: PortfolioFi
     p.realised.map((r) => ({ ...r, key: `${p.portfolio}/${r.taxYear}`, portfolio: p.portfolio })),
   );
   const shown = (field: 'incomeGain' | 'exemptGain') => rows.some((r) => !ZERO.test(r[field]));
-  const money = (key: 'capitalGain' | 'incomeGain' | 'exemptGain', title: string) => ({
-    key,
-    title,
-    align: 'right' as const,
-    width: 160,
-    render: (_: unknown, row: Row) => <Money value={row[key]} />,
-  });
   const columns: TableColumnsType<Row> = [
     { key: 'portfolio', title: 'Portfolio', render: (_, row) => formatText(row.portfolio), width: 180 },
     { key: 'taxYear', title: 'Tax year', dataIndex: 'taxYear', width: 120 },
-    money('capitalGain', 'Capital gain/loss'),
-    ...(shown('incomeGain') ? [money('incomeGain', 'Income gain')] : []),
-    ...(shown('exemptGain') ? [money('exemptGain', 'Exempt gain/loss')] : []),
+    moneyColumn<Row>('capitalGain', 'Capital gain/loss', 160),
+    ...(shown('incomeGain') ? [moneyColumn<Row>('incomeGain', 'Income gain', 160)] : []),
+    ...(shown('exemptGain') ? [moneyColumn<Row>('exemptGain', 'Exempt gain/loss', 160)] : []),
   ];
   return (
     <Table<Row>
