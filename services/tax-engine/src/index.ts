@@ -23,7 +23,7 @@ export const taxEngineModule: ServiceModule = {
     const relay = createOutboxRelay({ pool, bus, logger });
     // One worker per spare core by default; in the cluster the pods scale out instead.
     const workers = Number(env.GAINS_TAX_ENGINE_WORKERS ?? Math.max(1, os.availableParallelism() - 1));
-    const compute = new ComputePool<LedgerFile, LedgerFileResult>({
+    const compute = new ComputePool<LedgerFile, string>({
       size: Math.max(1, workers),
       maxQueued: Number(env.GAINS_TAX_ENGINE_MAX_QUEUED ?? 64),
       timeoutMs: Number(env.GAINS_TAX_ENGINE_TIMEOUT_MS ?? 60_000),
@@ -33,7 +33,12 @@ export const taxEngineModule: ServiceModule = {
       routes: (router) =>
         router.service(
           taxEngine.TaxEngineService,
-          createTaxEngineService({ compute: (file, signal) => compute.run(file, signal) }),
+          createTaxEngineService({
+            compute: async (file, signal) => {
+              const { value, ms } = await compute.run(file, signal);
+              return { value: JSON.parse(value) as LedgerFileResult, ms };
+            },
+          }),
         ),
       relay,
       async stop() {

@@ -11,7 +11,10 @@ import {
 } from '../engine';
 
 export interface ComputeLedgerFileDeps {
-  /** Runs the engine on a file (in a worker thread); `signal` is the caller's, to stop work nobody awaits. */
+  /**
+   * Runs the engine on a file (in a worker thread); `signal` is the caller's, to stop work nobody awaits. The
+   * answer is plain JSON data (no undefined members), as it came over from the worker.
+   */
   compute(file: LedgerFile, signal?: AbortSignal): Promise<{ value: LedgerFileResult; ms: number }>;
 }
 

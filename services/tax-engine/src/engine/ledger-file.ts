@@ -38,7 +38,9 @@ export function computeLedgerFile(
         ...prices.errors.map((e) => ({ ...e, file: 'prices' as const })),
       ],
     };
-  const computation = presentComputation(computeLedger(ledger, referenceData, options), prices.prices);
+  // The presented answer has no pool history: not kept unless asked for.
+  const computed = computeLedger(ledger, referenceData, { poolHistory: false, ...options });
+  const computation = presentComputation(computed, prices.prices);
   return { ok: true, computation, transactions: ledger.transactions.length };
 }
 

@@ -38,6 +38,34 @@ describe('Rational', () => {
     expect(total.toFraction()).toBe('60/61');
   });
 
+  it('when any value is written to dp places, then it is n/d rounded half away from zero (fast-check, against BigInt)', () => {
+    // The reference: |n| x 10^dp / d rounded half up is floor((2 |n| 10^dp + d) / 2d), then the sign.
+    const reference = (n: bigint, d: bigint, dp: number) => {
+      const an = (n < 0n ? -n : n) * 10n ** BigInt(dp);
+      const q = (2n * an + d) / (2n * d);
+      const digits = q.toString().padStart(dp + 1, '0');
+      const text = dp === 0 ? digits : `${digits.slice(0, digits.length - dp)}.${digits.slice(digits.length - dp)}`;
+      return n < 0n && q !== 0n ? `-${text}` : text;
+    };
+    const big = fc.bigInt({ min: -(2n ** 200n), max: 2n ** 200n });
+    const safe = fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }).map(BigInt);
+    const small = fc.integer({ min: -1_000_000, max: 1_000_000 }).map(BigInt);
+    const numerator = fc.oneof(small, safe, big);
+    const denominator = fc.oneof(
+      fc.integer({ min: 1, max: 1000 }).map(BigInt),
+      fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }).map(BigInt),
+      fc.bigInt({ min: 1n, max: 2n ** 200n }),
+      fc.constantFrom(2n, 8n, 200n, 400n, 2000n),
+    );
+    fc.assert(
+      fc.property(numerator, denominator, fc.integer({ min: 0, max: 8 }), (n, d, dp) => {
+        const r = Rational.parse(n.toString()).div(Rational.parse(d.toString()));
+        expect(r.toFixed(dp)).toBe(reference(n, d, dp));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('when money is presented, then it is rounded half away from zero to the penny', () => {
     expect(q('1674.666666').toFixed(2)).toBe('1674.67');
     expect(Rational.of(5024, 3).toFixed(2)).toBe('1674.67');

@@ -783,7 +783,33 @@ export class Rational {
    * presentation, never inside the computation.
    */
   toFixed(dp: number): string {
-    return this.roundTo(dp, 'half-up').toDecimalString(dp);
+    // Half away from zero: q = floor((|n| x 10^dp) / d), one more when the remainder is at least half of d.
+    if (this.bn === null && dp <= 15) {
+      const an = (this.n < 0 ? -this.n : this.n) * POW10[dp];
+      const d = this.d;
+      // On numbers when every intermediate is a safe integer: the quotient from a floating division is then
+      // at most one off, and the exact remainder corrects it (as in gcdNum).
+      if (an + d <= MAX) {
+        let q = Math.floor(an / d);
+        let r = an - q * d;
+        if (r < 0) {
+          q -= 1;
+          r += d;
+        } else if (r >= d) {
+          q += 1;
+          r -= d;
+        }
+        if (2 * r >= d) q += 1;
+        return scaledText(String(q), dp, this.n < 0 && q !== 0);
+      }
+    }
+    const scale = 10n ** BigInt(dp);
+    const n = this.bigN();
+    const an = (n < 0n ? -n : n) * scale;
+    const d = this.bigD();
+    let q = an / d;
+    if (2n * (an - q * d) >= d) q += 1n;
+    return scaledText(q.toString(), dp, n < 0n && q !== 0n);
   }
 
   /** Exact decimal text when the value terminates within `maxDp` places, otherwise null. */
@@ -837,10 +863,7 @@ export class Rational {
     const d = this.bigD();
     const neg = n < 0n;
     const q = (neg ? -n : n) / d;
-    if (dp === 0) return (neg && q !== 0n ? '-' : '') + q.toString();
-    const s = q.toString().padStart(dp + 1, '0');
-    const text = `${s.slice(0, s.length - dp)}.${s.slice(s.length - dp)}`;
-    return neg && q !== 0n ? `-${text}` : text;
+    return scaledText(q.toString(), dp, neg && q !== 0n);
   }
 
   /** Approximate value for display and sorting only; never used in a figure. */
@@ -852,6 +875,14 @@ export class Rational {
   toString(): string {
     return this.toExactDecimal() ?? this.toFraction();
   }
+}
+
+/** The digits of an integer q as q x 10^-dp: "32933", 2 -> "329.33"; "5", 2 -> "0.05". */
+function scaledText(digits: string, dp: number, negative: boolean): string {
+  const sign = negative ? '-' : '';
+  if (dp === 0) return sign + digits;
+  const s = digits.padStart(dp + 1, '0');
+  return `${sign}${s.slice(0, s.length - dp)}.${s.slice(s.length - dp)}`;
 }
 
 export const ZERO = Rational.ZERO;

@@ -30,9 +30,8 @@ export function createTaxEngineService(deps: ComputeLedgerFileDeps): ServiceImpl
         ctx.signal,
       );
       return {
-        // The messages mirror the presented JSON field for field; a round trip through JSON drops the
-        // undefined members proto JSON does not accept.
-        computation: fromJson(taxEngine.ComputationSchema, JSON.parse(JSON.stringify(answer.computation)) as JsonValue),
+        // The messages mirror the presented JSON field for field (and the answer is plain JSON data).
+        computation: fromJson(taxEngine.ComputationSchema, answer.computation as unknown as JsonValue),
         transactions: answer.transactions,
         computeMs: answer.ms,
       };
