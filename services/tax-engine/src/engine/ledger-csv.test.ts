@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseLedgerCsv, splitCsv } from './ledger-csv';
+import { parseLedgerCsv, readCsvRecord, splitCsv } from './ledger-csv';
 
 describe('ledger CSV', () => {
   it('when cells are quoted, then commas and quotes inside them survive', () => {
@@ -7,6 +8,29 @@ describe('ledger CSV', () => {
       ['a', 'b'],
       ['x, y', 'say "hi"'],
     ]);
+  });
+
+  it('when a line has no quotes, then the quick split reads it as the character-by-character reader does (fast-check)', () => {
+    // The reference: every record read by the full reader (quotes, doubled quotes, line breaks in quotes,
+    // CR LF, lone CR, blank lines).
+    const slowly = (text: string) => {
+      const records: { line: number; cells: string[] }[] = [];
+      for (let i = 0, line = 1; i < text.length;) {
+        const read = readCsvRecord(text, i, line);
+        if (read.keep) records.push({ line, cells: read.cells });
+        i = read.next;
+        line = read.line;
+      }
+      return records;
+    };
+    const piece = fc.constantFrom('a', 'b1', ' ', ',', '"', '""', '\n', '\r\n', '\r', '2024-04-05', '£3.50', 'x y');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('');
+        expect(splitCsv(text)).toEqual(slowly(text));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('when a ledger has optional columns, then they map to the transaction', () => {

@@ -68,13 +68,48 @@ const CLASSES: Record<string, GainClass> = { CAPITAL: 'capital', EXEMPT: 'exempt
 /** Split CSV text into records of cells (RFC 4180 quoting), with the line each record starts on. */
 export function splitCsv(text: string): { line: number; cells: string[] }[] {
   const records: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
+  let i = 0;
+  let line = 1;
+  // Where the next quote and carriage return are, found again only once passed (one scan of the text each).
+  let quote = text.indexOf('"');
+  let cr = text.indexOf('\r');
+  while (i < text.length) {
+    if (quote >= 0 && quote < i) quote = text.indexOf('"', i);
+    if (cr >= 0 && cr < i) cr = text.indexOf('\r', i);
+    let end = text.indexOf('\n', i);
+    if (end < 0) end = text.length;
+    const stop = end > i && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    if ((quote < 0 || quote >= end) && (cr < 0 || cr >= stop)) {
+      // The usual line: no quotes and no lone carriage return, so its cells are what lies between commas.
+      const record = text.slice(i, stop);
+      if (record.includes(',') || record.trim() !== '') records.push({ line, cells: record.split(',') });
+      i = end + 1;
+      line++;
+    } else {
+      const read = readCsvRecord(text, i, line);
+      if (read.keep) records.push({ line, cells: read.cells });
+      i = read.next;
+      line = read.line;
+    }
+  }
+  return records;
+}
+
+/**
+ * One record from `from`, character by character: quoted cells (with commas, doubled quotes and line breaks
+ * inside) and a lone carriage return as a line break. Returns where the next record starts and on which line.
+ */
+export function readCsvRecord(
+  text: string,
+  from: number,
+  startLine: number,
+): { cells: string[]; keep: boolean; next: number; line: number } {
+  const cells: string[] = [];
   let cell = '';
   let quoted = false;
-  let line = 1;
-  let start = 1;
   let any = false;
-  for (let i = 0; i < text.length; i++) {
+  let line = startLine;
+  for (let i = from; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
       if (c === '"') {
@@ -98,20 +133,14 @@ export function splitCsv(text: string): { line: number; cells: string[] }[] {
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
       cells.push(cell);
-      if (any || cells.some((x) => x.trim() !== '')) records.push({ line: start, cells });
-      cells = [];
-      cell = '';
-      any = false;
-      line++;
-      start = line;
+      return { cells, keep: any || cells.some((x) => x.trim() !== ''), next: i + 1, line: line + 1 };
     } else {
       cell += c;
       if (c.trim() !== '') any = true;
     }
   }
   cells.push(cell);
-  if (any || cells.some((x) => x.trim() !== '')) records.push({ line: start, cells });
-  return records;
+  return { cells, keep: any || cells.some((x) => x.trim() !== ''), next: text.length, line };
 }
 
 export function parseLedgerCsv(text: string): ParsedLedgerCsv {
@@ -133,27 +162,38 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
   }
   if (result.errors.length) return result;
 
+  // Per file, not per row: each field's column as the header writes it (named in errors), the columns read,
+  // and each way of writing a type seen so far ("buy", "Transfer In" and "transfer-in" are BUY and TRANSFER_IN).
+  const colName: Record<string, string> = {};
+  const read: { field: string; index: number }[] = [];
+  fields.forEach((f, index) => {
+    if (!f || f === NOTE) return;
+    colName[f] = header[index];
+    read.push({ field: f, index });
+  });
+  const types = new Map<string, string>();
+  let line = 0;
+  const err = (field: string, message: string) =>
+    result.errors.push({ line, column: colName[field] ?? field, message });
+
   for (let r = 1; r < records.length; r++) {
-    const { line, cells } = records[r];
+    const cells = records[r].cells;
+    line = records[r].line;
     const row: Record<string, string> = {};
-    const colName: Record<string, string> = {};
     // Empty cells past the header (a trailing comma) are nothing; anything else there is an error.
     if (cells.length > header.length && cells.slice(header.length).some((c) => c.trim() !== '')) {
       result.errors.push({ line, column: '', message: `${cells.length} cells but the header has ${header.length}` });
       continue;
     }
-    fields.forEach((f, i) => {
-      if (!f || f === NOTE) return;
-      colName[f] = header[i];
-      const v = (cells[i] ?? '').trim();
-      if (v !== '') row[f] = v;
-    });
+    for (const { field, index } of read) {
+      const v = (cells[index] ?? '').trim();
+      if (v !== '') row[field] = v;
+    }
     const errorsBefore = result.errors.length;
-    const err = (field: string, message: string) =>
-      result.errors.push({ line, column: colName[field] ?? field, message });
 
-    // "buy", "Transfer In" and "transfer-in" are BUY and TRANSFER_IN.
-    const type = (row.type ?? '').toUpperCase().replace(/[\s-]+/g, '_');
+    const rawType = row.type ?? '';
+    let type = types.get(rawType);
+    if (type === undefined) types.set(rawType, (type = rawType.toUpperCase().replace(/[\s-]+/g, '_')));
     if (!row.date) err('date', 'date is required');
     else if (parseIsoDate(row.date) === null) err('date', `"${row.date}" is not a date (YYYY-MM-DD)`);
     if (!type) err('type', 'type is required');
@@ -172,9 +212,10 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
     for (const f of MONEY_COLUMNS) {
       const v = row[f];
       if (v === undefined) continue;
-      const n = Rational.tryParse(v.replace(/^£/, ''));
+      const amount = v.charCodeAt(0) === 0xa3 ? v.slice(1) : v; // a leading £
+      const n = Rational.tryParse(amount);
       if (n === null || n.isNegative()) err(f, `"${v}" is not an amount`);
-      else row[f] = v.replace(/^£/, '');
+      else row[f] = amount;
     }
     if (row.acquired !== undefined && parseIsoDate(row.acquired) === null)
       err('acquired', `"${row.acquired}" is not a date (YYYY-MM-DD)`);
