@@ -62,4 +62,32 @@ describe('tracing', () => {
     expect(callLines.length).toBeGreaterThanOrEqual(2);
     expect(callLines.every((l) => l.trace_id === traceId)).toBe(true);
   });
+
+  it('when a ledger is computed, then its compute span (queue met, engine time) and log line are in the caller’s trace', async () => {
+    const call = (path: string, init?: RequestInit) => Promise.resolve(system.app.request(path, init));
+    const token = await signIn(call, 'manager@gains.example', PASSWORD);
+    exporter.reset();
+    lines.length = 0;
+    const traceId = '5cf92f3577b34da6a3ce929d0e0e4737';
+    const res = await call('/api/calculations/ledger', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        traceparent: `00-${traceId}-00f067aa0ba902b8-01`,
+        'content-type': 'application/json',
+        'x-organisation-uuid': '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002',
+      },
+      body: JSON.stringify({
+        ledgerCsv: 'date,type,security,quantity,price\n2023-05-01,BUY,X,100,1\n2023-06-01,SELL,X,40,2\n',
+      }),
+    });
+    expect(res.status).toBe(200);
+
+    const compute = exporter.getFinishedSpans().find((s) => s.name === 'tax-engine compute ledger');
+    expect(compute?.spanContext().traceId).toBe(traceId);
+    expect(compute?.attributes['gains.ledger.transactions']).toBe(2);
+    expect(typeof compute?.attributes['gains.compute.ms']).toBe('number');
+    const computed = lines.find((l) => l.msg === 'ledger computed');
+    expect(computed).toMatchObject({ trace_id: traceId, service: 'tax-engine', transactions: 2, refused: false });
+  });
 });

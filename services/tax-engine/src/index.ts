@@ -4,9 +4,10 @@ import { createSchemaPool } from '@gains/db';
 import { createOutboxRelay } from '@gains/outbox';
 import { taxEngine } from '@gains/proto';
 import type { ServiceModule } from '@gains/service-kit';
-import type { LedgerFile, LedgerFileResult } from './engine';
+import type { LedgerFile } from './engine';
 import { createTaxEngineService } from './rpc/tax-engine-service';
 import { ComputePool } from './workers/compute-pool';
+import { tracedCompute } from './workers/traced-compute';
 
 const SCHEMA = 'tax_engine';
 
@@ -31,15 +32,7 @@ export const taxEngineModule: ServiceModule = {
     });
     return {
       routes: (router) =>
-        router.service(
-          taxEngine.TaxEngineService,
-          createTaxEngineService({
-            compute: async (file, signal) => {
-              const { value, ms } = await compute.run(file, signal);
-              return { value: JSON.parse(value) as LedgerFileResult, ms };
-            },
-          }),
-        ),
+        router.service(taxEngine.TaxEngineService, createTaxEngineService({ compute: tracedCompute(compute, logger) })),
       relay,
       async stop() {
         await compute.close();

@@ -1,0 +1,38 @@
+import type { Logger } from '@gains/logging';
+import { inSpan, SpanKind } from '@gains/telemetry';
+import type { LedgerFile, LedgerFileResult } from '../engine';
+import type { ComputePool } from './compute-pool';
+
+/**
+ * A file computed on the pool inside its own span (a child of the call's), with the queue it met and the
+ * engine's time as attributes and one log line, so an SRE following a slow call sees whether it waited for a
+ * worker or computed for long. The worker's JSON answer is parsed here, on the calling thread.
+ */
+export function tracedCompute(pool: ComputePool<LedgerFile, string>, logger: Logger) {
+  return (file: LedgerFile, signal?: AbortSignal) =>
+    inSpan(
+      'tax-engine compute ledger',
+      {
+        kind: SpanKind.INTERNAL,
+        attributes: { 'gains.ledger.bytes': file.ledgerCsv.length, 'gains.queue.depth': pool.depth },
+      },
+      async (span) => {
+        const started = performance.now();
+        const { value, ms } = await pool.run(file, signal);
+        const result = JSON.parse(value) as LedgerFileResult;
+        const transactions = result.ok ? result.transactions : 0;
+        span.setAttributes({ 'gains.ledger.transactions': transactions, 'gains.compute.ms': Math.round(ms) });
+        logger.info(
+          {
+            transactions,
+            refused: !result.ok,
+            computeMs: Math.round(ms),
+            waitedMs: Math.round(performance.now() - started - ms),
+            queueDepth: pool.depth,
+          },
+          'ledger computed',
+        );
+        return { value: result, ms };
+      },
+    );
+}
