@@ -171,7 +171,11 @@ describe('refusals', () => {
     const manager = await tokenFor('manager@gains.example');
     const pr = await refusal(
       api.computeLedger(
-        { organisationUuid: ORG.ASHW, taxpayer: { kind: 'personal-representatives' }, ledgerCsv: HS284_EXAMPLE_3 },
+        {
+          organisationUuid: ORG.ASHW,
+          taxpayer: { kind: 'personal-representatives', dateOfDeath: '2018-02-30' },
+          ledgerCsv: HS284_EXAMPLE_3,
+        },
         as(manager),
       ),
     );

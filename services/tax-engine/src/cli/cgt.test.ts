@@ -169,8 +169,8 @@ describe('pnpm cgt (end to end)', () => {
       '--losses-brought-forward: losses brought forward must be pounds and pence, not negative (2500.00)\n',
     );
     expect(losses.stdout).toBe('');
-    const pr = cgt([file, '--taxpayer', 'pr']);
-    expect(pr.stderr).toBe('--date-of-death: personal representatives need the date of death\n');
+    const pr = cgt([file, '--taxpayer', 'pr', '--date-of-death', '14/08/2023']);
+    expect(pr.stderr).toBe('--date-of-death: date of death must be a date, YYYY-MM-DD\n');
     const aea = cgt([file, '--aea', '2024=100']);
     expect(aea.stderr).toBe('--aea: "2024" is not a tax year; write it as 2024-25\n');
   });

@@ -14,24 +14,17 @@ export interface TaxpayerProblem {
 const MONEY = /^\d{1,13}(\.\d{1,2})?$/;
 
 /**
- * What the engine needs of a taxpayer and cannot guess: the engine reads an unparseable figure as
- * nothing, so every caller (the CLI, the service) checks a taxpayer here first and refuses it naming
- * the field and the rule.
+ * What the engine cannot read in a taxpayer: it would take an unparseable figure as nothing, so every caller
+ * (the CLI, the service) checks a taxpayer here first and refuses it naming the field and the rule.
  */
 export function taxpayerProblems(t: Taxpayer): TaxpayerProblem[] {
   const problems: TaxpayerProblem[] = [];
   if (!TAXPAYER_KINDS.includes(t.kind))
     problems.push({ field: 'kind', message: `kind must be one of ${TAXPAYER_KINDS.join(', ')}` });
-  if (t.vulnerableBeneficiaryTrust && t.kind !== 'trust')
-    problems.push({ field: 'vulnerableBeneficiaryTrust', message: 'a vulnerable beneficiary applies to trusts only' });
-  if (t.kind === 'personal-representatives' && !t.dateOfDeath)
-    problems.push({ field: 'dateOfDeath', message: 'personal representatives need the date of death' });
-  if (t.dateOfDeath) {
-    if (t.kind !== 'personal-representatives')
-      problems.push({ field: 'dateOfDeath', message: 'a date of death applies to personal representatives only' });
-    else if (parseIsoDate(t.dateOfDeath) === null)
-      problems.push({ field: 'dateOfDeath', message: 'date of death must be a date, YYYY-MM-DD' });
-  }
+  // A date of death is needed only to be read: personal representatives without one get the full amount
+  // in every year (the engine's documented reading), and details another kind does not use are ignored.
+  if (t.dateOfDeath && parseIsoDate(t.dateOfDeath) === null)
+    problems.push({ field: 'dateOfDeath', message: 'date of death must be a date, YYYY-MM-DD' });
   for (const [year, amount] of Object.entries(t.annualExemptAmountOverrides ?? {})) {
     const field = `annualExemptAmountOverrides.${year}`;
     if (parseTaxYear(year) === null)
