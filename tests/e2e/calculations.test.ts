@@ -97,6 +97,12 @@ describe('the ledger calculation page', () => {
     expect(await detail.innerText()).toContain('£3,360.00 − £3,030.67 = £329.33');
     await detail.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/calculations-disposal.png` });
+    // the opened disposal is the selected row; closing it clears the selection
+    const selected = page.locator('[data-testid=disposals-grid] .ag-center-cols-container .ag-row-selected');
+    expect(await selected.getAttribute('row-index')).toBe('0');
+    await detail.getByRole('button', { name: 'Close the disposal' }).click();
+    await detail.waitFor({ state: 'detached' });
+    expect(await selected.count()).toBe(0);
     await page.context().close();
   });
 

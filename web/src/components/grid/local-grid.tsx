@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import '@/lib/ag-grid';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, GetRowIdParams, RowClickedEvent } from 'ag-grid-community';
@@ -26,8 +26,11 @@ export function LocalGrid<T extends { id: number | string }>(props: {
   searchPlaceholder: string;
   emptyText: string;
   onRowClicked?: (row: T) => void;
-  /** A click also selects the row (highlighted), for a list whose selected row is shown beside it. */
-  selectOnClick?: boolean;
+  /**
+   * The row shown as selected (highlighted), for a list whose selected row is opened beside it; undefined
+   * selects none. Given (even undefined), the grid follows it; omitted, rows are not selectable.
+   */
+  selectedId?: string | number;
   toolbar?: ReactNode;
   testId?: string;
 }) {
@@ -38,11 +41,19 @@ export function LocalGrid<T extends { id: number | string }>(props: {
     [],
   );
   const getRowId = useCallback((p: GetRowIdParams<T>) => String(p.data.id), []);
+  const selectable = 'selectedId' in props;
   const rowSelection = useMemo(
-    () =>
-      props.selectOnClick ? { mode: 'singleRow' as const, checkboxes: false, enableClickSelection: true } : undefined,
-    [props.selectOnClick],
+    () => (selectable ? { mode: 'singleRow' as const, checkboxes: false, enableClickSelection: false } : undefined),
+    [selectable],
   );
+  // The selection follows the page's state: opened on a click, cleared when the page closes the row.
+  const { selectedId } = props;
+  useEffect(() => {
+    const api = gridRef.current?.api;
+    if (!api || !selectable) return;
+    if (selectedId === undefined) api.deselectAll();
+    else api.getRowNode(String(selectedId))?.setSelected(true, true);
+  }, [selectable, selectedId, props.rows]);
   const onRowClicked = useCallback(
     (event: RowClickedEvent<T>) => event.data && props.onRowClicked?.(event.data),
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -46,7 +46,7 @@ export function DisposalsSection({ taxYears }: { taxYears: TaxYear[] }) {
         searchPlaceholder="Search disposals"
         emptyText="No disposals in these tax years"
         onRowClicked={(row) => setOpenId(row.id)}
-        selectOnClick
+        selectedId={open?.id}
         toolbar={yearFilter}
       />
       {open ? (
