@@ -371,10 +371,30 @@ describe('chart rendered with default values', () => {
       name: 'cpu',
       target: { type: 'Utilization', averageUtilization: te.autoscaling.targetCPUUtilizationPercentage },
     });
+    // DESIGN: the tax engine's workers scale by queue depth, the gauge its /metrics serves.
+    expect(hpa.spec.metrics[1]).toEqual({
+      type: 'Pods',
+      pods: {
+        metric: { name: 'gains_tax_engine_queue_depth' },
+        target: { type: 'AverageValue', averageValue: '3' },
+      },
+    });
+    expect(hpa.spec.metrics).toHaveLength(2);
     expect(deployment(objs, 'tax-engine')!.spec).not.toHaveProperty('replicas');
     expect(all(objs, 'HorizontalPodAutoscaler')).toHaveLength(1);
     for (const s of SERVICES.filter((x) => x.name !== 'tax-engine')) {
       expect(deployment(objs, s.name)!.spec.replicas).toBe((chart.values[s.key] as any).replicas);
+    }
+  });
+
+  it('when rendered, then every pod is annotated for Prometheus to scrape /metrics on its own port', () => {
+    for (const s of SERVICES) {
+      const d = deployment(objs, s.name)!;
+      expect(d.spec.template.metadata.annotations).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String((chart.values[s.key] as any).port),
+        'prometheus.io/path': '/metrics',
+      });
     }
   });
 
@@ -387,6 +407,19 @@ describe('chart rendered with default values', () => {
 // ------------------------------------------------------------------ rendered with other values
 
 describe('chart rendered with other values', () => {
+  it('when the queue-depth metric or the scrape annotations are turned off, then the HPA scales on CPU alone and pods carry no prometheus.io annotations', () => {
+    const r = renderChart(chart, {
+      values: {
+        metrics: { scrapeAnnotations: false },
+        taxEngine: { autoscaling: { podMetric: { enabled: false } } },
+      },
+    });
+    const hpa = find(r.objects, 'HorizontalPodAutoscaler', 'gains-tax-engine')!;
+    expect(hpa.spec.metrics.map((m: { type: string }) => m.type)).toEqual(['Resource']);
+    const annotations = deployment(r.objects, 'tax-engine')!.spec.template.metadata.annotations;
+    expect(Object.keys(annotations).filter((k) => k.startsWith('prometheus.io/'))).toEqual([]);
+  });
+
   it('when taxEngine.autoscaling is disabled, then there is no HPA and the Deployment sets its replicas', () => {
     const r = renderChart(chart, { values: { taxEngine: { autoscaling: { enabled: false }, replicas: 3 } } });
     expect(all(r.objects, 'HorizontalPodAutoscaler')).toEqual([]);

@@ -91,4 +91,26 @@ describe('the cluster form', () => {
   it('when a firm manager uses the API, then it behaves exactly as the embedded form', async () => {
     await apiSmoke((p, init) => fetch(`${bffUrl}${p}`, init), PASSWORD);
   });
+
+  it('when Prometheus scrapes the services, then each answers /metrics and the tax engine reports the ledgers it computed and an empty queue', async () => {
+    const scrape = async (name: ServiceName) => {
+      const r = await fetch(`http://127.0.0.1:${ports[name]}/metrics`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+      return r.text();
+    };
+    const value = (text: string, metric: string) => Number(new RegExp(`^${metric} (\\S+)$`, 'm').exec(text)?.[1]);
+    for (const name of SERVICE_NAMES)
+      expect(value(await scrape(name), 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    const taxEngine = await scrape('tax-engine');
+    // The journey above computed HS284 Example 3 through the BFF, on this process's workers; nothing is left queued.
+    expect(value(taxEngine, 'gains_tax_engine_ledgers_computed_total')).toBeGreaterThanOrEqual(1);
+    expect(value(taxEngine, 'gains_tax_engine_queue_depth')).toBe(0);
+    expect(value(taxEngine, 'gains_tax_engine_workers_busy')).toBe(0);
+    expect(value(taxEngine, 'gains_tax_engine_workers_max')).toBeGreaterThanOrEqual(1);
+    expect(value(taxEngine, 'gains_tax_engine_ledgers_failed_total')).toBe(0);
+    expect(taxEngine).toContain('# TYPE gains_tax_engine_queue_depth gauge');
+    // Only the tax engine has a compute pool.
+    expect(await scrape('clients')).not.toContain('gains_tax_engine_');
+  });
 });

@@ -34,6 +34,18 @@ spec:
         {{- if $root.Values.secrets.create }}
         checksum/secret: {{ include (print $root.Template.BasePath "/secret.yaml") $root | sha256sum }}
         {{- end }}
+        {{- /* The prometheus.io/* annotations, each unless podAnnotations sets it (a key may appear once). */}}
+        {{- if $root.Values.metrics.scrapeAnnotations }}
+        {{- if not (hasKey $root.Values.podAnnotations "prometheus.io/scrape") }}
+        prometheus.io/scrape: "true"
+        {{- end }}
+        {{- if not (hasKey $root.Values.podAnnotations "prometheus.io/port") }}
+        prometheus.io/port: {{ $svc.port | quote }}
+        {{- end }}
+        {{- if not (hasKey $root.Values.podAnnotations "prometheus.io/path") }}
+        prometheus.io/path: /metrics
+        {{- end }}
+        {{- end }}
         {{- with $root.Values.podAnnotations }}
         {{- toYaml . | nindent 8 }}
         {{- end }}
@@ -166,5 +178,18 @@ spec:
         target:
           type: Utilization
           averageUtilization: {{ $svc.autoscaling.targetCPUUtilizationPercentage }}
+    {{- if hasKey $svc.autoscaling "podMetric" }}
+    {{- with $svc.autoscaling.podMetric }}
+    {{- if .enabled }}
+    - type: Pods
+      pods:
+        metric:
+          name: {{ .name }}
+        target:
+          type: AverageValue
+          averageValue: {{ .averageValue | quote }}
+    {{- end }}
+    {{- end }}
+    {{- end }}
 {{- end }}
 {{- end -}}

@@ -1,6 +1,7 @@
 /**
  * The cluster form: one service per process (`tsx packages/runtime/src/service-main.ts <name>`),
- * Connect over HTTP/2 between services, events over NATS JetStream, HTTP /healthz and /readyz.
+ * Connect over HTTP/2 between services, events over NATS JetStream, HTTP /healthz, /readyz and /metrics
+ * (Prometheus text: the process's figures and the service's own, e.g. the tax engine's queue depth).
  */
 import { createConnectTransport, connectNodeAdapter } from '@connectrpc/connect-node';
 import { serve } from '@hono/node-server';
@@ -8,7 +9,7 @@ import { createApp } from '@gains/bff';
 import { loadConfig, SERVICE_NAMES, SERVICE_PORTS, z, type ServiceName } from '@gains/config';
 import { createLogger } from '@gains/logging';
 import { createJetStreamBus } from '@gains/outbox';
-import { traceClient } from '@gains/service-kit';
+import { formatMetrics, METRICS_CONTENT_TYPE, processMetrics, traceClient } from '@gains/service-kit';
 import { startTelemetry, stopTelemetry } from '@gains/telemetry';
 import { bffDeps } from './bff-deps';
 import { createDualProtocolServer } from './dual-protocol-server';
@@ -73,6 +74,11 @@ if (name === 'bff') {
       const ok = req.url === '/healthz' || ready;
       res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ status: ok ? 'ok' : 'starting', service: name }));
+      return;
+    }
+    if (req.url === '/metrics' && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE });
+      res.end(formatMetrics([...processMetrics(), ...(service.running.metrics?.() ?? [])]));
       return;
     }
     connect(req, res);

@@ -5,3 +5,4 @@ export * from './verifier';
 export * from './router-options';
 export * from './demo';
 export * from './outbox-only-module';
+export * from './metrics';

@@ -2,6 +2,7 @@ import type { ConnectRouter, Transport } from '@connectrpc/connect';
 import type { ServiceName } from '@gains/config';
 import type { Logger } from '@gains/logging';
 import type { EventBus, OutboxRelay } from '@gains/outbox';
+import type { Metric } from './metrics';
 
 /** What the host (embedded or cluster) hands a service when it starts it. */
 export interface ServiceDeps {
@@ -25,6 +26,8 @@ export interface RunningService {
   subscribe?(): Promise<void>;
   /** Runs after subscriptions: demo seeding and other work that may publish events. */
   afterStart?(): Promise<void>;
+  /** The service's own metrics, read at each scrape of `/metrics` (cluster form). */
+  metrics?(): Metric[];
   stop(): Promise<void>;
 }
 

@@ -6,6 +6,7 @@ import { taxEngine } from '@gains/proto';
 import type { ServiceModule } from '@gains/service-kit';
 import type { LedgerFile } from './engine';
 import { createTaxEngineService } from './rpc/tax-engine-service';
+import { computeMetrics } from './workers/compute-metrics';
 import { ComputePool } from './workers/compute-pool';
 import { tracedCompute } from './workers/traced-compute';
 
@@ -34,6 +35,7 @@ export const taxEngineModule: ServiceModule = {
       routes: (router) =>
         router.service(taxEngine.TaxEngineService, createTaxEngineService({ compute: tracedCompute(compute, logger) })),
       relay,
+      metrics: () => computeMetrics(compute.stats()),
       async stop() {
         await compute.close();
         await relay.stop();

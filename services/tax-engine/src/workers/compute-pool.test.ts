@@ -20,12 +20,25 @@ describe('the compute pool', () => {
     const p = start(2, 10);
     const answers = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((echo) => p.run({ echo, waitMs: 20 })));
     expect(answers.map((a) => a.value)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    // Five tasks of 20 ms each, as the fixture reports them: 0.1 s of compute.
+    expect(p.stats()).toEqual({
+      waiting: 0,
+      computing: 0,
+      size: 2,
+      completed: 5,
+      failed: 0,
+      refused: 0,
+      timedOut: 0,
+      cancelled: 0,
+      computeSeconds: 0.1,
+    });
   });
 
   it('when a worker dies, then only its task fails and the next task gets a new worker', async () => {
     const p = start(1, 10);
     await expect(p.run({ exit: true })).rejects.toThrow('a compute worker stopped (exit code 3)');
     expect((await p.run({ echo: 'after' })).value).toBe('after');
+    expect(p.stats()).toMatchObject({ completed: 1, failed: 1 });
   });
 
   it('when the queue is full, then the caller is told the engine is busy and nothing is queued', async () => {
@@ -34,7 +47,9 @@ describe('the compute pool', () => {
     const queued = p.run({ echo: 'second' });
     await expect(p.run({ echo: 'third' })).rejects.toMatchObject({ code: 'RESOURCE_EXHAUSTED' });
     expect(p.depth).toBe(2);
+    expect(p.stats()).toMatchObject({ waiting: 1, computing: 1, refused: 1, completed: 0 });
     expect([(await running).value, (await queued).value]).toEqual(['first', 'second']);
+    expect(p.stats()).toMatchObject({ waiting: 0, computing: 0, refused: 1, completed: 2 });
   });
 
   it('when a task computes past the time limit, then it is stopped with its worker and the next task still runs', async () => {
@@ -46,6 +61,7 @@ describe('the compute pool', () => {
       message: 'The ledger took longer than 0.3 s to compute and was stopped',
     });
     expect((await next).value).toBe('next');
+    expect(p.stats()).toMatchObject({ timedOut: 1, completed: 1, failed: 0 });
   });
 
   it('when the caller goes away, then its queued task is dropped and its running task stopped', async () => {
@@ -61,5 +77,6 @@ describe('the compute pool', () => {
     await expect(first).rejects.toThrow('cancelled');
     expect((await third).value).toBe('third');
     expect(p.depth).toBe(0);
+    expect(p.stats()).toMatchObject({ cancelled: 2, completed: 1, failed: 0 });
   });
 });

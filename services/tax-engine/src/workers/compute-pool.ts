@@ -39,6 +39,28 @@ interface Slot {
 
 const cancelled = () => new Error('the calculation was cancelled by its caller');
 
+/** What the pool has done since it started, and what it is doing now (read by /metrics). */
+export interface ComputePoolStats {
+  /** Tasks waiting for a worker. */
+  waiting: number;
+  /** Tasks on a worker now. */
+  computing: number;
+  /** Worker threads at most. */
+  size: number;
+  /** Tasks answered by a worker (a refused file included: the worker read it and answered). */
+  completed: number;
+  /** Tasks whose worker failed or died. */
+  failed: number;
+  /** Tasks turned away because the queue was full. */
+  refused: number;
+  /** Tasks stopped at the time limit. */
+  timedOut: number;
+  /** Tasks withdrawn by their callers. */
+  cancelled: number;
+  /** Seconds workers spent computing the completed tasks. */
+  computeSeconds: number;
+}
+
 /**
  * A small pool of worker threads, so a large ledger never stalls the process's other calls (in the embedded
  * form every service shares one event loop). Tasks queue in arrival order; a worker that dies, overruns
@@ -49,22 +71,42 @@ export class ComputePool<T, R> {
   private readonly queue: Pending[] = [];
   private nextId = 1;
   private closed = false;
+  private readonly counts = { completed: 0, failed: 0, refused: 0, timedOut: 0, cancelled: 0, computeMs: 0 };
 
   constructor(private readonly options: ComputePoolOptions) {}
 
   /** Tasks computing now and waiting: what a cluster autoscaler reads as queue depth. */
   get depth(): number {
-    return this.queue.length + this.slots.filter((s) => s.busy).length;
+    return this.queue.length + this.computing();
+  }
+
+  stats(): ComputePoolStats {
+    const { computeMs, ...counts } = this.counts;
+    return {
+      waiting: this.queue.length,
+      computing: this.computing(),
+      size: this.options.size,
+      ...counts,
+      computeSeconds: computeMs / 1000,
+    };
+  }
+
+  private computing(): number {
+    let n = 0;
+    for (const s of this.slots) if (s.busy) n++;
+    return n;
   }
 
   /** Computes `file` on a worker; `signal` (the caller's) withdraws it from the queue or stops its worker. */
   run(file: T, signal?: AbortSignal): Promise<{ value: R; ms: number }> {
     if (this.closed) return Promise.reject(new Error('the compute pool is closed'));
     if (signal?.aborted) return Promise.reject(cancelled());
-    if (this.queue.length >= this.options.maxQueued)
+    if (this.queue.length >= this.options.maxQueued) {
+      this.counts.refused++;
       return Promise.reject(
         new DomainError('RESOURCE_EXHAUSTED', 'The tax engine is busy with other calculations; try again shortly'),
       );
+    }
     return new Promise((resolve, reject) => {
       const pending: Pending = {
         task: { id: this.nextId++, file },
@@ -90,17 +132,16 @@ export class ComputePool<T, R> {
       if (!slot) return;
       const pending = this.queue.shift()!;
       slot.busy = pending;
-      slot.timer = setTimeout(
-        () =>
-          void this.stop(
-            slot,
-            new DomainError(
-              'RESOURCE_EXHAUSTED',
-              `The ledger took longer than ${this.options.timeoutMs / 1000} s to compute and was stopped`,
-            ),
+      slot.timer = setTimeout(() => {
+        this.counts.timedOut++;
+        void this.stop(
+          slot,
+          new DomainError(
+            'RESOURCE_EXHAUSTED',
+            `The ledger took longer than ${this.options.timeoutMs / 1000} s to compute and was stopped`,
           ),
-        this.options.timeoutMs,
-      );
+        );
+      }, this.options.timeoutMs);
       // A busy worker keeps the process alive until its answer is in; an idle one does not.
       slot.worker.ref();
       slot.worker.postMessage(pending.task);
@@ -113,14 +154,24 @@ export class ComputePool<T, R> {
       if (!('id' in reply)) return;
       const pending = this.release(slot);
       if (pending && pending.task.id === reply.id) {
-        if (reply.ok) pending.resolve({ value: reply.value, ms: reply.ms });
-        else pending.reject(new Error(`computation failed in a worker: ${reply.error}`));
+        if (reply.ok) {
+          this.counts.completed++;
+          this.counts.computeMs += reply.ms;
+          pending.resolve({ value: reply.value, ms: reply.ms });
+        } else {
+          this.counts.failed++;
+          pending.reject(new Error(`computation failed in a worker: ${reply.error}`));
+        }
       }
       this.dispatch();
     });
     const fail = (error: Error) => {
       this.remove(slot);
-      this.release(slot)?.reject(error);
+      const pending = this.release(slot);
+      if (pending) {
+        this.counts.failed++;
+        pending.reject(error);
+      }
       if (!this.closed) this.dispatch();
     };
     slot.worker.on('error', fail);
@@ -157,10 +208,14 @@ export class ComputePool<T, R> {
     const queued = this.queue.indexOf(pending);
     if (queued >= 0) {
       this.queue.splice(queued, 1);
+      this.counts.cancelled++;
       pending.reject(cancelled());
       return;
     }
     const slot = this.slots.find((s) => s.busy === pending);
-    if (slot) void this.stop(slot, cancelled());
+    if (slot) {
+      this.counts.cancelled++;
+      void this.stop(slot, cancelled());
+    }
   }
 }
