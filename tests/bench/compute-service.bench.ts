@@ -13,7 +13,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { LedgerFile, LedgerFileResult } from '../../services/tax-engine/src/engine';
 import { ComputePool } from '../../services/tax-engine/src/workers/compute-pool';
-import { generateLedger } from './tax-engine-ledgers';
+import { generateLedgerCsv } from './tax-engine-ledgers';
 
 const { values } = parseArgs({
   options: {
@@ -28,30 +28,7 @@ const transactions = Number(values.transactions);
 const sizes = [...new Set(String(values.workers).split(',').map(Number))].filter((n) => n >= 1);
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 
-const COLUMNS = [
-  'date',
-  'type',
-  'security',
-  'quantity',
-  'price',
-  'amount',
-  'expenses',
-  'portfolio',
-  'acquired',
-] as const;
-
-/** The bench's generated ledger as the CSV a user would upload (the joint portfolio's 50% as `ownership`). */
-function ledgerCsv(taxpayer: number): string {
-  const ledger = generateLedger(taxpayer, transactions);
-  const lines = [[...COLUMNS, 'ownership'].join(',')];
-  for (const t of ledger.transactions) {
-    const cells = COLUMNS.map((c) => (t as unknown as Record<string, string | undefined>)[c] ?? '');
-    lines.push([...cells, ledger.portfolios?.[t.portfolio ?? '']?.ownershipPercent ?? ''].join(','));
-  }
-  return lines.join('\n');
-}
-
-const csvs = Array.from({ length: files }, (_, i) => ledgerCsv(i));
+const csvs = Array.from({ length: files }, (_, i) => generateLedgerCsv(i, transactions));
 const bytes = csvs.reduce((n, c) => n + c.length, 0);
 console.log(
   `compute-service benchmark: ${fmt(files)} ledger files x ${transactions} transactions (${(bytes / files / 1024).toFixed(1)} KB each), ` +
