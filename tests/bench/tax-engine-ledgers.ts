@@ -1,5 +1,6 @@
 import type { Ledger, LedgerTransaction } from '../../services/tax-engine/src/engine';
 import { formatDay } from '../../services/tax-engine/src/engine/dates';
+import { formatLedgerCsv } from '../../services/tax-engine/src/engine/ledger-csv';
 
 /**
  * Deterministic synthetic ledgers for the tax-engine benchmark: a realistic mix per taxpayer over a few
@@ -155,28 +156,10 @@ export function generateLedger(taxpayer: number, transactions = 100, gapDays = 2
   };
 }
 
-const CSV_COLUMNS = [
-  'date',
-  'type',
-  'security',
-  'quantity',
-  'price',
-  'amount',
-  'expenses',
-  'portfolio',
-  'acquired',
-] as const;
-
 /**
- * A generated ledger as the CSV a user uploads (`pnpm cgt`, the Calculations page): the joint portfolio's 50%
- * as the `ownership` column. Used by the compute-service bench and the calculations load journey.
+ * A generated ledger as the CSV a user uploads (`pnpm cgt`, the Calculations page), the joint portfolio's 50% as
+ * its `ownership`. Used by the compute-service bench and the calculations load journey.
  */
 export function generateLedgerCsv(taxpayer: number, transactions = 100): string {
-  const ledger = generateLedger(taxpayer, transactions);
-  const lines = [[...CSV_COLUMNS, 'ownership'].join(',')];
-  for (const t of ledger.transactions) {
-    const cells = CSV_COLUMNS.map((c) => (t as unknown as Record<string, string | undefined>)[c] ?? '');
-    lines.push([...cells, ledger.portfolios?.[t.portfolio ?? '']?.ownershipPercent ?? ''].join(','));
-  }
-  return `${lines.join('\n')}\n`;
+  return formatLedgerCsv(generateLedger(taxpayer, transactions));
 }

@@ -4,6 +4,7 @@
 // k6 run -e BASE_URL=http://127.0.0.1:8080 -e PASSWORD=Gains-demo-2026! tests/load/k6/calculations.js
 import http from 'k6/http';
 import { check, sleep } from 'k6';
+import { authHeaders, BASE, signIn } from './common.js';
 
 export const options = {
   vus: 8,
@@ -12,31 +13,16 @@ export const options = {
   thresholds: { http_req_failed: ['rate<0.01'], http_req_duration: ['p(95)<1000'] },
 };
 
-const BASE = __ENV.BASE_URL || 'http://127.0.0.1:8080';
-const ASHWORTH = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002';
+export const setup = signIn;
+
 // 100 generated rows (tests/bench/tax-engine-ledgers.ts, taxpayer 1): 37 disposals over 2016-17 to 2018-19.
 const LEDGER = open('./ledger-100.csv');
-
-export function setup() {
-  const res = http.post(
-    `${BASE}/api/auth/sign-in`,
-    JSON.stringify({ email: 'manager@gains.example', password: __ENV.PASSWORD || 'Gains-demo-2026!' }),
-    { headers: { 'content-type': 'application/json' } },
-  );
-  return { token: res.json('accessToken') };
-}
 
 export default function (data) {
   const res = http.post(
     `${BASE}/api/calculations/ledger`,
     JSON.stringify({ ledgerCsv: LEDGER, taxpayer: { kind: 'individual' } }),
-    {
-      headers: {
-        authorization: `Bearer ${data.token}`,
-        'x-organisation-uuid': ASHWORTH,
-        'content-type': 'application/json',
-      },
-    },
+    { headers: authHeaders(data, { 'content-type': 'application/json' }) },
   );
   check(res, {
     'status 200': (r) => r.status === 200,

@@ -2,6 +2,7 @@
 // k6 run -e BASE_URL=http://127.0.0.1:8080 -e PASSWORD=Gains-demo-2026! tests/load/k6/clients-grid.js
 import http from 'k6/http';
 import { check, sleep } from 'k6';
+import { authHeaders, BASE, signIn } from './common.js';
 
 export const options = {
   vus: 20,
@@ -9,19 +10,7 @@ export const options = {
   thresholds: { http_req_failed: ['rate<0.01'], http_req_duration: ['p(95)<250'] },
 };
 
-const BASE = __ENV.BASE_URL || 'http://127.0.0.1:8080';
-const ASHWORTH = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002';
-
-export function setup() {
-  const res = http.post(
-    `${BASE}/api/auth/sign-in`,
-    JSON.stringify({ email: 'manager@gains.example', password: __ENV.PASSWORD || 'Gains-demo-2026!' }),
-    {
-      headers: { 'content-type': 'application/json' },
-    },
-  );
-  return { token: res.json('accessToken') };
-}
+export const setup = signIn;
 
 const QUERIES = [
   'page=1&size=10',
@@ -32,9 +21,7 @@ const QUERIES = [
 
 export default function (data) {
   const query = QUERIES[Math.floor(Math.random() * QUERIES.length)];
-  const res = http.get(`${BASE}/api/clients/summary?${query}`, {
-    headers: { authorization: `Bearer ${data.token}`, 'x-organisation-uuid': ASHWORTH },
-  });
+  const res = http.get(`${BASE}/api/clients/summary?${query}`, { headers: authHeaders(data) });
   check(res, { 'status 200': (r) => r.status === 200, 'has rows': (r) => r.json('content').length > 0 });
   sleep(0.1);
 }

@@ -27,6 +27,7 @@ export {
 } from './present';
 export { indexationFactor, INDEXATION_FROZEN_MONTH, type IndexationRounding } from './indexation';
 export {
+  formatLedgerCsv,
   parseLedgerCsv,
   parsePricesCsv,
   ledgerFromCsv,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseLedgerCsv, readCsvRecord, splitCsv } from './ledger-csv';
+import type { LedgerTransaction } from './ledger';
+import { formatLedgerCsv, parseLedgerCsv, readCsvRecord, splitCsv } from './ledger-csv';
 
 describe('ledger CSV', () => {
   it('when cells are quoted, then commas and quotes inside them survive', () => {
@@ -55,6 +56,66 @@ describe('ledger CSV', () => {
     });
     expect(p.securities).toEqual({ GILT: { gainClass: 'exempt' } });
     expect(p.portfolios).toEqual({ P1: { ownershipPercent: '50' } });
+  });
+
+  it('when a ledger is written as CSV, then only the columns it uses are written and reading it gives the same rows', () => {
+    const transactions: LedgerTransaction[] = [
+      {
+        date: '2020-01-01',
+        type: 'TRANSFER_IN',
+        security: 'GILT',
+        quantity: '100',
+        amount: '95',
+        portfolio: 'P1',
+        acquired: '2019-01-01',
+      },
+      {
+        date: '2020-02-01',
+        type: 'GIFT_OUT',
+        security: 'GILT',
+        quantity: '10',
+        marketValue: '100',
+        counterparty: 'Smith, J "Jr"',
+        connected: true,
+      },
+      {
+        date: '2020-03-01',
+        type: 'TAKEOVER',
+        security: 'VOD',
+        quantity: '50',
+        amount: '12.5',
+        price: '2',
+        newSecurity: 'NEWVOD',
+      },
+      {
+        date: '2020-04-01',
+        type: 'GIFT_OUT',
+        security: 'VOD',
+        quantity: '1',
+        price: '3',
+        counterparty: 'charity',
+        connected: false,
+        holdoverRelief: '1',
+      },
+    ];
+    const csv = formatLedgerCsv({
+      transactions,
+      securities: { GILT: { gainClass: 'exempt' } },
+      portfolios: { P1: { ownershipPercent: '50' } },
+    });
+    expect(csv.split('\n')).toEqual([
+      'date,type,security,quantity,price,amount,portfolio,acquired,counterparty,holdover_relief,new_security,market_value,connected,class,ownership',
+      '2020-01-01,TRANSFER_IN,GILT,100,,95,P1,2019-01-01,,,,,,EXEMPT,50',
+      '2020-02-01,GIFT_OUT,GILT,10,,,,,"Smith, J ""Jr""",,,100,Y,EXEMPT,',
+      '2020-03-01,TAKEOVER,VOD,50,2,12.5,,,,,NEWVOD,,,,',
+      '2020-04-01,GIFT_OUT,VOD,1,3,,,,charity,1,,,N,,',
+      '',
+    ]);
+    const read = parseLedgerCsv(csv);
+    expect(read.errors).toEqual([]);
+    expect(read.transactions.map(({ ref: _ref, ...t }) => t)).toEqual(transactions);
+    expect(read.securities).toEqual({ GILT: { gainClass: 'exempt' } });
+    expect(read.portfolios).toEqual({ P1: { ownershipPercent: '50' } });
   });
 
   it('when the header lacks a required column or has an unknown one, then the error names it', () => {

@@ -62,6 +62,19 @@ const COLUMNS: Record<string, string> = {
 };
 
 const MONEY_COLUMNS = ['price', 'amount', 'expenses', 'holdoverRelief', 'marketValue'] as const;
+/** The row fields a transaction takes as written (after the checks); formatLedgerCsv writes each in snake_case. */
+const TEXT_FIELDS = [
+  'quantity',
+  'price',
+  'amount',
+  'expenses',
+  'portfolio',
+  'acquired',
+  'counterparty',
+  'holdoverRelief',
+  'newSecurity',
+  'marketValue',
+] as const;
 const RATIO_TYPES = new Set(['SPLIT', 'CONSOLIDATION', 'BONUS']);
 const CLASSES: Record<string, GainClass> = { CAPITAL: 'capital', EXEMPT: 'exempt', INCOME: 'income' };
 
@@ -245,26 +258,46 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
       security: row.security,
       ref: row.ref ? `line ${line} (${row.ref})` : `line ${line}`,
     };
-    for (const f of [
-      'quantity',
-      'price',
-      'amount',
-      'expenses',
-      'portfolio',
-      'acquired',
-      'counterparty',
-      'holdoverRelief',
-      'newSecurity',
-      'marketValue',
-    ] as const) {
-      if (row[f] !== undefined) tx[f] = row[f];
-    }
+    for (const f of TEXT_FIELDS) if (row[f] !== undefined) tx[f] = row[f];
     // A gift to a named person is taken to be to a connected person unless the row says otherwise.
     if (connected !== undefined) tx.connected = connected;
     else if (type === 'GIFT_OUT' && row.counterparty) tx.connected = true;
     result.transactions.push(tx);
   }
   return result;
+}
+
+/**
+ * A ledger as the CSV this module reads (the inverse of ledgerFromCsv for its rows, securities' classes and
+ * portfolios' ownership): so a ledger held anywhere can be computed again with `pnpm cgt` or uploaded to the
+ * Calculations page. Only the optional columns some row uses are written; a cell holding a comma, quote or line
+ * break is quoted. Refs are not written (the reader makes its own from the line).
+ */
+export function formatLedgerCsv(ledger: Omit<Ledger, 'taxpayer'>): string {
+  const rows = ledger.transactions;
+  const used = TEXT_FIELDS.filter((f) => rows.some((t) => t[f] !== undefined && t[f] !== ''));
+  const connected = rows.some((t) => t.connected !== undefined);
+  const classes = ledger.securities ?? {};
+  const withClass = rows.some((t) => classes[t.security]?.gainClass !== undefined);
+  const portfolios = ledger.portfolios ?? {};
+  const withOwnership = rows.some((t) => portfolios[t.portfolio ?? '']?.ownershipPercent !== undefined);
+  const header = ['date', 'type', 'security', ...used.map((f) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))];
+  if (connected) header.push('connected');
+  if (withClass) header.push('class');
+  if (withOwnership) header.push('ownership');
+  const lines = [header.join(',')];
+  for (const t of rows) {
+    const cells = [t.date, t.type, t.security, ...used.map((f) => t[f] ?? '')];
+    if (connected) cells.push(t.connected === undefined ? '' : t.connected ? 'Y' : 'N');
+    if (withClass) cells.push(classes[t.security]?.gainClass?.toUpperCase() ?? '');
+    if (withOwnership) cells.push(portfolios[t.portfolio ?? '']?.ownershipPercent ?? '');
+    lines.push(cells.map(csvCell).join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function csvCell(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** Convenience: the CSV as a Ledger for a taxpayer (throws nothing; errors are returned). */
