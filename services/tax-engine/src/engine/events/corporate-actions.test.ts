@@ -190,6 +190,31 @@ describe('takeovers, demergers and redemptions', () => {
     expect(pool(c, 'NEWCO').cost.toString()).toBe('16000');
   });
 
+  it('when HMRC CG52587 is computed (a takeover for £4 cash and two new shares a share), then the cash gains £65,000 and the new holding costs £45,000', () => {
+    // 20,000 Dirty Denims bought January 2005 at £3 (£60,000). On 1 March 2012 each share is exchanged for £4 cash
+    // and two Elegant Evening Wear shares worth £6 each: cash 80,000, new shares 40,000 x 6 = 240,000. Cost
+    // apportioned to the cash: 60,000 x 80,000 / (80,000 + 240,000) = 15,000 (HMRC: "x 1/4"); gain 80,000 - 15,000 =
+    // 65,000. The new holding: 40,000 shares costing 60,000 - 15,000 = 45,000 (HMRC's Section 104 holding).
+    const c = compute([
+      tx('2005-01-10', 'BUY', 'DIRTY', '20000', '3'),
+      row({
+        date: '2012-03-01',
+        type: 'TAKEOVER',
+        security: 'DIRTY',
+        newSecurity: 'ELEGANT',
+        quantity: '40000',
+        price: '6',
+        amount: '80000',
+      }),
+    ]);
+    const d = disposalOn(c, '2012-03-01');
+    expect([pence(d.proceeds), pence(d.allowableCost), pence(d.gain)]).toEqual(['80000.00', '15000.00', '65000.00']);
+    expect(pool(c, 'ELEGANT').quantity.toString()).toBe('40000');
+    expect(pool(c, 'ELEGANT').cost.toString()).toBe('45000');
+    // 2011-12: the annual exempt amount was £10,600, so £54,400 is taxable.
+    expect(pence(year(c, '2011-12').taxableGain)).toBe('54400.00');
+  });
+
   it('when a demerger is made, then the parent cost is split by market values', () => {
     // Receive 500 CHILD worth £4 (£2,000); parent retained worth £10,000: child cost 20,000 x 2,000/12,000 = 3,333.33...
     const c = compute([
