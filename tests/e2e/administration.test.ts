@@ -4,27 +4,19 @@
  * may reach it.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startGains, type RunningGains } from './support/start-gains';
-import { SHOTS, USERS, launchBrowser, newPage, organisationOf, signIn } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { gainsInChromium } from './support/suite';
+import { SHOTS, USERS, newPage, organisationOf, signIn } from './support/browser';
 
-let gains: RunningGains;
-let browser: Browser;
+const suite = gainsInChromium();
 let admin: Page;
 let org = '';
 
 beforeAll(async () => {
-  gains = await startGains();
-  browser = await launchBrowser();
-  admin = await newPage(browser, gains.baseUrl, { viewport: { width: 1440, height: 1100 } });
+  admin = await newPage(suite.browser, suite.gains.baseUrl, { viewport: { width: 1440, height: 1100 } });
   await signIn(admin, USERS.admin);
   org = organisationOf(admin);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gains?.stop();
 });
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -177,7 +169,7 @@ describe('organisations', () => {
   });
 
   it('when a customer administrator opens Organisations, then only their own show and nothing can be added', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.manager);
     await page.goto(`/${organisationOf(page)}/administration/organisations`);
     await expect.poll(() => codes(page), { timeout: 15_000 }).toEqual(['ASHW', 'BRKF']);
@@ -245,7 +237,7 @@ describe('service levels', () => {
 
 describe('users', () => {
   it('when a customer administrator invites, then they cannot choose the administrator role', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.manager);
     await page.goto(`/${organisationOf(page)}/administration/users`);
     await page.getByRole('button', { name: 'Invite user' }).click();
@@ -288,7 +280,7 @@ describe('users', () => {
     await admin.getByText(`${USERS.brook} disabled`).waitFor();
     await row.getByText('Disabled').waitFor();
 
-    const refused = await fetch(`${gains.baseUrl}/api/auth/sign-in`, {
+    const refused = await fetch(`${suite.gains.baseUrl}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.30.0.1' },
       body: JSON.stringify({ email: USERS.brook, password: 'Gains-demo-2026!' }),
@@ -305,7 +297,7 @@ describe('users', () => {
 
 describe('who may administer', () => {
   it('when a non-admin opens an administration page, then they are sent to the start and see no Administration menu', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.adviser);
     const own = organisationOf(page);
     for (const path of [

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ROOT, startGains, type RunningGains } from './support/start-gains';
-import { SHOTS, USERS, launchBrowser, newPage, organisationOf, signIn } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ROOT } from './support/start-gains';
+import { gainsInChromium } from './support/suite';
+import { SHOTS, USERS, newPage, organisationOf, signIn } from './support/browser';
 
 const EXAMPLES = join(ROOT, 'services/tax-engine/examples');
 /** HMRC HS284 (2019) Example 3: two sales of LOBSTER plc from one Section 104 pool. */
@@ -10,18 +11,7 @@ const HS284_EXAMPLE_3 = join(EXAMPLES, 'hs284-example-3.csv');
 const MIXED_LEDGER = join(EXAMPLES, 'mixed-ledger.csv');
 const PRICES = join(EXAMPLES, 'prices.csv');
 
-let gains: RunningGains;
-let browser: Browser;
-
-beforeAll(async () => {
-  gains = await startGains();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gains?.stop();
-});
+const suite = gainsInChromium();
 
 async function openCalculations(page: Page, email: string = USERS.manager): Promise<void> {
   await signIn(page, email);
@@ -55,7 +45,7 @@ const holdingRow = (page: Page, security: string) =>
 
 describe('the ledger calculation page', () => {
   it('when a customer administrator calculates HS284 Example 3, then the figures are HMRC’s to the penny', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await openCalculations(page);
     expect(await page.getByTestId('calculate').isDisabled()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/calculations-empty.png` });
@@ -107,7 +97,7 @@ describe('the ledger calculation page', () => {
   });
 
   it('when the file is malformed, then each error shows under the upload and no results stay', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await openCalculations(page);
     await chooseLedger(page, HS284_EXAMPLE_3);
     await calculate(page);
@@ -133,7 +123,7 @@ describe('the ledger calculation page', () => {
   });
 
   it('when the taxpayer is a trust, then the annual exempt amount is half an individual’s', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await openCalculations(page);
     await chooseLedger(page, HS284_EXAMPLE_3);
     await page.getByTestId('taxpayer-kind').click();
@@ -149,7 +139,7 @@ describe('the ledger calculation page', () => {
   });
 
   it('when the annual exempt amount is overridden for a year, then that amount is used and a bad year is refused', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await openCalculations(page);
     await chooseLedger(page, HS284_EXAMPLE_3);
     await page.getByTestId('add-aea-override').click();
@@ -170,7 +160,7 @@ describe('the ledger calculation page', () => {
   });
 
   it('when shares sit in two portfolios, then each sale’s gain is attributed to the portfolio it was sold from', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await openCalculations(page);
     // One pool of 200 costing 100 + 200 = 300: A sells 50 for 150 against 300 x 50/200 = 75 (gain 75); B then
     // sells 50 for 50 against 225 x 50/150 = 75 (loss 25). Each portfolio keeps 50 shares costing 75.
@@ -192,7 +182,7 @@ describe('the ledger calculation page', () => {
   });
 
   it('when prices are given, then holdings are valued and money sorts as decimals, not text', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await openCalculations(page);
     await chooseLedger(page, MIXED_LEDGER);
     await page.getByTestId('prices-file').locator('input[type=file]').setInputFiles(PRICES);
@@ -223,7 +213,7 @@ describe('the ledger calculation page', () => {
   });
 
   it('when an adviser opens the page, then they are sent to the start', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.adviser);
     const org = organisationOf(page);
     await page.goto(`/${org}/calculations`);

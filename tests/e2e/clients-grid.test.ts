@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startGains, type RunningGains } from './support/start-gains';
-import { SHOTS, USERS, api, apiToken, launchBrowser, newPage, signIn } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { gainsInChromium } from './support/suite';
+import { SHOTS, USERS, api, apiToken, newPage, signIn } from './support/browser';
 
 interface Row {
   code: string;
@@ -33,27 +33,24 @@ const VISIBLE_BY_DEFAULT = [
   'Thirty Day Disposal Counter',
 ];
 
-let gains: RunningGains;
-let browser: Browser;
+const suite = gainsInChromium();
 let token: string;
 /** The firm with 1,000 clients in the demo data. */
 let bigFirm: { uuid: string; name: string };
 
 beforeAll(async () => {
-  gains = await startGains();
-  browser = await launchBrowser();
-  token = await apiToken(gains.baseUrl, USERS.admin);
-  const organisations = await api<{ uuid: string; name: string }[]>(gains.baseUrl, token, '/organisations');
+  token = await apiToken(suite.gains.baseUrl, USERS.admin);
+  const organisations = await api<{ uuid: string; name: string }[]>(suite.gains.baseUrl, token, '/organisations');
   for (const organisation of organisations) {
-    const page = await api<ClientsPage>(gains.baseUrl, token, '/clients/summary?page=1&size=10', organisation.uuid);
+    const page = await api<ClientsPage>(
+      suite.gains.baseUrl,
+      token,
+      '/clients/summary?page=1&size=10',
+      organisation.uuid,
+    );
     if (page.totalSize === 1000) bigFirm = organisation;
   }
   if (!bigFirm) throw new Error('no firm with 1,000 clients in the demo data');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gains?.stop();
 });
 
 const rows = (page: Page) => page.locator('.ag-center-cols-container .ag-row');
@@ -120,7 +117,7 @@ describe('the clients grid', () => {
   let page: Page;
 
   beforeAll(async () => {
-    page = await newPage(browser, gains.baseUrl);
+    page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.admin);
   });
 
@@ -132,7 +129,7 @@ describe('the clients grid', () => {
     expect(query(page).get('size')).toBe('10');
     expect(await headerTitles(page)).toEqual(VISIBLE_BY_DEFAULT);
     const first = await api<ClientsPage>(
-      gains.baseUrl,
+      suite.gains.baseUrl,
       token,
       '/clients/summary?page=1&size=10&sort=ouCode,asc&sort=code,asc',
       bigFirm.uuid,
@@ -169,7 +166,7 @@ describe('the clients grid', () => {
     await openClients(page, '?page=1&size=10');
     const before = (await cell(page, 0, 'code').innerText()).trim();
     const expected = await api<ClientsPage>(
-      gains.baseUrl,
+      suite.gains.baseUrl,
       token,
       '/clients/summary?page=1&size=10&sort=code,desc',
       bigFirm.uuid,
@@ -187,14 +184,14 @@ describe('the clients grid', () => {
   it('when a name is searched, then the grid narrows to the matching clients and the address holds the term', async () => {
     await openClients(page, '?page=1&size=10');
     const sample = await api<ClientsPage>(
-      gains.baseUrl,
+      suite.gains.baseUrl,
       token,
       '/clients/summary?page=1&size=10&sort=code,asc',
       bigFirm.uuid,
     );
     const term = sample.content[0].name.split(/\s+/).pop()!;
     const expected = await api<ClientsPage>(
-      gains.baseUrl,
+      suite.gains.baseUrl,
       token,
       `/clients/summary?page=1&size=10&term=${encodeURIComponent(term)}`,
       bigFirm.uuid,
@@ -219,7 +216,7 @@ describe('the clients grid', () => {
     await expect.poll(() => query(page).get('filter')).toBe('live');
     await settled(page);
     const live = await api<ClientsPage>(
-      gains.baseUrl,
+      suite.gains.baseUrl,
       token,
       '/clients/summary?page=1&size=10&filter=live',
       bigFirm.uuid,
@@ -281,7 +278,7 @@ describe('the clients grid', () => {
   });
 
   it('when fetching clients fails, then the error names the organisation and shows the server error lines', async () => {
-    const errorPage = await newPage(browser, gains.baseUrl);
+    const errorPage = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(errorPage, USERS.admin);
     await errorPage.route('**/api/clients/summary**', (route) =>
       route.fulfill({

@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startGains, type RunningGains } from './support/start-gains';
-import { SHOTS, USERS, api, apiToken, launchBrowser, newPage, organisationOf, signIn } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { gainsInChromium } from './support/suite';
+import { SHOTS, USERS, api, apiToken, newPage, organisationOf, signIn } from './support/browser';
 
 const ALL_GROUPS = ['Client Area', 'Outputs', 'Movement Management', 'Operations', 'My Tasks', 'Administration'];
 
-let gains: RunningGains;
-let browser: Browser;
-
-beforeAll(async () => {
-  gains = await startGains();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gains?.stop();
-});
+const suite = gainsInChromium();
 
 async function groupLabels(page: import('playwright-core').Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -36,7 +24,7 @@ async function cardTitles(page: import('playwright-core').Page, group: string): 
 
 describe('the shell', () => {
   it('when the sign-in form is empty, then it asks for the email address and password', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Email address is required').waitFor();
@@ -46,7 +34,7 @@ describe('the shell', () => {
   });
 
   it('when the password is wrong, then the server message shows in an error banner', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await page.goto('/');
     await page.getByLabel('Email address').fill(USERS.adviser);
     await page.getByLabel('Password').fill('not-the-password');
@@ -60,7 +48,7 @@ describe('the shell', () => {
   });
 
   it('when an administrator signs in, then every navigation group and card shows', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.admin);
     expect(await groupLabels(page)).toEqual(ALL_GROUPS);
     expect(await cardTitles(page, 'Administration')).toEqual(['Administration', 'Reference Data']);
@@ -80,14 +68,14 @@ describe('the shell', () => {
   });
 
   it('when a customer administrator signs in, then every group shows', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.manager);
     expect(await groupLabels(page)).toEqual(ALL_GROUPS);
     await page.context().close();
   });
 
   it('when a non-admin signs in, then only the Client Area and Outputs cards they may use show', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.adviser);
     expect(await groupLabels(page)).toEqual(['Client Area', 'Outputs']);
     expect(await cardTitles(page, 'Client Area')).toEqual(['Clients', 'Taximiser']);
@@ -110,7 +98,7 @@ describe('the shell', () => {
   });
 
   it('when a non-admin opens the administration page, then they are sent to the start', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.adviser);
     const org = organisationOf(page);
     await page.goto(`/${org}/administration`);
@@ -120,7 +108,7 @@ describe('the shell', () => {
   });
 
   it('when an administrator opens a coming-soon area, then it says so', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.admin);
     const org = organisationOf(page);
     await page.goto(`/${org}/kawc-bulletins`);
@@ -131,7 +119,7 @@ describe('the shell', () => {
   });
 
   it('when the path is unknown, then the user is sent to the start', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.manager);
     const org = organisationOf(page);
     await page.goto(`/${org}/no/such/page`);
@@ -143,15 +131,15 @@ describe('the shell', () => {
   });
 
   it('when the manager switches organisation, then the same page opens for the other firm', async () => {
-    const token = await apiToken(gains.baseUrl, USERS.manager);
+    const token = await apiToken(suite.gains.baseUrl, USERS.manager);
     const organisations = await api<{ uuid: string; name: string; code: string }[]>(
-      gains.baseUrl,
+      suite.gains.baseUrl,
       token,
       '/organisations',
     );
     expect(organisations.length).toBeGreaterThanOrEqual(2);
 
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.manager);
     const from = organisationOf(page);
     const to = organisations.find((o) => o.uuid !== from)!;
@@ -167,7 +155,7 @@ describe('the shell', () => {
   });
 
   it('when a page crashes while rendering, then the crash screen offers a reload', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.manager);
     const org = organisationOf(page);
     await page.goto(`/${org}/__crash`);
@@ -182,7 +170,7 @@ describe('the shell', () => {
   });
 
   it('when any call answers 401, then the user is signed out', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.manager);
     await page.evaluate(
       `localStorage.setItem('gains.session', JSON.stringify({ accessToken: 'expired-token', expiresAt: Date.now() + 3600000 }))`,
@@ -194,7 +182,7 @@ describe('the shell', () => {
   });
 
   it('when the user logs out, then the sign-in screen shows and a reload stays signed out', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.adviser);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Log out' }).waitFor();
@@ -208,7 +196,7 @@ describe('the shell', () => {
   });
 
   it('when a signed-in user reloads, then they stay signed in', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.adviser);
     await page.reload();
     await page.locator('.ag-row').first().waitFor();
@@ -216,7 +204,7 @@ describe('the shell', () => {
   });
 
   it('when the change-password form is saved empty, then it lists what is required', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.adviser);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Change password' }).click();

@@ -4,24 +4,13 @@
  * throttling. One system for the file: each test uses its own user (and failing ones their own address),
  * so the throttling of one test cannot lock another.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { startGains, type RunningGains } from './support/start-gains';
-import { DEMO_PASSWORD, SHOTS, USERS, launchBrowser, newPage, signIn, waitForMail } from './support/browser';
+import { gainsInChromium } from './support/suite';
+import { DEMO_PASSWORD, SHOTS, USERS, newPage, signIn, waitForMail } from './support/browser';
 
-let gains: RunningGains;
-let browser: Browser;
-
-beforeAll(async () => {
-  gains = await startGains();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gains?.stop();
-});
+const suite = gainsInChromium();
 
 const NEW_PASSWORD = 'Fresh-start-2026!';
 
@@ -54,7 +43,7 @@ async function metRules(page: Page): Promise<number> {
 
 describe('the development mailbox', () => {
   it('when opened without signing in, then it lists sent mail newest first', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await page.goto('/dev/mailbox');
     await page.getByRole('heading', { name: 'Development mailbox' }).waitFor();
     await page
@@ -71,7 +60,7 @@ describe('first sign-in of an invited user', () => {
 
   it('when an admin invites a user, then the user reads the temporary password in the mailbox and sets a new password', async () => {
     // the admin invites through the Users page
-    const admin = await newPage(browser, gains.baseUrl);
+    const admin = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(admin, USERS.admin);
     const org = new URL(admin.url()).pathname.split('/')[1];
     await admin.goto(`/${org}/administration/users`);
@@ -86,7 +75,7 @@ describe('first sign-in of an invited user', () => {
     await admin.context().close();
 
     // the mailbox page shows the invitation with the temporary password
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await page.goto('/dev/mailbox');
     const mail = page.getByTestId('mail').filter({ hasText: email }).first();
     await mail.waitFor();
@@ -132,7 +121,7 @@ describe('multi-factor authentication', () => {
   let secret = '';
 
   it('when the firm requires MFA, then the user sets up an authenticator from the QR code or secret and a first code signs in', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await submitSignIn(page, email, DEMO_PASSWORD);
     await page.getByRole('heading', { name: 'Set up your authenticator' }).waitFor();
     await page.getByTestId('mfa-qr').waitFor();
@@ -159,7 +148,7 @@ describe('multi-factor authentication', () => {
 
   it('when MFA is set up, then a wrong code shows the error and the next code signs in', async () => {
     expect(secret).not.toBe('');
-    const page = await newPage(browser, gains.baseUrl, { forwardedFor: '10.20.0.1' });
+    const page = await newPage(suite.browser, suite.gains.baseUrl, { forwardedFor: '10.20.0.1' });
     await submitSignIn(page, email, DEMO_PASSWORD);
     await page.getByRole('heading', { name: 'Enter your verification code' }).waitFor();
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -186,7 +175,7 @@ describe('forgot and reset password', () => {
   const email = USERS.brook;
 
   it('when the user forgets the password, then the emailed code resets it and LOGIN says so', async () => {
-    const page = await newPage(browser, gains.baseUrl, { forwardedFor: '10.21.0.1' });
+    const page = await newPage(suite.browser, suite.gains.baseUrl, { forwardedFor: '10.21.0.1' });
     await page.goto('/');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
@@ -203,7 +192,7 @@ describe('forgot and reset password', () => {
     await page.getByText('Password is required').waitFor();
     await shot(page, 'reset-password');
 
-    const code = await waitForMail(gains.baseUrl, email, /verification code is (\d{6})/);
+    const code = await waitForMail(suite.gains.baseUrl, email, /verification code is (\d{6})/);
     await page.getByLabel('Verification code').fill(code);
     await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
@@ -225,7 +214,7 @@ describe('change password', () => {
   const changed = 'Changed-pass-2026!';
 
   it('when the user changes the password, then the old one is refused and the new one signs in', async () => {
-    const page = await newPage(browser, gains.baseUrl, { forwardedFor: '10.22.0.1' });
+    const page = await newPage(suite.browser, suite.gains.baseUrl, { forwardedFor: '10.22.0.1' });
     await signIn(page, email);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Change password' }).click();
@@ -251,7 +240,7 @@ describe('change password', () => {
 
 describe('sessions', () => {
   it('when the access token has expired, then the refresh token gets a new one and the user stays signed in', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.admin);
     const before = JSON.parse((await page.evaluate(`localStorage.getItem('gains.session')`)) as string) as {
       accessToken: string;
@@ -293,7 +282,7 @@ describe('sessions', () => {
   });
 
   it('when the user signs out, then the old tokens stop working', async () => {
-    const page = await newPage(browser, gains.baseUrl);
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.admin);
     const session = JSON.parse((await page.evaluate(`localStorage.getItem('gains.session')`)) as string) as {
       accessToken: string;
@@ -301,11 +290,11 @@ describe('sessions', () => {
     };
     await logOut(page);
     expect(await page.evaluate(`localStorage.getItem('gains.session')`)).toBeNull();
-    const user = await fetch(`${gains.baseUrl}/api/user`, {
+    const user = await fetch(`${suite.gains.baseUrl}/api/user`, {
       headers: { authorization: `Bearer ${session.accessToken}` },
     });
     expect(user.status).toBe(401);
-    const refresh = await fetch(`${gains.baseUrl}/api/auth/refresh`, {
+    const refresh = await fetch(`${suite.gains.baseUrl}/api/auth/refresh`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refreshToken: session.refreshToken }),
@@ -317,7 +306,7 @@ describe('sessions', () => {
 
 describe('throttling', () => {
   it('when an account fails too often, then the banner says when to try again', async () => {
-    const page = await newPage(browser, gains.baseUrl, { forwardedFor: '10.23.0.1' });
+    const page = await newPage(suite.browser, suite.gains.baseUrl, { forwardedFor: '10.23.0.1' });
     await page.goto('/');
     await page.getByLabel('Email address').fill(USERS.adviser);
     const banner = page.getByTestId('auth-error');
