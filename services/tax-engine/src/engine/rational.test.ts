@@ -111,6 +111,28 @@ describe('Rational', () => {
     expect(Rational.of(6_000_000_000, 4_000_000_000).toFraction()).toBe('3/2');
   });
 
+  it('when a fraction is reduced, then the gcd is exact on both sides of the small-gcd table (below 128) and above int32', () => {
+    const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+    const check = (n: number, d: number) => {
+      const g = gcd(BigInt(n), BigInt(d));
+      expect(Rational.of(n, d).toFraction()).toBe(
+        g === BigInt(d) ? `${BigInt(n) / g}` : `${BigInt(n) / g}/${BigInt(d) / g}`,
+      );
+    };
+    for (let n = 1; n <= 300; n++) for (let d = 1; d <= 300; d++) check(n, d);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 40 }),
+        fc.integer({ min: 1, max: 2 ** 40 }),
+        fc.integer({ min: 1, max: 4096 }),
+        (a, b, k) => {
+          check(a, b);
+          if (a * k <= Number.MAX_SAFE_INTEGER && b * k <= Number.MAX_SAFE_INTEGER) check(a * k, b * k);
+        },
+      ),
+    );
+  });
+
   it('when adding, then the common factor of the denominators is used (Henrici) and the result is in lowest terms', () => {
     // 1/6 + 1/10: g = gcd(6, 10) = 2; (1 x 5 + 1 x 3) / 30 = 8/30 = 4/15.
     expect(Rational.of(1, 6).add(Rational.of(1, 10)).toFraction()).toBe('4/15');

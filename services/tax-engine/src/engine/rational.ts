@@ -37,15 +37,35 @@ function gcdNum(a: number, b: number): number {
     a = b;
     b = r;
   }
-  // Both fit int32: integer remainders.
+  // Both fit int32: integer remainders until both are below 128, then the table.
   let x = a | 0;
   let y = b | 0;
-  while (y !== 0) {
+  while (x >= 128 || y >= 128) {
+    if (y === 0) return x;
     const t = (x % y) | 0;
     x = y;
     y = t;
   }
-  return x;
+  return SMALL_GCD[(x << 7) | y];
+}
+
+/**
+ * gcd(a, b) for 0 <= a, b < 128 at [a x 128 + b]. Most gcds in the engine have a small side (a decimal's
+ * denominator, a small common factor), so after a remainder or two the rest of Euclid's steps (each an integer
+ * division, and an unpredictable loop exit) become one load from this 16 KB table.
+ */
+const SMALL_GCD = new Uint8Array(128 * 128);
+for (let a = 0; a < 128; a++) {
+  for (let b = 0; b < 128; b++) {
+    let x = a;
+    let y = b;
+    while (y !== 0) {
+      const t = x % y;
+      x = y;
+      y = t;
+    }
+    SMALL_GCD[(a << 7) | b] = x;
+  }
 }
 
 function gcdBig(a: bigint, b: bigint): bigint {
@@ -531,10 +551,11 @@ export class Rational {
   private static addBigSmall(a: bigint, b: bigint, c: number, d: number): Rational {
     if (d === 1) return Rational.settle(a + BigInt(c) * b, b);
     const bd = BigInt(d);
-    // One division: the quotient, and the remainder from it by a multiplication (cheaper than a second division).
+    // One division: the quotient, and whether it is exact from a multiplication (cheaper than a second division);
+    // the remainder itself is needed only when it is not (a subtraction whose result is then cut to size).
     const bq = b / bd;
-    const rem = b - bq * bd;
-    if (rem === 0n) {
+    const back = bq * bd;
+    if (back === b) {
       // d divides b (the usual case: a decimal added to a figure whose denominator already has its
       // factors): Henrici with g = d, without the multiplications by 1.
       const n = a + BigInt(c) * bq;
@@ -548,7 +569,7 @@ export class Rational {
       const g2b = BigInt(g2);
       return Rational.settle(n / g2b, b / g2b);
     }
-    const g = gcdNum(d, Number(rem));
+    const g = gcdNum(d, Number(b - back));
     if (g === 1) return Rational.settle(a * bd + BigInt(c) * b, b * bd);
     const gb = BigInt(g);
     const bg = b / gb;
@@ -659,9 +680,10 @@ export class Rational {
     }
     const bn = this.bn;
     const bd = this.bd as bigint;
-    const g1 = s === 1 ? 1 : gcdNum(s, Number(bn % BigInt(s)));
+    const bs = BigInt(s);
+    const g1 = s === 1 ? 1 : gcdNum(s, Number(bn % bs));
     const n1 = g1 === 1 ? bn : bn / BigInt(g1);
-    const s1 = BigInt(s / g1);
+    const s1 = g1 === 1 ? bs : BigInt(s / g1);
     // p and q are coprime, so gcd(p q, bd) = gcd(p, bd) x gcd(q, bd): one BigInt remainder serves both.
     let gp: number;
     let gq: number;
@@ -674,10 +696,10 @@ export class Rational {
       gp = p === 1 ? 1 : gcdNum(p, Number(bd % BigInt(p)));
       gq = q === 1 ? 1 : gcdNum(q, Number(bd % BigInt(q)));
     }
-    return [
-      Rational.settle(n1 * BigInt(p / gp), (gp === 1 ? bd : bd / BigInt(gp)) * s1),
-      Rational.settle(n1 * BigInt(q / gq), (gq === 1 ? bd : bd / BigInt(gq)) * s1),
-    ];
+    // gp = gq only when both are 1 (p and q are coprime), the usual case: both parts are then over one bd x s1.
+    const dp = (gp === 1 ? bd : bd / BigInt(gp)) * s1;
+    const dq = gq === gp ? dp : (gq === 1 ? bd : bd / BigInt(gq)) * s1;
+    return [Rational.settle(n1 * BigInt(p / gp), dp), Rational.settle(n1 * BigInt(q / gq), dq)];
   }
 
   /** (n x m) / (d x s) of safe integers already coprime in pairs: a lowest-terms product. */
