@@ -64,11 +64,14 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
   let indexationRaw = ZERO;
   let poolBefore = null;
   let poolAfter = null;
+  // The day's only disposal row (base = quantity / multiplier) takes the unmatched base in the group's units.
   const fromPool = g.unmatchedBase.isZero()
     ? ZERO
     : g.unmatchedBase === g.base
       ? e.quantity
-      : e.quantity.mulDiv(g.unmatchedBase, g.base);
+      : share === ONE
+        ? unitsAt(g.unmatchedBase, g.multiplier)
+        : e.quantity.mulDiv(g.unmatchedBase, g.base);
   if (fromPool.isPositive()) {
     const pool = ctx.pool(e);
     if (pool.indexed) ctx.indexPool(pool, e);
