@@ -53,6 +53,12 @@ export interface DisposalGroup {
   matches: IdentifiedMatch[];
 }
 
+/**
+ * A disposal group's matches until it has one (most have none: their shares come from the pool); never pushed
+ * to, take() puts a new array in its place.
+ */
+const NO_MATCHES: IdentifiedMatch[] = [];
+
 const THIRTY_DAYS = 30;
 /** s107(3): acquired and disposed of "within a period of 10 days" -- the disposal day and the nine before it. */
 const TEN_DAY_PERIOD = 10;
@@ -106,7 +112,15 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
       let g: DisposalGroup | null = lastDisposal;
       if (!g || g.day !== e.day) {
         const multiplier = splits.length ? multiplierAt(splits, e.day) : ONE;
-        g = { day: e.day, date: e.date, quantity: ZERO, multiplier, base: ZERO, unmatchedBase: ZERO, matches: [] };
+        g = {
+          day: e.day,
+          date: e.date,
+          quantity: ZERO,
+          multiplier,
+          base: ZERO,
+          unmatchedBase: ZERO,
+          matches: NO_MATCHES,
+        };
         disposals.push(g);
         lastDisposal = g;
       }
@@ -171,9 +185,12 @@ function byDay(a: AcquisitionGroup, b: AcquisitionGroup): number {
 function take(d: DisposalGroup, a: AcquisitionGroup, rule: IdentifiedMatch['rule']): void {
   const base = Rational.min(d.unmatchedBase, a.unmatchedBase);
   if (base.isZero()) return;
-  d.unmatchedBase = d.unmatchedBase.sub(base);
-  a.unmatchedBase = a.unmatchedBase.sub(base);
-  d.matches.push({ rule, acquisition: a, base });
+  // The side that base came from is used up (no subtraction to find the zero).
+  d.unmatchedBase = base === d.unmatchedBase ? ZERO : d.unmatchedBase.sub(base);
+  a.unmatchedBase = base === a.unmatchedBase ? ZERO : a.unmatchedBase.sub(base);
+  const m: IdentifiedMatch = { rule, acquisition: a, base };
+  if (d.matches === NO_MATCHES) d.matches = [m];
+  else d.matches.push(m);
 }
 
 /** Shares of `group` in its own units for `base` base units. */

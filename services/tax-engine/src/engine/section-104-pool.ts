@@ -100,13 +100,20 @@ export class Section104Pool {
 
   /** Take `quantity` shares (at most what is held) at their share of cost and indexed cost. */
   remove(quantity: Rational): { cost: Rational; indexedCost: Rational } {
-    if (quantity.gte(this.quantity)) {
-      const taken = { cost: this.cost, indexedCost: this.indexedCost };
-      this.quantity = ZERO;
-      this.cost = ZERO;
-      this.indexedCost = ZERO;
-      return taken;
-    }
+    return quantity.gte(this.quantity) ? this.removeAll() : this.removePart(quantity);
+  }
+
+  /** Take every share at the whole cost and indexed cost. */
+  removeAll(): { cost: Rational; indexedCost: Rational } {
+    const taken = { cost: this.cost, indexedCost: this.indexedCost };
+    this.quantity = ZERO;
+    this.cost = ZERO;
+    this.indexedCost = ZERO;
+    return taken;
+  }
+
+  /** Take `quantity` shares, fewer than are held, at their share of cost and indexed cost. */
+  removePart(quantity: Rational): { cost: Rational; indexedCost: Rational } {
     // Taken: cost x q / Q. Left: cost x (Q - q) / Q, computed as a product (not cost - taken) so it stays in
     // lowest terms with cheap gcds only: the average cost per share is unchanged by a disposal. split()
     // builds both from one reduced ratio, sharing their gcds.
@@ -130,10 +137,16 @@ export class Section104Pool {
     return { cost, indexedCost };
   }
 
-  /** Reduce cost by an amount (small capital distribution, equalisation); not below nil. */
-  reduceCost(amount: Rational): void {
-    this.cost = Rational.max(ZERO, this.cost.sub(amount));
+  /**
+   * Reduce cost by an amount not above it (a small capital distribution, equalisation); false, and the pool
+   * unchanged, when the amount is above the cost (one subtraction, no comparison beforehand).
+   */
+  reduceCostWithin(amount: Rational): boolean {
+    const left = this.cost.sub(amount);
+    if (left.isNegative()) return false;
+    this.cost = left;
     if (this.indexation) this.indexedCost = Rational.max(ZERO, this.indexedCost.sub(amount));
+    return true;
   }
 
   /** Add cost without shares (notional distribution). */

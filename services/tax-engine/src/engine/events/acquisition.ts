@@ -1,10 +1,10 @@
 import type { EngineEvent } from '../normalise-ledger';
-import { ONE as IMPORTED_ONE } from '../rational';
+import { unitsAt as importedUnitsAt } from '../identification';
 import type { SweepContext } from './sweep-context';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
 // require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const ONE = IMPORTED_ONE;
+const unitsAt = importedUnitsAt;
 
 /**
  * BUY, TRANSFER_IN (on its original acquisition date, at its original cost) and SPOUSE_IN (at the
@@ -14,16 +14,26 @@ const ONE = IMPORTED_ONE;
 export function applyAcquisition(ctx: SweepContext, e: EngineEvent): void {
   ctx.moveHolding(e, e.quantity);
   const g = e.acquisitionGroup;
-  const pooled = !g || g.unmatchedBase === g.base ? ONE : g.unmatchedBase.div(g.base);
-  if (pooled.isZero()) return;
+  let quantity = e.quantity;
+  let cost = e.cost;
+  if (g !== null && g.unmatchedBase !== g.base) {
+    if (g.unmatchedBase.isZero()) return;
+    if (g.quantity === quantity) {
+      // The day's only acquisition (base = quantity / multiplier): the pooled shares are the unmatched base in
+      // the group's units, and the cost its share (one apportionment, not a ratio then two products).
+      cost = cost.mulDiv(g.unmatchedBase, g.base);
+      quantity = unitsAt(g.unmatchedBase, g.multiplier);
+    } else {
+      const pooled = g.unmatchedBase.div(g.base);
+      quantity = quantity.mul(pooled);
+      cost = cost.mul(pooled);
+    }
+  }
   const pool = ctx.pool(e);
   if (pool.indexed) ctx.indexPool(pool, e);
   // A company's transfer in joins the pool indexed from its original acquisition date.
   const acquired = pool.indexed && e.acquiredDay < e.day ? e.acquiredDay : undefined;
-  const missing =
-    pooled === ONE
-      ? pool.add(e.quantity, e.cost, acquired)
-      : pool.add(e.quantity.mul(pooled), e.cost.mul(pooled), acquired);
+  const missing = pool.add(quantity, cost, acquired);
   if (missing !== null) ctx.missingRpiMonth(pool, e, missing);
   ctx.recordPool(e, pool);
 }

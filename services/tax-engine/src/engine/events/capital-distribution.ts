@@ -32,8 +32,7 @@ export function applyCapitalDistribution(ctx: SweepContext, e: EngineEvent): voi
   const small =
     e.type === 'EQUALISATION' || a.lte(SMALL_ABSOLUTE) || (b !== null && a.lte(SMALL_FRACTION.mul(a.add(b))));
   const before = pool.state();
-  if (small && a.lte(pool.cost)) {
-    pool.reduceCost(a);
+  if (small && pool.reduceCostWithin(a)) {
     ctx.recordPool(e, pool);
     return;
   }

@@ -35,7 +35,8 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
   ctx.takeHolding(e);
   const g = e.disposalGroup!;
   const share = g.quantity === e.quantity ? ONE : e.quantity.div(g.quantity);
-  const matches: Match[] = [];
+  // Built at its size: most disposals have one match (an array grown by push takes 17 slots).
+  let matches: Match[] | null = null;
   let cost = ZERO;
   let failure: string | null = null;
 
@@ -48,7 +49,7 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
     const base = share === ONE ? m.base : m.base.mul(share);
     const matchCost = a.base === base ? a.cost : a.cost.mulDiv(base, a.base);
     cost = cost.add(matchCost);
-    matches.push({
+    const match: Match = {
       rule: m.rule,
       quantity: unitsAt(base, g.multiplier),
       acquisitionDate: a.date,
@@ -58,32 +59,39 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
       poolBefore: null,
       poolAfter: null,
       apportionment: null,
-    });
+    };
+    if (matches === null) matches = [match];
+    else matches.push(match);
   }
 
   let indexationRaw = ZERO;
   let poolBefore = null;
   let poolAfter = null;
+  // The day's only disposal row (base = quantity / multiplier) takes the unmatched base in the group's units.
   const fromPool = g.unmatchedBase.isZero()
     ? ZERO
     : g.unmatchedBase === g.base
       ? e.quantity
-      : e.quantity.mulDiv(g.unmatchedBase, g.base);
+      : share === ONE
+        ? unitsAt(g.unmatchedBase, g.multiplier)
+        : e.quantity.mulDiv(g.unmatchedBase, g.base);
   if (fromPool.isPositive()) {
     const pool = ctx.pool(e);
     if (pool.indexed) ctx.indexPool(pool, e);
     poolBefore = pool.state();
     let taken = fromPool;
-    if (pool.quantity.lt(fromPool)) {
+    // One comparison says both whether the pool falls short and whether the disposal takes all of it.
+    const held = pool.quantity.cmp(fromPool);
+    if (held < 0) {
       const shortfall = fromPool.sub(pool.quantity);
       failure ??= `Disposal of ${e.quantity} ${e.security} on ${formatDay(e.day)} exceeds the holding by ${shortfall} shares (${pool.quantity} held in the pool)`;
       taken = pool.quantity;
     }
-    const removed = pool.remove(taken);
+    const removed = held <= 0 ? pool.removeAll() : pool.removePart(taken);
     poolAfter = pool.state();
     cost = cost.add(removed.cost);
     if (pool.indexed) indexationRaw = removed.indexedCost.sub(removed.cost);
-    matches.push({
+    const match: Match = {
       rule: 'section-104',
       quantity: taken,
       acquisitionDate: null,
@@ -93,7 +101,9 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
       poolBefore,
       poolAfter,
       apportionment: null,
-    });
+    };
+    if (matches === null) matches = [match];
+    else matches.push(match);
     ctx.recordPool(e, pool);
   }
 
@@ -109,7 +119,7 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
     disposalCosts: e.expenses,
     cost,
     indexationRaw: kind === 'spouse' ? ZERO : indexationRaw,
-    matches,
+    matches: matches ?? [],
     poolBefore,
     poolAfter,
     failure,
