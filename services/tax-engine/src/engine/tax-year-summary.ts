@@ -30,7 +30,8 @@ const taxYearStartYear = importedTaxYearStartYear;
  *   s1K); what is left, plus any net loss of the year, is carried forward.
  * - taxable gain = net gains - annual exempt amount - brought-forward losses used (not below nil).
  * - clogged losses (a loss on a disposal to a connected person, s18(3)) are kept apart per person and
- *   set only against later gains on disposals to that same person.
+ *   set only against gains on other disposals to that same person in the same tax year (before or after
+ *   the loss) or a later one (CG14561).
  * - income gains (offshore non-reporting funds) are reported apart and taxed as income; a loss on such
  *   a fund is an ordinary capital loss. Exempt gains and losses (gilts, QCBs) are reported, not taxed.
  * - companies: no annual exempt amount; brought-forward losses are set against net gains in full.
@@ -79,6 +80,7 @@ export function summariseTaxYears(
     lateGains.reset();
     lateLosses.reset();
     const rateSplit = label === RATE_CHANGE_TAX_YEAR;
+    let connectedGains: Disposal[] | null = null;
 
     for (let k = from; k < next; k++) {
       const d = dated[k];
@@ -87,7 +89,7 @@ export function summariseTaxYears(
         complete = false;
         continue;
       }
-      let gain = d.gain;
+      const gain = d.gain;
       if (d.gainClass === 'exempt') {
         if (gain.isPositive()) exemptGains = exemptGains.add(gain);
         else exemptLosses = exemptLosses.sub(gain);
@@ -103,17 +105,16 @@ export function summariseTaxYears(
       indexationAllowance = indexationAllowance.add(d.indexationAllowance);
       holdoverRelief = holdoverRelief.add(d.holdoverRelief);
       if (d.connected && d.counterparty) {
-        const available = clogged.get(d.counterparty) ?? ZERO;
         if (gain.isNegative()) {
-          clogged.set(d.counterparty, available.sub(gain));
+          clogged.set(d.counterparty, (clogged.get(d.counterparty) ?? ZERO).sub(gain));
           cloggedLossesArising = cloggedLossesArising.sub(gain);
           continue;
         }
-        if (gain.isPositive() && available.isPositive()) {
-          const used = Rational.min(available, gain);
-          clogged.set(d.counterparty, available.sub(used));
-          cloggedLossesUsed = cloggedLossesUsed.add(used);
-          gain = gain.sub(used);
+        if (gain.isPositive()) {
+          // Set against the clogged losses at the year's end: a loss to the same person later in the
+          // same tax year counts too (CG14561: gains "in the same or a later year").
+          (connectedGains ??= []).push(d);
+          continue;
         }
       }
       // Only 2024-25 is split at 30 October 2024.
@@ -123,6 +124,24 @@ export function summariseTaxYears(
       } else if (gain.isNegative()) {
         lossesSum.sub(gain);
         if (rateSplit) (d.day >= RATE_CHANGE_2024 ? lateLosses : earlyLosses).sub(gain);
+      }
+    }
+    if (connectedGains !== null) {
+      // Gains on disposals to connected persons, in date order, less the clogged losses on disposals to
+      // that same person so far (earlier years and the whole of this one).
+      for (const d of connectedGains) {
+        let gain = d.gain;
+        const available = clogged.get(d.counterparty) ?? ZERO;
+        if (available.isPositive()) {
+          const used = Rational.min(available, gain);
+          clogged.set(d.counterparty, available.sub(used));
+          cloggedLossesUsed = cloggedLossesUsed.add(used);
+          gain = gain.sub(used);
+        }
+        if (gain.isPositive()) {
+          gainsSum.add(gain);
+          if (rateSplit) (d.day >= RATE_CHANGE_2024 ? lateGains : earlyGains).add(gain);
+        }
       }
     }
 

@@ -166,6 +166,49 @@ describe('transfers, gifts and spouse transfers', () => {
     expect(pence(y2.cloggedLossesCarriedForward)).toBe('1000.00');
   });
 
+  it('when a clogged loss arises later in the same tax year than a gain to that same person, then it is set against that gain (CG14561)', () => {
+    // HMRC CG14561 (TCGA 1992 s18(3)): a clogged loss can be set off against gains on other disposals to the
+    // same connected person "in the same or a later year"; within a year the order of the disposals does not matter.
+    // P: pool 1,000 / £10,000. 1 June 2021 gift 300 to son worth £4,500: cost 3,000, gain 1,500.
+    // Q: pool 1,000 / £10,000. 1 Sept 2021 gift 400 to son worth £3,200: cost 4,000, loss 800 (clogged).
+    // 1 Oct 2021 sell 100 P @ £100 on the market: cost 1,000, gain 9,000 (the clogged loss is not set against it).
+    // 2021-22: clogged loss used 800 against the June gain to son: gains 1,500 - 800 + 9,000 = 9,700; nothing
+    // clogged carried forward; net gains 9,700 below the £12,300 exempt amount, £2,600 of it left.
+    const c = compute([
+      tx('2021-05-01', 'BUY', 'P', '1000', '10'),
+      tx('2021-05-01', 'BUY', 'Q', '1000', '10'),
+      row({
+        date: '2021-06-01',
+        type: 'GIFT_OUT',
+        security: 'P',
+        quantity: '300',
+        price: '15',
+        counterparty: 'son',
+        connected: true,
+      }),
+      row({
+        date: '2021-09-01',
+        type: 'GIFT_OUT',
+        security: 'Q',
+        quantity: '400',
+        price: '8',
+        counterparty: 'son',
+        connected: true,
+      }),
+      tx('2021-10-01', 'SELL', 'P', '100', '100'),
+    ]);
+    const y = year(c, '2021-22');
+    expect(pence(disposalOn(c, '2021-06-01').gain)).toBe('1500.00');
+    expect(pence(y.cloggedLossesArising)).toBe('800.00');
+    expect(pence(y.cloggedLossesUsed)).toBe('800.00');
+    expect(pence(y.cloggedLossesCarriedForward)).toBe('0.00');
+    expect(pence(y.gains)).toBe('9700.00');
+    expect(pence(y.losses)).toBe('0.00');
+    expect(pence(y.annualExemptAmountRemaining)).toBe('2600.00');
+    // Sum of the disposals' allowable costs (3,000 + 4,000 + 1,000) still comes out of the year's identity.
+    expect(pence(y.allowableCosts)).toBe('8000.00');
+  });
+
   it('when shares pass to or from a spouse or civil partner, then there is no gain and no loss and the cost carries over', () => {
     // Pool 1,000 / £4,000; spouse out 250: deemed proceeds = cost 1,000; gain nil; pool 750 / £3,000.
     const c = compute([tx('2020-01-10', 'BUY', 'G', '1000', '4'), tx('2020-06-10', 'SPOUSE_OUT', 'G', '250')]);
