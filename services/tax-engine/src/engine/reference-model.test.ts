@@ -681,15 +681,22 @@ function model(ledger: Ledger): Model {
         }
       }
       const annualExemptAmount = exemptAmount(y);
-      // Gains to connected persons: less the clogged losses to that person, this year's and those brought forward.
+      // Gains to connected persons: less this year's clogged losses to that person in full; then less those
+      // brought forward, which (losses of earlier years) only bring net gains down to the exempt amount (CG15800).
       for (const t of toPerson) {
-        let gain = t.gain;
-        for (const pot of [yearClogged, clogged]) {
-          const used = min(pot.get(t.person) ?? ZERO, gain);
-          pot.set(t.person, sub(pot.get(t.person) ?? ZERO, used));
-          cloggedUsed = add(cloggedUsed, used);
-          gain = sub(gain, used);
-        }
+        const used = min(yearClogged.get(t.person) ?? ZERO, t.gain);
+        yearClogged.set(t.person, sub(yearClogged.get(t.person) ?? ZERO, used));
+        cloggedUsed = add(cloggedUsed, used);
+        t.gain = sub(t.gain, used);
+      }
+      let room = sub(sub(gains, losses), annualExemptAmount);
+      for (const t of toPerson) room = add(room, t.gain);
+      for (const t of toPerson) {
+        const used = max(ZERO, min(min(clogged.get(t.person) ?? ZERO, t.gain), room));
+        clogged.set(t.person, sub(clogged.get(t.person) ?? ZERO, used));
+        cloggedUsed = add(cloggedUsed, used);
+        room = sub(room, used);
+        const gain = sub(t.gain, used);
         if (cmp(gain, ZERO) > 0) {
           gains = add(gains, gain);
           const period = t.date < '2024-10-30' ? early : late;
