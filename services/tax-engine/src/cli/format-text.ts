@@ -22,7 +22,11 @@ export function formatText(c: PresentedComputation): string {
     row('Losses carried forward', y.lossesCarriedForward);
     row('Taxable gain', y.taxableGain);
     if (y.holdoverRelief !== '0.00') row('Holdover relief', y.holdoverRelief);
-    if (y.cloggedLossesArising !== '0.00' || y.cloggedLossesCarriedForward !== '0.00') {
+    if (
+      y.cloggedLossesArising !== '0.00' ||
+      y.cloggedLossesUsed !== '0.00' ||
+      y.cloggedLossesCarriedForward !== '0.00'
+    ) {
       row('Clogged losses arising', y.cloggedLossesArising);
       row('Clogged losses used', y.cloggedLossesUsed);
       row('Clogged losses carried forward', y.cloggedLossesCarriedForward);

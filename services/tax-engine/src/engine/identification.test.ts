@@ -260,6 +260,43 @@ describe('individual identification: same day, then 30 days, then the pool', () 
     expect(pool(c3, 'W').cost.toString()).toBe('800');
   });
 
+  it('when two disposals reach into several later acquisitions, then same day goes first, then the earlier disposal takes the earliest', () => {
+    // s105(1), s106A(5) and (9): same day first; then acquisitions in the 30 days after, earliest first, earlier
+    // disposals first. Pool 1,000 @ £1 (1 Jan 2020).
+    // 1 Jun: buys 100 @ £2 + 200 @ £2.50 (one acquisition: 300 for £700); sells 150 @ £3 + 250 @ £3.20 (one
+    //        disposal: 400 for £1,250). Same day: 300 for £700; 100 left.
+    // 10 Jun: sell 200 @ £3 (£600). 20 Jun: buy 50 @ £2.80 (£140). 28 Jun: buy 300 @ £2.60 (£780).
+    // 1 Jun's 100 left: 20 Jun's 50 (£140) then 50 of 28 Jun (780 x 50/300 = £130): cost 970, gain 1,250 - 970 = 280.
+    // 10 Jun's 200: 200 of 28 Jun (780 x 200/300 = £520): gain 600 - 520 = 80.
+    // 28 Jun's last 50 (£130) join the pool: 1,050 for £1,130; 1 Sep sell 1,050 @ £2 (£2,100): gain 970.
+    const c = compute([
+      tx('2020-01-01', 'BUY', 'X', '1000', '1'),
+      tx('2020-06-01', 'BUY', 'X', '100', '2'),
+      tx('2020-06-01', 'BUY', 'X', '200', '2.5'),
+      tx('2020-06-01', 'SELL', 'X', '150', '3'),
+      tx('2020-06-01', 'SELL', 'X', '250', '3.2'),
+      tx('2020-06-10', 'SELL', 'X', '200', '3'),
+      tx('2020-06-20', 'BUY', 'X', '50', '2.8'),
+      tx('2020-06-28', 'BUY', 'X', '300', '2.6'),
+      tx('2020-09-01', 'SELL', 'X', '1050', '2'),
+    ]);
+    const d1 = disposalOn(c, '2020-06-01');
+    expect(d1.matches.map((m) => [m.rule, m.acquisitionDate, m.quantity.toString(), pence(m.cost)])).toEqual([
+      ['same-day', '2020-06-01', '300', '700.00'],
+      ['thirty-day', '2020-06-20', '50', '140.00'],
+      ['thirty-day', '2020-06-28', '50', '130.00'],
+    ]);
+    expect([pence(d1.proceeds), pence(d1.gain)]).toEqual(['1250.00', '280.00']);
+    const d2 = disposalOn(c, '2020-06-10');
+    expect(d2.matches.map((m) => [m.rule, m.acquisitionDate, m.quantity.toString(), pence(m.cost)])).toEqual([
+      ['thirty-day', '2020-06-28', '200', '520.00'],
+    ]);
+    expect(pence(d2.gain)).toBe('80.00');
+    const d3 = disposalOn(c, '2020-09-01');
+    expect([pence(d3.allowableCost), pence(d3.gain)]).toEqual(['1130.00', '970.00']);
+    expect(pence(year(c, '2020-21').gains)).toBe('1330.00');
+  });
+
   it('when there are several same-day buys and sells, then each side is one transaction at its average', () => {
     // Same day: buy 100 @ £2 and 100 @ £4 (200 costing £600); sell 50 @ £5 and 100 @ £5 (150 for £750).
     // Matched with the day's buys: cost 600 x 150/200 = 450; gain 300. The other 50 buys (£150) join the pool.

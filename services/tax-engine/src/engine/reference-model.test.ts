@@ -643,8 +643,10 @@ function model(ledger: Ledger): Model {
       let incomeGains = ZERO;
       const early: [Frac, Frac] = [ZERO, ZERO];
       const late: [Frac, Frac] = [ZERO, ZERO];
+      const yearClogged = new Map<string, Frac>();
+      const toPerson: { date: string; person: string; gain: Frac }[] = [];
       for (const d of disposals.filter((x) => taxYear(x.date) === y).sort((a, b) => (a.date < b.date ? -1 : 1))) {
-        let gain = d.gain;
+        const gain = d.gain;
         // Gilts and qualifying corporate bonds: reported, not chargeable. An offshore non-reporting fund: a
         // gain is income; a loss is an ordinary capital loss.
         if (gainClass(d.security) === 'exempt') {
@@ -657,18 +659,17 @@ function model(ledger: Ledger): Model {
           continue;
         }
         holdover = add(holdover, d.holdoverRelief);
-        // s18(3): a loss on a disposal to a connected person is set only against gains on disposals to that person.
+        // s18(3): a loss on a disposal to a connected person is set only against gains on disposals to that
+        // person, in the same tax year (before or after it) or a later one (CG14561): settled after the year's
+        // other disposals, below.
         if (d.connected && d.counterparty) {
-          const available = clogged.get(d.counterparty) ?? ZERO;
           if (cmp(gain, ZERO) < 0) {
-            clogged.set(d.counterparty, sub(available, gain));
+            yearClogged.set(d.counterparty, sub(yearClogged.get(d.counterparty) ?? ZERO, gain));
             cloggedArising = sub(cloggedArising, gain);
-            continue;
+          } else if (cmp(gain, ZERO) > 0) {
+            toPerson.push({ date: d.date, person: d.counterparty, gain });
           }
-          const used = min(available, gain);
-          clogged.set(d.counterparty, sub(available, used));
-          cloggedUsed = add(cloggedUsed, used);
-          gain = sub(gain, used);
+          continue;
         }
         const period = d.date < '2024-10-30' ? early : late;
         if (cmp(gain, ZERO) > 0) {
@@ -679,8 +680,31 @@ function model(ledger: Ledger): Model {
           period[1] = sub(period[1], gain);
         }
       }
-      const net = sub(gains, losses);
       const annualExemptAmount = exemptAmount(y);
+      // Gains to connected persons: less this year's clogged losses to that person in full; then less those
+      // brought forward, which (losses of earlier years) only bring net gains down to the exempt amount (CG15800).
+      for (const t of toPerson) {
+        const used = min(yearClogged.get(t.person) ?? ZERO, t.gain);
+        yearClogged.set(t.person, sub(yearClogged.get(t.person) ?? ZERO, used));
+        cloggedUsed = add(cloggedUsed, used);
+        t.gain = sub(t.gain, used);
+      }
+      let room = sub(sub(gains, losses), annualExemptAmount);
+      for (const t of toPerson) room = add(room, t.gain);
+      for (const t of toPerson) {
+        const used = max(ZERO, min(min(clogged.get(t.person) ?? ZERO, t.gain), room));
+        clogged.set(t.person, sub(clogged.get(t.person) ?? ZERO, used));
+        cloggedUsed = add(cloggedUsed, used);
+        room = sub(room, used);
+        const gain = sub(t.gain, used);
+        if (cmp(gain, ZERO) > 0) {
+          gains = add(gains, gain);
+          const period = t.date < '2024-10-30' ? early : late;
+          period[0] = add(period[0], gain);
+        }
+      }
+      for (const [person, loss] of yearClogged) clogged.set(person, add(clogged.get(person) ?? ZERO, loss));
+      const net = sub(gains, losses);
       const above = sub(net, annualExemptAmount);
       const used = cmp(above, ZERO) > 0 ? min(broughtForward, above) : ZERO;
       const taxableGain = max(ZERO, sub(above, used));

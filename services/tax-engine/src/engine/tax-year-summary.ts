@@ -30,7 +30,9 @@ const taxYearStartYear = importedTaxYearStartYear;
  *   s1K); what is left, plus any net loss of the year, is carried forward.
  * - taxable gain = net gains - annual exempt amount - brought-forward losses used (not below nil).
  * - clogged losses (a loss on a disposal to a connected person, s18(3)) are kept apart per person and
- *   set only against later gains on disposals to that same person.
+ *   set only against gains on other disposals to that same person in the same tax year (before or after
+ *   the loss) or a later one (CG14561); brought forward, only down to the annual exempt amount, like any
+ *   loss of an earlier year (used before the other brought-forward losses).
  * - income gains (offshore non-reporting funds) are reported apart and taxed as income; a loss on such
  *   a fund is an ordinary capital loss. Exempt gains and losses (gilts, QCBs) are reported, not taxed.
  * - companies: no annual exempt amount; brought-forward losses are set against net gains in full.
@@ -79,6 +81,8 @@ export function summariseTaxYears(
     lateGains.reset();
     lateLosses.reset();
     const rateSplit = label === RATE_CHANGE_TAX_YEAR;
+    let connectedGains: Disposal[] | null = null;
+    let yearClogged: Map<string, Rational> | null = null;
 
     for (let k = from; k < next; k++) {
       const d = dated[k];
@@ -87,7 +91,7 @@ export function summariseTaxYears(
         complete = false;
         continue;
       }
-      let gain = d.gain;
+      const gain = d.gain;
       if (d.gainClass === 'exempt') {
         if (gain.isPositive()) exemptGains = exemptGains.add(gain);
         else exemptLosses = exemptLosses.sub(gain);
@@ -103,17 +107,18 @@ export function summariseTaxYears(
       indexationAllowance = indexationAllowance.add(d.indexationAllowance);
       holdoverRelief = holdoverRelief.add(d.holdoverRelief);
       if (d.connected && d.counterparty) {
-        const available = clogged.get(d.counterparty) ?? ZERO;
         if (gain.isNegative()) {
-          clogged.set(d.counterparty, available.sub(gain));
+          // Kept apart from the losses brought forward until the year's end (see below).
+          yearClogged ??= new Map();
+          yearClogged.set(d.counterparty, (yearClogged.get(d.counterparty) ?? ZERO).sub(gain));
           cloggedLossesArising = cloggedLossesArising.sub(gain);
           continue;
         }
-        if (gain.isPositive() && available.isPositive()) {
-          const used = Rational.min(available, gain);
-          clogged.set(d.counterparty, available.sub(used));
-          cloggedLossesUsed = cloggedLossesUsed.add(used);
-          gain = gain.sub(used);
+        if (gain.isPositive()) {
+          // Set against the clogged losses at the year's end: a loss to the same person later in the
+          // same tax year counts too (CG14561: gains "in the same or a later year").
+          (connectedGains ??= []).push(d);
+          continue;
         }
       }
       // Only 2024-25 is split at 30 October 2024.
@@ -123,6 +128,50 @@ export function summariseTaxYears(
       } else if (gain.isNegative()) {
         lossesSum.sub(gain);
         if (rateSplit) (d.day >= RATE_CHANGE_2024 ? lateLosses : earlyLosses).sub(gain);
+      }
+    }
+    const aea = annualExemptAmount(taxpayer, year, ref);
+    if (connectedGains !== null) {
+      // Gains on disposals to connected persons, in date order, less the clogged losses on disposals to that
+      // same person: first this year's (losses of the year, used in full, whether before or after the gain:
+      // CG14561), then those brought forward, which like every loss of an earlier year are used only to bring
+      // the net gains down to the annual exempt amount (s2(2)(b), s3(5A)-(5C); CG15800, CG18034).
+      const left: Rational[] = [];
+      for (const d of connectedGains) {
+        let gain = d.gain;
+        const available = yearClogged?.get(d.counterparty) ?? ZERO;
+        if (available.isPositive()) {
+          const used = Rational.min(available, gain);
+          (yearClogged as Map<string, Rational>).set(d.counterparty, available.sub(used));
+          cloggedLossesUsed = cloggedLossesUsed.add(used);
+          gain = gain.sub(used);
+        }
+        left.push(gain);
+      }
+      // Net gains above the exempt amount, worked out only if a brought-forward clogged loss could use it.
+      let room: Rational | null = null;
+      for (let k = 0; k < connectedGains.length; k++) {
+        const d = connectedGains[k];
+        let gain = left[k];
+        const available = clogged.get(d.counterparty) ?? ZERO;
+        if (available.isPositive() && gain.isPositive()) room ??= aboveExemptWith(left, k, aea);
+        if (room !== null && room.isPositive() && available.isPositive() && gain.isPositive()) {
+          const used = Rational.min(Rational.min(available, gain), room);
+          clogged.set(d.counterparty, available.sub(used));
+          cloggedLossesUsed = cloggedLossesUsed.add(used);
+          room = room.sub(used);
+          gain = gain.sub(used);
+        }
+        if (gain.isPositive()) {
+          gainsSum.add(gain);
+          if (rateSplit) (d.day >= RATE_CHANGE_2024 ? lateGains : earlyGains).add(gain);
+        }
+      }
+    }
+    if (yearClogged !== null) {
+      // This year's clogged losses not used go forward with the rest.
+      for (const [person, loss] of yearClogged) {
+        if (loss.isPositive()) clogged.set(person, (clogged.get(person) ?? ZERO).add(loss));
       }
     }
 
@@ -139,7 +188,6 @@ export function summariseTaxYears(
       .sub(indexationAllowance)
       .sub(holdoverRelief)
       .sub(netGains.add(cloggedLossesUsed).sub(cloggedLossesArising));
-    const aea = annualExemptAmount(taxpayer, year, ref);
     const aboveExempt = netGains.sub(aea);
     const lossesBroughtForwardUsed = aboveExempt.isPositive() ? Rational.min(lossesBroughtForward, aboveExempt) : ZERO;
     const taxableGain = aboveExempt.isPositive() ? aboveExempt.sub(lossesBroughtForwardUsed) : ZERO;
@@ -228,6 +276,16 @@ class DecimalSum {
   value(): Rational {
     return this.micros === 0 ? this.rest : this.rest.add(Rational.fromDecimal(this.micros, 6));
   }
+}
+
+/**
+ * The year's net gains less the exempt amount, when the connected gains from `more[from]` on are not yet in the
+ * sums (those before it are). Needed only when a brought-forward clogged loss could be used.
+ */
+function aboveExemptWith(more: Rational[], from: number, aea: Rational): Rational {
+  let net = gainsSum.value().sub(lossesSum.value());
+  for (let k = from; k < more.length; k++) net = net.add(more[k]);
+  return net.sub(aea);
 }
 
 const proceedsSum = new DecimalSum();

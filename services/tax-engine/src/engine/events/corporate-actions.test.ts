@@ -66,6 +66,28 @@ describe('capital distributions, equalisation and notional income', () => {
     expect(pool(c, 'P').cost.toString()).toBe('16000');
   });
 
+  it('when a small capital return is more than the allowable cost, then the whole cost is set against it and the excess is a gain (s122(4))', () => {
+    // TCGA 1992 s122(4), HMRC CG57847: where the allowable expenditure is less than the amount distributed, s122(2)
+    // (deduct from cost) cannot apply; the distribution is reduced by the whole expenditure and the rest is a gain.
+    // Q: 1,000 shares at £1 = £1,000. Capital return £2,500 (small: at most £3,000): 2,500 > 1,000.
+    // Proceeds 2,500 - allowable cost 1,000 = gain 1,500; the pool keeps its 1,000 shares at nil cost. A later
+    // sale of all 1,000 @ £3 = 3,000 is then all gain. 2020-21: gains 1,500 + 3,000 = 4,500.
+    const c = compute([
+      tx('2020-01-10', 'BUY', 'Q', '1000', '1'),
+      row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'Q', amount: '2500' }),
+      tx('2020-09-01', 'SELL', 'Q', '1000', '3'),
+    ]);
+    const d = disposalOn(c, '2020-06-01');
+    expect([d.kind, pence(d.proceeds), pence(d.allowableCost), pence(d.gain)]).toEqual([
+      'capital-distribution',
+      '2500.00',
+      '1000.00',
+      '1500.00',
+    ]);
+    expect(pence(disposalOn(c, '2020-09-01').gain)).toBe('3000.00');
+    expect(pence(year(c, '2020-21').gains)).toBe('4500.00');
+  });
+
   it('when a capital return is large, then it is a part disposal with cost x A / (A + B)', () => {
     // A = 5,000; B = 45,000: 5,000 > 3,000 and > 5% of 50,000 = 2,500. Cost 20,000 x 5,000/50,000 = 2,000; gain 3,000.
     const c = compute([base(), capitalReturn({ amount: '5000', marketValue: '45000' })]);
