@@ -132,41 +132,9 @@ export function summariseTaxYears(
     }
     const aea = annualExemptAmount(taxpayer, year, ref);
     if (connectedGains !== null) {
-      // Gains on disposals to connected persons, in date order, less the clogged losses on disposals to that
-      // same person: first this year's (losses of the year, used in full, whether before or after the gain:
-      // CG14561), then those brought forward, which like every loss of an earlier year are used only to bring
-      // the net gains down to the annual exempt amount (s2(2)(b), s3(5A)-(5C); CG15800, CG18034).
-      const left: Rational[] = [];
-      for (const d of connectedGains) {
-        let gain = d.gain;
-        const available = yearClogged?.get(d.counterparty) ?? ZERO;
-        if (available.isPositive()) {
-          const used = Rational.min(available, gain);
-          (yearClogged as Map<string, Rational>).set(d.counterparty, available.sub(used));
-          cloggedLossesUsed = cloggedLossesUsed.add(used);
-          gain = gain.sub(used);
-        }
-        left.push(gain);
-      }
-      // Net gains above the exempt amount, worked out only if a brought-forward clogged loss could use it.
-      let room: Rational | null = null;
-      for (let k = 0; k < connectedGains.length; k++) {
-        const d = connectedGains[k];
-        let gain = left[k];
-        const available = clogged.get(d.counterparty) ?? ZERO;
-        if (available.isPositive() && gain.isPositive()) room ??= aboveExemptWith(left, k, aea);
-        if (room !== null && room.isPositive() && available.isPositive() && gain.isPositive()) {
-          const used = Rational.min(Rational.min(available, gain), room);
-          clogged.set(d.counterparty, available.sub(used));
-          cloggedLossesUsed = cloggedLossesUsed.add(used);
-          room = room.sub(used);
-          gain = gain.sub(used);
-        }
-        if (gain.isPositive()) {
-          gainsSum.add(gain);
-          if (rateSplit) (d.day >= RATE_CHANGE_2024 ? lateGains : earlyGains).add(gain);
-        }
-      }
+      cloggedLossesUsed = cloggedLossesUsed.add(
+        addConnectedGains(connectedGains, yearClogged, clogged, aea, rateSplit),
+      );
     }
     if (yearClogged !== null) {
       // This year's clogged losses not used go forward with the rest.
@@ -279,13 +247,61 @@ class DecimalSum {
 }
 
 /**
- * The year's net gains less the exempt amount, when the connected gains from `more[from]` on are not yet in the
- * sums (those before it are). Needed only when a brought-forward clogged loss could be used.
+ * Adds the year's gains on disposals to connected persons (in date order) to the gain sums, less the clogged losses
+ * on disposals to that same person, and returns the clogged losses used. First this year's (losses of the year, used
+ * in full, whether before or after the gain: CG14561), then those brought forward (`clogged`, reduced in place),
+ * which like every loss of an earlier year only bring the net gains down to the annual exempt amount (s2(2)(b),
+ * s3(5A)-(5C); CG15800, CG18034).
  */
-function aboveExemptWith(more: Rational[], from: number, aea: Rational): Rational {
+function addConnectedGains(
+  connectedGains: Disposal[],
+  yearClogged: Map<string, Rational> | null,
+  clogged: Map<string, Rational>,
+  aea: Rational,
+  rateSplit: boolean,
+): Rational {
+  let used = ZERO;
+  const left: Rational[] = [];
+  for (const d of connectedGains) {
+    let gain = d.gain;
+    const available = yearClogged?.get(d.counterparty) ?? ZERO;
+    if (available.isPositive()) {
+      const take = Rational.min(available, gain);
+      (yearClogged as Map<string, Rational>).set(d.counterparty, available.sub(take));
+      used = used.add(take);
+      gain = gain.sub(take);
+    }
+    left.push(gain);
+  }
+  // The year's net gains above the exempt amount, worked out only if a brought-forward clogged loss could use it.
+  let room: Rational | null = null;
+  for (let k = 0; k < connectedGains.length; k++) {
+    const d = connectedGains[k];
+    let gain = left[k];
+    const available = clogged.get(d.counterparty) ?? ZERO;
+    if (available.isPositive() && gain.isPositive()) {
+      room ??= netGainsWith(left, k).sub(aea);
+      if (room.isPositive()) {
+        const take = Rational.min(Rational.min(available, gain), room);
+        clogged.set(d.counterparty, available.sub(take));
+        used = used.add(take);
+        room = room.sub(take);
+        gain = gain.sub(take);
+      }
+    }
+    if (gain.isPositive()) {
+      gainsSum.add(gain);
+      if (rateSplit) (d.day >= RATE_CHANGE_2024 ? lateGains : earlyGains).add(gain);
+    }
+  }
+  return used;
+}
+
+/** The year's net gains with the connected gains `more[from]` on added (those before it are in the sums). */
+function netGainsWith(more: Rational[], from: number): Rational {
   let net = gainsSum.value().sub(lossesSum.value());
   for (let k = from; k < more.length; k++) net = net.add(more[k]);
-  return net.sub(aea);
+  return net;
 }
 
 const proceedsSum = new DecimalSum();
