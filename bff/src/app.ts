@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { requestId } from 'hono/request-id';
 import { notFound } from '@gains/errors';
 import { extractContext, inSpan, SpanKind } from '@gains/telemetry';
 import type { BffDeps, BffEnv } from './deps';
 import { onError } from './errors';
-import { asCaller } from './middleware/authenticate';
 import { enforceCalls } from './middleware/enforce-calls';
+import { requestIds } from './middleware/request-ids';
+import { noStore, securityHeaders } from './middleware/security-headers';
 import { adminAuditRoutes } from './routes/admin-audit';
 import { adminOrganisationRoutes } from './routes/admin-organisations';
 import { adminUserRoutes } from './routes/admin-users';
@@ -15,20 +15,13 @@ import { clientRoutes } from './routes/clients';
 import { organisationRoutes } from './routes/organisations';
 import { devRoutes } from './routes/dev';
 import { userRoutes } from './routes/user';
-import { createSessionCheck } from './session-check';
 import { serveWebApp } from './static';
 
 /** The REST API of the spec under /api, health, and the web app on the same origin. */
 export function createApp(deps: BffDeps) {
-  const sessions = createSessionCheck(async (caller) => {
-    const { active } = await deps.identity.checkSession(
-      {},
-      asCaller({ var: { caller, requestId: '' } as BffEnv['Variables'] }),
-    );
-    return active;
-  });
   // Every call is checked against the one calls table (@gains/access) before its route runs.
   const api = new Hono<BffEnv>()
+    .use(noStore)
     .use(enforceCalls)
     .route('/auth', authRoutes)
     .route('/dev', devRoutes)
@@ -44,10 +37,13 @@ export function createApp(deps: BffDeps) {
     });
 
   const app = new Hono<BffEnv>()
-    .use(requestId({ headerName: 'x-request-id' }))
     .use(async (c, next) => {
       c.set('deps', deps);
-      c.set('sessions', sessions);
+      await next();
+    })
+    .use(requestIds)
+    .use(securityHeaders)
+    .use(async (c, next) => {
       const started = performance.now();
       // Span names keep ids out, so traces group by route.
       const route = c.req.path.startsWith('/api/')
@@ -62,6 +58,7 @@ export function createApp(deps: BffDeps) {
         deps.logger.info(
           {
             requestId: c.var.requestId,
+            ...(c.var.clientRequestId ? { clientRequestId: c.var.clientRequestId } : {}),
             method: c.req.method,
             path: c.req.path,
             status: c.res.status,

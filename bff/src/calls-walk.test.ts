@@ -48,12 +48,14 @@ async function request(
     body: o.body === undefined ? undefined : JSON.stringify(o.body),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
 }
 
 async function signIn(email: string, ip = '10.78.0.1') {
   const answer = await request('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD }, ip });
-  return answer.body as { state: string; accessToken: string; refreshToken: string; session: string };
+  const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('gains_refresh='));
+  const refreshToken = cookie?.split(';')[0]!.slice('gains_refresh='.length) ?? '';
+  return { ...(answer.body as { state: string; accessToken: string; session: string }), refreshToken };
 }
 
 beforeAll(async () => {
@@ -63,7 +65,7 @@ beforeAll(async () => {
     connectionString: postgres.connectionString,
     logger: silentLogger(),
     seedDemo: true,
-    env: { ...process.env, GAINS_DEV_MAILBOX: 'true', GAINS_DEMO_PASSWORD: PASSWORD },
+    env: { ...process.env, GAINS_DEV_MAILBOX: 'true', GAINS_TRUSTED_PROXY_HOPS: '1', GAINS_DEMO_PASSWORD: PASSWORD },
   });
   for (const name of NAMES) if (name !== 'anonymous') tokens[name] = (await signIn(PERSONAS[name].email)).accessToken;
   const admin = { token: tokens.admin };
@@ -430,6 +432,7 @@ describe('the calls walk', () => {
         'POST /admin/organisations/service-levels',
         'PUT /admin/organisations/service-levels/:id',
         'GET /admin/audit',
+        'GET /dev/mailbox',
       ].sort(),
     );
     // Only the first role counts: a non-admin whose second role is admin is still a non-admin.

@@ -2,7 +2,6 @@ import type { Client } from '@connectrpc/connect';
 import type { Caller, TokenVerifier } from '@gains/auth';
 import type { Logger } from '@gains/logging';
 import type { clients, identity, taxEngine } from '@gains/proto';
-import type { SessionCheck } from './session-check';
 
 /** What the BFF is given: Connect clients created once, the token verifier, a logger. */
 export interface BffDeps {
@@ -25,7 +24,7 @@ export type BffEnv = {
     requestId: string;
     caller: Caller;
     organisationUuid: string;
-    /** Whether an access token's session is still open (cached briefly). */
-    sessions: SessionCheck;
+    /** The X-Request-Id the client sent, logged beside ours but never used as an id. */
+    clientRequestId?: string;
   };
 };

@@ -42,8 +42,18 @@ async function metRules(page: Page): Promise<number> {
 }
 
 describe('the development mailbox', () => {
-  it('when opened without signing in, then it lists sent mail newest first', async () => {
+  it('when a customer admin opens it, then it is refused: only provider admins read codes', async () => {
     const page = await newPage(suite.browser, suite.gains.baseUrl);
+    await signIn(page, USERS.manager);
+    await page.goto('/dev/mailbox');
+    await page.getByText('Only provider administrators can read the development mailbox').waitFor();
+    await shot(page, 'mailbox-refused');
+    await page.context().close();
+  });
+
+  it('when a provider admin opens it, then it lists sent mail newest first', async () => {
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
+    await signIn(page, USERS.admin);
     await page.goto('/dev/mailbox');
     await page.getByRole('heading', { name: 'Development mailbox' }).waitFor();
     await page
@@ -72,17 +82,18 @@ describe('first sign-in of an invited user', () => {
     await admin.getByText(`Invitation sent to ${email}`).waitFor();
     await admin.getByRole('cell', { name: /First Timer/ }).waitFor();
     await shot(admin, 'users-after-invite');
-    await admin.context().close();
 
-    // the mailbox page shows the invitation with the temporary password
-    const page = await newPage(suite.browser, suite.gains.baseUrl);
-    await page.goto('/dev/mailbox');
-    const mail = page.getByTestId('mail').filter({ hasText: email }).first();
+    // the provider admin's mailbox page shows the invitation with the temporary password
+    await admin.goto('/dev/mailbox');
+    const mail = admin.getByTestId('mail').filter({ hasText: email }).first();
     await mail.waitFor();
-    await shot(page, 'mailbox');
+    await shot(admin, 'mailbox');
     const body = await mail.getByTestId('mail-body').innerText();
     const temporary = /temporary password (\S+)/.exec(body)?.[1];
     expect(temporary).toBeTruthy();
+    await admin.context().close();
+
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
 
     await submitSignIn(page, email, temporary!);
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
@@ -239,65 +250,85 @@ describe('change password', () => {
 });
 
 describe('sessions', () => {
-  it('when the access token has expired, then the refresh token gets a new one and the user stays signed in', async () => {
+  /** The access tokens the page sends, newest last (they live in the page's memory only). */
+  function bearerTokens(page: Page): string[] {
+    const seen: string[] = [];
+    page.on('request', (request) => {
+      const header = request.headers()['authorization'];
+      if (header?.startsWith('Bearer ')) seen.push(header.slice('Bearer '.length));
+    });
+    return seen;
+  }
+  const refreshCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'gains_refresh');
+
+  it('when signed in, then no token is in browser storage, and a reload stays signed in through the HttpOnly refresh cookie', async () => {
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
+    const tokens = bearerTokens(page);
+    await signIn(page, USERS.admin);
+    await page.getByTestId('clients-grid').waitFor();
+    const before = await refreshCookie(page);
+    expect(before).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth/refresh' });
+    const stored = (await page.evaluate(`JSON.stringify({ ...localStorage, ...sessionStorage })`)) as string;
+    expect(tokens.length).toBeGreaterThan(0);
+    expect(stored).not.toContain(tokens[0]!);
+    expect(stored).not.toContain(before!.value);
+    expect(await page.evaluate('document.cookie')).not.toContain('gains_refresh');
+
+    await page.reload();
+    await page.getByTestId('clients-grid').waitFor();
+    await expect.poll(() => page.getByTestId('clients-grid').getAttribute('data-loading')).toBe('false');
+    expect((await refreshCookie(page))!.value).not.toBe(before!.value); // rotated
+    expect(await page.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('when the server refuses the access token, then one refresh gets a new one and the call succeeds', async () => {
     const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.admin);
-    const before = JSON.parse((await page.evaluate(`localStorage.getItem('gains.session')`)) as string) as {
-      accessToken: string;
-      refreshToken: string;
-    };
-    expect(before.refreshToken).toBeTruthy();
-
-    // an access token the server refuses (as an expired one): one refresh, then the call succeeds
-    await page.evaluate(
-      `localStorage.setItem('gains.session', JSON.stringify({ ...JSON.parse(localStorage.getItem('gains.session')), accessToken: 'stale', expiresAt: Date.now() + 60000 }))`,
-    );
+    await page.getByTestId('clients-grid').waitFor();
+    // the next clients call answers 401, as for an expired token; the app refreshes and asks again
+    let refused = 0;
+    await page.route('**/api/clients/summary**', async (route) => {
+      if (refused++ === 0) await route.fulfill({ status: 401, contentType: 'application/json', body: '{}' });
+      else await route.continue();
+    });
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh') && r.status() === 200);
     await page.reload();
+    await refreshed;
     await page.getByTestId('clients-grid').waitFor();
     await expect.poll(() => page.getByTestId('clients-grid').getAttribute('data-loading')).toBe('false');
-    const after = JSON.parse((await page.evaluate(`localStorage.getItem('gains.session')`)) as string) as {
-      accessToken: string;
-      refreshToken: string;
-    };
-    expect(after.accessToken).not.toBe('stale');
-    expect(after.refreshToken).not.toBe(before.refreshToken);
-
-    // an access token past its expiry is refreshed before the call
-    await page.evaluate(
-      `localStorage.setItem('gains.session', JSON.stringify({ ...JSON.parse(localStorage.getItem('gains.session')), expiresAt: Date.now() - 1000 }))`,
-    );
-    await page.reload();
-    await page.getByTestId('clients-grid').waitFor();
-    await expect.poll(() => page.getByTestId('clients-grid').getAttribute('data-loading')).toBe('false');
+    expect(refused).toBeGreaterThanOrEqual(2);
     expect(await page.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
 
-    // a refresh the server refuses signs out
-    await page.evaluate(
-      `localStorage.setItem('gains.session', JSON.stringify({ accessToken: 'stale', refreshToken: 'made-up', expiresAt: Date.now() - 1000 }))`,
-    );
+  it('when the refresh cookie is gone or refused, then a reload shows the sign-in screen', async () => {
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
+    await signIn(page, USERS.admin);
+    await page.context().clearCookies();
     await page.reload();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    expect(await page.evaluate(`localStorage.getItem('gains.session')`)).toBeNull();
+    expect(await page.evaluate(`localStorage.getItem('gains.signedIn')`)).toBeNull();
     await page.context().close();
   });
 
   it('when the user signs out, then the old tokens stop working', async () => {
     const page = await newPage(suite.browser, suite.gains.baseUrl);
+    const tokens = bearerTokens(page);
     await signIn(page, USERS.admin);
-    const session = JSON.parse((await page.evaluate(`localStorage.getItem('gains.session')`)) as string) as {
-      accessToken: string;
-      refreshToken: string;
-    };
+    await page.getByTestId('clients-grid').waitFor();
+    const cookie = (await refreshCookie(page))!;
+    const accessToken = tokens[tokens.length - 1]!;
     await logOut(page);
-    expect(await page.evaluate(`localStorage.getItem('gains.session')`)).toBeNull();
+    expect(await refreshCookie(page)).toBeUndefined();
     const user = await fetch(`${suite.gains.baseUrl}/api/user`, {
-      headers: { authorization: `Bearer ${session.accessToken}` },
+      headers: { authorization: `Bearer ${accessToken}` },
     });
     expect(user.status).toBe(401);
     const refresh = await fetch(`${suite.gains.baseUrl}/api/auth/refresh`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refreshToken: session.refreshToken }),
+      headers: { 'content-type': 'application/json', cookie: `gains_refresh=${cookie.value}` },
+      body: '{}',
     });
     expect(refresh.status).toBe(401);
     await page.context().close();

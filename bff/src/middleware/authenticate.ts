@@ -4,7 +4,8 @@ import { unauthenticated } from '@gains/errors';
 import type { BffEnv } from '../deps';
 
 /**
- * A valid bearer access token whose session is still open (signed-out sessions stop at once).
+ * A valid bearer access token whose session is still open. Identity is asked on every request, not from a
+ * cache, so a sign-out, a disabled user or a reused refresh token stops the session's access token at once.
  * Runs once per request, however many times it is mounted.
  */
 export const authenticate = createMiddleware<BffEnv>(async (c, next) => {
@@ -12,7 +13,8 @@ export const authenticate = createMiddleware<BffEnv>(async (c, next) => {
     const header = c.req.header('authorization');
     if (!header?.startsWith('Bearer ')) throw unauthenticated('Please sign in');
     const caller = await c.var.deps.verifyToken(header.slice('Bearer '.length));
-    if (!(await c.var.sessions.isOpen(caller))) throw unauthenticated();
+    const { active } = await c.var.deps.identity.checkSession({}, asCaller({ var: { ...c.var, caller } }));
+    if (!active) throw unauthenticated();
     c.set('caller', caller);
   }
   await next();

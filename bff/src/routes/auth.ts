@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { identity } from '@gains/proto';
 import { asCaller, remoteAddress } from '../middleware/authenticate';
@@ -16,19 +17,33 @@ const STATE_NAMES: Record<identity.AuthState, string> = {
   [identity.AuthState.RESET_PASSWORD]: 'RESET_PASSWORD',
 };
 
+/** The refresh token's cookie: sent by the browser only to the refresh call, never readable by scripts. */
+export const REFRESH_COOKIE = 'gains_refresh';
+const REFRESH_PATH = '/api/auth/refresh';
+/** The longest a session lives (identity ends it then whatever the refresh token). */
+const REFRESH_COOKIE_SECONDS = 12 * 60 * 60;
+
 /**
- * Every answer that moves the flow: `state`, then what the next screen needs — tokens when
+ * Every answer that moves the flow: `state`, then what the next screen needs — the access token when
  * AUTHENTICATED, the challenge `session` for NEW_PASSWORD_REQUIRED / MFA / MFA_SETUP, a banner `message`.
+ * The refresh token never travels in a body: it is set as an HttpOnly, Secure, SameSite=Strict cookie
+ * scoped to the refresh call, so script on the page (an XSS) cannot read or keep it.
  */
-export function authAnswerJson(answer: identity.AuthAnswer) {
-  return {
+export function authAnswerJson(c: Context<BffEnv>, answer: identity.AuthAnswer) {
+  if (answer.refreshToken)
+    setCookie(c, REFRESH_COOKIE, answer.refreshToken, {
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      path: REFRESH_PATH,
+      maxAge: REFRESH_COOKIE_SECONDS,
+    });
+  return c.json({
     state: STATE_NAMES[answer.state],
-    ...(answer.accessToken
-      ? { accessToken: answer.accessToken, expiresIn: answer.expiresIn, refreshToken: answer.refreshToken }
-      : {}),
+    ...(answer.accessToken ? { accessToken: answer.accessToken, expiresIn: answer.expiresIn } : {}),
     ...(answer.session ? { session: answer.session } : {}),
     ...(answer.message ? { message: answer.message } : {}),
-  };
+  });
 }
 
 // Bodies are only type-checked here; identity applies the §5 rules and answers with their messages.
@@ -55,22 +70,24 @@ const changeBody = z.object({
   password: text('Password is required'),
   confirmPassword: optionalText,
 });
-const refreshBody = z.object({ refreshToken: text('Refresh token is required') });
+// A browser sends the cookie; another client may name the token in the body.
+const refreshBody = z.object({ refreshToken: optionalText });
 
 export const authRoutes = new Hono<BffEnv>()
   .post('/sign-in', async (c) => {
     const body = await parseBody(c, signInBody);
-    return c.json(authAnswerJson(await c.var.deps.identity.signIn({ ...body, remoteAddress: remoteAddress(c) })));
+    return authAnswerJson(c, await c.var.deps.identity.signIn({ ...body, remoteAddress: remoteAddress(c) }));
   })
   .post('/new-password', async (c) => {
     const body = await parseBody(c, newPasswordBody);
-    return c.json(
-      authAnswerJson(await c.var.deps.identity.completeNewPassword({ ...body, remoteAddress: remoteAddress(c) })),
+    return authAnswerJson(
+      c,
+      await c.var.deps.identity.completeNewPassword({ ...body, remoteAddress: remoteAddress(c) }),
     );
   })
   .post('/mfa', async (c) => {
     const body = await parseBody(c, codeBody);
-    return c.json(authAnswerJson(await c.var.deps.identity.confirmMfa({ ...body, remoteAddress: remoteAddress(c) })));
+    return authAnswerJson(c, await c.var.deps.identity.confirmMfa({ ...body, remoteAddress: remoteAddress(c) }));
   })
   .post('/mfa/setup', async (c) => {
     const body = await parseBody(c, setupBody);
@@ -84,25 +101,20 @@ export const authRoutes = new Hono<BffEnv>()
   })
   .post('/mfa/verify', async (c) => {
     const body = await parseBody(c, codeBody);
-    return c.json(
-      authAnswerJson(await c.var.deps.identity.verifyMfaSetup({ ...body, remoteAddress: remoteAddress(c) })),
-    );
+    return authAnswerJson(c, await c.var.deps.identity.verifyMfaSetup({ ...body, remoteAddress: remoteAddress(c) }));
   })
   .post('/forgot-password', async (c) => {
     const body = await parseBody(c, forgotBody);
-    return c.json(
-      authAnswerJson(await c.var.deps.identity.forgotPassword({ ...body, remoteAddress: remoteAddress(c) })),
-    );
+    return authAnswerJson(c, await c.var.deps.identity.forgotPassword({ ...body, remoteAddress: remoteAddress(c) }));
   })
   .post('/reset-password', async (c) => {
     const body = await parseBody(c, resetBody);
-    return c.json(
-      authAnswerJson(await c.var.deps.identity.resetPassword({ ...body, remoteAddress: remoteAddress(c) })),
-    );
+    return authAnswerJson(c, await c.var.deps.identity.resetPassword({ ...body, remoteAddress: remoteAddress(c) }));
   })
   .post('/refresh', async (c) => {
     const body = await parseBody(c, refreshBody);
-    return c.json(authAnswerJson(await c.var.deps.identity.refresh({ ...body, remoteAddress: remoteAddress(c) })));
+    const refreshToken = getCookie(c, REFRESH_COOKIE) || body.refreshToken || '';
+    return authAnswerJson(c, await c.var.deps.identity.refresh({ refreshToken, remoteAddress: remoteAddress(c) }));
   })
   .post('/change-password', async (c) => {
     const body = await parseBody(c, changeBody);
@@ -111,6 +123,6 @@ export const authRoutes = new Hono<BffEnv>()
   })
   .post('/sign-out', async (c) => {
     await c.var.deps.identity.signOut({ remoteAddress: remoteAddress(c) }, asCaller(c));
-    c.var.sessions.forget(c.var.caller.sessionId);
+    deleteCookie(c, REFRESH_COOKIE, { path: REFRESH_PATH, secure: true, httpOnly: true, sameSite: 'Strict' });
     return c.body(null, 204);
   });

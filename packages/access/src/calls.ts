@@ -13,7 +13,7 @@ export interface CallDefinition {
   /** Path pattern under /api, `:name` for parameters. */
   path: string;
   /**
-   * 'PUBLIC': no access token (the sign-in flow; the dev mailbox). Otherwise the route roles whose
+   * 'PUBLIC': no access token (the sign-in flow). Otherwise the route roles whose
    * first role may make the call, with a valid, unrevoked access token.
    */
   roles: 'PUBLIC' | readonly RouteRole[];
@@ -55,7 +55,7 @@ export const CALLS: readonly CallDefinition[] = [
   call('POST', '/auth/refresh', 'PUBLIC'),
   call('POST', '/auth/change-password', EVERYONE),
   call('POST', '/auth/sign-out', EVERYONE),
-  call('GET', '/dev/mailbox', 'PUBLIC', false, true),
+  call('GET', '/dev/mailbox', SUPER_ADMIN, false, true),
 
   // User and organisations (no organisation header).
   call('GET', '/user', EVERYONE),

@@ -11,7 +11,9 @@ export function bffDeps(options: {
   logger: Logger;
   webDir?: string;
   ready: () => Promise<boolean>;
+  env?: NodeJS.ProcessEnv;
 }): BffDeps {
+  const env = options.env ?? process.env;
   return {
     identity: createClient(identity.IdentityService, options.transports.identity),
     clients: createClient(clients.ClientsService, options.transports.clients),
@@ -20,8 +22,16 @@ export function bffDeps(options: {
     logger: options.logger.child({ service: 'bff' }),
     webDir: options.webDir,
     ready: options.ready,
-    // One hop by default: the ingress in the cluster; in the embedded form the loopback-only
-    // server lets tests speak for several addresses. Set 0 where nothing proxies.
-    trustedProxyHops: Number(process.env.GAINS_TRUSTED_PROXY_HOPS ?? 1),
+    // No forwarded header is trusted unless proxies are configured (the chart sets 1 for its ingress):
+    // with nothing in front, X-Forwarded-For is whatever the client wrote.
+    trustedProxyHops: trustedProxyHops(env.GAINS_TRUSTED_PROXY_HOPS),
   };
+}
+
+function trustedProxyHops(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
+    throw new Error('Invalid configuration: GAINS_TRUSTED_PROXY_HOPS: must be a whole number from 0 to 10');
+  return hops;
 }

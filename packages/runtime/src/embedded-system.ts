@@ -44,6 +44,7 @@ export async function startEmbeddedSystem(options: {
       bus,
       transports,
       env: options.env ?? process.env,
+      form: 'embedded',
       seedDemo: options.seedDemo,
       isReady: () => ready,
     });
@@ -59,7 +60,13 @@ export async function startEmbeddedSystem(options: {
   await activate([...services.values()]);
   ready = true;
   const app = createApp(
-    bffDeps({ transports, logger: options.logger, webDir: options.webDir, ready: async () => ready }),
+    bffDeps({
+      transports,
+      logger: options.logger,
+      webDir: options.webDir,
+      ready: async () => ready,
+      env: options.env,
+    }),
   );
   return {
     app,

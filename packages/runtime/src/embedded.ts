@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig, z } from '@gains/config';
@@ -14,6 +15,7 @@ import { createLogger } from '@gains/logging';
 import { DEFAULT_DEMO_PASSWORD, DEMO_USERS } from '@gains/service-kit';
 import { startTelemetry, stopTelemetry } from '@gains/telemetry';
 import { startEmbeddedSystem } from './embedded-system';
+import { closeGracefully } from './graceful-close';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -27,7 +29,6 @@ const config = loadConfig({
   LOG_LEVEL: z.string().default('info'),
 });
 process.env.GAINS_DEMO_PASSWORD = config.GAINS_DEMO_PASSWORD;
-process.env.GAINS_DEV_MAILBOX ??= 'true'; // the development mailbox (GET /api/dev/mailbox) in the embedded default
 
 startTelemetry({ serviceName: 'gains' });
 const logger = createLogger({ level: config.LOG_LEVEL });
@@ -59,7 +60,8 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  server.close();
+  // Requests in flight are answered before the services and their database stop.
+  await closeGracefully(server as Server);
   await system.stop();
   await postgres.stop();
   await stopTelemetry();

@@ -3,6 +3,7 @@
  * Connect over HTTP/2 between services, events over NATS JetStream, HTTP /healthz, /readyz and /metrics
  * (Prometheus text: the process's figures and the service's own, e.g. the tax engine's queue depth).
  */
+import type { Server } from 'node:http';
 import { createConnectTransport, connectNodeAdapter } from '@connectrpc/connect-node';
 import { serve } from '@hono/node-server';
 import { createApp } from '@gains/bff';
@@ -13,6 +14,7 @@ import { formatMetrics, METRICS_CONTENT_TYPE, processMetrics, traceClient } from
 import { startTelemetry, stopTelemetry } from '@gains/telemetry';
 import { bffDeps } from './bff-deps';
 import { createDualProtocolServer } from './dual-protocol-server';
+import { closeGracefully } from './graceful-close';
 import { SERVICE_MODULES } from './modules';
 import { activate, startService } from './start-service';
 
@@ -54,7 +56,7 @@ const stops: (() => Promise<void>)[] = [];
 if (name === 'bff') {
   const app = createApp(bffDeps({ transports, logger, webDir: config.WEB_DIR, ready: async () => ready }));
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
-  stops.push(() => new Promise((resolve) => server.close(() => resolve())));
+  stops.push(() => closeGracefully(server as Server));
   ready = true;
 } else {
   const bus = await createJetStreamBus({ servers: config.NATS_URL!, logger, services: [...SERVICE_NAMES] });
@@ -65,6 +67,7 @@ if (name === 'bff') {
     bus,
     transports,
     env: process.env,
+    form: 'cluster',
     seedDemo: config.GAINS_DEMO_SEED === 'true',
     isReady: () => ready,
   });
@@ -83,17 +86,19 @@ if (name === 'bff') {
     }
     connect(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  await server.listen(config.PORT, config.HOST);
   await activate([service]);
   ready = true;
+  // Calls in flight finish first; then the service's consumers and relay stop, then its database and the bus.
   stops.push(
-    () => new Promise((resolve) => server.close(() => resolve())),
+    () => server.close(),
     () => service.running.stop(),
     () => bus.close(),
   );
 }
 logger.info({ port: config.PORT }, `${name} listening`);
 
+/** Readiness goes first, so a load balancer stops sending; then each step in order (see `stops`). */
 async function shutdown(signal: string) {
   ready = false;
   logger.info({ signal }, 'draining');

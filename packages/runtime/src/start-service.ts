@@ -27,6 +27,7 @@ export async function startService(options: {
   bus: EventBus;
   transports: Record<ServiceName, Transport>;
   env: NodeJS.ProcessEnv;
+  form: 'embedded' | 'cluster';
   seedDemo: boolean;
   isReady: () => boolean;
 }): Promise<StartedService> {
@@ -43,6 +44,7 @@ export async function startService(options: {
     bus: options.bus,
     transports: options.transports,
     env: options.env,
+    form: options.form,
     seedDemo: options.seedDemo,
   });
   return {

@@ -12,13 +12,13 @@ function accessLog(logger: Logger): Interceptor {
     try {
       const res = await next(req);
       logger.info(
-        { requestId, method: req.method.name, code: 'ok', ms: Math.round(performance.now() - started) },
+        { requestId, method: req.method.name, outcome: 'ok', ms: Math.round(performance.now() - started) },
         'call',
       );
       return res;
     } catch (error) {
-      const code = error instanceof ConnectError ? Code[error.code] : 'unknown';
-      logger.info({ requestId, method: req.method.name, code, ms: Math.round(performance.now() - started) }, 'call');
+      const outcome = error instanceof ConnectError ? Code[error.code] : 'unknown';
+      logger.info({ requestId, method: req.method.name, outcome, ms: Math.round(performance.now() - started) }, 'call');
       throw error;
     }
   };

@@ -12,6 +12,8 @@ export interface ServiceDeps {
   /** Transports to the other services: in memory when embedded, HTTP/2 in the cluster. */
   transports: Record<ServiceName, Transport>;
   env: NodeJS.ProcessEnv;
+  /** How the host runs: every service in one process (development, demo) or one service per process. */
+  form: 'embedded' | 'cluster';
   /** Seed the demo data when the service's tables are empty. */
   seedDemo: boolean;
 }

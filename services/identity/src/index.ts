@@ -27,8 +27,8 @@ export const identityModule: ServiceModule = {
   name: 'identity',
   schema: SCHEMA,
   migrationsDir: path.join(import.meta.dirname, '..', 'prisma', 'migrations'),
-  async start({ connectionString, logger, bus, env, seedDemo }) {
-    const config = identityConfig(env);
+  async start({ connectionString, logger, bus, env, form, seedDemo }) {
+    const config = identityConfig(env, form);
     const pool = createSchemaPool(connectionString, SCHEMA);
     const prisma = createIdentityPrisma(pool, SCHEMA);
     const mailbox = createMailStore(prisma);

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORG, PASSWORD, startTestSystem, type TestSystem } from './support';
+import { ORG, PASSWORD, refreshCookie, startTestSystem, type TestSystem } from './support';
 
 let t: TestSystem;
 beforeAll(async () => {
@@ -14,13 +14,43 @@ function authenticator(secret: string) {
   return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
 }
 
+describe('revocation', () => {
+  it("when an admin disables a user, then every route refuses that user's access token at once", async () => {
+    const adviser = await t.signIn('adviser@gains.example', PASSWORD, '10.62.0.1');
+    expect((await t.call('GET', '/api/organisations', { token: adviser })).status).toBe(200);
+    expect((await t.call('GET', '/api/clients/summary', { token: adviser, org: ORG.ASHW })).status).toBe(200);
+    const admin = await t.signIn('admin@gains.example', PASSWORD, '10.62.0.1');
+    const users = await t.call('GET', '/api/admin/users?term=adviser', { token: admin });
+    const target = (users.body.content as { uuid: string; email: string }[]).find(
+      (u) => u.email === 'adviser@gains.example',
+    )!;
+    const disable = await t.call('POST', `/api/admin/users/${target.uuid}/disable`, { token: admin });
+    expect(disable.status).toBeLessThan(300);
+    try {
+      expect((await t.call('GET', '/api/organisations', { token: adviser })).status).toBe(401);
+      expect((await t.call('GET', '/api/clients/summary', { token: adviser, org: ORG.ASHW })).status).toBe(401);
+    } finally {
+      await t.call('POST', `/api/admin/users/${target.uuid}/enable`, { token: admin });
+    }
+  });
+});
+
 describe('sign-in', () => {
-  it('when the password is right and no challenge is due, then AUTHENTICATED with access and refresh tokens', async () => {
+  it('when the password is right and no challenge is due, then AUTHENTICATED with an access token and the refresh token in an HttpOnly cookie', async () => {
     const answer = await t.call('POST', '/api/auth/sign-in', {
       body: { email: 'admin@gains.example', password: PASSWORD },
     });
     expect(answer.status).toBe(200);
-    expect(Object.keys(answer.body).sort()).toEqual(['accessToken', 'expiresIn', 'refreshToken', 'state']);
+    expect(Object.keys(answer.body).sort()).toEqual(['accessToken', 'expiresIn', 'state']);
+    const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('gains_refresh='))!;
+    expect(cookie.split('; ').slice(1).sort()).toEqual([
+      'HttpOnly',
+      'Max-Age=43200',
+      'Path=/api/auth/refresh',
+      'SameSite=Strict',
+      'Secure',
+    ]);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.body).toMatchObject({ state: 'AUTHENTICATED', expiresIn: 600 });
     const user = await t.call('GET', '/api/user', { token: answer.body.accessToken });
     expect(user.body).toMatchObject({ email: 'admin@gains.example', roles: ['ROLE_ADMIN'] });
@@ -104,11 +134,8 @@ describe('first sign-in of an invited user', () => {
     const done = await t.call('POST', '/api/auth/new-password', {
       body: { session, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
     });
-    expect(done.body).toMatchObject({
-      state: 'AUTHENTICATED',
-      accessToken: expect.any(String),
-      refreshToken: expect.any(String),
-    });
+    expect(done.body).toMatchObject({ state: 'AUTHENTICATED', accessToken: expect.any(String) });
+    expect(refreshCookie(done)).toBeTruthy();
 
     // The challenge is spent; the temporary password no longer works; the new one does.
     expect(
@@ -159,11 +186,8 @@ describe('multi-factor authentication', () => {
     expect(bad.body.field).toBe('code');
 
     const verified = await t.call('POST', '/api/auth/mfa/verify', { body: { session, code } });
-    expect(verified.body).toMatchObject({
-      state: 'AUTHENTICATED',
-      accessToken: expect.any(String),
-      refreshToken: expect.any(String),
-    });
+    expect(verified.body).toMatchObject({ state: 'AUTHENTICATED', accessToken: expect.any(String) });
+    expect(refreshCookie(verified)).toBeTruthy();
     setupCode = code;
 
     // Set up once: the setup challenge is spent and the secret is never shown again.
@@ -328,35 +352,47 @@ describe('change password', () => {
 });
 
 describe('sessions', () => {
-  it('when a refresh token is used, then it rotates; reusing an old one revokes the whole family', async () => {
+  it('when a refresh token is used, then it rotates; reusing an old one revokes the whole family at once', async () => {
     const first = await t.call('POST', '/api/auth/sign-in', {
       body: { email: 'manager@gains.example', password: PASSWORD },
     });
-    const r1 = first.body.refreshToken as string;
-    const second = await t.call('POST', '/api/auth/refresh', { body: { refreshToken: r1 } });
+    const r1 = refreshCookie(first)!;
+    const second = await t.call('POST', '/api/auth/refresh', { body: {}, cookie: `gains_refresh=${r1}` });
     expect(second.status).toBe(200);
-    expect(Object.keys(second.body).sort()).toEqual(['accessToken', 'expiresIn', 'refreshToken', 'state']);
-    expect(second.body.refreshToken).not.toBe(r1);
-    const r2 = second.body.refreshToken as string;
-    expect((await t.call('GET', '/api/user', { token: second.body.accessToken })).status).toBe(200);
+    expect(Object.keys(second.body).sort()).toEqual(['accessToken', 'expiresIn', 'state']);
+    const r2 = refreshCookie(second)!;
+    expect(r2).toBeTruthy();
+    expect(r2).not.toBe(r1);
+    const access = second.body.accessToken as string;
+    expect((await t.call('GET', '/api/user', { token: access })).status).toBe(200);
+    expect((await t.call('GET', '/api/organisations', { token: access })).status).toBe(200);
 
+    // a client that is not a browser may name the token in the body instead
     const reuse = await t.call('POST', '/api/auth/refresh', { body: { refreshToken: r1 } });
     expect(reuse.status).toBe(401);
-    expect((await t.call('POST', '/api/auth/refresh', { body: { refreshToken: r2 } })).status).toBe(401);
-    expect((await t.call('GET', '/api/user', { token: second.body.accessToken })).status).toBe(401);
+    expect((await t.call('POST', '/api/auth/refresh', { body: {}, cookie: `gains_refresh=${r2}` })).status).toBe(401);
+    // every route refuses the family's access token at once, not after a cache expires
+    expect((await t.call('GET', '/api/user', { token: access })).status).toBe(401);
+    expect((await t.call('GET', '/api/organisations', { token: access })).status).toBe(401);
+    expect((await t.call('GET', '/api/clients/summary', { token: access, org: ORG.ASHW })).status).toBe(401);
     expect((await t.call('POST', '/api/auth/refresh', { body: { refreshToken: 'made-up' } })).status).toBe(401);
   });
 
-  it('when signing out, then the access token and the refresh token stop working at once', async () => {
+  it('when signing out, then the access token and the refresh token stop working at once and the cookie is cleared', async () => {
     const signedIn = await t.call('POST', '/api/auth/sign-in', {
       body: { email: 'manager@gains.example', password: PASSWORD },
     });
-    const { accessToken, refreshToken } = signedIn.body;
-    expect((await t.call('GET', '/api/user', { token: accessToken })).status).toBe(200);
-    expect((await t.call('POST', '/api/auth/sign-out', { token: accessToken })).status).toBe(204);
+    const { accessToken } = signedIn.body;
+    const refreshToken = refreshCookie(signedIn)!;
+    expect((await t.call('GET', '/api/clients/summary', { token: accessToken, org: ORG.ASHW })).status).toBe(200);
+    const out = await t.call('POST', '/api/auth/sign-out', { token: accessToken });
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie().find((c) => c.startsWith('gains_refresh='))).toMatch(/Max-Age=0/);
     expect((await t.call('GET', '/api/user', { token: accessToken })).status).toBe(401);
     expect((await t.call('GET', '/api/clients/summary', { token: accessToken, org: ORG.ASHW })).status).toBe(401);
-    expect((await t.call('POST', '/api/auth/refresh', { body: { refreshToken } })).status).toBe(401);
+    expect(
+      (await t.call('POST', '/api/auth/refresh', { body: {}, cookie: `gains_refresh=${refreshToken}` })).status,
+    ).toBe(401);
   });
 });
 

@@ -95,9 +95,15 @@ export interface Mail {
   sentAt: string;
 }
 
-/** The development mailbox (GET /api/dev/mailbox), newest first as the server lists it. */
+const mailReaders = new Map<string, Promise<string>>();
+
+/** The development mailbox (GET /api/dev/mailbox, read as the provider admin), newest first. */
 export async function mailTo(baseUrl: string, email: string): Promise<Mail[]> {
-  const response = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  if (!mailReaders.has(baseUrl)) mailReaders.set(baseUrl, apiToken(baseUrl, USERS.admin));
+  const token = await mailReaders.get(baseUrl)!;
+  const response = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!response.ok) throw new Error(`mailbox answered ${response.status}`);
   const mail = ((await response.json()) as { content: Mail[] }).content;
   return [...mail].sort((a, b) => b.sentAt.localeCompare(a.sentAt));

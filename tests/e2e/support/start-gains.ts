@@ -15,6 +15,10 @@ export const ROOT = resolve(import.meta.dirname, '../../..');
 export interface RunningGains {
   baseUrl: string;
   stop(): Promise<void>;
+  /** What the process printed last (stdout and stderr), when this test started it. */
+  output?(): string;
+  /** Its exit code once stopped (null while running, or when stopped by a signal). */
+  exitCode?(): number | null;
 }
 
 export async function freePort(): Promise<number> {
@@ -70,7 +74,16 @@ export async function startGains(
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['packages/runtime/src/embedded.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), GAINS_DATA_DIR: dataDir, GAINS_SKIP_WEB_BUILD: '1', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      GAINS_DATA_DIR: dataDir,
+      GAINS_SKIP_WEB_BUILD: '1',
+      // the tests read codes from the development mailbox and speak for several client addresses
+      GAINS_DEV_MAILBOX: 'true',
+      GAINS_TRUSTED_PROXY_HOPS: '1',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -108,5 +121,5 @@ export async function startGains(
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, stop, output: () => log, exitCode: () => child.exitCode };
 }

@@ -31,14 +31,14 @@ function toRouteObject(definition: RouteDefinition): RouteObject {
 }
 
 export const routes: RouteObject[] = [
-  // A development tool, open without signing in; the server decides whether the mailbox exists.
-  { path: '/dev/mailbox', lazy: () => import('./routes/dev-mailbox'), errorElement: <RouteErrorFallback /> },
   {
     path: '/',
     element: <AppRoot />,
     errorElement: <RouteErrorFallback />,
     children: [
       { index: true, element: <RootRedirect /> },
+      // A development tool for provider admins; the server decides whether the mailbox exists and who reads it.
+      { path: 'dev/mailbox', lazy: () => import('./routes/dev-mailbox') },
       {
         path: `:${ORGANISATION_PARAM}`,
         element: <OrganisationLayout />,

@@ -1,5 +1,12 @@
 import { config } from '@/config/env';
-import { accessTokenExpired, getSession, setSession, type Session } from './session';
+import {
+  accessTokenExpired,
+  getSession,
+  maySignInAgain,
+  setSession,
+  whenSignedInElsewhere,
+  type Session,
+} from './session';
 
 /** The server's error body (spec §3, §8). */
 export interface ErrorBody {
@@ -57,32 +64,30 @@ interface RefreshAnswer {
   state: string;
   accessToken?: string;
   expiresIn?: number;
-  refreshToken?: string;
 }
 
 let refreshing: Promise<Session | undefined> | undefined;
 
 /**
- * Trade the refresh token for a new access token, once at a time (tokens rotate: a used one is spent).
- * Undefined when there is nothing to refresh or the server refuses; the caller then answers 401.
+ * A new access token from the refresh cookie, once at a time in this tab and, through a Web Lock, across the
+ * browser's tabs: refresh tokens rotate and a spent one presented again ends the session, so two tabs must
+ * never send the same cookie at once. Undefined when the server refuses; the caller then answers 401.
  */
-export function refreshSession(stale: Session): Promise<Session | undefined> {
+export function refreshSession(): Promise<Session | undefined> {
   refreshing ??= (async () => {
     try {
-      const current = getSession();
-      // another tab (or call) may have refreshed already
-      if (current && current.accessToken !== stale.accessToken && !accessTokenExpired(current)) return current;
-      const refreshToken = current?.refreshToken ?? stale.refreshToken;
-      if (!refreshToken) return undefined;
-      const response = await fetch(`${config.apiBaseUrl}/auth/refresh`, {
-        method: 'POST',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: JSON.stringify({ refreshToken }),
+      return await withRefreshLock(async () => {
+        const response = await fetch(`${config.apiBaseUrl}/auth/refresh`, {
+          method: 'POST',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: '{}',
+          credentials: 'same-origin',
+        });
+        if (!response.ok) return undefined;
+        const answer = (await response.json()) as RefreshAnswer;
+        if (answer.state !== 'AUTHENTICATED' || !answer.accessToken) return undefined;
+        return setSession(answer.accessToken, answer.expiresIn ?? 600);
       });
-      if (!response.ok) return undefined;
-      const answer = (await response.json()) as RefreshAnswer;
-      if (answer.state !== 'AUTHENTICATED' || !answer.accessToken) return undefined;
-      return setSession(answer.accessToken, answer.expiresIn ?? 600, answer.refreshToken ?? refreshToken);
     } catch {
       return undefined;
     } finally {
@@ -90,6 +95,25 @@ export function refreshSession(stale: Session): Promise<Session | undefined> {
     }
   })();
   return refreshing;
+}
+
+async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return work();
+  let result!: T;
+  await locks.request('gains-refresh', async () => {
+    result = await work();
+  });
+  return result;
+}
+
+/**
+ * At start: a browser that signed in earlier trades its refresh cookie for an access token before the app
+ * renders, so a reload stays signed in. Also when another tab signs in.
+ */
+export async function restoreSession(): Promise<void> {
+  whenSignedInElsewhere(() => void refreshSession());
+  if (maySignInAgain() && !getSession()) await refreshSession();
 }
 
 function toSearch(query: RequestOptions['query']): string {
@@ -112,12 +136,10 @@ function toSearch(query: RequestOptions['query']): string {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let session = options.anonymous ? undefined : getSession();
-  if (session && accessTokenExpired(session) && session.refreshToken) {
-    session = (await refreshSession(session)) ?? session;
-  }
+  if (session && accessTokenExpired(session)) session = (await refreshSession()) ?? session;
   let response = await send(path, options, session);
-  if (response.status === 401 && session?.refreshToken) {
-    const refreshed = await refreshSession(session);
+  if (response.status === 401 && session) {
+    const refreshed = await refreshSession();
     if (refreshed) response = await send(path, options, refreshed);
   }
 

@@ -1,26 +1,21 @@
 import { storage } from './storage';
 
-/** The signed-in session, kept in localStorage under `gains.session` so a reload stays signed in. */
+/**
+ * The signed-in session. The access token lives in this tab's memory only; the refresh token is an HttpOnly
+ * cookie that the browser sends to /api/auth/refresh alone, so no script can read either from storage. A
+ * reload, or another tab, gets its own access token from the refresh call.
+ */
 export interface Session {
   accessToken: string;
   /** Epoch milliseconds. */
   expiresAt: number;
-  /** Rotating refresh token (spec §4): a new access token without signing in again. */
-  refreshToken?: string;
 }
 
-const KEY = 'gains.session';
+/** No secret: only whether this browser has signed in, so a reload knows a refresh is worth trying. */
+const SIGNED_IN = 'gains.signedIn';
 type Listener = (session: Session | undefined) => void;
 const listeners = new Set<Listener>();
-
-/** Usable: the access token is fresh, or it can be refreshed. */
-function isValid(session: Session | undefined): session is Session {
-  return (
-    !!session &&
-    typeof session.accessToken === 'string' &&
-    (session.expiresAt > Date.now() || typeof session.refreshToken === 'string')
-  );
-}
+let current: Session | undefined;
 
 /** Whether the access token has expired (or is about to, within 10 seconds). */
 export function accessTokenExpired(session: Session): boolean {
@@ -28,22 +23,32 @@ export function accessTokenExpired(session: Session): boolean {
 }
 
 export function getSession(): Session | undefined {
-  const session = storage.get<Session>(KEY);
-  return isValid(session) ? session : undefined;
+  return current;
 }
 
-export function setSession(accessToken: string, expiresInSeconds: number, refreshToken?: string): Session {
-  const session: Session = { accessToken, expiresAt: Date.now() + expiresInSeconds * 1000, refreshToken };
-  const wasSignedIn = getSession() !== undefined;
-  storage.set(KEY, session);
+/** Whether the browser may hold a refresh cookie (it signed in and has not signed out). */
+export function maySignInAgain(): boolean {
+  return storage.get<boolean>(SIGNED_IN) === true;
+}
+
+export function setSession(accessToken: string, expiresInSeconds: number): Session {
+  const wasSignedIn = current !== undefined;
+  current = { accessToken, expiresAt: Date.now() + expiresInSeconds * 1000 };
+  storage.set(SIGNED_IN, true);
   // a refreshed token is not a new sign-in: only tell listeners when the signed-in state changes
-  if (!wasSignedIn) listeners.forEach((l) => l(session));
-  return session;
+  if (!wasSignedIn) listeners.forEach((l) => l(current));
+  return current;
 }
 
 export function clearSession(): void {
-  storage.remove(KEY);
-  listeners.forEach((l) => l(undefined));
+  forget();
+  storage.remove(SIGNED_IN);
+}
+
+function forget(): void {
+  const wasSignedIn = current !== undefined;
+  current = undefined;
+  if (wasSignedIn) listeners.forEach((l) => l(undefined));
 }
 
 export function subscribeSession(listener: Listener): () => void {
@@ -51,9 +56,17 @@ export function subscribeSession(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-// Another tab signing in or out changes this tab too.
+/** Called when another tab signs in (this tab then refreshes to get its own access token). */
+let onSignedInElsewhere: (() => void) | undefined;
+export function whenSignedInElsewhere(handler: () => void): void {
+  onSignedInElsewhere = handler;
+}
+
+// Another tab signing out signs this tab out too; another tab signing in signs this one in.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === KEY) listeners.forEach((l) => l(getSession()));
+    if (event.key !== SIGNED_IN && event.key !== null) return;
+    if (!maySignInAgain()) forget();
+    else if (!current) onSignedInElsewhere?.();
   });
 }

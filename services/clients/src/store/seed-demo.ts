@@ -18,28 +18,32 @@ const DEMO_FIRMS = [
 /** Seeds demo clients into an empty clients schema; a schema with any client is left alone. */
 export async function seedDemoClients(prisma: ClientsPrisma): Promise<boolean> {
   if ((await prisma.client.count()) > 0) return false;
-  await prisma.$transaction(async (tx) => {
-    for (const firm of DEMO_FIRMS) {
-      const organisationUuid = demoOrganisation(firm.code).uuid;
-      await tx.client.createMany({
-        data: generateDemoClients(firm.count, firm.prefix, firm.seed).map((c) => ({
-          uuid: stableUuid(`${firm.code}/${c.code}`),
-          organisationUuid,
-          code: c.code,
-          name: c.name,
-          relationshipManager: c.relationshipManager,
-          type: c.type,
-          state: c.state,
-          inactive: c.inactive,
-          ...c.figures,
-          holdingBreaks: c.holdingBreaks,
-          calculationFailures: c.calculationFailures,
-          incomePending: c.incomePending,
-          costUpdatePending: c.costUpdatePending,
-          thirtyDayDisposalCounter: c.thirtyDayDisposalCounter,
-        })),
-      });
-    }
-  });
+  await prisma.$transaction(
+    async (tx) => {
+      for (const firm of DEMO_FIRMS) {
+        const organisationUuid = demoOrganisation(firm.code).uuid;
+        await tx.client.createMany({
+          data: generateDemoClients(firm.count, firm.prefix, firm.seed).map((c) => ({
+            uuid: stableUuid(`${firm.code}/${c.code}`),
+            organisationUuid,
+            code: c.code,
+            name: c.name,
+            relationshipManager: c.relationshipManager,
+            type: c.type,
+            state: c.state,
+            inactive: c.inactive,
+            ...c.figures,
+            holdingBreaks: c.holdingBreaks,
+            calculationFailures: c.calculationFailures,
+            incomePending: c.incomePending,
+            costUpdatePending: c.costUpdatePending,
+            thirtyDayDisposalCounter: c.thirtyDayDisposalCounter,
+          })),
+        });
+      }
+      // a thousand rows on a busy two-core machine can pass Prisma's 5 s default
+    },
+    { timeout: 60_000 },
+  );
   return true;
 }

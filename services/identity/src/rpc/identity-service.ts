@@ -49,7 +49,6 @@ export const IDENTITY_PUBLIC_METHODS = new Set([
   'ResetPassword',
   'Refresh',
   'GetJwks',
-  'ListDevMail',
 ]);
 
 const STATES: Record<AuthStateName, identity.AuthState> = {
@@ -199,8 +198,8 @@ export function createIdentityService(deps: IdentityDeps): ServiceImpl<typeof id
     getJwks() {
       return { jwksJson: JSON.stringify(deps.tokens.jwks()) };
     },
-    async listDevMail(req) {
-      const { content, totalSize } = await listDevMail(deps, req.to);
+    async listDevMail(req, ctx) {
+      const { content, totalSize } = await listDevMail(deps, requireCaller(ctx), req.to);
       return { content: content.map((m) => ({ ...m, sentAt: m.sentAt.toISOString() })), totalSize };
     },
     async getCurrentUser(_req, ctx) {

@@ -24,6 +24,14 @@ export function Mailbox() {
         subTitle="This server sends mail over SMTP (or does not enable GAINS_DEV_MAILBOX)."
       />
     );
+  else if (mail.isError && isApiError(mail.error) && mail.error.status === 403)
+    body = (
+      <Result
+        status="403"
+        title="Only provider administrators can read the development mailbox"
+        subTitle="It holds verification codes and temporary passwords."
+      />
+    );
   else if (mail.isError)
     body = (
       <Alert
