@@ -169,15 +169,18 @@ describe('the shell', () => {
     await page.context().close();
   });
 
-  it('when any call answers 401, then the user is signed out', async () => {
+  it('when any call answers 401 and no refresh helps, then the user is signed out', async () => {
     const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.manager);
-    await page.evaluate(
-      `localStorage.setItem('gains.session', JSON.stringify({ accessToken: 'expired-token', expiresAt: Date.now() + 3600000 }))`,
+    await page.getByTestId('clients-grid').waitFor();
+    // the session has ended elsewhere: the clients call is refused and so is the refresh
+    await page.route('**/api/clients/summary**', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: '{}' }),
     );
-    await page.reload();
+    await page.context().clearCookies();
+    await page.getByLabel('Search clients').fill('Smith');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    expect(await page.evaluate(`localStorage.getItem('gains.session')`)).toBeNull();
+    expect(await page.evaluate(`localStorage.getItem('gains.signedIn')`)).toBeNull();
     await page.context().close();
   });
 
@@ -225,6 +228,39 @@ describe('the shell', () => {
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SHOTS}/change-password-error.png` });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.context().close();
+  });
+});
+
+describe('the content security policy', () => {
+  it('when a provider admin signs in and opens the pages, then the browser reports no violation of the CSP', async () => {
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/content security policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+    const response = await page.goto('/');
+    expect(response!.headers()['content-security-policy']).toContain("script-src 'self'");
+    await signIn(page, USERS.admin);
+    const org = organisationOf(page);
+    for (const path of [
+      'clients',
+      'calculations',
+      'administration',
+      'administration/users',
+      'administration/organisations',
+    ]) {
+      await page.goto(`/${org}/${path}`);
+      await page.waitForLoadState('networkidle');
+    }
+    await page.goto('/dev/mailbox');
+    await page.waitForLoadState('networkidle');
+    expect(violations).toEqual([]);
     await page.context().close();
   });
 });

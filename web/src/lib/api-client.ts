@@ -1,6 +1,7 @@
 import { config } from '@/config/env';
 import {
   accessTokenExpired,
+  clearSession,
   getSession,
   maySignInAgain,
   setSession,
@@ -113,7 +114,9 @@ async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function restoreSession(): Promise<void> {
   whenSignedInElsewhere(() => void refreshSession());
-  if (maySignInAgain() && !getSession()) await refreshSession();
+  if (!maySignInAgain() || getSession()) return;
+  // the cookie is gone, expired or revoked: forget that this browser was signed in
+  if (!(await refreshSession())) clearSession();
 }
 
 function toSearch(query: RequestOptions['query']): string {
