@@ -14,7 +14,8 @@ export const ROOT = resolve(import.meta.dirname, '../../..');
 
 export interface RunningGains {
   baseUrl: string;
-  stop(): Promise<void>;
+  /** SIGTERM to the process group (as a terminal or `kill -- -PID` sends it), or to the process alone. */
+  stop(options?: { group?: boolean }): Promise<void>;
   /** What the process printed last (stdout and stderr), when this test started it. */
   output?(): string;
   /** Its exit code once stopped (null while running, or when stopped by a signal). */
@@ -94,11 +95,11 @@ export async function startGains(
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
-  const stop = async () => {
+  const stop = async ({ group = true }: { group?: boolean } = {}) => {
     if (child.exitCode === null && child.pid) {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        process.kill(group ? -child.pid : child.pid, 'SIGTERM');
       } catch {
         // already gone
       }
