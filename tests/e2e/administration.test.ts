@@ -268,7 +268,7 @@ describe('users', () => {
 
   it('when an administrator disables and enables a user, then each asks first and says it is done', async () => {
     await admin.goto(`/${org}/administration/users`);
-    const row = admin.locator('.ant-table-row').filter({ hasText: USERS.brook });
+    const row = admin.locator('.ag-center-cols-container .ag-row').filter({ hasText: USERS.brook });
     await row.getByRole('button', { name: 'Disable' }).click();
     const confirm = admin.locator('.ant-modal-confirm');
     await confirm

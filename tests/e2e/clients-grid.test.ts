@@ -226,9 +226,16 @@ describe('the clients grid', () => {
     await expect.poll(() => query(page).get('filter')).toBeNull();
   });
 
-  it('when the grid is exported to CSV, then the file is named for today and holds the rows shown', async () => {
-    await openClients(page, '?page=1&size=25');
+  it('when the grid is exported to CSV, then the file is named for today and holds every client matching the filter, not only the page', async () => {
+    await openClients(page, '?page=1&size=25&filter=live');
     await expect.poll(() => rows(page).count()).toBe(25);
+    const live = await api<ClientsPage>(
+      suite.gains.baseUrl,
+      token,
+      '/clients/summary?page=1&size=10&filter=live',
+      bigFirm.uuid,
+    );
+    expect(live.totalSize).toBeGreaterThan(100);
     await page.getByTestId('export-menu').click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -239,8 +246,10 @@ describe('the clients grid', () => {
     await download.saveAs(path);
     const [header, ...body] = parseCsv(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
     expect(header).toEqual(VISIBLE_BY_DEFAULT);
-    expect(body.length).toBe(25);
+    expect(body.length).toBe(live.totalSize);
     expect(body[0][2]).toBe((await cell(page, 0, 'code').innerText()).trim());
+    expect(new Set(body.map((r) => r[2])).size).toBe(live.totalSize); // no page twice
+    expect(body.every((r) => r[header.indexOf('Client State')] === 'Live')).toBe(true);
 
     await page.getByTestId('export-menu').click();
     const [excel] = await Promise.all([
@@ -295,6 +304,9 @@ describe('the clients grid', () => {
     expect(text).toContain('Internal error');
     expect(text).toContain('06/04/2026 00:30'); // Europe/London (BST)
     expect(text).toContain('err-123');
+    // the error alone: no empty-grid message beneath it, no pager
+    expect(await errorPage.getByText(/No clients|has no clients/).count()).toBe(0);
+    expect(await errorPage.getByTestId('grid-pager').count()).toBe(0);
     await errorPage.screenshot({ path: `${SHOTS}/clients-error.png` });
     await errorPage.context().close();
   });

@@ -46,7 +46,11 @@ describe('stopping the embedded form', () => {
         ...Array.from({ length: 8 }, (_, i) =>
           fetch(`${gains.baseUrl}/api/clients/summary?page=${i}&size=100`, { headers }),
         ),
-      ].map((p) => p.then((r) => r.status).catch((error: Error) => `${error.name}: ${error.message} ${String((error as { cause?: unknown }).cause)}`));
+      ].map((p) =>
+        p
+          .then((r) => r.status)
+          .catch((error: Error) => `${error.name}: ${error.message} ${String((error as { cause?: unknown }).cause)}`),
+      );
 
       await new Promise((r) => setTimeout(r, 100)); // the requests are on the server
       const stopping = gains.stop({ group: false }).then(() => (stopped = true));

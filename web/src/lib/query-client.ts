@@ -27,10 +27,8 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: config.queryStaleTimeMs,
       refetchOnWindowFocus: false,
-      retry: (failureCount, error) => {
-        if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
-        return failureCount < 2;
-      },
+      // An answer, even a 500, is shown at once; only a call that never reached the server is tried once more.
+      retry: (failureCount, error) => isApiError(error) && error.status === 0 && failureCount < 1,
     },
   },
 });

@@ -27,11 +27,21 @@ export const serverGridOptions: GridOptions = {
   suppressColumnVirtualisation: true,
 };
 
-export const serverColDef: ColDef = {
+/**
+ * Every grid's columns: headers wrap rather than cut ("YTD Income G..."), and the column menu sits on the same
+ * side of every header (numbers align right in their cells, not in the header, which would move the menu).
+ */
+export const baseColDef: ColDef = {
   sortable: true,
   resizable: true,
   filter: false,
   minWidth: 90,
+  wrapHeaderText: true,
+  autoHeaderHeight: true,
+};
+
+export const serverColDef: ColDef = {
+  ...baseColDef,
   // keep the server's order: every pair compares equal and the client-side sort is stable
   comparator: () => 0,
 };
@@ -45,7 +55,6 @@ export function moneyColumn<T>(field: string, headerName: string, extra: ColDef<
   return {
     field: field as ColDef<T>['field'],
     headerName,
-    type: 'rightAligned',
     cellClass: ['ag-right-aligned-cell', 'gains-money'],
     cellClassRules: { 'gains-negative': (p) => isNegative(p.value as string | null) },
     valueFormatter: (p) => formatMoney(p.value as string | null),
@@ -59,7 +68,6 @@ export function numberColumn<T>(field: string, headerName: string, extra: ColDef
   return {
     field: field as ColDef<T>['field'],
     headerName,
-    type: 'rightAligned',
     cellClass: ['ag-right-aligned-cell', 'gains-number'],
     valueFormatter: (p) => formatNumber(p.value as number | null),
     useValueFormatterForExport: false,
@@ -72,6 +80,8 @@ export function booleanColumn<T>(field: string, headerName: string, extra: ColDe
   return {
     field: field as ColDef<T>['field'],
     headerName,
+    // 'Yes'/'No' as text: the grid's inferred boolean type would draw greyed, read-only checkboxes instead
+    cellDataType: false,
     valueFormatter: (p) => formatBoolean(p.value as boolean | null),
     width: 130,
     ...extra,

@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import '@/lib/ag-grid';
 import { AgGridReact } from 'ag-grid-react';
-import type { ColDef, GetRowIdParams, RowClickedEvent } from 'ag-grid-community';
+import type { ColDef, GetRowIdParams, GridApi, RowClickedEvent } from 'ag-grid-community';
 import { Input, Space } from 'antd';
 import { exportFileName } from '@/lib/format';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { ExportMenu } from './export-menu';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './grid-query';
+import { DEFAULT_PAGE_SIZE } from './grid-query';
 import { loadColumnState, saveColumnState } from './column-state';
-import { excelStyles, gridTheme, ROW_HEIGHT } from './grid-defaults';
+import { baseColDef, excelStyles, gridTheme, ROW_HEIGHT } from './grid-defaults';
+import { exportCell } from './full-export';
+import { GridPager } from './grid-pager';
 
 /**
  * A grid over a list the server answers whole (administration lists): the grid searches, sorts and pages
@@ -25,6 +27,8 @@ export function LocalGrid<T extends { id: number | string }>(props: {
   sheetName: string;
   searchPlaceholder: string;
   emptyText: string;
+  /** What a row is, singular, for the pager ("organisation"). */
+  noun: string;
   onRowClicked?: (row: T) => void;
   /**
    * The row shown as selected (highlighted), for a list whose selected row is opened beside it; undefined
@@ -36,10 +40,16 @@ export function LocalGrid<T extends { id: number | string }>(props: {
 }) {
   const gridRef = useRef<AgGridReact<T>>(null);
   const [search, setSearch] = useState('');
-  const defaultColDef = useMemo<ColDef<T>>(
-    () => ({ sortable: true, resizable: true, filter: false, minWidth: 90, flex: 1 }),
-    [],
-  );
+  const defaultColDef = useMemo<ColDef<T>>(() => ({ ...(baseColDef as ColDef<T>), flex: 1 }), []);
+  // The grid pages in the browser; the app's one pager drives it.
+  const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE, total: 0 });
+  const readPaging = useCallback((api: GridApi<T>) => {
+    setPaging({
+      page: api.paginationGetCurrentPage() + 1,
+      size: api.paginationGetPageSize(),
+      total: api.paginationGetRowCount(),
+    });
+  }, []);
   const getRowId = useCallback((p: GetRowIdParams<T>) => String(p.data.id), []);
   const selectable = 'selectedId' in props;
   const rowSelection = useMemo(
@@ -68,8 +78,8 @@ export function LocalGrid<T extends { id: number | string }>(props: {
     const api = gridRef.current?.api;
     if (!api) return;
     const fileName = exportFileName(props.exportSuffix, kind);
-    if (kind === 'csv') api.exportDataAsCsv({ fileName });
-    else api.exportDataAsExcel({ fileName, sheetName: props.sheetName });
+    if (kind === 'csv') api.exportDataAsCsv({ fileName, processCellCallback: exportCell });
+    else api.exportDataAsExcel({ fileName, sheetName: props.sheetName, processCellCallback: exportCell });
   };
 
   return (
@@ -107,9 +117,11 @@ export function LocalGrid<T extends { id: number | string }>(props: {
           cacheQuickFilter
           pagination
           paginationPageSize={DEFAULT_PAGE_SIZE}
-          paginationPageSizeSelector={[...PAGE_SIZES]}
+          suppressPaginationPanel
+          onPaginationChanged={(e) => readPaging(e.api)}
           loading={props.loading}
-          overlayNoRowsTemplate={`<span class="gains-grid__empty">${props.emptyText}</span>`}
+          suppressNoRowsOverlay={!!props.error}
+          overlayNoRowsTemplate={`<span class="gains-grid__empty">${search ? 'Nothing matches the search' : props.emptyText}</span>`}
           excelStyles={excelStyles}
           onRowClicked={onRowClicked}
           rowSelection={rowSelection}
@@ -124,6 +136,18 @@ export function LocalGrid<T extends { id: number | string }>(props: {
           onColumnVisible={persist}
         />
       </div>
+      <GridPager
+        page={paging.page}
+        size={paging.size}
+        total={props.error ? 0 : paging.total}
+        noun={props.noun}
+        onChange={({ page, size }) => {
+          const api = gridRef.current?.api;
+          if (!api) return;
+          if (size !== paging.size) api.setGridOption('paginationPageSize', size);
+          api.paginationGoToPage(page - 1);
+        }}
+      />
     </div>
   );
 }

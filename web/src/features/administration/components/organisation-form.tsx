@@ -238,7 +238,7 @@ export function OrganisationForm({
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label=" " name="ignoreBfLoss" valuePropName="checked">
-              <Checkbox>Ignore brought-forward losses (ignoreBfLoss)</Checkbox>
+              <Checkbox>Ignore brought-forward losses</Checkbox>
             </Form.Item>
           </Col>
           <Col span={24}>
@@ -251,8 +251,8 @@ export function OrganisationForm({
         <Divider orientation="left" plain>
           Customer settings
         </Divider>
-        <Form.Item name="hasCustomer" valuePropName="checked">
-          <Switch checkedChildren="On" unCheckedChildren="Off" aria-label="Customer settings" />
+        <Form.Item label="Has customer settings" name="hasCustomer" valuePropName="checked">
+          <Switch checkedChildren="On" unCheckedChildren="Off" />
         </Form.Item>
         {hasCustomer && (
           <Row gutter={16}>

@@ -62,6 +62,7 @@ export function OrganisationsGrid({
 
   return (
     <LocalGrid<AdminOrganisation>
+      noun="organisation"
       gridId="organisations"
       testId="organisations-grid"
       rows={organisations.data}

@@ -26,6 +26,7 @@ export function ServiceLevelsGrid({ onOpen, onAdd }: { onOpen: (level: ServiceLe
   );
   return (
     <LocalGrid<ServiceLevel>
+      noun="service level"
       gridId="organisation-service-levels"
       testId="service-levels-grid"
       rows={levels.data}

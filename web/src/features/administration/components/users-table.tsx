@@ -1,5 +1,8 @@
-import { useState } from 'react';
-import { App, Button, Input, Space, Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import '@/lib/ag-grid';
+import { AgGridReact } from 'ag-grid-react';
+import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { App, Button, Input, Space, Tag, Typography } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { ROLE_LABELS, isRole } from '@gains/access';
 import { config } from '@/config/env';
@@ -8,7 +11,9 @@ import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/components/grid/grid-query';
+import { DEFAULT_PAGE_SIZE } from '@/components/grid/grid-query';
+import { GridPager } from '@/components/grid/grid-pager';
+import { gridTheme, serverColDef, textColumn } from '@/components/grid/grid-defaults';
 import { useAdminUsers, type AdminUser } from '../api/get-users';
 import { useUserAction, type UserAction } from '../api/manage-users';
 import { InviteUserModal } from './invite-user-modal';
@@ -43,6 +48,8 @@ const ACTIONS: Record<
   },
 };
 
+const USERS_COL_DEF = { ...serverColDef, sortable: false } as ColDef<AdminUser>;
+
 /** Users of the caller's organisations: invite, reset MFA, disable and enable, each confirmed. */
 export function UsersTable({
   callerRoles,
@@ -63,26 +70,110 @@ export function UsersTable({
   const users = useAdminUsers(page, size, debounced);
   const act = useUserAction();
   const [inviting, setInviting] = useState(false);
-  const orgNames = new Map(organisations.map((o) => [o.uuid, o.code]));
 
-  const run = (user: AdminUser, action: UserAction) => {
-    const text = ACTIONS[action];
-    modal.confirm({
-      title: text.title(user),
-      content: text.content,
-      okText: text.ok,
-      okButtonProps: { danger: action === 'disable' },
-      cancelText: 'Cancel',
-      onOk: () =>
-        act
-          .mutateAsync({ uuid: user.uuid, action })
-          .then(() => notify.success(text.done(user)))
-          .catch((error: unknown) => notify.error(isApiError(error) ? error.typeDescription : 'The change failed')),
-    });
-  };
+  const columns = useMemo<ColDef<AdminUser>[]>(() => {
+    const orgCodes = new Map(organisations.map((o) => [o.uuid, o.code]));
+    const run = (user: AdminUser, action: UserAction) => {
+      const text = ACTIONS[action];
+      modal.confirm({
+        title: text.title(user),
+        content: text.content,
+        okText: text.ok,
+        okButtonProps: { danger: action === 'disable' },
+        cancelText: 'Cancel',
+        onOk: () =>
+          act
+            .mutateAsync({ uuid: user.uuid, action })
+            .then(() => notify.success(text.done(user)))
+            .catch((error: unknown) => notify.error(isApiError(error) ? error.typeDescription : 'The change failed')),
+      });
+    };
+    return [
+      {
+        ...textColumn<AdminUser>('name', 'Name', { flex: 2, minWidth: 220 }),
+        autoHeight: true,
+        cellRenderer: ({ data: u }: ICellRendererParams<AdminUser>) =>
+          u && (
+            <Space direction="vertical" size={0} className="gains-grid__stacked">
+              <Typography.Text strong>{u.name || '-'}</Typography.Text>
+              <Typography.Text type="secondary">{u.email}</Typography.Text>
+            </Space>
+          ),
+      },
+      {
+        colId: 'role',
+        headerName: 'Role',
+        flex: 1,
+        valueGetter: (p) => {
+          const role = p.data?.roles[0];
+          return role && isRole(role) ? ROLE_LABELS[role] : '-';
+        },
+      },
+      {
+        colId: 'organisations',
+        headerName: 'Organisations',
+        flex: 1,
+        valueGetter: (p) => (p.data?.organisationUuids ?? []).map((u) => orgCodes.get(u) ?? u.slice(0, 8)).join(', '),
+        cellRenderer: ({ data: u }: ICellRendererParams<AdminUser>) => (
+          <Space size={[4, 4]} wrap>
+            {(u?.organisationUuids ?? []).map((uuid) => (
+              <Tag key={uuid}>{orgCodes.get(uuid) ?? uuid.slice(0, 8)}</Tag>
+            ))}
+          </Space>
+        ),
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: 120,
+        cellRenderer: ({ value }: ICellRendererParams<AdminUser, string>) => {
+          const status = STATUS[value ?? ''] ?? { label: value, color: 'default' };
+          return <Tag color={status.color}>{status.label}</Tag>;
+        },
+      },
+      {
+        field: 'mfaEnabled',
+        headerName: 'MFA',
+        width: 100,
+        cellDataType: false,
+        valueFormatter: (p) => (p.value ? 'Set up' : '-'),
+      },
+      {
+        field: 'createdAt',
+        headerName: 'Created',
+        width: 160,
+        valueFormatter: (p) => formatDateTime(p.value as string),
+      },
+      {
+        colId: 'actions',
+        headerName: 'Actions',
+        width: 200,
+        sortable: false,
+        cellRenderer: ({ data: u }: ICellRendererParams<AdminUser>) =>
+          !u ? null : u.uuid === callerUuid ? (
+            <Typography.Text type="secondary">You</Typography.Text>
+          ) : (
+            <Space size="small">
+              <Button size="small" disabled={!u.mfaEnabled} onClick={() => run(u, 'reset-mfa')}>
+                Reset MFA
+              </Button>
+              {u.status === 'DISABLED' ? (
+                <Button size="small" onClick={() => run(u, 'enable')}>
+                  Enable
+                </Button>
+              ) : (
+                <Button size="small" danger onClick={() => run(u, 'disable')}>
+                  Disable
+                </Button>
+              )}
+            </Space>
+          ),
+      },
+    ];
+  }, [organisations, callerUuid, modal, act]);
 
   return (
-    <div className="gains-grid-panel" data-testid="users">
+    <div className="gains-grid-panel" data-testid="users" data-loading={users.isFetching}>
       <div className="gains-grid-toolbar">
         <Input.Search
           allowClear
@@ -100,85 +191,30 @@ export function UsersTable({
         </Button>
       </div>
       {users.isError && <ApiErrorAlert title="There was a problem fetching users" error={users.error} />}
-      <Table<AdminUser>
-        rowKey="uuid"
-        size="middle"
-        loading={users.isFetching}
-        dataSource={users.isError ? [] : users.data?.content}
-        locale={{ emptyText: debounced ? `No users match “${debounced}”` : 'No users yet' }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: users.data?.totalSize ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (count) => `${count} user${count === 1 ? '' : 's'}`,
-          onChange: (nextPage, nextSize) => {
-            setPage(nextSize !== size ? 1 : nextPage);
-            setSize(nextSize);
-          },
+      <div className="gains-grid">
+        <AgGridReact<AdminUser>
+          theme={gridTheme}
+          domLayout="autoHeight"
+          rowData={users.isError ? [] : users.data?.content}
+          columnDefs={columns}
+          // the server answers one page in its order; the grid keeps it
+          defaultColDef={USERS_COL_DEF}
+          getRowId={(p) => p.data.uuid}
+          loading={users.isFetching && !users.data}
+          suppressNoRowsOverlay={users.isError}
+          overlayNoRowsTemplate={`<span class="gains-grid__empty">${debounced ? 'No users match the search' : 'No users yet'}</span>`}
+          suppressCellFocus
+        />
+      </div>
+      <GridPager
+        page={page}
+        size={size}
+        total={users.isError ? 0 : (users.data?.totalSize ?? 0)}
+        noun="user"
+        onChange={(next) => {
+          setPage(next.page);
+          setSize(next.size);
         }}
-        columns={[
-          {
-            title: 'Name',
-            dataIndex: 'name',
-            render: (name: string, u) => (
-              <Space direction="vertical" size={0}>
-                <Typography.Text strong>{name || '-'}</Typography.Text>
-                <Typography.Text type="secondary">{u.email}</Typography.Text>
-              </Space>
-            ),
-          },
-          {
-            title: 'Role',
-            dataIndex: 'roles',
-            render: (roles: string[]) => (roles[0] && isRole(roles[0]) ? ROLE_LABELS[roles[0]] : '-'),
-          },
-          {
-            title: 'Organisations',
-            dataIndex: 'organisationUuids',
-            render: (uuids: string[]) => (
-              <Space size={[4, 4]} wrap>
-                {uuids.map((u) => (
-                  <Tag key={u}>{orgNames.get(u) ?? u.slice(0, 8)}</Tag>
-                ))}
-              </Space>
-            ),
-          },
-          {
-            title: 'Status',
-            dataIndex: 'status',
-            render: (status: string) => {
-              const s = STATUS[status] ?? { label: status, color: 'default' };
-              return <Tag color={s.color}>{s.label}</Tag>;
-            },
-          },
-          { title: 'MFA', dataIndex: 'mfaEnabled', render: (on: boolean) => (on ? 'Set up' : '-') },
-          { title: 'Created', dataIndex: 'createdAt', render: (at: string) => formatDateTime(at) },
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_, u) =>
-              u.uuid === callerUuid ? (
-                <Typography.Text type="secondary">You</Typography.Text>
-              ) : (
-                <Space size="small" wrap>
-                  <Button size="small" disabled={!u.mfaEnabled} onClick={() => run(u, 'reset-mfa')}>
-                    Reset MFA
-                  </Button>
-                  {u.status === 'DISABLED' ? (
-                    <Button size="small" onClick={() => run(u, 'enable')}>
-                      Enable
-                    </Button>
-                  ) : (
-                    <Button size="small" danger onClick={() => run(u, 'disable')}>
-                      Disable
-                    </Button>
-                  )}
-                </Space>
-              ),
-          },
-        ]}
       />
       <InviteUserModal
         open={inviting}

@@ -10,13 +10,24 @@ export function authErrorText(
   return isApiError(error) ? error.typeDescription : fallback;
 }
 
-/** The success banner of the current screen and the error banner of its last call. */
-export function AuthBanners({ notice, error }: { notice?: string; error?: unknown }) {
+/**
+ * The notice of the current screen and the error banner of its last call. A notice is green only when it
+ * reports something done (a password reset); an instruction ("set up your authenticator") is information.
+ */
+export function AuthBanners({
+  notice,
+  error,
+  noticeType = 'info',
+}: {
+  notice?: string;
+  error?: unknown;
+  noticeType?: 'info' | 'success';
+}) {
   const errorText = authErrorText(error);
   return (
     <>
       {notice && !errorText && (
-        <Alert className="gains-auth__banner" type="success" showIcon message={notice} data-testid="auth-notice" />
+        <Alert className="gains-auth__banner" type={noticeType} showIcon message={notice} data-testid="auth-notice" />
       )}
       {errorText && (
         <Alert

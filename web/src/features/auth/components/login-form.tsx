@@ -25,7 +25,7 @@ export function LoginForm() {
 
   return (
     <AuthLayout title="Sign in">
-      <AuthBanners notice={auth.notice} error={signIn.error} />
+      <AuthBanners notice={auth.notice} noticeType="success" error={signIn.error} />
       <Form<SignInInput>
         layout="vertical"
         requiredMark={false}

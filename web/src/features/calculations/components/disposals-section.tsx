@@ -34,6 +34,7 @@ export function DisposalsSection({ taxYears }: { taxYears: TaxYear[] }) {
   return (
     <>
       <LocalGrid<DisposalRow>
+        noun="disposal"
         gridId="ledger-calculation-disposals"
         testId="disposals-grid"
         rows={rows}

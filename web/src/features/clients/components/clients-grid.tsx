@@ -1,31 +1,26 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import '@/lib/ag-grid';
 import { AgGridReact } from 'ag-grid-react';
-import type {
-  ColumnEvent,
-  GetRowIdParams,
-  GridReadyEvent,
-  ProcessCellForExportParams,
-  RowClickedEvent,
-  SortChangedEvent,
-} from 'ag-grid-community';
-import { Checkbox, Input, Pagination, Space, Switch, Tooltip } from 'antd';
+import type { ColumnEvent, GetRowIdParams, GridReadyEvent, RowClickedEvent, SortChangedEvent } from 'ag-grid-community';
+import { Checkbox, Input, Space, Switch, Tooltip } from 'antd';
 import { config } from '@/config/env';
-import { exportFileName } from '@/lib/format';
 import { storage } from '@/lib/storage';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { ExportMenu } from '@/components/grid/export-menu';
-import { PAGE_SIZES, gridStorageKey, useGridQuery } from '@/components/grid/grid-query';
+import { useFullExport } from '@/components/grid/full-export';
+import { GridPager } from '@/components/grid/grid-pager';
+import { gridStorageKey, useGridQuery } from '@/components/grid/grid-query';
 import { loadColumnState, sameSort, saveColumnState, sortOf, type SortItem } from '@/components/grid/column-state';
 import { excelStyles, serverColDef, serverGridOptions } from '@/components/grid/grid-defaults';
-import { useClients, type ClientSummaryRow } from '../api/get-clients';
+import { getClients, useClients, type ClientSummaryRow } from '../api/get-clients';
 import { CLIENTS_GRID_ID as GRID_ID, LIVE_FILTER, initialClientSort as initialSort } from '../api/clients-query';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { HIDDEN_IN_REDUCED_LAYOUT, clientColumns } from './clients-columns';
 
 /**
  * The clients grid (spec §2.5). The server pages, sorts and searches: the grid shows the page it returned,
- * in the order it returned. Export writes the rows and columns the user sees.
+ * in the order it returned. Export writes every client matching the search, filter and sort, with the
+ * columns the user sees.
  */
 export function ClientsGrid({
   organisationUuid,
@@ -95,18 +90,14 @@ export function ClientsGrid({
     event.node.setSelected(!event.node.isSelected(), true);
   }, []);
 
-  const exportRows = (kind: 'csv' | 'xlsx') => {
-    const api = gridRef.current?.api;
-    if (!api) return;
-    const processCellCallback = (p: ProcessCellForExportParams<ClientSummaryRow>) => {
-      const value: unknown = p.value;
-      if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-      return value === null || value === undefined ? '' : String(value);
-    };
-    if (kind === 'csv') api.exportDataAsCsv({ fileName: exportFileName('clients', 'csv'), processCellCallback });
-    else
-      api.exportDataAsExcel({ fileName: exportFileName('clients', 'xlsx'), sheetName: 'Clients', processCellCallback });
-  };
+  const fullExport = useFullExport<ClientSummaryRow>({
+    noun: 'client',
+    fetchPage: (page, size, signal) => getClients({ organisationUuid, ...query, page, size, sort }, signal),
+    grid: () => gridRef.current?.api,
+    fileSuffix: 'clients',
+    sheetName: 'Clients',
+    defaultColDef: serverColDef,
+  });
 
   const getRowId = useCallback((p: GetRowIdParams<ClientSummaryRow>) => p.data.uuid, []);
   const rowSelection = useMemo(
@@ -160,7 +151,7 @@ export function ClientsGrid({
             </Space>
           </Tooltip>
         </Space>
-        <ExportMenu onExport={exportRows} disabled={!rows?.length} />
+        <ExportMenu onExport={(kind) => void fullExport.run(kind)} disabled={!rows?.length || fullExport.running} />
       </div>
 
       {clients.isError && (
@@ -184,28 +175,22 @@ export function ClientsGrid({
           onColumnVisible={persistColumns}
           onColumnPinned={persistColumns}
           loading={clients.isFetching}
-          overlayNoRowsTemplate='<span class="gains-grid__empty">No clients found</span>'
+          suppressNoRowsOverlay={clients.isError}
+          overlayNoRowsTemplate={`<span class="gains-grid__empty">${query.term || query.filter ? 'No clients match the search' : 'This organisation has no clients yet'}</span>`}
           excelStyles={excelStyles}
           sideBar={sideBar}
           suppressDragLeaveHidesColumns
         />
       </div>
 
-      <div className="gains-grid-footer">
-        <Pagination
-          current={query.page}
-          pageSize={query.size}
-          total={total}
-          pageSizeOptions={PAGE_SIZES.map(String)}
-          showSizeChanger
-          showTotal={(count, [from, to]) =>
-            count === 0
-              ? 'No clients'
-              : `${from.toLocaleString('en-GB')}–${to.toLocaleString('en-GB')} of ${count.toLocaleString('en-GB')} clients`
-          }
-          onChange={(page, size) => setQuery(size !== query.size ? { page: 1, size } : { page })}
-        />
-      </div>
+      <GridPager
+        page={query.page}
+        size={query.size}
+        total={clients.isError ? 0 : total}
+        noun="client"
+        onChange={({ page, size }) => setQuery({ page, size })}
+      />
+      {fullExport.dialog}
     </div>
   );
 }
