@@ -41,6 +41,16 @@ function formItem(scope: Page | ReturnType<Page['getByRole']>, label: string) {
     .filter({ has: page.locator('.ant-form-item-label label').getByText(label, { exact: true }) });
 }
 
+/** Picks a report type in a mapping row's select (the rows after the first have no visible label). */
+async function chooseReportType(page: Page, row: number, name: string): Promise<void> {
+  await page.getByTestId('mapping-row').nth(row - 1).locator('.ant-select').click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: name })
+    .first()
+    .click();
+}
+
 async function choose(page: Page, label: string, option: string, type?: string): Promise<void> {
   const select = formItem(page, label).locator('.ant-select');
   await select.click();
@@ -193,12 +203,14 @@ describe('service levels', () => {
     await admin.getByLabel('Service level').fill('Gold');
     await admin.getByRole('button', { name: 'Add report type' }).click();
     await admin.getByRole('button', { name: 'Add report type' }).click();
-    await admin.getByLabel('Report type id 1').fill('1');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await fieldError(admin, 'Report type is required').first().waitFor();
+    await chooseReportType(admin, 1, 'CGT realised gains');
     await admin.getByLabel('Generate 1').check();
-    await admin.getByLabel('Report type id 2').fill('1');
+    await chooseReportType(admin, 2, 'CGT realised gains');
     await admin.getByRole('button', { name: 'Save' }).click();
     await fieldError(admin, 'Each report type may be mapped once').waitFor();
-    await admin.getByLabel('Report type id 2').fill('2');
+    await chooseReportType(admin, 2, 'Holdings');
     await shot(admin, 'service-level-add');
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.waitForURL(/organisation-service-levels$/);
@@ -207,7 +219,7 @@ describe('service levels', () => {
       .locator('.ag-center-cols-container .ag-row')
       .filter({ hasText: 'GOLD' });
     await row.waitFor();
-    expect(await row.locator('[col-id="reportTypes"]').innerText()).toBe('1 (generate), 2');
+    expect(await row.locator('[col-id="reportTypes"]').innerText()).toBe('CGT realised gains (generate), Holdings');
     await shot(admin, 'service-levels');
 
     await row.click();
@@ -215,13 +227,13 @@ describe('service levels', () => {
     await admin.getByLabel('Service level').fill('Gold plus');
     await admin.getByRole('button', { name: 'Remove row 1' }).click();
     await admin.getByRole('button', { name: 'Add report type' }).click();
-    await admin.getByLabel('Report type id 2').fill('3');
+    await chooseReportType(admin, 2, 'Corporate action holdings');
     await admin.getByLabel('Generate 2').check();
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.waitForURL(/organisation-service-levels$/);
     await expect
       .poll(() => row.locator('[col-id="reportTypes"]').innerText(), { timeout: 15_000 })
-      .toBe('2, 3 (generate)');
+      .toBe('Holdings, Corporate action holdings (generate)');
     await admin.getByText('Gold plus').waitFor();
 
     // the organisation form offers it

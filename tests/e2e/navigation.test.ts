@@ -239,11 +239,9 @@ describe('the content security policy', () => {
     page.on('console', (message) => {
       if (/content security policy/i.test(message.text())) violations.push(message.text());
     });
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) =>
-        console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
-      );
-    });
+    await page.addInitScript(
+      "document.addEventListener('securitypolicyviolation', (e) => console.error('Content Security Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI))",
+    );
     const response = await page.goto('/');
     expect(response!.headers()['content-security-policy']).toContain("script-src 'self'");
     await signIn(page, USERS.admin);

@@ -1,3 +1,4 @@
 // The JSON shapes of the BFF's REST API, shared by the server side and the web app.
 export * from './grid';
 export * from './clients';
+export * from './report-types';

@@ -1,3 +1,4 @@
+import { isReportTypeId, REPORT_TYPES } from '@gains/contracts';
 import { invalidArgument } from '@gains/errors';
 import type { ServiceLevelData } from '../store/service-level-store';
 
@@ -20,6 +21,12 @@ export function checkServiceLevel(input: ServiceLevelInput): ServiceLevelData {
   input.reportTypeMappings.forEach((m, i) => {
     if (!Number.isInteger(m.reportTypeId) || m.reportTypeId <= 0) {
       throw invalidArgument(`reportTypeMappings.${i}.reportTypeId`, 'Report type is required');
+    }
+    if (!isReportTypeId(m.reportTypeId)) {
+      throw invalidArgument(
+        `reportTypeMappings.${i}.reportTypeId`,
+        `Report type must be one of ${REPORT_TYPES.map((t) => `${t.id} (${t.name})`).join(', ')}`,
+      );
     }
     if (seen.has(m.reportTypeId)) {
       throw invalidArgument(`reportTypeMappings.${i}.reportTypeId`, 'Each report type may be mapped once');

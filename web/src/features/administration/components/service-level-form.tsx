@@ -1,4 +1,5 @@
-import { Button, Checkbox, Col, Divider, Empty, Form, Input, InputNumber, Row } from 'antd';
+import { Button, Checkbox, Col, Divider, Empty, Form, Input, Row, Select } from 'antd';
+import { REPORT_TYPES } from '@gains/contracts';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ServiceLevel } from '../api/get-service-levels';
 import { useSaveServiceLevel } from '../api/save-service-level';
@@ -108,7 +109,7 @@ export function ServiceLevelForm({
                     <Input />
                   </Form.Item>
                   <Form.Item
-                    label={index === 0 ? 'Report type id' : undefined}
+                    label={index === 0 ? 'Report type' : undefined}
                     name={[field.name, 'reportTypeId']}
                     rules={[
                       { required: true, message: SERVICE_LEVEL_MESSAGES.reportTypeRequired },
@@ -123,11 +124,11 @@ export function ServiceLevelForm({
                       }),
                     ]}
                   >
-                    <InputNumber
-                      min={1}
-                      precision={0}
-                      aria-label={`Report type id ${index + 1}`}
-                      style={{ width: 180 }}
+                    <Select
+                      placeholder="Choose a report type"
+                      aria-label={`Report type ${index + 1}`}
+                      options={REPORT_TYPES.map((t) => ({ value: t.id, label: t.name }))}
+                      style={{ width: 280 }}
                     />
                   </Form.Item>
                   <Form.Item

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { ColDef } from 'ag-grid-community';
 import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { reportTypeName } from '@gains/contracts';
 import { LocalGrid } from '@/components/grid/local-grid';
 import { useServiceLevels, type ServiceLevel } from '../api/get-service-levels';
 
@@ -18,7 +19,7 @@ export function ServiceLevelsGrid({ onOpen, onAdd }: { onOpen: (level: ServiceLe
         flex: 2,
         valueGetter: (p) =>
           (p.data?.reportTypeMappings ?? [])
-            .map((m) => `${m.reportTypeId}${m.generate ? ' (generate)' : ''}`)
+            .map((m) => `${reportTypeName(m.reportTypeId)}${m.generate ? ' (generate)' : ''}`)
             .join(', ') || '-',
       },
     ],
