@@ -30,7 +30,7 @@ export interface TestSystem {
   connectionString: string;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
   signIn(email: string, password?: string, ip?: string): Promise<string>;
-  /** Mail in the development mailbox for an address, newest first, read through the API. */
+  /** Mail in the development mailbox for an address, newest first, read through the API once sent. */
   mailTo(email: string): Promise<{ subject: string; text: string; sentAt: string }[]>;
   stop(): Promise<void>;
 }
@@ -67,6 +67,7 @@ export async function startTestSystem(env: Record<string, string> = {}): Promise
       return answer.body.accessToken as string;
     },
     async mailTo(email) {
+      await system.settle(); // mail goes out after the answer
       const answer = await call('GET', `/api/dev/mailbox?to=${encodeURIComponent(email)}`);
       if (answer.status !== 200) throw new Error(`mailbox answered ${answer.status}`);
       return answer.body.content;
