@@ -31,14 +31,19 @@ export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Pro
   return result.data;
 }
 
+/** The query string's parameters: a string each, or a list of strings when one is repeated. */
+export function queryValues(c: Context): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(c.req.queries()).map(([name, values]) => [name, values.length === 1 ? values[0]! : values]),
+  );
+}
+
 /**
  * Checks the query string: each parameter is a string, or a list of strings when it is repeated
  * (`sort=a&sort=b`); parameters the schema does not name are ignored.
  */
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  const raw = Object.fromEntries(
-    Object.entries(c.req.queries()).map(([name, values]) => [name, values.length === 1 ? values[0] : values]),
-  );
+  const raw = queryValues(c);
   assertNoNulBytes(raw);
   const result = schema.safeParse(raw);
   if (!result.success) firstProblem(result.error, 'query');

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { bodyLimitOf, type CallDefinition } from '@gains/access';
 import { assertNoNulBytes, invalidArgument } from '@gains/errors';
 import type { BffEnv } from '../deps';
+import { queryValues } from '../validation';
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
@@ -13,7 +14,7 @@ const sizeText = (bytes: number) =>
  * bytes. The routes' schemas (`parseBody`, `parseQuery`) then check each field.
  */
 export async function guardInput(c: Context<BffEnv>, call: CallDefinition, next: Next) {
-  assertNoNulBytes(c.req.queries());
+  assertNoNulBytes(queryValues(c));
   const maxSize = bodyLimitOf(call);
   await bodyLimit({
     maxSize,
