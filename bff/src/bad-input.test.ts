@@ -129,6 +129,14 @@ function cases(): Case[] {
     ],
     ['NUL in an invitee name', 'POST', '/api/admin/users', { token: admin, body: invite({ name: NUL }) }, 'name', nul],
     ['NUL in the dev mailbox address', 'GET', '/api/dev/mailbox?to=%00', {}, 'to', nul],
+    [
+      'half a character in a name',
+      'POST',
+      '/api/admin/organisations',
+      { token: admin, body: firm({ name: 'E\ud800' }) },
+      'name',
+      /valid Unicode text/,
+    ],
     // Integers of 2^31 or more.
     [
       'a huge parent',

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { AUTH_MESSAGES, EMAIL_MAX_LENGTH, INT32_MAX, isUuid, PAGE_MAX, TERM_MAX_LENGTH } from '@gains/access';
-import { assertNoNulBytes, invalidArgument } from '@gains/errors';
+import { assertCleanText, invalidArgument } from '@gains/errors';
 
 /**
  * The edge's checks, shared by every route: a body or query is refused with 400 naming the field and
- * the rule before anything reaches a service. Text never holds a NUL byte, numbers fit the int32 the
+ * the rule before anything reaches a service. Text never holds a NUL byte or half a character, numbers fit the int32 the
  * wire and the database carry, uuids are uuids and text is bounded. The services check again.
  */
 
@@ -25,7 +25,7 @@ export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Pro
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw invalidArgument('body', 'The request body must be a JSON object');
   }
-  assertNoNulBytes(raw);
+  assertCleanText(raw);
   const result = schema.safeParse(raw);
   if (!result.success) firstProblem(result.error, 'body');
   return result.data;
@@ -44,7 +44,7 @@ export function queryValues(c: Context): Record<string, string | string[]> {
  */
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   const raw = queryValues(c);
-  assertNoNulBytes(raw);
+  assertCleanText(raw);
   const result = schema.safeParse(raw);
   if (!result.success) firstProblem(result.error, 'query');
   return result.data;

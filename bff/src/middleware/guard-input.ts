@@ -1,7 +1,7 @@
 import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { bodyLimitOf, type CallDefinition } from '@gains/access';
-import { assertNoNulBytes, invalidArgument } from '@gains/errors';
+import { assertCleanText, invalidArgument } from '@gains/errors';
 import type { BffEnv } from '../deps';
 import { queryValues } from '../validation';
 
@@ -11,10 +11,10 @@ const sizeText = (bytes: number) =>
 /**
  * What every call's input must be before its route reads it: a body no larger than the call allows
  * (read and counted here, so an oversized one is never held whole) and a query string without NUL
- * bytes. The routes' schemas (`parseBody`, `parseQuery`) then check each field.
+ * bytes or half characters. The routes' schemas (`parseBody`, `parseQuery`) then check each field.
  */
 export async function guardInput(c: Context<BffEnv>, call: CallDefinition, next: Next) {
-  assertNoNulBytes(queryValues(c));
+  assertCleanText(queryValues(c));
   const maxSize = bodyLimitOf(call);
   await bodyLimit({
     maxSize,

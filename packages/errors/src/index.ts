@@ -1,4 +1,4 @@
 export * from './domain-error';
 export * from './connect-interceptor';
 export * from './http';
-export * from './nul-bytes';
+export * from './clean-text';

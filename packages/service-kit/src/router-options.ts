@@ -1,6 +1,6 @@
 import { Code, ConnectError, type ConnectRouterOptions, type Interceptor } from '@connectrpc/connect';
 import { authInterceptor, type TokenVerifier } from '@gains/auth';
-import { assertNoNulBytes, errorInterceptor } from '@gains/errors';
+import { assertCleanText, errorInterceptor } from '@gains/errors';
 import type { Logger } from '@gains/logging';
 import { extractContext, inSpan, injectContext, SpanKind } from '@gains/telemetry';
 
@@ -43,12 +43,13 @@ export function traceClient(): Interceptor {
 }
 
 /**
- * Each service is a gate of its own: a request holding a NUL byte in any text field (which
- * PostgreSQL text cannot store, and no field means) is refused naming the field, whoever sent it.
+ * Each service is a gate of its own: a request holding a NUL byte (which PostgreSQL text cannot
+ * store, and no field means) or half a character in any text field is refused naming the field,
+ * whoever sent it.
  */
-function refuseNulBytes(): Interceptor {
+function refuseUncleanText(): Interceptor {
   return (next) => async (req) => {
-    if (!req.stream) assertNoNulBytes(req.message);
+    if (!req.stream) assertCleanText(req.message);
     return next(req);
   };
 }
@@ -67,7 +68,7 @@ export function serviceRouterOptions(options: {
         if (code === Code.Internal || code === Code.Unknown)
           options.logger.error({ err: error, method }, 'call failed');
       }),
-      refuseNulBytes(),
+      refuseUncleanText(),
       authInterceptor(options.verifier, options.publicMethods),
     ],
   };
