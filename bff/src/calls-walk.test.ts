@@ -3,78 +3,33 @@
 // the BFF app). The runtime and testing packages depend on the BFF, so they are reached by path.
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { CALLS, canCall, matchCall, type CallDefinition } from '@gains/access';
-import { silentLogger } from '@gains/logging';
 import { clients, identity, taxEngine } from '@gains/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedSystem, type EmbeddedSystem } from '../../packages/runtime/src/embedded-system';
-import { startTestPostgres } from '../../packages/testing/src/postgres';
+import type { EmbeddedSystem } from '../../packages/runtime/src/embedded-system';
+import { ORG, PERSONA_NAMES as NAMES, PERSONAS, startTestSystem, type Persona, type TestSystem } from './test-support';
 
-const PASSWORD = 'Walk-the-line-1!';
-const ORG = {
-  GAINS: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000001',
-  ASHW: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002',
-  BRKF: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000003',
-  CLVP: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000004',
-};
-
-const PERSONAS = {
-  anonymous: { email: '', roles: [] as string[] },
-  admin: { email: 'admin@gains.example', roles: ['ROLE_ADMIN'] }, // the provider, across firms
-  manager: { email: 'manager@gains.example', roles: ['ROLE_CUSTOMER_ADMIN'] }, // ASHW and BRKF
-  adviser: { email: 'adviser@gains.example', roles: ['ROLE_CUSTOMER_NON_ADMIN'] }, // ASHW
-  brook: { email: 'brook@gains.example', roles: ['ROLE_CUSTOMER_ADMIN'] }, // BRKF only: another firm than ASHW
-} as const;
-type Persona = keyof typeof PERSONAS;
-const NAMES = Object.keys(PERSONAS) as Persona[];
-
+let t: TestSystem;
 let system: EmbeddedSystem;
-let stopPostgres: () => Promise<void>;
-const tokens = {} as Record<Persona, string>;
-const ids = { ashwId: 0, walkOrgId: 0, serviceLevelId: 0, targetUuid: '', secureUuid: '' };
+let PASSWORD = '';
+let tokens = {} as Record<Persona, string>;
+const ids = { ashwId: 0, gainsId: 0, walkOrgId: 0, serviceLevelId: 0, targetUuid: '', secureUuid: '' };
 let sequence = 0;
 
-async function request(
-  method: string,
-  path: string,
-  o: { token?: string; body?: unknown; org?: string; ip?: string } = {},
-) {
-  const headers: Record<string, string> = { 'x-forwarded-for': o.ip ?? '10.77.0.1' };
-  if (o.token) headers.authorization = `Bearer ${o.token}`;
-  if (o.org) headers['x-organisation-uuid'] = o.org;
-  if (o.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await system.app.request(path, {
-    method,
-    headers,
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
-}
-
-async function signIn(email: string, ip = '10.78.0.1') {
-  const answer = await request('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD }, ip });
-  const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('gains_refresh='));
-  const refreshToken = cookie?.split(';')[0]!.slice('gains_refresh='.length) ?? '';
-  return { ...(answer.body as { state: string; accessToken: string; session: string }), refreshToken };
-}
+const request: TestSystem['request'] = (...args) => t.request(...args);
+const signIn: TestSystem['signIn'] = (...args) => t.signIn(...args);
 
 beforeAll(async () => {
-  const postgres = await startTestPostgres();
-  stopPostgres = postgres.stop;
-  system = await startEmbeddedSystem({
-    connectionString: postgres.connectionString,
-    logger: silentLogger(),
-    seedDemo: true,
-    env: { ...process.env, GAINS_DEV_MAILBOX: 'true', GAINS_TRUSTED_PROXY_HOPS: '1', GAINS_DEMO_PASSWORD: PASSWORD },
-  });
-  for (const name of NAMES) if (name !== 'anonymous') tokens[name] = (await signIn(PERSONAS[name].email)).accessToken;
+  t = await startTestSystem();
+  system = t.system;
+  PASSWORD = t.password;
+  tokens = t.tokens;
   const admin = { token: tokens.admin };
   ids.ashwId = (await request('GET', `/api/admin/organisations/${ORG.ASHW}`, admin)).body.id;
-  const gainsId = (await request('GET', `/api/admin/organisations/${ORG.GAINS}`, admin)).body.id;
+  ids.gainsId = (await request('GET', `/api/admin/organisations/${ORG.GAINS}`, admin)).body.id;
   ids.walkOrgId = (
     await request('POST', '/api/admin/organisations', {
       ...admin,
-      body: { code: 'WALK', name: 'Walk', type: 'FIRM', parent: gainsId },
+      body: { code: 'WALK', name: 'Walk', type: 'FIRM', parent: ids.gainsId },
     })
   ).body.id;
   ids.serviceLevelId = (
@@ -97,10 +52,7 @@ beforeAll(async () => {
   ids.secureUuid = (await request('GET', '/api/admin/users?term=secure', admin)).body.content[0].uuid;
 });
 
-afterAll(async () => {
-  await system?.stop();
-  await stopPostgres?.();
-});
+afterAll(async () => t?.stop());
 
 /** One request made as every persona; `ok` is the answer for a persona the table and tenancy allow. */
 interface Probe {
@@ -276,7 +228,7 @@ const WALK: Record<string, Probe[]> = {
       label: 'new firm',
       path: () => '/api/admin/organisations',
       ok: 201,
-      prepare: uniqueBody((n) => ({ code: `W${n}`, name: `Walk ${n}`, type: 'PROVIDER' })),
+      prepare: uniqueBody((n) => ({ code: `W${n}`, name: `Walk ${n}`, type: 'FIRM', parent: ids.gainsId })),
     },
   ],
   'PUT /admin/organisations/:id': [
@@ -284,7 +236,7 @@ const WALK: Record<string, Probe[]> = {
       label: 'walk firm',
       path: () => `/api/admin/organisations/${ids.walkOrgId}`,
       ok: 200,
-      body: { code: 'WALK', name: 'Walked', type: 'PROVIDER' },
+      prepare: async () => ({ body: { code: 'WALK', name: 'Walked', type: 'FIRM', parent: ids.gainsId } }),
     },
   ],
   'GET /admin/organisations/service-levels': [

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
+import { invalidArgument } from '@gains/errors';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -14,6 +15,18 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
+/** The file path a URL path names; a malformed one (`/%`, `/%zz`) or one holding a NUL byte is refused. */
+function webPath(pathname: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    throw invalidArgument('path', 'The path is not a valid URL path: a % must start an escape such as %20');
+  }
+  if (decoded.includes('\0')) throw invalidArgument('path', 'The path must not contain a NUL (zero) character');
+  return decoded;
+}
+
 /**
  * Serves the built web app; any other path gets index.html so the browser router decides
  * (an unknown path is sent to '/' there). Hashed assets are cached for a year.
@@ -21,7 +34,7 @@ const TYPES: Record<string, string> = {
 export function serveWebApp(webDir: string) {
   const root = path.resolve(webDir);
   return async (c: Context) => {
-    const requested = path.resolve(root, '.' + decodeURIComponent(new URL(c.req.url).pathname));
+    const requested = path.resolve(root, '.' + webPath(new URL(c.req.url).pathname));
     const inside = requested.startsWith(root + path.sep);
     const file =
       inside && (await fs.stat(requested).catch(() => null))?.isFile() ? requested : path.join(root, 'index.html');

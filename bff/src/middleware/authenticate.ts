@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { assertMember } from '@gains/auth';
-import { unauthenticated } from '@gains/errors';
+import { isUuid } from '@gains/access';
+import { invalidArgument, unauthenticated } from '@gains/errors';
 import type { BffEnv } from '../deps';
 
 /**
@@ -20,9 +21,12 @@ export const authenticate = createMiddleware<BffEnv>(async (c, next) => {
   await next();
 });
 
-/** Calls under an organisation name it in X-Organisation-Uuid; the caller must belong to it. */
+/** Calls under an organisation name it in X-Organisation-Uuid, a uuid; the caller must belong to it. */
 export const requireOrganisation = createMiddleware<BffEnv>(async (c, next) => {
   const organisationUuid = c.req.header('x-organisation-uuid') ?? '';
+  if (organisationUuid && !isUuid(organisationUuid)) {
+    throw invalidArgument('X-Organisation-Uuid', 'X-Organisation-Uuid must be a uuid (8-4-4-4-12 hexadecimal digits)');
+  }
   assertMember(c.var.caller, organisationUuid);
   c.set('organisationUuid', organisationUuid);
   await next();

@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
 import { asCaller } from '../middleware/authenticate';
 import type { BffEnv } from '../deps';
-import { pageQuery } from './admin-users';
+import { field, pageQuerySchema, parseQuery } from '../validation';
+
+const auditQuery = pageQuerySchema().extend({
+  userUuid: field.queryUuid('userUuid'),
+});
 
 /** The identity audit log, newest first (super admins). */
 export const adminAuditRoutes = new Hono<BffEnv>().get('/', async (c) => {
-  const answer = await c.var.deps.identity.listAuditEntries(
-    { ...pageQuery(c), userUuid: c.req.query('userUuid') ?? '' },
-    asCaller(c),
-  );
+  const answer = await c.var.deps.identity.listAuditEntries(parseQuery(c, auditQuery), asCaller(c));
   return c.json({
     content: answer.content.map((e) => ({
       id: e.id,

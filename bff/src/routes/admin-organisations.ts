@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { invalidArgument } from '@gains/errors';
+import { TERM_MAX_LENGTH } from '@gains/access';
 import type { identity } from '@gains/proto';
 import { asCaller } from '../middleware/authenticate';
-import { parseBody } from '../validation';
+import { field, parseBody, parseQuery } from '../validation';
 import type { BffEnv } from '../deps';
 import { organisationJson } from './organisations';
 
@@ -13,36 +14,37 @@ const idOf = (c: Context<BffEnv>, name = 'id') => {
   return Number(raw);
 };
 
-const bool = (field: string) => z.boolean({ error: `${field} must be true or false` });
-const customerBody = z.object({
-  usePriceAgingDays: bool('usePriceAgingDays').default(false),
-  oldPriceAgeDays: z
-    .number({ error: 'Old price age must be a number' })
-    .int('Old price age must be a whole number')
+const decimal = (name: string, message: string) =>
+  z
+    .union([field.optionalText(name, 40), z.number()], { error: message })
     .nullable()
-    .optional(),
-  reconcileCost: bool('reconcileCost').default(false),
-  holdingVariance: z
-    .union([z.string(), z.number()], { error: 'Holding variance must be a number' })
-    .nullable()
-    .optional(),
-  valuationCostVariance: z
-    .union([z.string(), z.number()], { error: 'Valuation cost variance must be a number' })
-    .nullable()
-    .optional(),
-  allowClientTypeUpdateViaFeed: bool('allowClientTypeUpdateViaFeed').default(false),
-});
+    .optional();
+
+const customerBody = z.object(
+  {
+    usePriceAgingDays: field.bool('usePriceAgingDays').default(false),
+    oldPriceAgeDays: field
+      .int32('customer.oldPriceAgeDays', undefined, 'Old price age must be a number')
+      .nullable()
+      .optional(),
+    reconcileCost: field.bool('reconcileCost').default(false),
+    holdingVariance: decimal('customer.holdingVariance', 'Holding variance must be a number'),
+    valuationCostVariance: decimal('customer.valuationCostVariance', 'Valuation cost variance must be a number'),
+    allowClientTypeUpdateViaFeed: field.bool('allowClientTypeUpdateViaFeed').default(false),
+  },
+  { error: 'customer must be an object' },
+);
 
 /** The organisation body of spec §3 (plus mfaRequired; kept as it is on update when left out). */
 const organisationBody = z.object({
-  code: z.string({ error: 'Code is required' }).default(''),
-  name: z.string({ error: 'Name is required' }).default(''),
-  type: z.string({ error: 'Type is required' }).default(''),
-  parent: z.number({ error: 'Parent must be an organisation id' }).int().nullable().optional(),
-  serviceLevelId: z.number({ error: 'Service level must be a service level id' }).int().nullable().optional(),
-  ignoreBfLoss: bool('ignoreBfLoss').default(false),
-  notes: z.string({ error: 'Notes must be text' }).nullable().optional(),
-  mfaRequired: bool('mfaRequired').optional(),
+  code: field.text('code', 20, 'Code is required'),
+  name: field.text('name', 200, 'Name is required'),
+  type: field.text('type', 20, 'Type is required'),
+  parent: field.id('parent', 'Parent must be an organisation id').nullable().optional(),
+  serviceLevelId: field.id('serviceLevelId', 'Service level must be a service level id').nullable().optional(),
+  ignoreBfLoss: field.bool('ignoreBfLoss').default(false),
+  notes: field.optionalText('notes', 2000).nullable().optional(),
+  mfaRequired: field.bool('mfaRequired').optional(),
   customer: customerBody.nullable().optional(),
 });
 
@@ -72,22 +74,30 @@ function toRequest(body: z.infer<typeof organisationBody>, id = 0) {
 }
 
 const searchBody = z.object({
-  term: z.string({ error: 'term must be text' }).optional(),
-  childOrgTypeCode: z.string({ error: 'childOrgTypeCode must be text' }).optional(),
+  term: field.optionalText('term', TERM_MAX_LENGTH).optional(),
+  childOrgTypeCode: field.optionalText('childOrgTypeCode', 20).optional(),
+});
+const searchQuery = z.object({
+  term: field.queryText('term'),
+  childOrgTypeCode: field.queryText('childOrgTypeCode', 20),
 });
 
 const serviceLevelBody = z.object({
-  code: z.string({ error: 'Code is required' }).default(''),
-  serviceLevel: z.string({ error: 'Service level is required' }).default(''),
+  code: field.text('code', 20, 'Code is required'),
+  serviceLevel: field.text('serviceLevel', 200, 'Service level is required'),
   reportTypeMappings: z
     .array(
-      z.object({
-        id: z.number().int().optional().nullable(),
-        reportTypeId: z.number({ error: 'Report type is required' }).int('Report type is required'),
-        generate: bool('generate').default(false),
-      }),
+      z.object(
+        {
+          id: field.id('id').optional().nullable(),
+          reportTypeId: field.id('reportTypeId', 'Report type is required'),
+          generate: field.bool('generate').default(false),
+        },
+        { error: 'Each report type mapping must be an object' },
+      ),
       { error: 'reportTypeMappings must be a list' },
     )
+    .max(1000, 'At most 1000 report type mappings')
     .default([]),
 });
 
@@ -132,11 +142,9 @@ export const adminOrganisationRoutes = new Hono<BffEnv>()
     // The spec sends the term as a query parameter; a JSON body works too.
     const hasBody = (c.req.header('content-type') ?? '').includes('json');
     const body = hasBody ? await parseBody(c, searchBody) : {};
+    const query = parseQuery(c, searchQuery);
     const { organisations } = await c.var.deps.identity.searchOrganisations(
-      {
-        term: body.term ?? c.req.query('term') ?? '',
-        childOrgTypeCode: body.childOrgTypeCode ?? c.req.query('childOrgTypeCode') ?? '',
-      },
+      { term: body.term ?? query.term, childOrgTypeCode: body.childOrgTypeCode ?? query.childOrgTypeCode },
       asCaller(c),
     );
     return c.json(organisations.map(organisationJson));

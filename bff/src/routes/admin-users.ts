@@ -1,22 +1,11 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { invalidArgument } from '@gains/errors';
 import type { identity } from '@gains/proto';
 import { asCaller, remoteAddress } from '../middleware/authenticate';
-import { parseBody } from '../validation';
+import { field, pageQuerySchema, parseBody, parseQuery } from '../validation';
 import type { BffEnv } from '../deps';
 
-export function pageQuery(c: Context<BffEnv>) {
-  const number = (name: string, fallback: number, max: number) => {
-    const raw = c.req.query(name);
-    if (raw === undefined || raw === '') return fallback;
-    if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
-      throw invalidArgument(name, `${name} must be a whole number from 1 to ${max}`);
-    }
-    return Number(raw);
-  };
-  return { page: number('page', 1, 1_000_000), size: number('size', 10, 100) };
-}
+const listQuery = pageQuerySchema().extend({ term: field.queryText('term') });
 
 function userJson(u: identity.UserSummary) {
   return {
@@ -32,19 +21,19 @@ function userJson(u: identity.UserSummary) {
 }
 
 const inviteBody = z.object({
-  email: z.string({ error: 'Email address is required' }).default(''),
-  name: z.string({ error: 'Name is required' }).default(''),
-  role: z.string({ error: 'Role is required' }).default(''),
-  organisationUuids: z.array(z.string(), { error: 'Organisations must be a list' }).default([]),
+  email: field.email(),
+  name: field.text('name', 200, 'Name is required'),
+  role: field.text('role', 50, 'Role is required'),
+  organisationUuids: z
+    .array(field.uuid('Each organisation'), { error: 'Organisations must be a list' })
+    .max(100, 'At most 100 organisations at once')
+    .default([]),
 });
 
 /** Users of Gains: invite, reset MFA, disable and enable (customer admins within their own organisations). */
 export const adminUserRoutes = new Hono<BffEnv>()
   .get('/', async (c) => {
-    const answer = await c.var.deps.identity.listUsers(
-      { ...pageQuery(c), term: c.req.query('term') ?? '' },
-      asCaller(c),
-    );
+    const answer = await c.var.deps.identity.listUsers(parseQuery(c, listQuery), asCaller(c));
     return c.json({ content: answer.content.map(userJson), totalSize: answer.totalSize });
   })
   .post('/', async (c) => {

@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '@gains/access';
 import { identity } from '@gains/proto';
 import { asCaller, remoteAddress } from '../middleware/authenticate';
-import { parseBody } from '../validation';
+import { field, parseBody } from '../validation';
 import type { BffEnv } from '../deps';
 
 /** The states of spec §4 as the web app names them. */
@@ -46,32 +47,30 @@ export function authAnswerJson(c: Context<BffEnv>, answer: identity.AuthAnswer) 
   });
 }
 
-// Bodies are only type-checked here; identity applies the §5 rules and answers with their messages.
-const text = (message: string) => z.string({ error: message }).default('');
-const optionalText = z.string().optional();
+// Bodies are type-checked and bounded here; identity applies the §5 rules and answers with their messages.
+const password = (message: string) => field.text('password', PASSWORD_MAX_LENGTH, message);
+const confirmPassword = field.optionalText('confirmPassword', PASSWORD_MAX_LENGTH).optional();
+/** A challenge session: a signed token of a few hundred characters. */
+const session = field.text('session', 4096, 'Session is required');
 
-const signInBody = z.object({ email: text('Email address is required'), password: text('Password is required') });
-const newPasswordBody = z.object({
-  session: text('Session is required'),
-  password: text('Password is required'),
-  confirmPassword: optionalText,
-});
-const codeBody = z.object({ session: text('Session is required'), code: text('Code is required') });
-const setupBody = z.object({ session: text('Session is required') });
-const forgotBody = z.object({ email: text('Email address is required') });
+const signInBody = z.object({ email: field.email(), password: password('Password is required') });
+const newPasswordBody = z.object({ session, password: password('Password is required'), confirmPassword });
+const codeBody = z.object({ session, code: field.text('code', 100, 'Code is required') });
+const setupBody = z.object({ session });
+const forgotBody = z.object({ email: field.email() });
 const resetBody = z.object({
-  email: text('Email address is required'),
-  code: text('Verification code is required'),
-  password: text('Password is required'),
-  confirmPassword: optionalText,
+  email: field.email(),
+  code: field.text('code', 100, 'Verification code is required'),
+  password: password('Password is required'),
+  confirmPassword,
 });
 const changeBody = z.object({
-  currentPassword: text('Current password is required'),
-  password: text('Password is required'),
-  confirmPassword: optionalText,
+  currentPassword: field.text('currentPassword', PASSWORD_MAX_LENGTH, 'Current password is required'),
+  password: password('Password is required'),
+  confirmPassword,
 });
 // A browser sends the cookie; another client may name the token in the body.
-const refreshBody = z.object({ refreshToken: optionalText });
+const refreshBody = z.object({ refreshToken: field.optionalText('refreshToken', 512).optional() });
 
 export const authRoutes = new Hono<BffEnv>()
   .post('/sign-in', async (c) => {

@@ -1,18 +1,22 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { CLIENT_SUMMARY_MONEY_FIELDS } from '@gains/contracts';
-import { invalidArgument } from '@gains/errors';
 import { asCaller, authenticate, requireOrganisation } from '../middleware/authenticate';
 import type { BffEnv } from '../deps';
+import { field, pageQuerySchema, parseQuery } from '../validation';
 
-function wholeNumber(value: string | undefined, field: string, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  if (!/^\d+$/.test(value)) throw invalidArgument(field, `${field} must be a whole number`);
-  return Number(value);
-}
+const sortValue = field.optionalText('sort', 100);
+const summaryQuery = pageQuerySchema().extend({
+  term: field.queryText('term'),
+  filter: field.queryText('filter', 20),
+  sort: z
+    .union([sortValue, z.array(sortValue).max(40, 'At most 40 sort columns')], { error: 'sort must be text' })
+    .default([]),
+});
 
 /** `sort=column,direction` pairs, repeated for multi-sort. */
-function parseSort(values: string[]) {
-  return values.filter(Boolean).map((value) => {
+function parseSort(sort: string | string[]) {
+  return (Array.isArray(sort) ? sort : [sort]).filter(Boolean).map((value) => {
     const [column = '', direction = 'asc'] = value.split(',');
     return { column: column.trim(), direction: direction.trim() };
   });
@@ -28,15 +32,9 @@ function withNulls<T extends object>(row: T) {
 }
 
 export const clientRoutes = new Hono<BffEnv>().use(authenticate, requireOrganisation).get('/summary', async (c) => {
+  const query = parseQuery(c, summaryQuery);
   const answer = await c.var.deps.clients.listClientSummaries(
-    {
-      organisationUuid: c.var.organisationUuid,
-      page: wholeNumber(c.req.query('page'), 'page', 1),
-      size: wholeNumber(c.req.query('size'), 'size', 10),
-      term: c.req.query('term') ?? '',
-      filter: c.req.query('filter') ?? '',
-      sort: parseSort(c.req.queries('sort') ?? []),
-    },
+    { organisationUuid: c.var.organisationUuid, ...query, sort: parseSort(query.sort) },
     asCaller(c),
   );
   return c.json({

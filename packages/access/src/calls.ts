@@ -21,6 +21,16 @@ export interface CallDefinition {
   organisation: boolean;
   /** Only where the development mailbox is enabled. */
   dev?: boolean;
+  /** The largest request body the call accepts, in bytes, when more than JSON_BODY_MAX_BYTES. */
+  maxBodyBytes?: number;
+}
+
+/** Every call's body is small JSON, refused above this size before anything reads it. */
+export const JSON_BODY_MAX_BYTES = 64 * 1024;
+
+/** The largest request body a call accepts. */
+export function bodyLimitOf(definition: CallDefinition): number {
+  return definition.maxBodyBytes ?? JSON_BODY_MAX_BYTES;
 }
 
 const EVERYONE: readonly RouteRole[] = ['ADMIN', 'CUSTOMER_ADMIN', 'CUSTOMER_NON_ADMIN'];
@@ -65,8 +75,8 @@ export const CALLS: readonly CallDefinition[] = [
   // Clients.
   call('GET', '/clients/summary', CLIENTS_PAGE, true),
 
-  // Calculations: a ledger file computed by the tax engine (nothing stored).
-  call('POST', '/calculations/ledger', CALCULATIONS_PAGE, true),
+  // Calculations: a ledger file computed by the tax engine (nothing stored); the files make a large body.
+  { ...call('POST', '/calculations/ledger', CALCULATIONS_PAGE, true), maxBodyBytes: 24 * 1024 * 1024 },
 
   // Admin organisations: customer admins read their own; changes are the provider's.
   call('GET', '/admin/organisations', ORGANISATIONS_PAGE),

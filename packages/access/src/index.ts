@@ -2,3 +2,4 @@ export * from './roles';
 export * from './routes';
 export * from './password-policy';
 export * from './calls';
+export * from './input-rules';

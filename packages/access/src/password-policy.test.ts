@@ -90,6 +90,7 @@ describe('confirmation, codes and email', () => {
     expect(verificationCodeProblem('123456')).toBeUndefined();
     expect(emailProblem('')).toBe('Email address is required');
     expect(emailProblem('a@b.example')).toBeUndefined();
+    expect(emailProblem(`${'a'.repeat(243)}@gains.example`)).toBe('Email address must be at most 254 characters');
   });
 
   it('keeps the exact texts of §2.2 and §5', () => {

@@ -2,8 +2,11 @@
  * The password and code rules of spec §5, shared by the web app (the requirement list that turns green
  * item by item, form messages) and the identity service (which enforces them again). Pure: no deps.
  */
+import { EMAIL_MAX_LENGTH } from './input-rules';
 
 export const PASSWORD_MIN_LENGTH = 8;
+/** Longer passwords are refused at the edge (a bound on work, far beyond any passphrase). */
+export const PASSWORD_MAX_LENGTH = 1024;
 export const MFA_CODE_LENGTH = 6;
 
 /** The special characters of §5, in the order the spec lists them. */
@@ -55,6 +58,7 @@ export const AUTH_MESSAGES = {
   codeSixDigits: 'Code must be 6 digits',
   newPasswordSetup: 'Please setup a new password',
   verificationCodeSent: "We've sent you an email with a verification code",
+  emailTooLong: `Email address must be at most ${EMAIL_MAX_LENGTH} characters`,
 } as const;
 
 export interface PasswordRule {
@@ -121,5 +125,6 @@ export function verificationCodeProblem(code: string | undefined | null): string
 
 export function emailProblem(email: string | undefined | null): string | undefined {
   if (!email || !email.trim()) return AUTH_MESSAGES.emailRequired;
+  if (email.trim().length > EMAIL_MAX_LENGTH) return AUTH_MESSAGES.emailTooLong;
   return undefined;
 }

@@ -1,3 +1,4 @@
 export * from './domain-error';
 export * from './connect-interceptor';
 export * from './http';
+export * from './clean-text';

@@ -13,7 +13,9 @@ export interface EmbeddedSystem {
   app: BffApp;
   transports: Record<ServiceName, Transport>;
   services: Map<ServiceName, StartedService>;
-  /** Publishes every service's pending outbox events now (tests wait on this). */
+  /** Finishes work the services started after answering (mail); tests wait on this. */
+  settle(): Promise<void>;
+  /** Settles, then publishes every service's pending outbox events now (tests wait on this). */
   flushEvents(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -68,11 +70,16 @@ export async function startEmbeddedSystem(options: {
       env: options.env,
     }),
   );
+  const settle = async () => {
+    for (const service of services.values()) await service.running.settle?.();
+  };
   return {
     app,
     transports,
     services,
+    settle,
     async flushEvents() {
+      await settle();
       for (const service of services.values()) await service.running.relay?.drain();
     },
     async stop() {

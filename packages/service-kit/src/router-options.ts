@@ -1,6 +1,6 @@
 import { Code, ConnectError, type ConnectRouterOptions, type Interceptor } from '@connectrpc/connect';
 import { authInterceptor, type TokenVerifier } from '@gains/auth';
-import { errorInterceptor } from '@gains/errors';
+import { assertCleanText, errorInterceptor } from '@gains/errors';
 import type { Logger } from '@gains/logging';
 import { extractContext, inSpan, injectContext, SpanKind } from '@gains/telemetry';
 
@@ -42,6 +42,18 @@ export function traceClient(): Interceptor {
   };
 }
 
+/**
+ * Each service is a gate of its own: a request holding a NUL byte (which PostgreSQL text cannot
+ * store, and no field means) or half a character in any text field is refused naming the field,
+ * whoever sent it.
+ */
+function refuseUncleanText(): Interceptor {
+  return (next) => async (req) => {
+    if (!req.stream) assertCleanText(req.message);
+    return next(req);
+  };
+}
+
 /** The same interceptors in both forms of running: errors mapped once, callers verified by each service. */
 export function serviceRouterOptions(options: {
   logger: Logger;
@@ -56,6 +68,7 @@ export function serviceRouterOptions(options: {
         if (code === Code.Internal || code === Code.Unknown)
           options.logger.error({ err: error, method }, 'call failed');
       }),
+      refuseUncleanText(),
       authInterceptor(options.verifier, options.publicMethods),
     ],
   };

@@ -28,6 +28,8 @@ export interface RunningService {
   subscribe?(): Promise<void>;
   /** Runs after subscriptions: demo seeding and other work that may publish events. */
   afterStart?(): Promise<void>;
+  /** Finishes work started after answering calls (identity's mail); tests wait on it, shutdown too. */
+  settle?(): Promise<void>;
   /** The service's own metrics, read at each scrape of `/metrics` (cluster form). */
   metrics?(): Metric[];
   stop(): Promise<void>;

@@ -4,12 +4,14 @@ import { createOutboxRelay } from '@gains/outbox';
 import { identity } from '@gains/proto';
 import { DEFAULT_DEMO_PASSWORD, type ServiceModule } from '@gains/service-kit';
 import { identityConfig } from './config';
+import { createAfterAnswer } from './background/after-answer';
 import { createSecretCipher } from './domain/secret-cipher';
 import type { IdentityDeps } from './domain/deps';
 import { createTokenIssuer } from './domain/token-issuer';
 import { createMailer } from './mail/mailer';
 import { createIdentityService, IDENTITY_PUBLIC_METHODS } from './rpc/identity-service';
 import { createAuditStore } from './store/audit-store';
+import { createInvitationStore } from './store/invitation-store';
 import { createMailStore } from './store/mail-store';
 import { createPasswordResetStore } from './store/password-reset-store';
 import { createServiceLevelStore } from './store/service-level-store';
@@ -34,8 +36,10 @@ export const identityModule: ServiceModule = {
     const mailbox = createMailStore(prisma);
     if (!config.mfaEncryptionKey)
       logger.warn('GAINS_MFA_ENCRYPTION_KEY is not set: MFA secrets use the development key');
+    const afterAnswer = createAfterAnswer(logger);
     const deps: IdentityDeps = {
       users: createUserStore(prisma),
+      invitations: createInvitationStore(prisma),
       organisations: createOrganisationStore(prisma),
       serviceLevels: createServiceLevelStore(prisma),
       sessions: createSessionStore(prisma),
@@ -44,6 +48,7 @@ export const identityModule: ServiceModule = {
       audit: createAuditStore(prisma),
       mailbox,
       mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, store: mailbox, logger }),
+      afterAnswer,
       tokens: await createTokenIssuer(createSigningKeyStore(prisma)),
       cipher: createSecretCipher(config.mfaEncryptionKey),
       logger,
@@ -61,7 +66,9 @@ export const identityModule: ServiceModule = {
           relay.kick();
         }
       },
+      settle: () => afterAnswer.drain(),
       async stop() {
+        await afterAnswer.drain();
         await relay.stop();
         await prisma.$disconnect();
         await pool.end();

@@ -73,7 +73,7 @@ describe('organisations', () => {
       [{ ...FIRM, type: 'PLANET' }, 'type', 'Type is not a known organisation type'],
       [{ ...FIRM, parent: 999999 }, 'parent', 'Parent organisation was not found'],
       [{ ...FIRM, parent: 'GAINS' }, 'parent', 'Parent must be an organisation id'],
-      [{ ...FIRM, serviceLevelId: 424242 }, 'serviceLevelId', 'Service level was not found'],
+      [{ ...FIRM, parent: gainsId, serviceLevelId: 424242 }, 'serviceLevelId', 'Service level was not found'],
       [
         { ...FIRM, customer: { ...FIRM.customer, holdingVariance: 'lots' } },
         'customer.holdingVariance',
@@ -171,6 +171,80 @@ describe('organisations', () => {
     });
     expect(self.body).toMatchObject({ field: 'parent' });
     expect((await t.call('PUT', `/api/admin/organisations/999999`, { token: admin, body: FIRM })).status).toBe(404);
+  });
+
+  it('when an organisation would sit in the wrong place, then 400 names the field and nothing is written', async () => {
+    const byCode = async () =>
+      Object.fromEntries(
+        (await t.call('GET', '/api/admin/organisations', { token: admin })).body.map((o: { code: string }) => [
+          o.code,
+          o,
+        ]),
+      );
+    const before = await byCode();
+    const ashwId = before.ASHW.id;
+    const branch = await t.call('POST', '/api/admin/organisations', {
+      token: admin,
+      body: { code: 'LDN', name: 'London office', type: 'BRANCH', parent: ashwId },
+    });
+    expect(branch.status).toBe(201);
+    const refusals: [string, string, object, string, string][] = [
+      [
+        'a BRANCH without a parent',
+        'POST',
+        { code: 'LONE', name: 'Lone branch', type: 'BRANCH' },
+        'parent',
+        'A BRANCH organisation needs a parent FIRM organisation',
+      ],
+      [
+        'a second PROVIDER',
+        'POST',
+        { code: 'RIVAL', name: 'Rival provider', type: 'PROVIDER' },
+        'type',
+        'There is one provider organisation (GAINS); a second is not allowed',
+      ],
+      [
+        'a firm made a second PROVIDER',
+        `PUT ${ashwId}`,
+        { ...before.ASHW, type: 'PROVIDER', parent: null },
+        'type',
+        'There is one provider organisation (GAINS); a second is not allowed',
+      ],
+      [
+        'the provider moved under its own firm',
+        `PUT ${gainsId}`,
+        { ...before.GAINS, type: 'BRANCH', parent: ashwId },
+        'parent',
+        'An organisation cannot sit beneath itself: ASHW is under this organisation',
+      ],
+      [
+        'a firm moved under its own branch',
+        `PUT ${ashwId}`,
+        { ...before.ASHW, type: 'BRANCH', parent: branch.body.id },
+        'parent',
+        'An organisation cannot sit beneath itself: LDN is under this organisation',
+      ],
+      [
+        'a firm with a branch made a branch of another firm',
+        `PUT ${ashwId}`,
+        { ...before.ASHW, type: 'BRANCH', parent: before.BRKF.id },
+        'type',
+        'LDN sits under this organisation and needs a parent FIRM organisation',
+      ],
+    ];
+    for (const [label, call, body, field, message] of refusals) {
+      const [method, id] = call.split(' ');
+      const path = id ? `/api/admin/organisations/${id}` : '/api/admin/organisations';
+      const answer = await t.call(method!, path, { token: admin, body });
+      expect({ label, status: answer.status, body: answer.body }).toMatchObject({
+        label,
+        status: 400,
+        body: { field, type_description: message },
+      });
+    }
+    const after = await byCode();
+    expect(Object.keys(after).sort()).toEqual([...Object.keys(before), 'LDN'].sort());
+    for (const code of Object.keys(before)) expect(after[code]).toEqual(before[code]);
   });
 
   it('when searching, then by code or name, and with childOrgTypeCode only possible parents', async () => {
@@ -346,6 +420,57 @@ describe('users', () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ field: 'email' });
     expect(await t.mailTo('hire@gains.example')).toHaveLength(1);
+  });
+
+  it("when a customer admin invites another firm's user, then the answer and everything after it are as for a new address, and that account is untouched", async () => {
+    const invite = (email: string) =>
+      t.call('POST', '/api/admin/users', {
+        token: brook, // BRKF only: adviser@ belongs to ASHW alone
+        body: { email, name: 'Pat Example', role: 'ROLE_CUSTOMER_NON_ADMIN', organisationUuids: [ORG.BRKF] },
+      });
+    const comparable = (answer: { status: number; body: any }, email: string) => ({
+      status: answer.status,
+      body: {
+        ...answer.body,
+        uuid: answer.body.uuid && 'a uuid',
+        createdAt: answer.body.createdAt && 'a time',
+        id: answer.body.id && 'a request id',
+        timestamp: answer.body.timestamp && 'a time',
+        email: answer.body.email === email ? 'the address' : answer.body.email,
+      },
+    });
+    const fresh = 'pat.fresh@gains.example';
+    const taken = 'adviser@gains.example';
+    const [newAnswer, takenAnswer] = [await invite(fresh), await invite(taken)];
+    expect(newAnswer.status).toBe(201);
+    expect(comparable(takenAnswer, taken)).toEqual(comparable(newAnswer, fresh));
+
+    // The inviting firm's list, a second invitation and each action answer alike for both.
+    const listed = async (email: string) =>
+      (await t.call('GET', `/api/admin/users?term=${encodeURIComponent(email)}`, { token: brook })).body.content;
+    expect((await listed(taken)).map((u: object) => comparable({ status: 200, body: u }, taken))).toEqual(
+      (await listed(fresh)).map((u: object) => comparable({ status: 200, body: u }, fresh)),
+    );
+    expect(comparable(await invite(taken), taken)).toEqual(comparable(await invite(fresh), fresh));
+    for (const action of ['reset-mfa', 'disable', 'enable']) {
+      const act = (uuid: string) => t.call('POST', `/api/admin/users/${uuid}/${action}`, { token: brook });
+      expect(comparable(await act(takenAnswer.body.uuid), taken), action).toEqual(
+        comparable(await act(newAnswer.body.uuid), fresh),
+      );
+    }
+
+    // The account itself: not joined to BRKF, not disabled, still signs in; its holder is told.
+    const adviser = await t.signIn(taken, PASSWORD, '10.9.1.1');
+    expect((await t.call('GET', '/api/user', { token: adviser })).body.organisations).toEqual([{ uuid: ORG.ASHW }]);
+    const [notice] = await t.mailTo(taken);
+    expect(notice).toMatchObject({ subject: 'You have been invited to another organisation on Gains' });
+    expect(notice!.text).toContain('nothing has changed');
+    // A super admin, who sees every account, is still told it exists.
+    const byAdmin = await t.call('POST', '/api/admin/users', {
+      token: admin,
+      body: { email: taken, name: 'Pat', role: 'ROLE_CUSTOMER_NON_ADMIN', organisationUuids: [ORG.BRKF] },
+    });
+    expect(byAdmin.status).toBe(409);
   });
 
   it('when a user is disabled, then their sessions end and they cannot sign in until enabled', async () => {

@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORG, PASSWORD, refreshCookie, startTestSystem, type TestSystem } from './support';
 
 let t: TestSystem;
@@ -215,6 +215,33 @@ describe('multi-factor authentication', () => {
     const tooFar = authenticator(secret).generate({ timestamp: Date.now() + 5 * 60_000 });
     const far = await t.call('POST', '/api/auth/mfa', { body: { session: again.body.session, code: tooFar } });
     expect(far.status).toBe(400);
+  });
+
+  it('when an MFA challenge has started a session, then it starts no other, even with a later code', async () => {
+    // Two minutes on, past every time step used above; only the clock is faked.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 60_000 });
+    try {
+      const ip = '10.2.9.1';
+      const { session } = (await t.call('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD }, ip })).body;
+      const ok = await t.call('POST', '/api/auth/mfa', {
+        body: { session, code: authenticator(secret).generate() },
+        ip,
+      });
+      expect(ok.body.state).toBe('AUTHENTICATED');
+
+      vi.setSystemTime(Date.now() + 30_000);
+      const later = authenticator(secret).generate();
+      const replayed = await t.call('POST', '/api/auth/mfa', { body: { session, code: later }, ip });
+      expect(replayed.status).toBe(401);
+      expect(replayed.body.type_description).toBe('Your sign-in has expired; please sign in again');
+
+      // A fresh challenge takes that same later code: only the used challenge is spent.
+      const again = await t.call('POST', '/api/auth/sign-in', { body: { email, password: PASSWORD }, ip });
+      const fresh = await t.call('POST', '/api/auth/mfa', { body: { session: again.body.session, code: later }, ip });
+      expect(fresh.body.state).toBe('AUTHENTICATED');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('when an admin resets the MFA, then the user sets it up again', async () => {

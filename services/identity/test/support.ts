@@ -44,7 +44,7 @@ export interface TestSystem {
   connectionString: string;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
   signIn(email: string, password?: string, ip?: string): Promise<string>;
-  /** Mail in the development mailbox for an address, newest first, read through the API as the provider admin. */
+  /** Mail in the development mailbox for an address, newest first, read through the API as the provider admin once sent. */
   mailTo(email: string): Promise<{ subject: string; text: string; sentAt: string }[]>;
   stop(): Promise<void>;
 }
@@ -96,6 +96,7 @@ export async function startTestSystem(
     call,
     signIn,
     async mailTo(email) {
+      await system.settle(); // mail goes out after the answer
       mailReader ??= await signIn('admin@gains.example', PASSWORD, '10.250.0.1');
       const answer = await call('GET', `/api/dev/mailbox?to=${encodeURIComponent(email)}`, { token: mailReader });
       if (answer.status !== 200) throw new Error(`mailbox answered ${answer.status}`);

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '@gains/errors';
 import { parseClientSummaryQuery } from './client-summary-rules';
 
-const base = { organisationUuid: 'org', page: 1, size: 10, term: '', filter: '', sort: [] };
+const base = {
+  organisationUuid: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002',
+  page: 1,
+  size: 10,
+  term: '',
+  filter: '',
+  sort: [],
+};
 
 describe('client summary query rules', () => {
   it('when no sort is given, then the grid sorts by organisation then client code', () => {
@@ -53,6 +60,15 @@ describe('client summary query rules', () => {
       { column: 'marketValuation', direction: 'desc' },
       { column: 'name', direction: 'asc' },
     ]);
+  });
+
+  it('when the organisation is not a uuid or the page is past the last possible one, then it is refused by name', () => {
+    expect(() => parseClientSummaryQuery({ ...base, organisationUuid: 'org' })).toThrow(
+      expect.objectContaining({ field: 'organisationUuid', code: 'INVALID_ARGUMENT' }),
+    );
+    expect(() => parseClientSummaryQuery({ ...base, page: 2 ** 31 - 1 })).toThrow(
+      expect.objectContaining({ field: 'page', message: 'page must be a whole number from 1 to 1000000' }),
+    );
   });
 
   it("when filter is 'live', then only live clients are asked for; any other filter is refused", () => {

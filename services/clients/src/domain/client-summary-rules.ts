@@ -1,3 +1,4 @@
+import { isUuid, PAGE_MAX, TERM_MAX_LENGTH } from '@gains/access';
 import { invalidArgument } from '@gains/errors';
 import { CLIENT_SUMMARY_MONEY_FIELDS } from '@gains/contracts';
 import type { ClientSummaryQuery, SortableColumn } from './client-summary';
@@ -35,9 +36,12 @@ export interface RawClientSummaryQuery {
 
 /** Checks a grid request: unknown columns, directions, sizes and filters are refused by name. */
 export function parseClientSummaryQuery(raw: RawClientSummaryQuery): ClientSummaryQuery {
+  if (!isUuid(raw.organisationUuid)) throw invalidArgument('organisationUuid', 'organisationUuid must be a uuid');
   const page = raw.page || 1;
   const size = raw.size || 10;
-  if (!Number.isInteger(page) || page < 1) throw invalidArgument('page', 'page must be a whole number of 1 or more');
+  if (!Number.isInteger(page) || page < 1 || page > PAGE_MAX) {
+    throw invalidArgument('page', `page must be a whole number from 1 to ${PAGE_MAX}`);
+  }
   if (!(PAGE_SIZES as readonly number[]).includes(size)) {
     throw invalidArgument('size', `size must be one of ${PAGE_SIZES.join(', ')}`);
   }
@@ -55,7 +59,7 @@ export function parseClientSummaryQuery(raw: RawClientSummaryQuery): ClientSumma
     organisationUuid: raw.organisationUuid,
     page,
     size,
-    term: raw.term.trim().slice(0, 200),
+    term: raw.term.trim().slice(0, TERM_MAX_LENGTH),
     liveOnly: raw.filter === 'live',
     sort: sort.length > 0 ? sort : DEFAULT_SORT,
   };

@@ -1,8 +1,8 @@
 import { confirmationProblem, passwordProblem } from '@gains/access';
-import { invalidArgument } from '@gains/errors';
+import { invalidArgument, unauthenticated } from '@gains/errors';
 import type { IdentityDeps } from './deps';
 import { hashPassword, verifyPassword } from './password-hashing';
-import { nextStep, openChallenge, type AuthResult } from './sign-in-steps';
+import { CHALLENGE_EXPIRED, nextStep, openChallenge, type AuthResult } from './sign-in-steps';
 
 export interface CompleteNewPasswordInput {
   session: string;
@@ -18,7 +18,10 @@ export async function completeNewPassword(deps: IdentityDeps, input: CompleteNew
   if (await verifyPassword(user.passwordHash, input.password)) {
     throw invalidArgument('password', 'The new password must be different from the temporary one');
   }
-  await deps.users.setPassword(user.id, await hashPassword(input.password), 'ACTIVE');
+  const passwordHash = await hashPassword(input.password);
+  if (!(await deps.users.replaceTemporaryPassword(user.id, user.passwordHash, passwordHash))) {
+    throw unauthenticated(CHALLENGE_EXPIRED);
+  }
   await deps.audit.insert({
     userUuid: user.uuid,
     email: user.email,
@@ -27,7 +30,7 @@ export async function completeNewPassword(deps: IdentityDeps, input: CompleteNew
     remoteAddr: input.remoteAddress,
     detail: 'first sign-in',
   });
-  return nextStep(deps, { ...user, status: 'ACTIVE' }, input.remoteAddress);
+  return nextStep(deps, { ...user, passwordHash, status: 'ACTIVE' }, input.remoteAddress);
 }
 
 /** The §5 rules for a new password, and its confirmation when one is sent. */

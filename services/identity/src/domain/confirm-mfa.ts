@@ -1,7 +1,7 @@
 import { mfaCodeProblem } from '@gains/access';
-import { invalidArgument } from '@gains/errors';
+import { invalidArgument, unauthenticated } from '@gains/errors';
 import type { IdentityDeps } from './deps';
-import { openChallenge, startSession, type AuthResult } from './sign-in-steps';
+import { CHALLENGE_EXPIRED, openChallenge, startSession, type AuthResult } from './sign-in-steps';
 import { assertNotThrottled, clearFailures, recordFailure } from './throttle';
 import { matchTotpStep } from './totp';
 
@@ -13,7 +13,7 @@ export interface ConfirmMfaInput {
   remoteAddress: string;
 }
 
-/** The second factor: a current TOTP code, never one already used. */
+/** The second factor: a current TOTP code, never one already used; the challenge starts one session only. */
 export async function confirmMfa(deps: IdentityDeps, input: ConfirmMfaInput): Promise<AuthResult> {
   const user = await openChallenge(deps, input.session, 'MFA');
   const problem = mfaCodeProblem(input.code);
@@ -21,8 +21,10 @@ export async function confirmMfa(deps: IdentityDeps, input: ConfirmMfaInput): Pr
   await assertNotThrottled(deps, user.email, input.remoteAddress);
 
   const step = matchTotpStep(deps.cipher.decrypt(user.mfaSecret!), input.code, deps.now());
-  const fresh = step !== null && (await deps.users.useMfaStep(user.id, step));
+  const fresh = step !== null && (await deps.users.useMfaStep(user.id, step, user.mfaLastStep));
   if (!fresh) {
+    // The challenge was used meanwhile (its stamp has changed): it starts no second session.
+    if (step !== null && step > (user.mfaLastStep ?? -1)) throw unauthenticated(CHALLENGE_EXPIRED);
     await recordFailure(deps, user.email, input.remoteAddress);
     await deps.audit.insert({
       userUuid: user.uuid,

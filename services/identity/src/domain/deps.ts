@@ -1,5 +1,6 @@
 import type { Logger } from '@gains/logging';
 import type { AuditStore } from '../store/audit-store';
+import type { InvitationStore } from '../store/invitation-store';
 import type { MailStore } from '../store/mail-store';
 import type { OrganisationStore } from '../store/organisation-store';
 import type { PasswordResetStore } from '../store/password-reset-store';
@@ -14,9 +15,18 @@ export interface Mailer {
   send(mail: { to: string; subject: string; text: string }): Promise<void>;
 }
 
+/**
+ * Work done after the call is answered (mail, and what depends on whether an account exists), so the
+ * answer takes the same time and says the same thing either way. Same-key work runs in order.
+ */
+export interface AfterAnswer {
+  run(key: string, name: string, task: () => Promise<void>): void;
+}
+
 /** Everything identity's use cases need; the clock is a dependency so rules stay testable. */
 export interface IdentityDeps {
   users: UserStore;
+  invitations: InvitationStore;
   organisations: OrganisationStore;
   serviceLevels: ServiceLevelStore;
   sessions: SessionStore;
@@ -25,6 +35,7 @@ export interface IdentityDeps {
   audit: AuditStore;
   mailbox: MailStore;
   mailer: Mailer;
+  afterAnswer: AfterAnswer;
   tokens: TokenIssuer;
   cipher: SecretCipher;
   logger: Logger;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { AUTH_MESSAGES, emailProblem } from '@gains/access';
 import { invalidArgument } from '@gains/errors';
+import { normaliseEmail } from '../store/user-store';
 import type { IdentityDeps } from './deps';
 import type { AuthResult } from './sign-in-steps';
 import { hashToken } from './sign-in-steps';
@@ -15,28 +16,34 @@ export interface ForgotPasswordInput {
 }
 
 /**
- * Emails a verification code to the address when it belongs to an enabled user. The answer is the
- * same either way, so the form cannot be used to find out who has an account.
+ * Emails a verification code to the address when it belongs to an enabled user. The form must not
+ * tell anyone who has an account, so the answer is the same and takes the same time either way:
+ * once the address is checked, the answer is given at once, and everything that depends on the
+ * account (looking it up, the audit entry, the code, the mail) is done after the answer.
  */
 export async function forgotPassword(deps: IdentityDeps, input: ForgotPasswordInput): Promise<AuthResult> {
   const problem = emailProblem(input.email);
   if (problem) throw invalidArgument('email', problem);
-  const answer: AuthResult = { state: 'RESET_PASSWORD', message: AUTH_MESSAGES.verificationCodeSent };
+  const email = normaliseEmail(input.email);
+  deps.afterAnswer.run(email, 'password reset code', () => sendResetCode(deps, email, input.remoteAddress));
+  return { state: 'RESET_PASSWORD', message: AUTH_MESSAGES.verificationCodeSent };
+}
 
-  const user = await deps.users.findByEmail(input.email);
+async function sendResetCode(deps: IdentityDeps, email: string, remoteAddress: string): Promise<void> {
+  const user = await deps.users.findByEmail(email);
   await deps.audit.insert({
     userUuid: user?.uuid,
-    email: input.email.trim().toLowerCase(),
+    email,
     action: 'PASSWORD_RESET_REQUESTED',
     outcome: user && user.status !== 'DISABLED' ? 'SUCCEEDED' : 'REFUSED',
-    remoteAddr: input.remoteAddress,
+    remoteAddr: remoteAddress,
     detail: !user ? 'unknown user' : user.status === 'DISABLED' ? 'disabled' : '',
   });
-  if (!user || user.status === 'DISABLED') return answer;
+  if (!user || user.status === 'DISABLED') return;
 
   const now = deps.now();
   const open = await deps.passwordResets.findLatestOpen(user.id, now);
-  if (open && now.getTime() - open.createdAt.getTime() < RESEND_SECONDS * 1000) return answer;
+  if (open && now.getTime() - open.createdAt.getTime() < RESEND_SECONDS * 1000) return;
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
   await deps.passwordResets.closeAllOfUser(user.id, now);
   await deps.passwordResets.insert({
@@ -53,5 +60,4 @@ export async function forgotPassword(deps: IdentityDeps, input: ForgotPasswordIn
       `Enter it on the reset password screen within ${RESET_CODE_MINUTES} minutes to choose a new password.\n` +
       `If you did not ask to reset your password, you can ignore this email.\n`,
   });
-  return answer;
 }

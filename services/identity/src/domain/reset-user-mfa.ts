@@ -1,7 +1,6 @@
 import type { Caller } from '@gains/auth';
-import { isSuperAdmin } from '@gains/access';
 import type { IdentityDeps } from './deps';
-import { managedUser, summary, type UserSummary } from './user-summary';
+import { invitationSummary, managedUser, summary, visibleTo, type UserSummary } from './user-summary';
 
 /** Clears a user's authenticator: they set it up again at next sign-in if their firm requires it. */
 export async function resetUserMfa(
@@ -10,7 +9,20 @@ export async function resetUserMfa(
   uuid: string,
   remoteAddress: string,
 ): Promise<UserSummary> {
-  const { admin, target } = await managedUser(deps, caller, uuid);
+  const managed = await managedUser(deps, caller, uuid);
+  const { admin } = managed;
+  if (managed.kind === 'invitation') {
+    // An invitee has no authenticator yet: nothing to clear, and the account itself is untouched.
+    await deps.audit.insert({
+      email: managed.invitation.email,
+      action: 'MFA_RESET',
+      outcome: 'SUCCEEDED',
+      remoteAddr: remoteAddress,
+      detail: `invitation ${managed.invitation.uuid} by ${admin.email}`,
+    });
+    return invitationSummary(managed.invitation, visibleTo(admin));
+  }
+  const { target } = managed;
   await deps.users.clearMfa(target.id);
   await deps.audit.insert({
     userUuid: target.uuid,
@@ -21,5 +33,5 @@ export async function resetUserMfa(
     detail: `by ${admin.email}`,
   });
   const updated = (await deps.users.findById(target.id))!;
-  return summary(updated, isSuperAdmin(admin.roles) ? undefined : admin.organisationUuids);
+  return summary(updated, visibleTo(admin));
 }

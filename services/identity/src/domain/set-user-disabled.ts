@@ -1,7 +1,6 @@
 import type { Caller } from '@gains/auth';
-import { isSuperAdmin } from '@gains/access';
 import type { IdentityDeps } from './deps';
-import { managedUser, summary, type UserSummary } from './user-summary';
+import { invitationSummary, managedUser, summary, visibleTo, type UserSummary } from './user-summary';
 
 /** Disables (every session revoked at once) or re-enables a user. */
 export async function setUserDisabled(
@@ -9,7 +8,24 @@ export async function setUserDisabled(
   caller: Caller,
   input: { uuid: string; disabled: boolean; remoteAddress: string },
 ): Promise<UserSummary> {
-  const { admin, target } = await managedUser(deps, caller, input.uuid);
+  const managed = await managedUser(deps, caller, input.uuid);
+  const { admin } = managed;
+  const action = input.disabled ? 'USER_DISABLED' : 'USER_ENABLED';
+  if (managed.kind === 'invitation') {
+    // As for an invited user: the inviting firm sees the same answers; the account itself is untouched.
+    const { invitation } = managed;
+    const status = input.disabled ? 'DISABLED' : invitation.status === 'DISABLED' ? 'ACTIVE' : undefined;
+    const updated = status ? await deps.invitations.setStatus(invitation.id, status) : invitation;
+    await deps.audit.insert({
+      email: invitation.email,
+      action,
+      outcome: 'SUCCEEDED',
+      remoteAddr: input.remoteAddress,
+      detail: `invitation ${invitation.uuid} by ${admin.email}`,
+    });
+    return invitationSummary(updated, visibleTo(admin));
+  }
+  const { target } = managed;
   if (input.disabled) {
     await deps.users.setStatus(target.id, 'DISABLED');
     await deps.sessions.revokeAllOfUser(target.id, deps.now());
@@ -19,11 +35,11 @@ export async function setUserDisabled(
   await deps.audit.insert({
     userUuid: target.uuid,
     email: target.email,
-    action: input.disabled ? 'USER_DISABLED' : 'USER_ENABLED',
+    action,
     outcome: 'SUCCEEDED',
     remoteAddr: input.remoteAddress,
     detail: `by ${admin.email}`,
   });
   const updated = (await deps.users.findById(target.id))!;
-  return summary(updated, isSuperAdmin(admin.roles) ? undefined : admin.organisationUuids);
+  return summary(updated, visibleTo(admin));
 }

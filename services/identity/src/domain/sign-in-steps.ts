@@ -26,7 +26,7 @@ export const STEP_MESSAGES = {
   MFA_SETUP: 'Your organisation requires multi-factor authentication. Set up an authenticator app to continue.',
 } as const;
 
-const CHALLENGE_EXPIRED = 'Your sign-in has expired; please sign in again';
+export const CHALLENGE_EXPIRED = 'Your sign-in has expired; please sign in again';
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
@@ -76,10 +76,24 @@ export async function startSession(deps: IdentityDeps, user: UserRecord, remoteA
   return { state: 'AUTHENTICATED', accessToken, expiresIn: ACCESS_TOKEN_SECONDS, refreshToken };
 }
 
+/**
+ * The user's sign-in state as a short digest: password, status, MFA secret and last MFA step. A
+ * challenge carries the stamp of when it was issued and is good only while the stamp is unchanged, so
+ * each challenge starts at most one session: completing any step (a new password, a first or further
+ * MFA code) changes the stamp and ends every challenge issued before it.
+ */
+export function challengeStamp(user: UserRecord): string {
+  return crypto
+    .createHash('sha256')
+    .update([user.status, user.passwordHash, user.mfaSecret ?? '', user.mfaLastStep ?? ''].join('\n'))
+    .digest('base64url')
+    .slice(0, 22);
+}
+
 async function challenge(deps: IdentityDeps, user: UserRecord, purpose: ChallengePurpose): Promise<AuthResult> {
   return {
     state: purpose,
-    session: await deps.tokens.issueChallenge(user.uuid, purpose, deps.now()),
+    session: await deps.tokens.issueChallenge(user.uuid, purpose, challengeStamp(user), deps.now()),
     message: STEP_MESSAGES[purpose],
   };
 }
@@ -95,7 +109,10 @@ export async function nextStep(deps: IdentityDeps, user: UserRecord, remoteAddre
   return startSession(deps, user, remoteAddress);
 }
 
-/** The user a challenge session is for, if it is genuine, unexpired and still the user's current step. */
+/**
+ * The user a challenge session is for, if it is genuine, unexpired, still the user's current step and
+ * not yet used (the user's sign-in state is as it was when the challenge was issued).
+ */
 export async function openChallenge(
   deps: IdentityDeps,
   session: string,
@@ -106,6 +123,7 @@ export async function openChallenge(
   if (!found || found.purpose !== purpose) throw unauthenticated(CHALLENGE_EXPIRED);
   const user = await deps.users.findByUuid(found.userUuid);
   if (!user || user.status === 'DISABLED') throw unauthenticated(CHALLENGE_EXPIRED);
+  if (found.stamp !== challengeStamp(user)) throw unauthenticated(CHALLENGE_EXPIRED);
   const stillDue =
     purpose === 'NEW_PASSWORD_REQUIRED'
       ? user.status === 'NEW_PASSWORD_REQUIRED'

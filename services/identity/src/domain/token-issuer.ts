@@ -17,6 +17,8 @@ export interface Challenge {
   purpose: ChallengePurpose;
   /** Seconds since the epoch when the challenge was issued. */
   issuedAt: number;
+  /** The user's sign-in state when it was issued (see `challengeStamp`): it is good only while that holds. */
+  stamp: string;
 }
 
 export interface AccessClaims {
@@ -32,7 +34,7 @@ export interface TokenIssuer {
   issueAccessToken(claims: AccessClaims, now: Date): Promise<string>;
   jwks(): { keys: JWK[] };
   /** A signed, short-lived challenge for one step of the sign-in flow (never accepted as an access token). */
-  issueChallenge(userUuid: string, purpose: ChallengePurpose, now: Date): Promise<string>;
+  issueChallenge(userUuid: string, purpose: ChallengePurpose, stamp: string, now: Date): Promise<string>;
   /** The challenge, or undefined when it is forged, expired or not ours. */
   verifyChallenge(token: string, now: Date): Promise<Challenge | undefined>;
 }
@@ -78,9 +80,9 @@ export async function createTokenIssuer(keys: SigningKeyStore): Promise<TokenIss
     jwks() {
       return { keys: stored.map((k) => k.publicJwk as JWK) };
     },
-    async issueChallenge(userUuid, purpose, now) {
+    async issueChallenge(userUuid, purpose, stamp, now) {
       const issuedAt = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ purpose })
+      return new SignJWT({ purpose, stp: stamp })
         .setProtectedHeader({ alg: ALGORITHM, kid: current.kid })
         .setSubject(userUuid)
         .setIssuer(TOKEN_ISSUER)
@@ -100,7 +102,8 @@ export async function createTokenIssuer(keys: SigningKeyStore): Promise<TokenIss
         });
         const purpose = payload.purpose;
         if (purpose !== 'NEW_PASSWORD_REQUIRED' && purpose !== 'MFA' && purpose !== 'MFA_SETUP') return undefined;
-        return { userUuid: String(payload.sub), purpose, issuedAt: Number(payload.iat) };
+        if (typeof payload.stp !== 'string') return undefined;
+        return { userUuid: String(payload.sub), purpose, issuedAt: Number(payload.iat), stamp: payload.stp };
       } catch {
         return undefined;
       }

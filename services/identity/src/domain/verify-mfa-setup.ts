@@ -1,8 +1,8 @@
 import { mfaCodeProblem } from '@gains/access';
-import { DomainError, invalidArgument } from '@gains/errors';
+import { DomainError, invalidArgument, unauthenticated } from '@gains/errors';
 import { WRONG_CODE } from './confirm-mfa';
 import type { IdentityDeps } from './deps';
-import { openChallenge, startSession, type AuthResult } from './sign-in-steps';
+import { CHALLENGE_EXPIRED, openChallenge, startSession, type AuthResult } from './sign-in-steps';
 import { assertNotThrottled, clearFailures, recordFailure } from './throttle';
 import { matchTotpStep } from './totp';
 
@@ -35,7 +35,7 @@ export async function verifyMfaSetup(deps: IdentityDeps, input: VerifyMfaSetupIn
     });
     throw invalidArgument('code', WRONG_CODE);
   }
-  await deps.users.activateMfa(user.id, user.mfaPendingSecret, step);
+  if (!(await deps.users.activateMfa(user.id, user.mfaPendingSecret, step))) throw unauthenticated(CHALLENGE_EXPIRED);
   await clearFailures(deps, user.email);
   await deps.audit.insert({
     userUuid: user.uuid,

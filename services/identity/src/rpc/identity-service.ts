@@ -255,11 +255,7 @@ export function createIdentityService(deps: IdentityDeps): ServiceImpl<typeof id
       };
     },
     async listUsers(req, ctx) {
-      const page = await listUsers(deps, requireCaller(ctx), {
-        page: req.page || 1,
-        size: req.size || 10,
-        term: req.term,
-      });
+      const page = await listUsers(deps, requireCaller(ctx), { page: req.page, size: req.size, term: req.term });
       return { content: page.content.map(toUser), totalSize: page.totalSize };
     },
     async inviteUser(req, ctx) {
@@ -285,9 +281,9 @@ export function createIdentityService(deps: IdentityDeps): ServiceImpl<typeof id
     },
     async listAuditEntries(req, ctx) {
       const page = await listAuditEntries(deps, requireCaller(ctx), {
-        page: req.page || 1,
-        size: req.size || 10,
-        userUuid: req.userUuid || undefined,
+        page: req.page,
+        size: req.size,
+        userUuid: req.userUuid,
       });
       return {
         content: page.content.map((e) => ({

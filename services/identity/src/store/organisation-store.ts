@@ -81,6 +81,12 @@ export function createOrganisationStore(prisma: IdentityPrisma) {
         toRecord,
       );
     },
+    async listByType(type: string): Promise<OrganisationRecord[]> {
+      return (await prisma.organisation.findMany({ where: { type }, orderBy: { code: 'asc' } })).map(toRecord);
+    },
+    async listChildren(parentId: number): Promise<OrganisationRecord[]> {
+      return (await prisma.organisation.findMany({ where: { parentId }, orderBy: { code: 'asc' } })).map(toRecord);
+    },
     async listByIds(ids: number[]): Promise<OrganisationRecord[]> {
       return (await prisma.organisation.findMany({ where: { id: { in: ids } } })).map(toRecord);
     },

@@ -1,4 +1,6 @@
 import { DomainError } from '@gains/errors';
+import { Prisma } from './generated/client';
+import type { InvitationRecord } from './invitation-store';
 import type { IdentityPrisma } from './prisma';
 
 export type UserStatus = 'ACTIVE' | 'NEW_PASSWORD_REQUIRED' | 'DISABLED';
@@ -49,6 +51,9 @@ function toRecord(row: Row): UserRecord {
   };
 }
 
+/** A row of an administrator's list of users: a user, or an invitation shown as the invitee. */
+export type ListedUser = { kind: 'user'; user: UserRecord } | { kind: 'invitation'; invitation: InvitationRecord };
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -77,23 +82,40 @@ export function createUserStore(prisma: IdentityPrisma) {
     async setPendingMfaSecret(id: number, encryptedSecret: string) {
       await prisma.user.update({ where: { id }, data: { mfaPendingSecret: encryptedSecret } });
     },
-    /** Makes the pending secret the user's secret, recording the first code's step. */
-    async activateMfa(id: number, encryptedSecret: string, step: number) {
-      await prisma.user.update({
-        where: { id },
+    /**
+     * Makes the pending secret the user's secret, recording the first code's step; false when the user
+     * already has a secret (another attempt got there first), atomically.
+     */
+    async activateMfa(id: number, encryptedSecret: string, step: number): Promise<boolean> {
+      const { count } = await prisma.user.updateMany({
+        where: { id, mfaSecret: null, mfaPendingSecret: encryptedSecret },
         data: { mfaSecret: encryptedSecret, mfaPendingSecret: null, mfaLastStep: BigInt(step) },
       });
+      return count === 1;
+    },
+    /**
+     * Replaces the temporary password of a user who must choose one; false when it was already
+     * replaced (another attempt got there first), atomically.
+     */
+    async replaceTemporaryPassword(id: number, temporaryHash: string, passwordHash: string): Promise<boolean> {
+      const { count } = await prisma.user.updateMany({
+        where: { id, status: 'NEW_PASSWORD_REQUIRED', passwordHash: temporaryHash },
+        data: { passwordHash, status: 'ACTIVE' },
+      });
+      return count === 1;
     },
     async clearMfa(id: number) {
       await prisma.user.update({ where: { id }, data: { mfaSecret: null, mfaPendingSecret: null, mfaLastStep: null } });
     },
     /**
-     * Records a TOTP step as used, only if it is newer than the last one: false means the code was
-     * already used (or an older one), atomically even under concurrent attempts.
+     * Records a TOTP step as used, only if it is newer than the last one and the last one is still the
+     * one the caller read: false means the code was already used (or an older one), or another
+     * attempt got there first, atomically even under concurrent attempts.
      */
-    async useMfaStep(id: number, step: number): Promise<boolean> {
+    async useMfaStep(id: number, step: number, lastStep: number | null): Promise<boolean> {
+      if (lastStep !== null && step <= lastStep) return false;
       const { count } = await prisma.user.updateMany({
-        where: { id, OR: [{ mfaLastStep: null }, { mfaLastStep: { lt: BigInt(step) } }] },
+        where: { id, mfaLastStep: lastStep === null ? null : BigInt(lastStep) },
         data: { mfaLastStep: BigInt(step) },
       });
       return count === 1;
@@ -127,6 +149,44 @@ export function createUserStore(prisma: IdentityPrisma) {
         }
         throw error;
       }
+    },
+    /**
+     * A page of what a customer administrator's list shows: the users belonging to one of their
+     * organisations and the invitations into one of them, together in email order.
+     */
+    async listPageWithInvitations(options: {
+      page: number;
+      size: number;
+      term: string;
+      organisationUuids: string[];
+    }): Promise<{ content: ListedUser[]; totalSize: number }> {
+      const scope = options.organisationUuids;
+      const pattern = `%${options.term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      const listed = Prisma.sql`
+        SELECT 'user' AS kind, u.id, u.email FROM app_user u
+         WHERE EXISTS (SELECT 1 FROM membership m JOIN organisation o ON o.id = m.organisation_id
+                        WHERE m.user_id = u.id AND o.uuid = ANY(${scope}::uuid[]))
+           AND (${options.term} = '' OR u.email ILIKE ${pattern} OR u.name ILIKE ${pattern})
+        UNION ALL
+        SELECT 'invitation' AS kind, i.id, i.email FROM invitation i
+         WHERE i.organisation_uuids && ${scope}::uuid[]
+           AND (${options.term} = '' OR i.email ILIKE ${pattern} OR i.name ILIKE ${pattern})`;
+      const [rows, counted] = await Promise.all([
+        prisma.$queryRaw<{ kind: 'user' | 'invitation'; id: number }[]>`
+          SELECT kind, id FROM (${listed}) AS listed ORDER BY email, kind DESC, id
+          LIMIT ${options.size} OFFSET ${(options.page - 1) * options.size}`,
+        prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (${listed}) AS listed`,
+      ]);
+      const ids = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.id);
+      const [users, invitations] = await Promise.all([
+        prisma.user.findMany({ where: { id: { in: ids('user') } }, include: withMemberships }),
+        prisma.invitation.findMany({ where: { id: { in: ids('invitation') } } }),
+      ]);
+      const content = rows.map((r): ListedUser => {
+        if (r.kind === 'user') return { kind: 'user', user: toRecord(users.find((u) => u.id === r.id)!) };
+        return { kind: 'invitation', invitation: invitations.find((i) => i.id === r.id)! };
+      });
+      return { content, totalSize: counted[0]?.n ?? 0 };
     },
     /** A page of users, optionally only those belonging to one of the given organisations. */
     async listPage(options: {

@@ -1,0 +1,117 @@
+// The whole system for the BFF's tests: a real PostgreSQL, every service in process and the BFF app,
+// driven through `app.request` as the web app would. The runtime and testing packages depend on the
+// BFF, so they are reached by path.
+import { silentLogger } from '@gains/logging';
+import { startEmbeddedSystem, type EmbeddedSystem } from '../../packages/runtime/src/embedded-system';
+import { startTestPostgres } from '../../packages/testing/src/postgres';
+
+export const ORG = {
+  GAINS: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000001',
+  ASHW: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002',
+  BRKF: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000003',
+  CLVP: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000004',
+};
+
+export const PERSONAS = {
+  anonymous: { email: '', roles: [] as string[] },
+  admin: { email: 'admin@gains.example', roles: ['ROLE_ADMIN'] }, // the provider, across firms
+  manager: { email: 'manager@gains.example', roles: ['ROLE_CUSTOMER_ADMIN'] }, // ASHW and BRKF
+  adviser: { email: 'adviser@gains.example', roles: ['ROLE_CUSTOMER_NON_ADMIN'] }, // ASHW
+  brook: { email: 'brook@gains.example', roles: ['ROLE_CUSTOMER_ADMIN'] }, // BRKF only: another firm than ASHW
+} as const;
+export type Persona = keyof typeof PERSONAS;
+export const PERSONA_NAMES = Object.keys(PERSONAS) as Persona[];
+
+export interface RequestOptions {
+  token?: string;
+  /** A JSON body, or raw text sent as it is (with a JSON content type). */
+  body?: unknown;
+  rawBody?: string;
+  org?: string;
+  /** The caller's address (X-Forwarded-For), to keep throttling of one test away from another. */
+  ip?: string;
+}
+
+export interface Answer {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+export interface TestSystem {
+  system: EmbeddedSystem;
+  connectionString: string;
+  password: string;
+  request(method: string, path: string, options?: RequestOptions): Promise<Answer>;
+  signIn(
+    email: string,
+    ip?: string,
+  ): Promise<{ state: string; accessToken: string; refreshToken: string; session: string }>;
+  /** An access token for each signed-in persona (none for anonymous). */
+  tokens: Record<Persona, string>;
+  stop(): Promise<void>;
+}
+
+/** Starts PostgreSQL and the embedded system with the demo data, and signs every persona in. */
+export async function startTestSystem(
+  options: { password?: string; env?: Record<string, string>; webDir?: string } = {},
+): Promise<TestSystem> {
+  const password = options.password ?? 'Walk-the-line-1!';
+  const postgres = await startTestPostgres();
+  const system = await startEmbeddedSystem({
+    connectionString: postgres.connectionString,
+    logger: silentLogger(),
+    seedDemo: true,
+    webDir: options.webDir,
+    // the tests speak for several client addresses, as a proxy in front would
+    env: {
+      ...process.env,
+      GAINS_DEV_MAILBOX: 'true',
+      GAINS_TRUSTED_PROXY_HOPS: '1',
+      GAINS_DEMO_PASSWORD: password,
+      ...options.env,
+    },
+  });
+
+  async function request(method: string, path: string, o: RequestOptions = {}): Promise<Answer> {
+    const headers: Record<string, string> = { 'x-forwarded-for': o.ip ?? '10.77.0.1' };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    if (o.org) headers['x-organisation-uuid'] = o.org;
+    const body = o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await system.app.request(path, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON (the web app's HTML): kept as text.
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  async function signIn(email: string, ip = '10.78.0.1') {
+    const answer = await request('POST', '/api/auth/sign-in', { body: { email, password }, ip });
+    // the refresh token comes as an HttpOnly cookie, never in the body
+    const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('gains_refresh='));
+    const refreshToken = cookie?.split(';')[0]!.slice('gains_refresh='.length) ?? '';
+    return { ...(answer.body as { state: string; accessToken: string; session: string }), refreshToken };
+  }
+
+  const tokens = {} as Record<Persona, string>;
+  for (const name of PERSONA_NAMES) {
+    if (name !== 'anonymous') tokens[name] = (await signIn(PERSONAS[name].email)).accessToken;
+  }
+  return {
+    system,
+    connectionString: postgres.connectionString,
+    password,
+    request,
+    signIn,
+    tokens,
+    async stop() {
+      await system.stop();
+      await postgres.stop();
+    },
+  };
+}
