@@ -1,4 +1,4 @@
-// Runs every suite (typecheck, unit, system, e2e) and ends with one line: "N passed, N failed".
+// Runs every suite (typecheck, lint, unit, system, e2e) and ends with one line: "N passed, N failed".
 // Installs the Debian packages the system and browser tests need when it can (root with apt-get).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,6 +41,11 @@ ensureDebianPackages();
 
 step('typecheck', () => {
   const r = spawnSync('pnpm', ['-s', 'typecheck'], { cwd: root, stdio: 'inherit' });
+  return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+});
+
+step('lint', () => {
+  const r = spawnSync('pnpm', ['-s', 'lint'], { cwd: root, stdio: 'inherit' });
   return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 });
 

@@ -128,7 +128,7 @@ function cases(): Case[] {
       nul,
     ],
     ['NUL in an invitee name', 'POST', '/api/admin/users', { token: admin, body: invite({ name: NUL }) }, 'name', nul],
-    ['NUL in the dev mailbox address', 'GET', '/api/dev/mailbox?to=%00', {}, 'to', nul],
+    ['NUL in the dev mailbox address', 'GET', '/api/dev/mailbox?to=%00', { token: admin }, 'to', nul],
     [
       'half a character in a name',
       'POST',

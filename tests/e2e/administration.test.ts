@@ -43,7 +43,11 @@ function formItem(scope: Page | ReturnType<Page['getByRole']>, label: string) {
 
 /** Picks a report type in a mapping row's select (the rows after the first have no visible label). */
 async function chooseReportType(page: Page, row: number, name: string): Promise<void> {
-  await page.getByTestId('mapping-row').nth(row - 1).locator('.ant-select').click();
+  await page
+    .getByTestId('mapping-row')
+    .nth(row - 1)
+    .locator('.ant-select')
+    .click();
   await page
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
     .filter({ hasText: name })

@@ -1,12 +1,8 @@
 import type { EngineEvent } from '../normalise-ledger';
-import { Rational as importedRational } from '../rational';
+import type { Rational } from '../rational';
 import type { SweepContext } from './sweep-context';
 import { closeShareExchange, openShareExchange } from './share-exchange';
 
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const Rational = importedRational;
-type Rational = importedRational;
 
 /**
  * DEMERGER (s136 / s192): the parent holding is kept and the demerged shares received; the parent's
