@@ -3,7 +3,6 @@ import type { Rational } from '../rational';
 import type { SweepContext } from './sweep-context';
 import { closeShareExchange, openShareExchange } from './share-exchange';
 
-
 /**
  * DEMERGER (s136 / s192): the parent holding is kept and the demerged shares received; the parent's
  * cost is split by market values on the first day of dealing: new shares get
