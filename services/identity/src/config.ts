@@ -19,6 +19,8 @@ export function identityConfig(env: NodeJS.ProcessEnv, form: 'embedded' | 'clust
         .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64')
         .optional(),
       NODE_ENV: z.string().default('development'),
+      /** The demo users' password, when the demo data is seeded. */
+      GAINS_DEMO_PASSWORD: z.string().min(8).optional(),
     },
     env,
   );
@@ -37,6 +39,7 @@ export function identityConfig(env: NodeJS.ProcessEnv, form: 'embedded' | 'clust
     smtpUrl: config.SMTP_URL,
     mailFrom: config.MAIL_FROM,
     devMailbox,
+    demoPassword: config.GAINS_DEMO_PASSWORD,
     mfaEncryptionKey: config.GAINS_MFA_ENCRYPTION_KEY
       ? Buffer.from(config.GAINS_MFA_ENCRYPTION_KEY, 'base64')
       : undefined,

@@ -61,7 +61,7 @@ export const identityModule: ServiceModule = {
       publicMethods: IDENTITY_PUBLIC_METHODS,
       relay,
       async afterStart() {
-        if (seedDemo && (await seedDemoIdentity(prisma, env.GAINS_DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD))) {
+        if (seedDemo && (await seedDemoIdentity(prisma, config.demoPassword ?? DEFAULT_DEMO_PASSWORD))) {
           logger.info('seeded demo organisations and users');
           relay.kick();
         }
