@@ -7,7 +7,7 @@ import { expectError, ORG, startTestSystem, type TestSystem } from '../test-supp
 
 let t: TestSystem;
 /** Every ASHW client, read page by page in the default order (organisation code, then client code). */
-let all: Row[] = [];
+const all: Row[] = [];
 let fixtureFirm = '';
 
 type Row = Record<string, any>;
