@@ -2,6 +2,7 @@
 // driven through `app.request` as the web app would. The runtime and testing packages depend on the
 // BFF, so they are reached by path.
 import { silentLogger } from '@gains/logging';
+import { expect } from 'vitest';
 import { startEmbeddedSystem, type EmbeddedSystem } from '../../packages/runtime/src/embedded-system';
 import { startTestPostgres } from '../../packages/testing/src/postgres';
 
@@ -30,6 +31,8 @@ export interface RequestOptions {
   org?: string;
   /** The caller's address (X-Forwarded-For), to keep throttling of one test away from another. */
   ip?: string;
+  /** A Cookie header, as a browser would send it. */
+  cookie?: string;
 }
 
 export interface Answer {
@@ -77,6 +80,7 @@ export async function startTestSystem(
     const headers: Record<string, string> = { 'x-forwarded-for': o.ip ?? '10.77.0.1' };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     if (o.org) headers['x-organisation-uuid'] = o.org;
+    if (o.cookie) headers.cookie = o.cookie;
     const body = o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await system.app.request(path, { method, headers, body });
@@ -114,4 +118,25 @@ export async function startTestSystem(
       await postgres.stop();
     },
   };
+}
+
+/**
+ * The answer is the spec's error body with this status: `{type_description, timestamp, id}`, plus `field`
+ * exactly when the refusal names one; the id is the request's own (X-Request-Id) and the timestamp is now.
+ */
+export function expectError(answer: Answer, status: number, message: string | RegExp, field?: string): void {
+  const label = `${answer.status} ${JSON.stringify(answer.body)}`;
+  expect(answer.status, label).toBe(status);
+  expect(Object.keys(answer.body ?? {}).sort(), label).toEqual(
+    field === undefined ? ['id', 'timestamp', 'type_description'] : ['field', 'id', 'timestamp', 'type_description'],
+  );
+  if (typeof message === 'string') expect(answer.body.type_description, label).toBe(message);
+  else expect(answer.body.type_description, label).toMatch(message);
+  if (field !== undefined) expect(answer.body.field, label).toBe(field);
+  expect(answer.body.id).toBe(answer.headers.get('x-request-id'));
+  expect(answer.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  const age = Date.now() - Date.parse(answer.body.timestamp);
+  expect(answer.body.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  expect(age).toBeGreaterThanOrEqual(0);
+  expect(age).toBeLessThan(60_000);
 }

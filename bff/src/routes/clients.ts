@@ -5,18 +5,29 @@ import { asCaller, authenticate, requireOrganisation } from '../middleware/authe
 import type { BffEnv } from '../deps';
 import { field, pageQuerySchema, parseQuery } from '../validation';
 
-const sortValue = field.optionalText('sort', 100);
+const SORT_COLUMNS_MAX = 40;
+const SORT_VALUE_MAX = 100;
 const summaryQuery = pageQuerySchema().extend({
   term: field.queryText('term'),
   filter: field.queryText('filter', 20),
+  // One `sort` or several; each problem is told as it is (a union would only say "must be text").
   sort: z
-    .union([sortValue, z.array(sortValue).max(40, 'At most 40 sort columns')], { error: 'sort must be text' })
-    .default([]),
+    .union([z.string(), z.array(z.string())], { error: 'sort must be text' })
+    .optional()
+    .transform((sort, ctx) => {
+      const values = sort === undefined ? [] : Array.isArray(sort) ? sort : [sort];
+      if (values.length > SORT_COLUMNS_MAX) {
+        ctx.addIssue({ code: 'custom', message: `At most ${SORT_COLUMNS_MAX} sort columns` });
+      } else if (values.some((v) => v.length > SORT_VALUE_MAX)) {
+        ctx.addIssue({ code: 'custom', message: `sort must be at most ${SORT_VALUE_MAX} characters` });
+      }
+      return values;
+    }),
 });
 
 /** `sort=column,direction` pairs, repeated for multi-sort. */
-function parseSort(sort: string | string[]) {
-  return (Array.isArray(sort) ? sort : [sort]).filter(Boolean).map((value) => {
+function parseSort(sort: string[]) {
+  return sort.filter(Boolean).map((value) => {
     const [column = '', direction = 'asc'] = value.split(',');
     return { column: column.trim(), direction: direction.trim() };
   });
