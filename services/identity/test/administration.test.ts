@@ -422,6 +422,25 @@ describe('users', () => {
     expect(await t.mailTo('hire@gains.example')).toHaveLength(1);
   });
 
+  it('when an invitee who never set a password is disabled and enabled again, then the temporary password still asks for a new one', async () => {
+    const email = 'pending.hire@gains.example';
+    const invited = await t.call('POST', '/api/admin/users', {
+      token: admin,
+      body: { email, name: 'Pending Hire', role: 'ROLE_CUSTOMER_NON_ADMIN', organisationUuids: [ORG.ASHW] },
+    });
+    expect(invited.body.status).toBe('NEW_PASSWORD_REQUIRED');
+    const uuid = invited.body.uuid as string;
+    expect((await t.call('POST', `/api/admin/users/${uuid}/disable`, { token: admin })).body.status).toBe('DISABLED');
+    expect((await t.call('POST', `/api/admin/users/${uuid}/enable`, { token: admin })).body.status).toBe(
+      'NEW_PASSWORD_REQUIRED',
+    );
+    const [mail] = await t.mailTo(email);
+    const temporary = /temporary password (\S+)/.exec(mail!.text)![1]!;
+    const signIn = await t.call('POST', '/api/auth/sign-in', { body: { email, password: temporary }, ip: '10.33.0.1' });
+    expect(signIn.body.state).toBe('NEW_PASSWORD_REQUIRED');
+    expect(signIn.body.accessToken).toBeUndefined();
+  });
+
   it("when a customer admin invites another firm's user, then the answer and everything after it are as for a new address, and that account is untouched", async () => {
     const invite = (email: string) =>
       t.call('POST', '/api/admin/users', {

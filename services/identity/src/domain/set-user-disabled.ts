@@ -14,8 +14,7 @@ export async function setUserDisabled(
   if (managed.kind === 'invitation') {
     // As for an invited user: the inviting firm sees the same answers; the account itself is untouched.
     const { invitation } = managed;
-    const status = input.disabled ? 'DISABLED' : invitation.status === 'DISABLED' ? 'ACTIVE' : undefined;
-    const updated = status ? await deps.invitations.setStatus(invitation.id, status) : invitation;
+    const updated = await deps.invitations.setDisabled(invitation.id, input.disabled);
     await deps.audit.insert({
       email: invitation.email,
       action,
@@ -26,11 +25,12 @@ export async function setUserDisabled(
     return invitationSummary(updated, visibleTo(admin));
   }
   const { target } = managed;
+  // Enabled again, a user returns to the status they had: an invitee who never set a password must still do so.
   if (input.disabled) {
-    await deps.users.setStatus(target.id, 'DISABLED');
+    await deps.users.disable(target.id);
     await deps.sessions.revokeAllOfUser(target.id, deps.now());
-  } else if (target.status === 'DISABLED') {
-    await deps.users.setStatus(target.id, 'ACTIVE');
+  } else {
+    await deps.users.enable(target.id);
   }
   await deps.audit.insert({
     userUuid: target.uuid,

@@ -41,6 +41,17 @@ export function createInvitationStore(prisma: IdentityPrisma) {
     async setStatus(id: number, status: InvitationStatus): Promise<InvitationRecord> {
       return prisma.invitation.update({ where: { id }, data: { status } });
     },
+    /** Disables or enables an invitation; enabled, it returns to the status it had. */
+    async setDisabled(id: number, disabled: boolean): Promise<InvitationRecord> {
+      const invitation = await prisma.invitation.findUniqueOrThrow({ where: { id } });
+      if (disabled === (invitation.status === 'DISABLED')) return invitation;
+      return prisma.invitation.update({
+        where: { id },
+        data: disabled
+          ? { status: 'DISABLED', statusBeforeDisabled: invitation.status }
+          : { status: invitation.statusBeforeDisabled ?? 'NEW_PASSWORD_REQUIRED', statusBeforeDisabled: null },
+      });
+    },
   };
 }
 export type InvitationStore = ReturnType<typeof createInvitationStore>;

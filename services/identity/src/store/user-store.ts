@@ -79,6 +79,21 @@ export function createUserStore(prisma: IdentityPrisma) {
     async setStatus(id: number, status: UserStatus) {
       await prisma.user.update({ where: { id }, data: { status } });
     },
+    /** Disables a user, remembering the status to return to. */
+    async disable(id: number) {
+      const user = await prisma.user.findUniqueOrThrow({ where: { id } });
+      if (user.status === 'DISABLED') return;
+      await prisma.user.update({ where: { id }, data: { status: 'DISABLED', statusBeforeDisabled: user.status } });
+    },
+    /** Enables a disabled user in the status they had before (ACTIVE when none was kept). */
+    async enable(id: number) {
+      const user = await prisma.user.findUniqueOrThrow({ where: { id } });
+      if (user.status !== 'DISABLED') return;
+      await prisma.user.update({
+        where: { id },
+        data: { status: user.statusBeforeDisabled ?? 'ACTIVE', statusBeforeDisabled: null },
+      });
+    },
     async setPendingMfaSecret(id: number, encryptedSecret: string) {
       await prisma.user.update({ where: { id }, data: { mfaPendingSecret: encryptedSecret } });
     },
