@@ -4,8 +4,6 @@
  * in-memory Connect transports, events through each service's outbox delivered in process, and
  * the BFF plus the built web app on one port.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig, z } from '@gains/config';
@@ -14,6 +12,7 @@ import { createLogger } from '@gains/logging';
 import { DEFAULT_DEMO_PASSWORD, DEMO_USERS } from '@gains/service-kit';
 import { startTelemetry, stopTelemetry } from '@gains/telemetry';
 import { startEmbeddedSystem } from './embedded-system';
+import { ensureWebBuild } from './web-build';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -32,9 +31,8 @@ process.env.GAINS_DEV_MAILBOX ??= 'true'; // the development mailbox (GET /api/d
 startTelemetry({ serviceName: 'gains' });
 const logger = createLogger({ level: config.LOG_LEVEL });
 const webDir = path.join(ROOT, 'web', 'dist');
-if (!fs.existsSync(path.join(webDir, 'index.html')) && config.GAINS_SKIP_WEB_BUILD === '0') {
-  logger.info('building the web app');
-  execFileSync('pnpm', ['--filter', '@gains/web', 'build'], { cwd: ROOT, stdio: 'inherit' });
+if (config.GAINS_SKIP_WEB_BUILD === '0') {
+  ensureWebBuild({ root: ROOT, onBuild: () => logger.info('building the web app') });
 }
 
 const postgres = await startEmbeddedPostgres({ dataDir: path.join(config.GAINS_DATA_DIR, 'postgres') });
