@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig, z } from '@gains/config';
-import { startEmbeddedPostgres } from '@gains/db';
+import { EmbeddedPostgresError, startEmbeddedPostgres } from '@gains/db';
 import { createLogger } from '@gains/logging';
 import { DEFAULT_DEMO_PASSWORD, DEMO_USERS } from '@gains/service-kit';
 import { startTelemetry, stopTelemetry } from '@gains/telemetry';
@@ -35,8 +35,8 @@ if (config.GAINS_SKIP_WEB_BUILD === '0') {
   ensureWebBuild({ root: ROOT, onBuild: () => logger.info('building the web app') });
 }
 
-const postgres = await startEmbeddedPostgres({ dataDir: path.join(config.GAINS_DATA_DIR, 'postgres') });
-logger.info({ port: postgres.port }, 'PostgreSQL started');
+const postgres = await startPostgres();
+logger.info({ port: postgres.port, dataDir: postgres.dataDir }, 'PostgreSQL started');
 
 const system = await startEmbeddedSystem({
   connectionString: postgres.connectionString,
@@ -51,6 +51,20 @@ const server = serve({ fetch: system.app.fetch, port: config.PORT, hostname: con
   for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(24)} ${user.roles[0]}`);
   console.log('');
 });
+
+/** PostgreSQL in its own process group: a Ctrl-C or a TERM to ours reaches it only through shutdown(). */
+async function startPostgres() {
+  try {
+    return await startEmbeddedPostgres({
+      dataDir: path.join(config.GAINS_DATA_DIR, 'postgres'),
+      ownProcessGroup: true,
+    });
+  } catch (error) {
+    if (!(error instanceof EmbeddedPostgresError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 
 let stopping = false;
 async function shutdown(signal: string) {
