@@ -72,9 +72,8 @@ function canRunBinaries(user: RunAs, native: string): boolean {
   return spawnSync('/bin/sh', ['-c', probe, 'sh', native], { uid: user.uid, gid: user.gid }).status === 0;
 }
 
-function canUseDirectory(user: RunAs, dir: string): boolean {
-  const probe = 'test -d "$1" && test -w "$1" && test -x "$1"';
-  return spawnSync('/bin/sh', ['-c', probe, 'sh', dir], { uid: user.uid, gid: user.gid }).status === 0;
+function canEnter(user: RunAs, dir: string): boolean {
+  return spawnSync('/bin/sh', ['-c', 'test -x "$1"', 'sh', dir], { uid: user.uid, gid: user.gid }).status === 0;
 }
 
 /** A copy of the binaries under SHARED_DIR, made once per version (copied aside, then renamed). */
@@ -102,24 +101,26 @@ interface Placement {
   bin: ReturnType<typeof binaries>;
   dataDir: string;
   user?: RunAs;
-  note?: string;
 }
 
 /**
  * Where the binaries and the data live. As root, PostgreSQL runs as the user postgres (it refuses
  * to run as root), which may not be able to enter the checkout (a home folder, `mktemp -d`): then
- * the binaries are copied, and the data kept, under /var/lib/gains.
+ * the binaries are copied (once per version), and the data kept (one folder per requested data
+ * folder), under /var/lib/gains.
  */
 function place(requestedDataDir: string): Placement {
   const installed = installedBinaries();
   const user = runAsUser();
-  fs.mkdirSync(path.dirname(requestedDataDir), { recursive: true });
-  fs.mkdirSync(requestedDataDir, { recursive: true, mode: 0o700 });
-  if (!user) return { bin: binaries(installed.native, installed.version), dataDir: requestedDataDir };
+  const parent = path.dirname(requestedDataDir);
+  fs.mkdirSync(parent, { recursive: true });
+  const useDataDir = (dataDir: string, native: string): Placement => {
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    if (user) fs.chownSync(dataDir, user.uid, user.gid);
+    return { bin: binaries(native, installed.version), dataDir, user };
+  };
+  if (!user) return useDataDir(requestedDataDir, installed.native);
 
-  // The folder that holds the cluster is Gains's own: let the postgres user through it.
-  fs.chmodSync(path.dirname(requestedDataDir), 0o755);
-  fs.chownSync(requestedDataDir, user.uid, user.gid);
   const unreachable = (what: string) =>
     new EmbeddedPostgresError(
       `As root, PostgreSQL runs as the user postgres, which cannot reach ${what}, and ${SHARED_DIR} cannot be used: ` +
@@ -133,23 +134,18 @@ function place(requestedDataDir: string): Placement {
       throw unreachable(installed.native);
     }
   }
-  if (canUseDirectory(user, requestedDataDir))
-    return { bin: binaries(native, installed.version), dataDir: requestedDataDir, user };
+  // The folder that holds the cluster is Gains's own: let the postgres user through it.
+  fs.chmodSync(parent, 0o755);
+  if (canEnter(user, parent)) return useDataDir(requestedDataDir, native);
   const dataDir = sharedDataDir(requestedDataDir);
   try {
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    fs.chownSync(dataDir, user.uid, user.gid);
+    const placement = useDataDir(dataDir, native);
+    if (canEnter(user, dataDir)) return placement;
   } catch {
-    throw unreachable(requestedDataDir);
+    // reported below
   }
-  if (!canUseDirectory(user, dataDir)) throw unreachable(requestedDataDir);
-  return {
-    bin: binaries(native, installed.version),
-    dataDir,
-    user,
-    note: `the user postgres cannot enter ${requestedDataDir}: the database is kept in ${dataDir}`,
-  };
+  throw unreachable(requestedDataDir);
 }
 
 function processInfo(pid: number): { command: string; parent: number } | undefined {
@@ -284,7 +280,6 @@ export async function startEmbeddedPostgres(options: {
   const port = options.port ?? (await freePort());
   const database = options.database ?? 'gains';
   const placement = place(path.resolve(options.dataDir));
-  if (placement.note) onLog(placement.note);
   if (!fs.existsSync(path.join(placement.dataDir, 'PG_VERSION'))) await initialise(placement, onLog);
   else await clearEarlierServer(placement.dataDir, onLog);
   const child = await startServer(placement, port, options.ownProcessGroup ?? false, onLog);
