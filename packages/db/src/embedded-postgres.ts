@@ -152,8 +152,8 @@ function processInfo(pid: number): { command: string; parent: number } | undefin
   try {
     const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    return { command, parent };
+    const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return state === 'Z' ? undefined : { command, parent: Number(parent) }; // a zombie has exited
   } catch {
     return undefined;
   }
