@@ -9,8 +9,9 @@ import { serve } from '@hono/node-server';
 import { loadConfig, z } from '@gains/config';
 import { EmbeddedPostgresError, startEmbeddedPostgres } from '@gains/db';
 import { createLogger } from '@gains/logging';
-import { DEFAULT_DEMO_PASSWORD, DEMO_USERS } from '@gains/service-kit';
+import { DEFAULT_DEMO_PASSWORD } from '@gains/service-kit';
 import { startTelemetry, stopTelemetry } from '@gains/telemetry';
+import { startBanner } from './banner';
 import { startEmbeddedSystem } from './embedded-system';
 import { ensureWebBuild } from './web-build';
 
@@ -46,10 +47,7 @@ const system = await startEmbeddedSystem({
 });
 const server = serve({ fetch: system.app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`;
-  console.log(`\nGains is running at ${url}\n`);
-  console.log('Demo users (password: %s)', config.GAINS_DEMO_PASSWORD);
-  for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(24)} ${user.roles[0]}`);
-  console.log('');
+  console.log(startBanner({ url, demoPassword: config.GAINS_DEMO_PASSWORD }));
 });
 
 /** PostgreSQL in its own process group: a Ctrl-C or a TERM to ours reaches it only through shutdown(). */
