@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ORGANISATION_PARAM, ROUTES, relativePath, type RouteDefinition } from '@gains/access';
 import { RouteErrorFallback } from '@/components/errors/error-boundary';
+import { FullPageSpinner } from './layout/full-page-spinner';
 import { AppRoot } from './layout/signed-in-root';
 import { OrganisationLayout } from './layout/organisation-layout';
 import { RootRedirect } from './layout/root-redirect';
@@ -32,11 +33,18 @@ function toRouteObject(definition: RouteDefinition): RouteObject {
 
 export const routes: RouteObject[] = [
   // A development tool, open without signing in; the server decides whether the mailbox exists.
-  { path: '/dev/mailbox', lazy: () => import('./routes/dev-mailbox'), errorElement: <RouteErrorFallback /> },
+  {
+    path: '/dev/mailbox',
+    lazy: () => import('./routes/dev-mailbox'),
+    errorElement: <RouteErrorFallback />,
+    hydrateFallbackElement: <FullPageSpinner />,
+  },
   {
     path: '/',
     element: <AppRoot />,
     errorElement: <RouteErrorFallback />,
+    // shown while the first page's lazy module and loader settle
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { index: true, element: <RootRedirect /> },
       {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import '@/lib/ag-grid';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, GetRowIdParams, RowClickedEvent } from 'ag-grid-community';
 import { Input, Space } from 'antd';
+import { enterpriseGrid } from '@/lib/ag-grid';
 import { exportFileName } from '@/lib/format';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { ExportMenu } from './export-menu';
@@ -110,7 +110,7 @@ export function LocalGrid<T extends { id: number | string }>(props: {
           paginationPageSizeSelector={[...PAGE_SIZES]}
           loading={props.loading}
           overlayNoRowsTemplate={`<span class="gains-grid__empty">${props.emptyText}</span>`}
-          excelStyles={excelStyles}
+          excelStyles={enterpriseGrid ? excelStyles : undefined}
           onRowClicked={onRowClicked}
           rowSelection={rowSelection}
           rowClass={props.onRowClicked ? 'gains-grid__row--link' : undefined}

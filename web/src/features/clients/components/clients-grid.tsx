@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import '@/lib/ag-grid';
 import { AgGridReact } from 'ag-grid-react';
 import type {
   ColumnEvent,
@@ -11,9 +10,11 @@ import type {
 } from 'ag-grid-community';
 import { Checkbox, Input, Pagination, Space, Switch, Tooltip } from 'antd';
 import { config } from '@/config/env';
+import { enterpriseGrid } from '@/lib/ag-grid';
 import { exportFileName } from '@/lib/format';
 import { storage } from '@/lib/storage';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
+import { ColumnsMenu } from '@/components/grid/columns-menu';
 import { ExportMenu } from '@/components/grid/export-menu';
 import { PAGE_SIZES, gridStorageKey, useGridQuery } from '@/components/grid/grid-query';
 import { loadColumnState, sameSort, saveColumnState, sortOf, type SortItem } from '@/components/grid/column-state';
@@ -160,7 +161,10 @@ export function ClientsGrid({
             </Space>
           </Tooltip>
         </Space>
-        <ExportMenu onExport={exportRows} disabled={!rows?.length} />
+        <Space>
+          {!enterpriseGrid && <ColumnsMenu getApi={() => gridRef.current?.api} />}
+          <ExportMenu onExport={exportRows} disabled={!rows?.length} />
+        </Space>
       </div>
 
       {clients.isError && (
@@ -185,8 +189,8 @@ export function ClientsGrid({
           onColumnPinned={persistColumns}
           loading={clients.isFetching}
           overlayNoRowsTemplate='<span class="gains-grid__empty">No clients found</span>'
-          excelStyles={excelStyles}
-          sideBar={sideBar}
+          excelStyles={enterpriseGrid ? excelStyles : undefined}
+          sideBar={enterpriseGrid ? sideBar : undefined}
           suppressDragLeaveHidesColumns
         />
       </div>
