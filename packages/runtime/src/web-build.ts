@@ -10,10 +10,12 @@ import path from 'node:path';
 
 const HASH_FILE = '.dist-source-hash';
 const IGNORED = new Set(['node_modules', 'dist', HASH_FILE]);
+/** The web app's tests and their config are not part of the build. */
+const NOT_BUNDLED = /(\.test\.tsx?|^vitest\.config\.ts)$/;
 
 function listFiles(dir: string, out: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (IGNORED.has(entry.name)) continue;
+    if (IGNORED.has(entry.name) || NOT_BUNDLED.test(entry.name)) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) listFiles(full, out);
     else if (entry.isFile()) out.push(full);
