@@ -12,7 +12,6 @@ const write = (file: string, text: string) => {
 
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'gains-web-hash-'));
-  write('package.json', '{}');
   write('pnpm-lock.yaml', 'lockfileVersion: 9');
   write('web/package.json', JSON.stringify({ dependencies: { react: '^19.1.0' } }));
   write('web/src/main.tsx', 'export const app = 1;');

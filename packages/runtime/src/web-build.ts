@@ -1,7 +1,8 @@
 /**
  * The built web app (web/dist) is reused while what it is built from is unchanged: the web app's
- * files, the workspace packages it bundles, the lockfile and the VITE_* settings. A hash of them is
- * kept beside the build (web/.dist-source-hash) and the app is rebuilt only when it differs.
+ * files (its tests aside), the workspace packages it bundles, the lockfile and the VITE_* settings.
+ * A hash of them is kept beside the build (web/.dist-source-hash) and the app is rebuilt only when
+ * it differs.
  */
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -41,7 +42,6 @@ export function webSourceHash(root: string, env: NodeJS.ProcessEnv = process.env
   const files = [
     ...[webDir, ...workspaceDependencies(webDir)].flatMap((dir) => listFiles(dir)),
     path.join(root, 'pnpm-lock.yaml'),
-    path.join(root, 'package.json'),
   ].sort();
   const hash = createHash('sha256');
   for (const file of files) {

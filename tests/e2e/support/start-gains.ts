@@ -1,7 +1,8 @@
 /**
- * Starts the real embedded Gains system for a browser test file: `tsx packages/runtime/src/embedded.ts` on a free
- * port with a fresh data directory, waits for /readyz, and stops it afterwards. The web app is built
- * (web/dist) unless it is current; the runtime is told not to check again.
+ * Starts the real embedded Gains system for a browser test file: `node --import tsx
+ * packages/runtime/src/embedded.ts` (one process: tsx's own CLI would be a second one, relaying
+ * signals) on a free port with a fresh data directory, waits for /readyz, and stops it afterwards.
+ * The web app is built (web/dist) unless it is current; the runtime is told not to check again.
  * Set GAINS_E2E_BASE_URL to run the tests against a system that is already running.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -67,7 +68,7 @@ export async function startGains(
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'gains-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['packages/runtime/src/embedded.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/runtime/src/embedded.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), GAINS_DATA_DIR: dataDir, GAINS_SKIP_WEB_BUILD: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
