@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// Suites: `unit` (pure code and whole-service tests against a real PostgreSQL),
-// `system` (cross-service, NATS, cluster, chart) and `e2e` (headless Chromium).
+// Suites: `unit` (pure code and whole-service tests against a real PostgreSQL), `web` (the web
+// app's shared pieces in happy-dom; web/vitest.config.ts), `system` (cross-service, NATS, cluster,
+// chart) and `e2e` (headless Chromium).
 export default defineConfig({
   test: {
     projects: [
+      'web/vitest.config.ts',
       {
         test: {
           name: 'unit',

@@ -1,13 +1,28 @@
 // Generates what the sources import but git does not keep: protobuf code (buf + protoc-gen-es,
 // local plugins only) and each service's Prisma client. Runs after every install.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const run = (cmd, args, cwd, env = {}) =>
-  execFileSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+// Prisma reports on stderr which config it loaded, twice per service: not worth a newcomer's attention.
+const INFO = [
+  /^Loaded Prisma config from /,
+  /^Prisma config detected, skipping environment variable loading\./,
+  /^\s*$/,
+];
+const run = (cmd, args, cwd, env = {}) => {
+  const result = spawnSync(cmd, args, {
+    cwd,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
+  const stderr = (result.stderr ?? '').split('\n').filter((line) => !INFO.some((info) => info.test(line)));
+  if (stderr.length > 0) console.error(stderr.join('\n'));
+  if (result.status !== 0) throw new Error(`${path.basename(cmd)} ${args.join(' ')} failed in ${cwd}`);
+};
 
 if (!fs.existsSync(bin('buf'))) {
   console.log('generate: dependencies not installed yet; skipping');

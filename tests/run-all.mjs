@@ -1,4 +1,4 @@
-// Runs every suite (typecheck, lint, unit, system, e2e) and ends with one line: "N passed, N failed".
+// Runs every suite (typecheck, lint, web build, unit, web, system, e2e) and ends with one line: "N passed, N failed".
 // Installs the Debian packages the system and browser tests need when it can (root with apt-get).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -54,7 +54,7 @@ step('web-build', () => {
   return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 });
 
-for (const project of ['unit', 'system', 'e2e']) {
+for (const project of ['unit', 'web', 'system', 'e2e']) {
   step(project, () => {
     const report = path.join(os.tmpdir(), `gains-vitest-${project}-${process.pid}.json`);
     spawnSync(

@@ -1,3 +1,4 @@
 export * from './embedded-postgres';
 export * from './migrate';
 export * from './pool';
+export * from './embedded-postgres-error';

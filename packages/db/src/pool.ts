@@ -2,7 +2,8 @@ import pg from 'pg';
 
 /**
  * A pool whose connections see only the service's own schema (and public for extensions).
- * An idle connection the server drops (restart, failover) is logged and replaced, not fatal.
+ * An idle connection the server drops (restart, failover) is logged and replaced, not fatal; one
+ * dropped while the pool itself is being closed (at shutdown) is expected and not reported.
  */
 export function createSchemaPool(
   connectionString: string,
@@ -12,6 +13,8 @@ export function createSchemaPool(
     console.error(`[${schema}] idle database connection lost: ${error.message}`),
 ): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, options: `-c search_path="${schema}",public` });
-  pool.on('error', onIdleError);
+  pool.on('error', (error) => {
+    if (!pool.ending) onIdleError(error);
+  });
   return pool;
 }

@@ -1,91 +1,11 @@
-import { createRouterTransport, type Transport } from '@connectrpc/connect';
-import { createApp, type BffApp } from '@gains/bff';
-import { SERVICE_NAMES, type ServiceName } from '@gains/config';
-import type { Logger } from '@gains/logging';
-import { createInProcessBus } from '@gains/outbox';
-import { traceClient } from '@gains/service-kit';
-import { bffDeps } from './bff-deps';
-import { lazyTransport } from './lazy-transport';
+import { startInProcessSystem, type InProcessSystem } from '@gains/host';
 import { SERVICE_MODULES } from './modules';
-import { activate, startService, type StartedService } from './start-service';
 
-export interface EmbeddedSystem {
-  app: BffApp;
-  transports: Record<ServiceName, Transport>;
-  services: Map<ServiceName, StartedService>;
-  /** Finishes work the services started after answering (mail); tests wait on this. */
-  settle(): Promise<void>;
-  /** Settles, then publishes every service's pending outbox events now (tests wait on this). */
-  flushEvents(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type EmbeddedSystem = InProcessSystem;
 
-/**
- * Every service in this process behind in-memory Connect transports, events delivered in process
- * through the same outboxes, and the BFF app on top. The embedded runtime and the tests share it.
- */
-export async function startEmbeddedSystem(options: {
-  connectionString: string;
-  logger: Logger;
-  seedDemo: boolean;
-  env?: NodeJS.ProcessEnv;
-  webDir?: string;
-}): Promise<EmbeddedSystem> {
-  const bus = createInProcessBus();
-  const services = new Map<ServiceName, StartedService>();
-  const routerTransports = new Map<ServiceName, Transport>();
-  const transports = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [name, lazyTransport(() => routerTransports.get(name)!)]),
-  ) as Record<ServiceName, Transport>;
-  let ready = false;
-  for (const name of SERVICE_NAMES) {
-    const service = await startService({
-      module: SERVICE_MODULES[name],
-      connectionString: options.connectionString,
-      logger: options.logger,
-      bus,
-      transports,
-      env: options.env ?? process.env,
-      form: 'embedded',
-      seedDemo: options.seedDemo,
-      isReady: () => ready,
-    });
-    services.set(name, service);
-    routerTransports.set(
-      name,
-      createRouterTransport((router) => service.routes(router), {
-        router: service.routerOptions,
-        transport: { interceptors: [traceClient()] },
-      }),
-    );
-  }
-  await activate([...services.values()]);
-  ready = true;
-  const app = createApp(
-    bffDeps({
-      transports,
-      logger: options.logger,
-      webDir: options.webDir,
-      ready: async () => ready,
-      env: options.env,
-    }),
-  );
-  const settle = async () => {
-    for (const service of services.values()) await service.running.settle?.();
-  };
-  return {
-    app,
-    transports,
-    services,
-    settle,
-    async flushEvents() {
-      await settle();
-      for (const service of services.values()) await service.running.relay?.drain();
-    },
-    async stop() {
-      ready = false;
-      for (const service of [...services.values()].reverse()) await service.running.stop().catch(() => {});
-      await bus.close();
-    },
-  };
+/** Every service in this process with the BFF on top: the embedded runtime, and tests of the whole system. */
+export function startEmbeddedSystem(
+  options: Omit<Parameters<typeof startInProcessSystem>[0], 'modules'>,
+): Promise<EmbeddedSystem> {
+  return startInProcessSystem({ ...options, modules: SERVICE_MODULES });
 }

@@ -4,18 +4,18 @@
  * in-memory Connect transports, events through each service's outbox delivered in process, and
  * the BFF plus the built web app on one port.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig, z } from '@gains/config';
-import { startEmbeddedPostgres } from '@gains/db';
+import { EmbeddedPostgresError, startEmbeddedPostgres } from '@gains/db';
 import { createLogger } from '@gains/logging';
-import { DEFAULT_DEMO_PASSWORD, DEMO_USERS } from '@gains/service-kit';
+import { DEFAULT_DEMO_PASSWORD } from '@gains/service-kit';
 import { startTelemetry, stopTelemetry } from '@gains/telemetry';
+import { startBanner } from './banner';
 import { startEmbeddedSystem } from './embedded-system';
 import { closeGracefully } from './graceful-close';
+import { ensureWebBuild } from './web-build';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -33,13 +33,12 @@ process.env.GAINS_DEMO_PASSWORD = config.GAINS_DEMO_PASSWORD;
 startTelemetry({ serviceName: 'gains' });
 const logger = createLogger({ level: config.LOG_LEVEL });
 const webDir = path.join(ROOT, 'web', 'dist');
-if (!fs.existsSync(path.join(webDir, 'index.html')) && config.GAINS_SKIP_WEB_BUILD === '0') {
-  logger.info('building the web app');
-  execFileSync('pnpm', ['--filter', '@gains/web', 'build'], { cwd: ROOT, stdio: 'inherit' });
+if (config.GAINS_SKIP_WEB_BUILD === '0') {
+  ensureWebBuild({ root: ROOT, onBuild: () => logger.info('building the web app') });
 }
 
-const postgres = await startEmbeddedPostgres({ dataDir: path.join(config.GAINS_DATA_DIR, 'postgres') });
-logger.info({ port: postgres.port }, 'PostgreSQL started');
+const postgres = await startPostgres();
+logger.info({ port: postgres.port, dataDir: postgres.dataDir }, 'PostgreSQL started');
 
 const system = await startEmbeddedSystem({
   connectionString: postgres.connectionString,
@@ -49,11 +48,22 @@ const system = await startEmbeddedSystem({
 });
 const server = serve({ fetch: system.app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`;
-  console.log(`\nGains is running at ${url}\n`);
-  console.log('Demo users (password: %s)', config.GAINS_DEMO_PASSWORD);
-  for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(24)} ${user.roles[0]}`);
-  console.log('');
+  console.log(startBanner({ url, demoPassword: config.GAINS_DEMO_PASSWORD }));
 });
+
+/** PostgreSQL in its own process group: a Ctrl-C or a TERM to ours reaches it only through shutdown(). */
+async function startPostgres() {
+  try {
+    return await startEmbeddedPostgres({
+      dataDir: path.join(config.GAINS_DATA_DIR, 'postgres'),
+      ownProcessGroup: true,
+    });
+  } catch (error) {
+    if (!(error instanceof EmbeddedPostgresError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -12,11 +12,10 @@ import { createLogger } from '@gains/logging';
 import { createJetStreamBus } from '@gains/outbox';
 import { formatMetrics, METRICS_CONTENT_TYPE, processMetrics, traceClient } from '@gains/service-kit';
 import { startTelemetry, stopTelemetry } from '@gains/telemetry';
-import { bffDeps } from './bff-deps';
+import { activate, bffDeps, startService } from '@gains/host';
 import { createDualProtocolServer } from './dual-protocol-server';
 import { closeGracefully } from './graceful-close';
 import { SERVICE_MODULES } from './modules';
-import { activate, startService } from './start-service';
 
 const name = (process.argv[2] ?? process.env.GAINS_SERVICE ?? '') as ServiceName | 'bff';
 if (name !== 'bff' && !SERVICE_NAMES.includes(name)) {

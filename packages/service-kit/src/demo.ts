@@ -91,6 +91,9 @@ export const DEMO_USERS = [
   organisations: readonly DemoOrganisationCode[];
 }[];
 
+/** How many demo clients each organisation is seeded with (none for the provider). */
+export const DEMO_CLIENT_COUNTS: Record<DemoOrganisationCode, number> = { GAINS: 0, ASHW: 1000, BRKF: 40, CLVP: 12 };
+
 /** The firm that holds the 1,000 demo clients. */
 export const DEMO_CLIENT_FIRM: DemoOrganisationCode = 'ASHW';
-export const DEMO_CLIENT_COUNT = 1000;
+export const DEMO_CLIENT_COUNT = DEMO_CLIENT_COUNTS[DEMO_CLIENT_FIRM];

@@ -2,17 +2,19 @@ import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import type { RunningPostgres } from '@gains/db';
 import { silentLogger } from '@gains/logging';
 import { clients, identity } from '@gains/proto';
-import { startEmbeddedSystem, type EmbeddedSystem } from '@gains/runtime';
+import { startInProcessSystem, type InProcessSystem } from '@gains/host';
+import { identityModule } from '@gains/identity';
 import { startTestPostgres } from '@gains/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientsModule } from '../src/index';
 
 // The clients service through its Connect API, against a real PostgreSQL, with a fixture firm
 // whose rows are written here so every expected figure is known independently of the seed.
 const PASSWORD = 'Fixture-pass-1!';
 const FIRM = '9f000000-0000-4000-8000-000000000001';
 let postgres: RunningPostgres;
-let system: EmbeddedSystem;
+let system: InProcessSystem;
 let api: ReturnType<typeof createClient<typeof clients.ClientsService>>;
 
 const FIXTURE: [code: string, name: string, rm: string, state: string, marketValue: string][] = [
@@ -40,7 +42,8 @@ async function tokenFor(email: string) {
 
 beforeAll(async () => {
   postgres = await startTestPostgres();
-  system = await startEmbeddedSystem({
+  system = await startInProcessSystem({
+    modules: { identity: identityModule, clients: clientsModule },
     connectionString: postgres.connectionString,
     logger: silentLogger(),
     seedDemo: true,

@@ -2,18 +2,20 @@ import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import type { RunningPostgres } from '@gains/db';
 import { silentLogger } from '@gains/logging';
 import { identity, taxEngine } from '@gains/proto';
-import { startEmbeddedSystem, type EmbeddedSystem } from '@gains/runtime';
+import { startInProcessSystem, type InProcessSystem } from '@gains/host';
+import { identityModule } from '@gains/identity';
 import { DEMO_ORGANISATIONS } from '@gains/service-kit';
 import { startTestPostgres } from '@gains/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taxEngineModule } from '../src/index';
 
 // The tax-engine service through its Connect API and through the BFF's REST route, against a real
-// PostgreSQL with every service in process; the engine runs in the service's worker threads. Every
-// expected figure is worked out by hand below (or is HMRC's, HS284 Example 3).
+// PostgreSQL with the identity service beside it in process; the engine runs in the service's
+// worker threads. Every expected figure is worked out by hand below (or is HMRC's, HS284 Example 3).
 const PASSWORD = 'Fixture-pass-1!';
 const ORG = Object.fromEntries(DEMO_ORGANISATIONS.map((o) => [o.code, o.uuid]));
 let postgres: RunningPostgres;
-let system: EmbeddedSystem;
+let system: InProcessSystem;
 let api: ReturnType<typeof createClient<typeof taxEngine.TaxEngineService>>;
 
 const HS284_EXAMPLE_3 = `date,type,security,quantity,price,expenses
@@ -55,7 +57,8 @@ async function rest(token: string | undefined, org: string, body: unknown) {
 
 beforeAll(async () => {
   postgres = await startTestPostgres();
-  system = await startEmbeddedSystem({
+  system = await startInProcessSystem({
+    modules: { identity: identityModule, 'tax-engine': taxEngineModule },
     connectionString: postgres.connectionString,
     logger: silentLogger(),
     seedDemo: true,

@@ -1,14 +1,16 @@
 /**
- * Starts the real embedded Gains system for a browser test file: `tsx packages/runtime/src/embedded.ts` on a free
- * port with a fresh data directory, waits for /readyz, and stops it afterwards. The web app is built once
- * (web/dist) if it is missing; the runtime is told not to build it again.
+ * Starts the real embedded Gains system for a browser test file: `node --import tsx
+ * packages/runtime/src/embedded.ts` (one process: tsx's own CLI would be a second one, relaying
+ * signals) on a free port with a fresh data directory, waits for /readyz, and stops it afterwards.
+ * The web app is built (web/dist) unless it is current; the runtime is told not to check again.
  * Set GAINS_E2E_BASE_URL to run the tests against a system that is already running.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ensureWebBuild } from '@gains/runtime/web-build';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -37,9 +39,7 @@ export async function freePort(): Promise<number> {
 }
 
 export function ensureWebBuilt(): void {
-  if (existsSync(join(ROOT, 'web/dist/index.html'))) return;
-  const result = spawnSync('pnpm', ['--filter', '@gains/web', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('building web/dist failed');
+  ensureWebBuild({ root: ROOT });
 }
 
 async function waitForReady(
@@ -73,7 +73,7 @@ export async function startGains(
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'gains-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['packages/runtime/src/embedded.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/runtime/src/embedded.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ORGANISATION_PARAM, ROUTES, relativePath, type RouteDefinition } from '@gains/access';
 import { RouteErrorFallback } from '@/components/errors/error-boundary';
+import { FullPageSpinner } from './layout/full-page-spinner';
 import { AppRoot } from './layout/signed-in-root';
 import { OrganisationLayout } from './layout/organisation-layout';
 import { RootRedirect } from './layout/root-redirect';
@@ -35,6 +36,8 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <AppRoot />,
     errorElement: <RouteErrorFallback />,
+    // shown while the first page's lazy module and loader settle
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { index: true, element: <RootRedirect /> },
       // A development tool for provider admins; the server decides whether the mailbox exists and who reads it.

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { DEMO_CLIENT_COUNT, DEMO_CLIENT_FIRM, demoOrganisation } from '@gains/service-kit';
+import { DEMO_CLIENT_COUNTS, demoOrganisation } from '@gains/service-kit';
 import { generateDemoClients } from '../domain/demo-clients';
 import type { ClientsPrisma } from './prisma';
 
@@ -10,9 +10,9 @@ function stableUuid(text: string): string {
 }
 
 const DEMO_FIRMS = [
-  { code: DEMO_CLIENT_FIRM, count: DEMO_CLIENT_COUNT, prefix: 'ASH', seed: 20260406 },
-  { code: 'BRKF', count: 40, prefix: 'BRK', seed: 20250406 },
-  { code: 'CLVP', count: 12, prefix: 'CLV', seed: 20240406 },
+  { code: 'ASHW', count: DEMO_CLIENT_COUNTS.ASHW, prefix: 'ASH', seed: 20260406 },
+  { code: 'BRKF', count: DEMO_CLIENT_COUNTS.BRKF, prefix: 'BRK', seed: 20250406 },
+  { code: 'CLVP', count: DEMO_CLIENT_COUNTS.CLVP, prefix: 'CLV', seed: 20240406 },
 ] as const;
 
 /** Seeds demo clients into an empty clients schema; a schema with any client is left alone. */

@@ -3,12 +3,13 @@ import { Navigate } from 'react-router';
 import { canUseRoute } from '@gains/access';
 import { paths } from '@/config/paths';
 import { signOut } from '@/features/auth';
+import { defaultOrganisationUuid } from './default-organisation';
 import { useSignedIn } from './use-signed-in';
 
-/** '/' goes to the first organisation's clients (spec §2.1). */
+/** '/' goes to the clients of the organisation where the user's work is (spec §2.1). */
 export function RootRedirect() {
   const { user, organisations } = useSignedIn();
-  const first = user.organisations[0]?.uuid ?? organisations[0]?.uuid;
+  const first = defaultOrganisationUuid(user.organisations, organisations);
   if (!first || !canUseRoute(user.roles, 'Clients')) {
     return (
       <div className="gains-full-page">

@@ -4,7 +4,7 @@ import { Modal, Progress, Typography } from 'antd';
 import { exportFileName } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { isApiError } from '@/lib/api-client';
-import { excelStyles } from './grid-defaults';
+import { downloadXlsx, gridSheet } from './write-xlsx';
 import { countOf } from './grid-pager';
 
 /** The page size an export reads the server with: the largest the grids offer. */
@@ -40,29 +40,31 @@ export function exportCell(p: ProcessCellForExportParams): string {
 
 /**
  * Writes rows as CSV or Excel with the columns the user sees, in their order and width, through a grid that is
- * never shown (the on-screen grid holds one page only).
+ * never shown (the on-screen grid holds one page only). Excel is written by our own writer, so it needs no grid
+ * licence; money stays a number Excel can sum, in a pounds format.
  */
-export function writeRows<T>(
+export async function writeRows<T>(
   kind: 'csv' | 'xlsx',
   rows: T[],
   shown: GridApi<T>,
   options: { fileSuffix: string; sheetName: string; defaultColDef: ColDef<T> },
-): void {
+): Promise<void> {
   const host = document.createElement('div');
   const grid = createGrid<T>(host, {
     columnDefs: shown.getColumnDefs(),
     defaultColDef: options.defaultColDef,
     rowData: rows,
-    excelStyles,
   });
+  const fileName = exportFileName(options.fileSuffix, kind);
+  let sheet: ReturnType<typeof gridSheet> | undefined;
   try {
     grid.applyColumnState({ state: shown.getColumnState(), applyOrder: true });
-    const fileName = exportFileName(options.fileSuffix, kind);
     if (kind === 'csv') grid.exportDataAsCsv({ fileName, processCellCallback: exportCell });
-    else grid.exportDataAsExcel({ fileName, sheetName: options.sheetName, processCellCallback: exportCell });
+    else sheet = gridSheet(grid);
   } finally {
     grid.destroy();
   }
+  if (sheet) await downloadXlsx(sheet, fileName, options.sheetName);
 }
 
 /**
@@ -91,7 +93,7 @@ export function useFullExport<T>(options: {
         (done, total) => setProgress({ done, total }),
         controller.current.signal,
       );
-      writeRows(kind, rows, shown, options);
+      await writeRows(kind, rows, shown, options);
       notify.success(`Exported ${countOf(rows.length, options.noun)}`);
     } catch (error) {
       if (!controller.current?.signal.aborted)

@@ -1,4 +1,4 @@
-import { themeQuartz, type ColDef, type ExcelStyle, type GridOptions } from 'ag-grid-community';
+import { themeQuartz, type ColDef, type GridOptions } from 'ag-grid-community';
 import { compareDecimals, formatBoolean, formatMoney, formatNumber, formatText, isNegative } from '@/lib/format';
 
 /** Row and header height 40 (spec §2.4). */
@@ -97,9 +97,3 @@ export function textColumn<T>(field: string, headerName: string, extra: ColDef<T
     ...extra,
   };
 }
-
-/** Excel cells for money and numbers stay numeric, with GBP formatting and red negatives. */
-export const excelStyles: ExcelStyle[] = [
-  { id: 'gains-money', dataType: 'Number', numberFormat: { format: '£#,##0.00;[Red]-£#,##0.00' } },
-  { id: 'gains-number', dataType: 'Number' },
-];

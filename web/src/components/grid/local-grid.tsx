@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import '@/lib/ag-grid';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, GetRowIdParams, GridApi, RowClickedEvent } from 'ag-grid-community';
 import { Input, Space } from 'antd';
@@ -8,7 +7,8 @@ import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { ExportMenu } from './export-menu';
 import { DEFAULT_PAGE_SIZE } from './grid-query';
 import { loadColumnState, saveColumnState } from './column-state';
-import { baseColDef, excelStyles, gridTheme, ROW_HEIGHT } from './grid-defaults';
+import { baseColDef, gridTheme, ROW_HEIGHT } from './grid-defaults';
+import { downloadXlsx, gridSheet } from './write-xlsx';
 import { exportCell } from './full-export';
 import { GridPager } from './grid-pager';
 
@@ -79,7 +79,7 @@ export function LocalGrid<T extends { id: number | string }>(props: {
     if (!api) return;
     const fileName = exportFileName(props.exportSuffix, kind);
     if (kind === 'csv') api.exportDataAsCsv({ fileName, processCellCallback: exportCell });
-    else api.exportDataAsExcel({ fileName, sheetName: props.sheetName, processCellCallback: exportCell });
+    else void downloadXlsx(gridSheet(api), fileName, props.sheetName);
   };
 
   return (
@@ -122,7 +122,6 @@ export function LocalGrid<T extends { id: number | string }>(props: {
           loading={props.loading}
           suppressNoRowsOverlay={!!props.error}
           overlayNoRowsTemplate={`<span class="gains-grid__empty">${search ? 'Nothing matches the search' : props.emptyText}</span>`}
-          excelStyles={excelStyles}
           onRowClicked={onRowClicked}
           rowSelection={rowSelection}
           rowClass={props.onRowClicked ? 'gains-grid__row--link' : undefined}

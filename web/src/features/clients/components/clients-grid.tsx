@@ -1,18 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import '@/lib/ag-grid';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColumnEvent, GetRowIdParams, GridReadyEvent, RowClickedEvent, SortChangedEvent } from 'ag-grid-community';
 import { Checkbox, Input, Space, Switch, Tooltip } from 'antd';
 import { config } from '@/config/env';
+import { enterpriseGrid } from '@/lib/ag-grid';
 import { storage } from '@/lib/storage';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
+import { ColumnsMenu } from '@/components/grid/columns-menu';
 import { ExportMenu } from '@/components/grid/export-menu';
 import { useFullExport } from '@/components/grid/full-export';
 import { GridPager } from '@/components/grid/grid-pager';
 import { gridStorageKey, useGridQuery } from '@/components/grid/grid-query';
 import { loadColumnState, sameSort, saveColumnState, sortOf, type SortItem } from '@/components/grid/column-state';
-import { excelStyles, serverColDef, serverGridOptions } from '@/components/grid/grid-defaults';
+import { serverColDef, serverGridOptions } from '@/components/grid/grid-defaults';
 import { getClients, useClients, type ClientSummaryRow } from '../api/get-clients';
 import { CLIENTS_GRID_ID as GRID_ID, LIVE_FILTER, initialClientSort as initialSort } from '../api/clients-query';
 import { HIDDEN_IN_REDUCED_LAYOUT, clientColumns } from './clients-columns';
@@ -151,7 +152,10 @@ export function ClientsGrid({
             </Space>
           </Tooltip>
         </Space>
-        <ExportMenu onExport={(kind) => void fullExport.run(kind)} disabled={!rows?.length || fullExport.running} />
+        <Space>
+          {!enterpriseGrid && <ColumnsMenu getApi={() => gridRef.current?.api} />}
+          <ExportMenu onExport={(kind) => void fullExport.run(kind)} disabled={!rows?.length || fullExport.running} />
+        </Space>
       </div>
 
       {clients.isError && (
@@ -177,8 +181,7 @@ export function ClientsGrid({
           loading={clients.isFetching}
           suppressNoRowsOverlay={clients.isError}
           overlayNoRowsTemplate={`<span class="gains-grid__empty">${query.term || query.filter ? 'No clients match the search' : 'This organisation has no clients yet'}</span>`}
-          excelStyles={excelStyles}
-          sideBar={sideBar}
+          sideBar={enterpriseGrid ? sideBar : undefined}
           suppressDragLeaveHidesColumns
         />
       </div>

@@ -10,7 +10,7 @@ import {
   formatMoney,
   formatQuantity,
   isNegative,
-} from '../../web/src/lib/format';
+} from './format';
 
 describe('the shared formatting module', () => {
   it('when money arrives as a decimal string, then it is shown in GBP en-GB without float drift', () => {

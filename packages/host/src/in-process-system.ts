@@ -1,0 +1,101 @@
+import { createRouterTransport, type Transport } from '@connectrpc/connect';
+import { createApp, type BffApp } from '@gains/bff';
+import { SERVICE_NAMES, type ServiceName } from '@gains/config';
+import type { Logger } from '@gains/logging';
+import { createInProcessBus } from '@gains/outbox';
+import { traceClient, type ServiceModule } from '@gains/service-kit';
+import { bffDeps } from './bff-deps';
+import { lazyTransport } from './lazy-transport';
+import { activate, startService, type StartedService } from './start-service';
+
+export interface InProcessSystem {
+  app: BffApp;
+  transports: Record<ServiceName, Transport>;
+  services: Map<ServiceName, StartedService>;
+  /** Finishes work the services started after answering (mail); tests wait on this. */
+  settle(): Promise<void>;
+  /** Settles, then publishes every service's pending outbox events now (tests wait on this). */
+  flushEvents(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The given services in this process behind in-memory Connect transports, events delivered in
+ * process through the same outboxes, and the BFF app on top. The embedded runtime starts every
+ * service this way; a service's own tests start it with only the services it needs (identity,
+ * for tokens). A call to a service that was not given fails with a message naming it.
+ */
+export async function startInProcessSystem(options: {
+  modules: Partial<Record<ServiceName, ServiceModule>>;
+  connectionString: string;
+  logger: Logger;
+  seedDemo: boolean;
+  env?: NodeJS.ProcessEnv;
+  webDir?: string;
+}): Promise<InProcessSystem> {
+  const bus = createInProcessBus();
+  const services = new Map<ServiceName, StartedService>();
+  const routerTransports = new Map<ServiceName, Transport>();
+  const transportOf = (name: ServiceName) => {
+    const transport = routerTransports.get(name);
+    if (!transport) throw new Error(`the ${name} service is not running in this process`);
+    return transport;
+  };
+  const transports = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [name, lazyTransport(() => transportOf(name))]),
+  ) as Record<ServiceName, Transport>;
+  let ready = false;
+  // In SERVICE_NAMES order: identity first, as the others verify tokens with its keys.
+  for (const name of SERVICE_NAMES) {
+    const module = options.modules[name];
+    if (!module) continue;
+    const service = await startService({
+      module,
+      connectionString: options.connectionString,
+      logger: options.logger,
+      bus,
+      transports,
+      env: options.env ?? process.env,
+      form: 'embedded',
+      seedDemo: options.seedDemo,
+      isReady: () => ready,
+    });
+    services.set(name, service);
+    routerTransports.set(
+      name,
+      createRouterTransport((router) => service.routes(router), {
+        router: service.routerOptions,
+        transport: { interceptors: [traceClient()] },
+      }),
+    );
+  }
+  await activate([...services.values()]);
+  ready = true;
+  const app = createApp(
+    bffDeps({
+      transports,
+      logger: options.logger,
+      webDir: options.webDir,
+      ready: async () => ready,
+      env: options.env,
+    }),
+  );
+  const settle = async () => {
+    for (const service of services.values()) await service.running.settle?.();
+  };
+  return {
+    app,
+    transports,
+    services,
+    settle,
+    async flushEvents() {
+      await settle();
+      for (const service of services.values()) await service.running.relay?.drain();
+    },
+    async stop() {
+      ready = false;
+      for (const service of [...services.values()].reverse()) await service.running.stop().catch(() => {});
+      await bus.close();
+    },
+  };
+}
