@@ -11,8 +11,6 @@ export const USERS = {
   secure: 'secure@gains.example',
 } as const;
 export const SHOTS = '/tmp/shots';
-/** Whether the web app was built with an AG Grid licence (Excel export and the columns tool panel). */
-export const GRID_LICENSED = Boolean(process.env.VITE_AG_GRID_LICENSE_KEY);
 
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(SHOTS, { recursive: true });

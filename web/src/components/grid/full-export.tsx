@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import '@/lib/ag-grid';
 import { createGrid, type ColDef, type GridApi, type ProcessCellForExportParams } from 'ag-grid-community';
 import { Modal, Progress, Typography } from 'antd';
 import { exportFileName } from '@/lib/format';

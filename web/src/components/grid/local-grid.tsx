@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import '@/lib/ag-grid';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, GetRowIdParams, GridApi, RowClickedEvent } from 'ag-grid-community';
 import { Input, Space } from 'antd';
