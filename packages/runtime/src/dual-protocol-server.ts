@@ -1,7 +1,7 @@
 import http from 'node:http';
 import http2 from 'node:http2';
 import net from 'node:net';
-import { closeGracefully, closeSessionsGracefully, DRAIN_TIMEOUT_MS } from './graceful-close';
+import { closeSessionsGracefully, drainable, DRAIN_TIMEOUT_MS } from './graceful-close';
 
 type Handler = (
   req: http.IncomingMessage | http2.Http2ServerRequest,
@@ -24,6 +24,7 @@ export interface DualProtocolServer {
 export function createDualProtocolServer(handler: Handler): DualProtocolServer {
   const h2 = http2.createServer({}, handler as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
   const h1 = http.createServer(handler as (req: http.IncomingMessage, res: http.ServerResponse) => void);
+  const h1Drain = drainable(h1);
   const sessions = new Set<http2.Http2Session>();
   h2.on('session', (session) => {
     sessions.add(session);
@@ -41,7 +42,7 @@ export function createDualProtocolServer(handler: Handler): DualProtocolServer {
     listen: (port, host) => new Promise((resolve) => server.listen(port, host, resolve)),
     async close(timeoutMs = DRAIN_TIMEOUT_MS) {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all([closeSessionsGracefully(sessions, timeoutMs), closeGracefully(h1, timeoutMs)]);
+      await Promise.all([closeSessionsGracefully(sessions, timeoutMs), h1Drain.close(timeoutMs)]);
       await stopped;
     },
   };

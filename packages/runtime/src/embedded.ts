@@ -14,7 +14,7 @@ import { DEFAULT_DEMO_PASSWORD } from '@gains/service-kit';
 import { startTelemetry, stopTelemetry } from '@gains/telemetry';
 import { startBanner } from './banner';
 import { startEmbeddedSystem } from './embedded-system';
-import { closeGracefully } from './graceful-close';
+import { drainable } from './graceful-close';
 import { ensureWebBuild } from './web-build';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -50,6 +50,7 @@ const server = serve({ fetch: system.app.fetch, port: config.PORT, hostname: con
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`;
   console.log(startBanner({ url, demoPassword: config.GAINS_DEMO_PASSWORD }));
 });
+const drain = drainable(server as Server);
 
 /** PostgreSQL in its own process group: a Ctrl-C or a TERM to ours reaches it only through shutdown(). */
 async function startPostgres() {
@@ -71,7 +72,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   // Requests in flight are answered before the services and their database stop.
-  await closeGracefully(server as Server);
+  await drain.close();
   await system.stop();
   await postgres.stop();
   await stopTelemetry();

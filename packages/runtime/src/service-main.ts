@@ -14,7 +14,7 @@ import { formatMetrics, METRICS_CONTENT_TYPE, processMetrics, traceClient } from
 import { startTelemetry, stopTelemetry } from '@gains/telemetry';
 import { activate, bffDeps, startService } from '@gains/host';
 import { createDualProtocolServer } from './dual-protocol-server';
-import { closeGracefully } from './graceful-close';
+import { drainable } from './graceful-close';
 import { SERVICE_MODULES } from './modules';
 
 const name = (process.argv[2] ?? process.env.GAINS_SERVICE ?? '') as ServiceName | 'bff';
@@ -55,7 +55,8 @@ const stops: (() => Promise<void>)[] = [];
 if (name === 'bff') {
   const app = createApp(bffDeps({ transports, logger, webDir: config.WEB_DIR, ready: async () => ready }));
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
-  stops.push(() => closeGracefully(server as Server));
+  const drain = drainable(server as Server);
+  stops.push(() => drain.close());
   ready = true;
 } else {
   const bus = await createJetStreamBus({ servers: config.NATS_URL!, logger, services: [...SERVICE_NAMES] });
