@@ -12,10 +12,14 @@ import {
 
 export interface ComputeLedgerFileDeps {
   /**
-   * Runs the engine on a file (in a worker thread); `signal` is the caller's, to stop work nobody awaits. The
-   * answer is plain JSON data (no undefined members), as it came over from the worker.
+   * Runs the engine on a file (in a worker thread), in the turn of its organisation and user (each capped);
+   * `signal` is the caller's, to stop work nobody awaits. The answer is plain JSON data (no undefined members),
+   * as it came over from the worker.
    */
-  compute(file: LedgerFile, signal?: AbortSignal): Promise<{ value: LedgerFileResult; ms: number }>;
+  compute(
+    file: LedgerFile,
+    options: { owner: { organisation: string; user: string }; signal?: AbortSignal },
+  ): Promise<{ value: LedgerFileResult; ms: number }>;
 }
 
 export interface ComputeLedgerFileRequest {
@@ -61,7 +65,7 @@ export async function computeLedgerFileFor(
       pricesCsv: request.pricesCsv || undefined,
       taxpayer: request.taxpayer,
     },
-    signal,
+    { owner: { organisation: request.organisationUuid, user: caller.userUuid }, signal },
   );
   if (!value.ok) {
     const first = value.errors[0]!;

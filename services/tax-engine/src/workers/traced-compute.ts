@@ -1,7 +1,7 @@
 import type { Logger } from '@gains/logging';
 import { inSpan, SpanKind } from '@gains/telemetry';
 import type { LedgerFile, LedgerFileResult } from '../engine';
-import type { ComputePool } from './compute-pool';
+import type { ComputePool, RunOptions } from './compute-pool';
 
 /**
  * A file computed on the pool inside its own span (a child of the call's), with the queue it met and the
@@ -9,7 +9,7 @@ import type { ComputePool } from './compute-pool';
  * worker or computed for long. The worker's JSON answer is parsed here, on the calling thread.
  */
 export function tracedCompute(pool: ComputePool<LedgerFile, string>, logger: Logger) {
-  return (file: LedgerFile, signal?: AbortSignal) =>
+  return (file: LedgerFile, options: RunOptions) =>
     inSpan(
       'tax-engine compute ledger',
       {
@@ -18,7 +18,7 @@ export function tracedCompute(pool: ComputePool<LedgerFile, string>, logger: Log
       },
       async (span) => {
         const started = performance.now();
-        const { value, ms } = await pool.run(file, signal);
+        const { value, ms } = await pool.run(file, options);
         const result = JSON.parse(value) as LedgerFileResult;
         const transactions = result.ok ? result.transactions : 0;
         span.setAttributes({ 'gains.ledger.transactions': transactions, 'gains.compute.ms': Math.round(ms) });
