@@ -57,7 +57,9 @@ export const calculationRoutes = new Hono<BffEnv>().use(authenticate, requireOrg
     const body = await parseBody(c, ledgerBody);
     const answer = await c.var.deps.taxEngine.computeLedger(
       { organisationUuid: c.var.organisationUuid, ...body },
-      asCaller(c),
+      // The HTTP request's signal (aborted when the client goes away): the file leaves the queue, or its worker
+      // stops, instead of computing for nobody.
+      { ...asCaller(c), signal: c.req.raw.signal },
     );
     return c.json(toJson(taxEngine.ComputeLedgerResponseSchema, answer, { alwaysEmitImplicit: true }));
   },
