@@ -244,4 +244,30 @@ describe('POST /api/calculations/ledger', () => {
     expect((await rest(brook, ORG.ASHW, { ledgerCsv: HS284_EXAMPLE_3 })).status).toBe(403);
     expect((await rest(undefined, ORG.ASHW, { ledgerCsv: HS284_EXAMPLE_3 })).status).toBe(401);
   });
+
+  it('when a quote is never closed, a row is short of cells or a prices column is unknown, then 400 names the line and column', async () => {
+    const manager = await tokenFor('manager@gains.example');
+    // Line 3 opens a quote in its quantity: the sale on line 4 would have vanished into that cell.
+    const unclosed = await rest(manager, ORG.ASHW, {
+      ledgerCsv:
+        'date,type,security,quantity,price\n2023-01-01,BUY,X,100,1\n2023-02-01,SELL,X,"10,2\n2023-03-01,SELL,X,10,2\n',
+    });
+    expect(unclosed.status).toBe(400);
+    expect(unclosed.body.field).toBe('ledgerCsv');
+    expect(unclosed.body.type_description).toBe(
+      'The file has an error: ledger file line 3, column quantity: a quote opened here is never closed, so every line after it would be read into this cell',
+    );
+    const short = await rest(manager, ORG.ASHW, {
+      ledgerCsv: 'date,type,security,quantity,price\n2023-01-01,BUY,X,100,1\n2023-02-01,SELL,X,10\n',
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.type_description).toContain('ledger file line 3, column price: 4 cells but the header has 5');
+    const prices = await rest(manager, ORG.ASHW, {
+      ledgerCsv: HS284_EXAMPLE_3,
+      pricesCsv: 'security,price,currency\nLOBSTER,6.00,GBP\n',
+    });
+    expect(prices.status).toBe(400);
+    expect(prices.body.field).toBe('pricesCsv');
+    expect(prices.body.type_description).toContain('prices file line 1, column currency: unknown column "currency"');
+  });
 });
