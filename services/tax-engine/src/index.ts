@@ -4,6 +4,7 @@ import { createOutboxRelay } from '@gains/outbox';
 import { taxEngine } from '@gains/proto';
 import type { ServiceModule } from '@gains/service-kit';
 import { taxEngineConfig } from './config';
+import type { ComputedLedgerFile } from './domain/compute-ledger-file';
 import type { LedgerFile } from './engine';
 import { createTaxEngineService } from './rpc/tax-engine-service';
 import { computeMetrics } from './workers/compute-metrics';
@@ -24,7 +25,7 @@ export const taxEngineModule: ServiceModule = {
     const config = taxEngineConfig(env);
     const pool = createSchemaPool(connectionString, SCHEMA, 2);
     const relay = createOutboxRelay({ pool, bus, logger });
-    const compute = new ComputePool<LedgerFile, string>({
+    const compute = new ComputePool<LedgerFile, ComputedLedgerFile>({
       size: config.workers,
       maxQueued: config.maxQueued,
       maxPerOrganisation: config.maxPerOrganisation,

@@ -13,3 +13,4 @@ parentPort!.on(
     );
   },
 );
+parentPort!.postMessage({ ready: true });

@@ -52,6 +52,8 @@ const NO_OWNER: TaskOwner = { organisation: '', user: '' };
 
 interface Slot {
   worker: Worker;
+  /** The worker has loaded its code (said so): the time limit counts from then, not from its start-up. */
+  ready: boolean;
   busy: Pending | null;
   timer: NodeJS.Timeout | null;
 }
@@ -202,26 +204,35 @@ export class ComputePool<T, R> {
       if (!slot) return;
       const pending = this.queue.shift()!;
       slot.busy = pending;
-      slot.timer = setTimeout(() => {
-        this.counts.timedOut++;
-        void this.stop(
-          slot,
-          new DomainError(
-            'DEADLINE_EXCEEDED',
-            `The ledger took longer than the ${this.options.timeoutMs / 1000} s limit to compute and was stopped`,
-          ),
-        );
-      }, this.options.timeoutMs);
+      if (slot.ready) this.startClock(slot);
       // A busy worker keeps the process alive until its answer is in; an idle one does not.
       slot.worker.ref();
       slot.worker.postMessage(pending.task);
     }
   }
 
+  /** The time limit of the slot's task, from now. */
+  private startClock(slot: Slot): void {
+    slot.timer = setTimeout(() => {
+      this.counts.timedOut++;
+      void this.stop(
+        slot,
+        new DomainError(
+          'DEADLINE_EXCEEDED',
+          `The ledger took longer than the ${this.options.timeoutMs / 1000} s limit to compute and was stopped`,
+        ),
+      );
+    }, this.options.timeoutMs);
+  }
+
   private spawn(): Slot {
-    const slot: Slot = { worker: startTsWorker(this.options.moduleUrl), busy: null, timer: null };
+    const slot: Slot = { worker: startTsWorker(this.options.moduleUrl), ready: false, busy: null, timer: null };
     slot.worker.on('message', (reply: WorkerReply | { ready: true }) => {
-      if (!('id' in reply)) return;
+      if (!('id' in reply)) {
+        slot.ready = true;
+        if (slot.busy && !slot.timer) this.startClock(slot);
+        return;
+      }
       const pending = this.release(slot);
       if (pending && pending.task.id === reply.id) {
         if (reply.ok) {
