@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ComputePool, type ComputePoolOptions } from './compute-pool';
 
-type Task = { echo?: string; exit?: boolean; waitMs?: number; spinMs?: number };
+type Task = { echo?: string; exit?: boolean; waitMs?: number; spinMs?: number; retire?: boolean; thread?: boolean };
 let pool: ComputePool<Task, string> | undefined;
 const start = (size: number, maxQueued: number, timeoutMs = 10_000, caps: Partial<ComputePoolOptions> = {}) =>
   (pool = new ComputePool<Task, string>({
@@ -137,5 +137,15 @@ describe('the compute pool', () => {
     await expect(withdrawn).rejects.toThrow('cancelled');
     await expect(p.run({ spinMs: 5_000 }, owner('A', 'u1'))).rejects.toMatchObject({ code: 'DEADLINE_EXCEEDED' });
     expect((await p.run({ echo: 'after' }, owner('A', 'u1'))).value).toBe('after');
+  });
+
+  it('when a worker asks to retire with its answer, then the answer arrives and the next task gets a new worker', async () => {
+    const p = start(1, 10);
+    const first = (await p.run({ thread: true, retire: true })).value;
+    const second = (await p.run({ thread: true })).value;
+    const third = (await p.run({ thread: true })).value;
+    expect(second).not.toBe(first);
+    expect(third).toBe(second);
+    expect(p.stats()).toMatchObject({ completed: 3, failed: 0 });
   });
 });

@@ -7,8 +7,14 @@ export interface WorkerTask<T> {
   id: number;
   file: T;
 }
+/**
+ * A worker's answer to a task. `retire`: the worker asks to be replaced once its answer is in (a large file
+ * leaves a heap of hundreds of MB that a fresh thread returns at once, and that left in place made the next
+ * large file on the same thread several times slower).
+ */
 export type WorkerReply =
-  { id: number; ok: true; value: unknown; ms: number } | { id: number; ok: false; error: string };
+  | { id: number; ok: true; value: unknown; ms: number; retire?: boolean }
+  | { id: number; ok: false; error: string; retire?: boolean };
 
 export interface ComputePoolOptions {
   /** Worker threads at most; each computes one task at a time. Started on first use. */
@@ -243,6 +249,11 @@ export class ComputePool<T, R> {
           this.counts.failed++;
           pending.reject(new Error(`computation failed in a worker: ${reply.error}`));
         }
+      }
+      if (reply.retire) {
+        // Out of the pool before the next task is handed out; its exit then finds no task to fail.
+        this.remove(slot);
+        void slot.worker.terminate();
       }
       this.dispatch();
     });

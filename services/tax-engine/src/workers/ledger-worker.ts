@@ -11,6 +11,8 @@ import { loadReferenceData } from '../store/reference-data-files';
 import type { WorkerReply, WorkerTask } from './compute-pool';
 
 const referenceData = loadReferenceData();
+/** A heap past this after a file (one of some 50,000 rows or more) retires the worker: see WorkerReply. */
+const RETIRE_AT_HEAP_BYTES = 256 * 1024 * 1024;
 
 function compute(file: LedgerFile, started: number): ComputedLedgerFile {
   const result = computeLedgerFile(file, referenceData);
@@ -28,7 +30,9 @@ parentPort!.on('message', ({ id, file }: WorkerTask<LedgerFile>) => {
   const started = performance.now();
   let reply: WorkerReply;
   try {
-    reply = { id, ok: true, value: compute(file, started), ms: performance.now() - started };
+    const value = compute(file, started);
+    const retire = process.memoryUsage().heapUsed > RETIRE_AT_HEAP_BYTES;
+    reply = { id, ok: true, value, ms: performance.now() - started, retire };
   } catch (e) {
     // The engine reports bad ledgers as failures; reaching here is a bug, reported as the task's error.
     reply = { id, ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
