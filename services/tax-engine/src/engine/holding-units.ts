@@ -27,20 +27,22 @@ export class HoldingUnits {
 
   /** Decimal places of the security's unit: the most that any of its quantities is written with. */
   decimalPlaces(security: string): number {
-    // Read on the first reorganisation only: a ledger without one never pays for it.
+    // Read the first time a reorganisation leaves a fraction: most ledgers never pay for it.
     this.places ??= decimalPlacesBySecurity(this.transactions);
     return this.places.get(security) ?? 0;
   }
 
   /**
    * The taxpayer's `quantity` of `security` in `portfolio` truncated (toward zero) to whole units of the
-   * portfolio's holding.
+   * portfolio's holding: `quantity` itself when that is a whole number of shares already (the usual case, which
+   * needs neither the unit nor a BigInt).
    */
   truncate(security: string, portfolio: string, quantity: Rational): Rational {
-    const places = this.decimalPlaces(security);
     const share = this.ownership.get(portfolio);
-    if (share === undefined) return quantity.isInteger() && places === 0 ? quantity : quantity.roundTo(places, 'down');
-    return quantity.div(share).roundTo(places, 'down').mul(share);
+    const holding = share === undefined ? quantity : quantity.div(share);
+    if (holding.isInteger()) return quantity;
+    const whole = holding.roundTo(this.decimalPlaces(security), 'down');
+    return share === undefined ? whole : whole.mul(share);
   }
 }
 

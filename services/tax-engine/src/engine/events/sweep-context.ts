@@ -82,8 +82,9 @@ export class SecurityBook {
     let notIssued = Rational.ZERO;
     for (let i = 0; i < q.length; i++) {
       const exact = q[i].mul(factor);
-      q[i] = units.truncate(this.security, this.portfolios[i], exact);
-      if (exact.isPositive()) notIssued = notIssued.add(exact.sub(q[i]));
+      const issued = units.truncate(this.security, this.portfolios[i], exact);
+      if (issued !== exact && exact.isPositive()) notIssued = notIssued.add(exact.sub(issued));
+      q[i] = issued;
     }
     return notIssued;
   }
