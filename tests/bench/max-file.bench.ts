@@ -21,7 +21,7 @@ import {
   DISPOSALS_PAGE_SIZE,
   type ComputedLedgerFile,
 } from '../../services/tax-engine/src/domain/compute-ledger-file';
-import type { LedgerFile, LedgerTransaction } from '../../services/tax-engine/src/engine';
+import type { Ledger, LedgerFile } from '../../services/tax-engine/src/engine';
 import { formatLedgerCsv } from '../../services/tax-engine/src/engine/ledger-csv';
 import { ComputePool } from '../../services/tax-engine/src/workers/compute-pool';
 import { generateLedger } from './tax-engine-ledgers';
@@ -29,31 +29,38 @@ import { generateLedger } from './tax-engine-ledgers';
 const { values } = parseArgs({ options: { shapes: { type: 'string', default: 'wide,long' } }, strict: false });
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 
-/** About the most rows of `rowsOf(n)` whose CSV fits MAX_FILE_BYTES (within 1%). */
-function largest(rowsOf: (n: number) => LedgerTransaction[]): { csv: string; rows: number } {
-  const sample = Buffer.byteLength(formatLedgerCsv({ transactions: rowsOf(10_000) }));
+type Rows = Omit<Ledger, 'taxpayer'>;
+
+/** About the most rows of `ledgerOf(n)` whose CSV fits MAX_FILE_BYTES (within 1%). */
+function largest(ledgerOf: (n: number) => Rows): { csv: string; rows: number } {
+  const sample = Buffer.byteLength(formatLedgerCsv(ledgerOf(10_000)));
   for (let rows = Math.floor((MAX_FILE_BYTES / sample) * 10_000); ; rows = Math.floor(rows * 0.99)) {
-    const csv = formatLedgerCsv({ transactions: rowsOf(rows) });
+    const csv = formatLedgerCsv(ledgerOf(rows));
     if (Buffer.byteLength(csv) <= MAX_FILE_BYTES) return { csv, rows };
   }
 }
 
-/** Many taxpayers' ledgers in one file, each taxpayer's securities their own. */
-function wide(rows: number): LedgerTransaction[] {
-  const all: LedgerTransaction[] = [];
-  for (let i = 0; all.length < rows; i++)
-    for (const t of generateLedger(i, 100).transactions)
-      all.push({
+/** Many taxpayers' ledgers in one file, each taxpayer's securities their own (the joint portfolio half-owned). */
+function wide(rows: number): Rows {
+  const transactions: Ledger['transactions'] = [];
+  let portfolios: Rows['portfolios'];
+  for (let i = 0; transactions.length < rows; i++) {
+    const ledger = generateLedger(i, 100);
+    portfolios = ledger.portfolios;
+    for (const t of ledger.transactions)
+      transactions.push({
         ...t,
         security: `${t.security}${i}`,
         ...(t.newSecurity ? { newSecurity: `${t.newSecurity}${i}` } : {}),
       });
-  return all.slice(0, rows);
+  }
+  return { transactions: transactions.slice(0, rows), portfolios };
 }
 
-const SHAPES: Record<string, (rows: number) => LedgerTransaction[]> = {
+/** As the generator makes them, with its joint portfolio's ownership column. */
+const SHAPES: Record<string, (rows: number) => Rows> = {
   wide,
-  long: (rows) => generateLedger(1, rows, 1).transactions,
+  long: (rows) => generateLedger(1, rows, 1),
 };
 
 const pool = new ComputePool<LedgerFile, ComputedLedgerFile>({

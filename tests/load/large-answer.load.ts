@@ -13,6 +13,7 @@ import { flag, loadTarget } from './target';
 
 const files = flag('files', 2, 8);
 
+/** Many taxpayers' 100-row ledgers in one file, each taxpayer's securities their own (the joint portfolio half-owned). */
 function wideLedger(rows: number): string {
   const all: LedgerTransaction[] = [];
   for (let i = 0; all.length < rows; i++)
@@ -22,7 +23,7 @@ function wideLedger(rows: number): string {
         security: `${t.security}${i}`,
         ...(t.newSecurity ? { newSecurity: `${t.newSecurity}${i}` } : {}),
       });
-  return formatLedgerCsv({ transactions: all.slice(0, rows) });
+  return formatLedgerCsv({ transactions: all.slice(0, rows), portfolios: { JOINT: { ownershipPercent: '50' } } });
 }
 let rows = 215_000;
 let ledgerCsv = wideLedger(rows);
