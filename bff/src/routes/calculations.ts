@@ -1,14 +1,19 @@
-import { toJson } from '@bufbuild/protobuf';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { DomainError } from '@gains/errors';
-import { taxEngine } from '@gains/proto';
 import { asCaller, authenticate, requireOrganisation } from '../middleware/authenticate';
 import { parseBody } from '../validation';
 import type { BffEnv } from '../deps';
 
 const text = (field: string) => z.string({ error: `${field} must be text` });
+/** A whole number from 1 that fits the proto's int32 (the service sets the business limits). */
+const count = (field: string) =>
+  z
+    .number({ error: `${field} must be a whole number from 1` })
+    .int(`${field} must be a whole number from 1`)
+    .min(1, `${field} must be a whole number from 1`)
+    .max(2 ** 31 - 1, `${field} is too large`);
 
 const ledgerBody = z.object({
   ledgerCsv: text('ledgerCsv').min(1, 'ledgerCsv is required: the ledger file as text'),
@@ -37,9 +42,16 @@ const ledgerBody = z.object({
       annualExemptAmountOverrides: {},
       lossesBroughtForward: '',
     }),
+  /** The page of disposals to answer (from 1) and disposals a page: the service's defaults when absent. */
+  disposalsPage: count('disposalsPage').optional(),
+  disposalsPageSize: count('disposalsPageSize').optional(),
 });
 
-/** A ledger file (and optional prices) computed by the tax engine; nothing is stored. */
+/**
+ * A ledger file (and optional prices) computed by the tax engine, with one page of its disposals; nothing is
+ * stored. The answer is the service's JSON text as it is (LedgerCalculation in tax_engine.proto): a large
+ * answer is never parsed or written again on this event loop.
+ */
 export const calculationRoutes = new Hono<BffEnv>().use(authenticate, requireOrganisation).post(
   '/ledger',
   // The service refuses files over 10 MB; the body carries two files and JSON quoting.
@@ -54,11 +66,13 @@ export const calculationRoutes = new Hono<BffEnv>().use(authenticate, requireOrg
     },
   }),
   async (c) => {
-    const body = await parseBody(c, ledgerBody);
+    const { disposalsPage = 0, disposalsPageSize = 0, ...body } = await parseBody(c, ledgerBody);
     const answer = await c.var.deps.taxEngine.computeLedger(
-      { organisationUuid: c.var.organisationUuid, ...body },
-      asCaller(c),
+      { organisationUuid: c.var.organisationUuid, ...body, disposalsPage, disposalsPageSize },
+      // The HTTP request's signal (aborted when the client goes away): the file leaves the queue, or its worker
+      // stops, instead of computing for nobody.
+      { ...asCaller(c), signal: c.req.raw.signal },
     );
-    return c.json(toJson(taxEngine.ComputeLedgerResponseSchema, answer, { alwaysEmitImplicit: true }));
+    return c.body(answer.ledgerCalculationJson, 200, { 'content-type': 'application/json; charset=UTF-8' });
   },
 );

@@ -9,6 +9,7 @@ const CONNECT_CODES: Record<DomainErrorCode, Code> = {
   PERMISSION_DENIED: Code.PermissionDenied,
   UNAUTHENTICATED: Code.Unauthenticated,
   RESOURCE_EXHAUSTED: Code.ResourceExhausted,
+  DEADLINE_EXCEEDED: Code.DeadlineExceeded,
 };
 
 export const FIELD_METADATA_KEY = 'x-error-field';

@@ -7,6 +7,7 @@ export const DOMAIN_ERROR_CODES = [
   'PERMISSION_DENIED',
   'UNAUTHENTICATED',
   'RESOURCE_EXHAUSTED',
+  'DEADLINE_EXCEEDED',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

@@ -36,6 +36,10 @@ export function errorBody(message: string, id: string, field?: string): ErrorBod
 export function httpErrorFrom(error: unknown): { status: number; message: string; field?: string } {
   const err = ConnectError.from(error);
   const status = HTTP_STATUS[err.code] ?? 500;
-  const message = status >= 500 ? 'Something went wrong on our side; please try again' : err.rawMessage;
+  // A 5xx keeps its cause to the logs, except a time limit reached (504), whose message says which limit.
+  const message =
+    status >= 500 && err.code !== Code.DeadlineExceeded
+      ? 'Something went wrong on our side; please try again'
+      : err.rawMessage;
   return { status, message, field: err.metadata.get(FIELD_METADATA_KEY) ?? undefined };
 }

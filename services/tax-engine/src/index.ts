@@ -1,9 +1,10 @@
-import os from 'node:os';
 import path from 'node:path';
 import { createSchemaPool } from '@gains/db';
 import { createOutboxRelay } from '@gains/outbox';
 import { taxEngine } from '@gains/proto';
 import type { ServiceModule } from '@gains/service-kit';
+import { taxEngineConfig } from './config';
+import type { ComputedLedgerFile } from './domain/compute-ledger-file';
 import type { LedgerFile } from './engine';
 import { createTaxEngineService } from './rpc/tax-engine-service';
 import { computeMetrics } from './workers/compute-metrics';
@@ -21,14 +22,15 @@ export const taxEngineModule: ServiceModule = {
   schema: SCHEMA,
   migrationsDir: path.join(import.meta.dirname, '..', 'prisma', 'migrations'),
   async start({ connectionString, logger, bus, env }) {
+    const config = taxEngineConfig(env);
     const pool = createSchemaPool(connectionString, SCHEMA, 2);
     const relay = createOutboxRelay({ pool, bus, logger });
-    // One worker per spare core by default; in the cluster the pods scale out instead.
-    const workers = Number(env.GAINS_TAX_ENGINE_WORKERS ?? Math.max(1, os.availableParallelism() - 1));
-    const compute = new ComputePool<LedgerFile, string>({
-      size: Math.max(1, workers),
-      maxQueued: Number(env.GAINS_TAX_ENGINE_MAX_QUEUED ?? 64),
-      timeoutMs: Number(env.GAINS_TAX_ENGINE_TIMEOUT_MS ?? 60_000),
+    const compute = new ComputePool<LedgerFile, ComputedLedgerFile>({
+      size: config.workers,
+      maxQueued: config.maxQueued,
+      maxPerOrganisation: config.maxPerOrganisation,
+      maxPerUser: config.maxPerUser,
+      timeoutMs: config.timeoutMs,
       moduleUrl: new URL('./workers/ledger-worker.ts', import.meta.url).href,
     });
     return {

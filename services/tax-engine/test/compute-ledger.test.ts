@@ -1,3 +1,4 @@
+import { fromJsonString } from '@bufbuild/protobuf';
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import type { RunningPostgres } from '@gains/db';
 import { silentLogger } from '@gains/logging';
@@ -33,6 +34,9 @@ async function tokenFor(email: string): Promise<string> {
   return answer.accessToken;
 }
 const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+/** The service's answer is a LedgerCalculation's JSON text: read back as the message. */
+const read = (answer: { ledgerCalculationJson: string }) =>
+  fromJsonString(taxEngine.LedgerCalculationSchema, answer.ledgerCalculationJson);
 
 async function refusal(call: Promise<unknown>): Promise<ConnectError> {
   try {
@@ -75,7 +79,9 @@ afterAll(async () => {
 describe('computing a ledger file', () => {
   it('when a customer admin computes HS284 Example 3, then both gains and the pool left are HMRC’s figures to the penny', async () => {
     const manager = await tokenFor('manager@gains.example');
-    const answer = await api.computeLedger({ organisationUuid: ORG.ASHW, ledgerCsv: HS284_EXAMPLE_3 }, as(manager));
+    const answer = read(
+      await api.computeLedger({ organisationUuid: ORG.ASHW, ledgerCsv: HS284_EXAMPLE_3 }, as(manager)),
+    );
     expect(answer.transactions).toBe(4);
     const c = answer.computation!;
     expect(c.taxpayer).toBe('individual');
@@ -111,7 +117,7 @@ describe('computing a ledger file', () => {
 2023-06-01,SELL,ACME,500,2.00,0
 2023-06-15,BUY,ACME,200,1.50,0
 `;
-    const { computation } = await api.computeLedger({ organisationUuid: ORG.BRKF, ledgerCsv: ledger }, as(admin));
+    const { computation } = read(await api.computeLedger({ organisationUuid: ORG.BRKF, ledgerCsv: ledger }, as(admin)));
     const d = computation!.taxYears[0]!.disposals[0]!;
     // 200 matched with the buy of 15 June (cost 300), 300 from the pool of 1,000 costing 1,000 (cost 300):
     // proceeds 1,000 - 600 = gain 400. The pool keeps 700 shares costing 700; the 200 never join it.
@@ -126,14 +132,16 @@ describe('computing a ledger file', () => {
 
   it('when a trust and prices are given, then the exempt amount is half and holdings carry unrealised gains', async () => {
     const manager = await tokenFor('manager@gains.example');
-    const { computation } = await api.computeLedger(
-      {
-        organisationUuid: ORG.ASHW,
-        taxpayer: { kind: 'trust' },
-        ledgerCsv: HS284_EXAMPLE_3,
-        pricesCsv: 'security,price\nLOBSTER,6.00\n',
-      },
-      as(manager),
+    const { computation } = read(
+      await api.computeLedger(
+        {
+          organisationUuid: ORG.ASHW,
+          taxpayer: { kind: 'trust' },
+          ledgerCsv: HS284_EXAMPLE_3,
+          pricesCsv: 'security,price\nLOBSTER,6.00\n',
+        },
+        as(manager),
+      ),
     );
     // 2018-19: half of £11,700.
     expect(computation!.taxYears[0]!.annualExemptAmount).toBe('5850.00');
@@ -149,7 +157,9 @@ describe('computing a ledger file', () => {
   it('when a disposal is larger than the holding, then it comes back as a failure naming the security, date and shortfall', async () => {
     const admin = await tokenFor('admin@gains.example');
     const ledger = `date,type,security,quantity,price\n2023-05-01,BUY,ACME,100,1.00\n2023-07-01,SELL,ACME,150,1.20\n`;
-    const { computation } = await api.computeLedger({ organisationUuid: ORG.GAINS, ledgerCsv: ledger }, as(admin));
+    const { computation } = read(
+      await api.computeLedger({ organisationUuid: ORG.GAINS, ledgerCsv: ledger }, as(admin)),
+    );
     expect(computation!.failures).toHaveLength(1);
     const failure = computation!.failures[0]!;
     expect(failure).toMatchObject({ security: 'ACME', date: '2023-07-01' });
@@ -246,5 +256,89 @@ describe('POST /api/calculations/ledger', () => {
     const brook = await tokenFor('brook@gains.example');
     expect((await rest(brook, ORG.ASHW, { ledgerCsv: HS284_EXAMPLE_3 })).status).toBe(403);
     expect((await rest(undefined, ORG.ASHW, { ledgerCsv: HS284_EXAMPLE_3 })).status).toBe(401);
+  });
+
+  it('when a file has more disposals than a page, then each page carries its share in order and the total', async () => {
+    const manager = await tokenFor('manager@gains.example');
+    // 100 shares at £1, then one sold at £2 on the first of each month from February to August 2018: a gain of
+    // £1 each. 2017-18 has three (1 February, 1 March, 1 April), 2018-19 four.
+    const months = ['02', '03', '04', '05', '06', '07', '08'];
+    const ledgerCsv = `date,type,security,quantity,price\n2018-01-10,BUY,X,100,1\n${months.map((m) => `2018-${m}-01,SELL,X,1,2\n`).join('')}`;
+    const page = async (disposalsPage: number) => {
+      const { status, body } = await rest(manager, ORG.ASHW, { ledgerCsv, disposalsPage, disposalsPageSize: 2 });
+      expect(status).toBe(200);
+      return body;
+    };
+    const pages = await Promise.all([1, 2, 3, 4, 5].map(page));
+    expect(pages.map((p) => p.disposalsPage)).toEqual([1, 2, 3, 4, 5].map((n) => ({ page: n, pageSize: 2, total: 7 })));
+    const dates = (p: any) =>
+      p.computation.taxYears.map((y: any) => [y.taxYear, y.disposals.map((d: { date: string }) => d.date)]);
+    expect(pages.map(dates)).toEqual([
+      [
+        ['2017-18', ['2018-02-01', '2018-03-01']],
+        ['2018-19', []],
+      ],
+      [
+        ['2017-18', ['2018-04-01']],
+        ['2018-19', ['2018-05-01']],
+      ],
+      [
+        ['2017-18', []],
+        ['2018-19', ['2018-06-01', '2018-07-01']],
+      ],
+      [
+        ['2017-18', []],
+        ['2018-19', ['2018-08-01']],
+      ],
+      [
+        ['2017-18', []],
+        ['2018-19', []],
+      ],
+    ]);
+    // The years' figures are whole on every page: 3 and 4 disposals, gains £3 and £4.
+    for (const p of pages)
+      expect(p.computation.taxYears.map((y: any) => [y.numberOfDisposals, y.gains])).toEqual([
+        [3, '3.00'],
+        [4, '4.00'],
+      ]);
+    // Unasked, the first 500.
+    expect((await rest(manager, ORG.ASHW, { ledgerCsv })).body.disposalsPage).toEqual({
+      page: 1,
+      pageSize: 500,
+      total: 7,
+    });
+    const tooBig = await rest(manager, ORG.ASHW, { ledgerCsv, disposalsPageSize: 5001 });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body).toMatchObject({
+      field: 'disposalsPageSize',
+      type_description: 'Disposals a page must be a whole number from 1 to 5,000',
+    });
+    expect((await rest(manager, ORG.ASHW, { ledgerCsv, disposalsPage: 0 })).body.field).toBe('disposalsPage');
+  });
+
+  it('when a quote is never closed, a row is short of cells or a prices column is unknown, then 400 names the line and column', async () => {
+    const manager = await tokenFor('manager@gains.example');
+    // Line 3 opens a quote in its quantity: the sale on line 4 would have vanished into that cell.
+    const unclosed = await rest(manager, ORG.ASHW, {
+      ledgerCsv:
+        'date,type,security,quantity,price\n2023-01-01,BUY,X,100,1\n2023-02-01,SELL,X,"10,2\n2023-03-01,SELL,X,10,2\n',
+    });
+    expect(unclosed.status).toBe(400);
+    expect(unclosed.body.field).toBe('ledgerCsv');
+    expect(unclosed.body.type_description).toBe(
+      'The file has an error: ledger file line 3, column quantity: a quote opened here is never closed, so every line after it would be read into this cell',
+    );
+    const short = await rest(manager, ORG.ASHW, {
+      ledgerCsv: 'date,type,security,quantity,price\n2023-01-01,BUY,X,100,1\n2023-02-01,SELL,X,10\n',
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.type_description).toContain('ledger file line 3, column price: 4 cells but the header has 5');
+    const prices = await rest(manager, ORG.ASHW, {
+      ledgerCsv: HS284_EXAMPLE_3,
+      pricesCsv: 'security,price,currency\nLOBSTER,6.00,GBP\n',
+    });
+    expect(prices.status).toBe(400);
+    expect(prices.body.field).toBe('pricesCsv');
+    expect(prices.body.type_description).toContain('prices file line 1, column currency: unknown column "currency"');
   });
 });

@@ -1,21 +1,24 @@
 import { firstRole, getRoute } from '@gains/access';
 import { assertMember, type Caller } from '@gains/auth';
 import { invalidArgument, permissionDenied } from '@gains/errors';
-import {
-  describeCsvError,
-  taxpayerProblems,
-  type LedgerFile,
-  type LedgerFileResult,
-  type PresentedComputation,
-  type Taxpayer,
-} from '../engine';
+import { describeCsvError, taxpayerProblems, type LedgerFile, type LedgerFileError, type Taxpayer } from '../engine';
+
+/**
+ * A ledger file as a compute worker answers it: the answer's JSON text (a LedgerCalculation, written in the
+ * worker) with the file's rows counted, or the file's errors (the first ERRORS_SHOWN of `errorCount`).
+ */
+export type ComputedLedgerFile =
+  { ok: true; json: string; transactions: number } | { ok: false; errors: LedgerFileError[]; errorCount: number };
 
 export interface ComputeLedgerFileDeps {
   /**
-   * Runs the engine on a file (in a worker thread); `signal` is the caller's, to stop work nobody awaits. The
-   * answer is plain JSON data (no undefined members), as it came over from the worker.
+   * Runs the engine on a file (in a worker thread), in the turn of its organisation and user (each capped);
+   * `signal` is the caller's, to stop work nobody awaits.
    */
-  compute(file: LedgerFile, signal?: AbortSignal): Promise<{ value: LedgerFileResult; ms: number }>;
+  compute(
+    file: LedgerFile,
+    options: { owner: { organisation: string; user: string }; signal?: AbortSignal },
+  ): Promise<{ value: ComputedLedgerFile; ms: number }>;
 }
 
 export interface ComputeLedgerFileRequest {
@@ -23,12 +26,22 @@ export interface ComputeLedgerFileRequest {
   taxpayer: Taxpayer;
   ledgerCsv: string;
   pricesCsv: string;
+  /** The page of disposals to answer, from 1; 0 for the first. */
+  disposalsPage: number;
+  /** Disposals a page; 0 for DISPOSALS_PAGE_SIZE. */
+  disposalsPageSize: number;
 }
 
-/** A ledger file past this is refused before it is read (about 100,000 rows). */
+/**
+ * A ledger file past this is refused before it is read. A 10 MB file is some 225,000 rows; how long the largest
+ * take to compute is measured by `pnpm bench max-file` (services/tax-engine/README.md, "The service").
+ */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** Errors named in the message at most; the rest are counted. */
-const ERRORS_SHOWN = 20;
+export const ERRORS_SHOWN = 20;
+/** Disposals an answer carries unless asked for another page size, and at most. */
+export const DISPOSALS_PAGE_SIZE = 500;
+export const MAX_DISPOSALS_PAGE_SIZE = 5_000;
 
 /** Who may compute: the Calculations page's roles (one table for the web app, the BFF and here). */
 const ROLES = getRoute('Calculations').roles;
@@ -43,7 +56,7 @@ export async function computeLedgerFileFor(
   caller: Caller,
   request: ComputeLedgerFileRequest,
   signal?: AbortSignal,
-): Promise<{ computation: PresentedComputation; transactions: number; ms: number }> {
+): Promise<{ json: string; transactions: number; ms: number }> {
   assertMember(caller, request.organisationUuid);
   const role = firstRole(caller.roles);
   if (!role || !ROLES.includes(role)) throw permissionDenied('You do not have permission to compute ledgers');
@@ -54,23 +67,33 @@ export async function computeLedgerFileFor(
   for (const field of ['ledgerCsv', 'pricesCsv'] as const)
     if (Buffer.byteLength(request[field]) > MAX_FILE_BYTES)
       throw invalidArgument(field, `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+  const page = request.disposalsPage || 1;
+  const pageSize = request.disposalsPageSize || DISPOSALS_PAGE_SIZE;
+  if (!Number.isInteger(page) || page < 1)
+    throw invalidArgument('disposalsPage', 'The page of disposals must be a whole number from 1');
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_DISPOSALS_PAGE_SIZE)
+    throw invalidArgument(
+      'disposalsPageSize',
+      `Disposals a page must be a whole number from 1 to ${MAX_DISPOSALS_PAGE_SIZE.toLocaleString('en-GB')}`,
+    );
 
   const { value, ms } = await deps.compute(
     {
       ledgerCsv: request.ledgerCsv,
       pricesCsv: request.pricesCsv || undefined,
       taxpayer: request.taxpayer,
+      disposalsPage: { page, pageSize },
     },
-    signal,
+    { owner: { organisation: request.organisationUuid, user: caller.userUuid }, signal },
   );
   if (!value.ok) {
     const first = value.errors[0]!;
     const shown = value.errors.slice(0, ERRORS_SHOWN).map((e) => `${e.file} file ${describeCsvError(e)}`);
-    const more = value.errors.length > ERRORS_SHOWN ? `; and ${value.errors.length - ERRORS_SHOWN} more` : '';
+    const more = value.errorCount > ERRORS_SHOWN ? `; and ${value.errorCount - ERRORS_SHOWN} more` : '';
     throw invalidArgument(
       first.file === 'ledger' ? 'ledgerCsv' : 'pricesCsv',
-      `The file has ${value.errors.length === 1 ? 'an error' : `${value.errors.length} errors`}: ${shown.join('; ')}${more}`,
+      `The file has ${value.errorCount === 1 ? 'an error' : `${value.errorCount} errors`}: ${shown.join('; ')}${more}`,
     );
   }
-  return { computation: value.computation, transactions: value.transactions, ms };
+  return { json: value.json, transactions: value.transactions, ms };
 }

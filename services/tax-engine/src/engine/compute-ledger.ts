@@ -2,6 +2,7 @@ import type { CalculationFailure, Computation, Holding } from './computation';
 import type { Rational } from './rational';
 import { buildDisposals } from './disposal-records';
 import { applyEvent as importedApplyEvent, SecurityBook, SweepContext } from './events';
+import { HoldingUnits } from './holding-units';
 import { identify as importedIdentify } from './identification';
 import type { IndexationRounding } from './indexation';
 import type { Ledger } from './ledger';
@@ -35,13 +36,14 @@ export interface ComputeOptions {
 export function computeLedger(ledger: Ledger, referenceData: ReferenceData, options: ComputeOptions = {}): Computation {
   const ref = prepareReferenceData(referenceData);
   const isCompany = ledger.taxpayer.kind === 'company';
-  const { events, failures, gainClass } = normaliseLedger(ledger);
+  const { events, failures, gainClass, ownership } = normaliseLedger(ledger);
 
   const ctx = new SweepContext(
     isCompany ? 'company' : 'individual',
     failures,
     isCompany ? { rpi: ref.rpi, rounding: options.indexationRounding ?? 'three-decimal-places' } : null,
     options.poolHistory ?? true,
+    new HoldingUnits(ledger.transactions, ownership),
   );
   // Each event to its security's book (the book keeps the security's events for identification, and
   // gives the pass the pool and holdings without a lookup by name).

@@ -68,10 +68,14 @@ const TEN_DAY_PERIOD = 10;
  * disposal's `disposalGroup`.
  */
 export function identify(events: EngineEvent[], rules: IdentificationRules): void {
-  const splits: { day: DayNumber; factor: Rational }[] = [];
+  // The cumulative multiplier after each split, in date order (the events are): one product per split, so a
+  // ledger of many reorganisations costs in proportion to them, not to splits x disposals.
+  const splits: { day: DayNumber; multiplier: Rational }[] = [];
   for (const e of events) {
-    if (e.type === 'SPLIT' || e.type === 'CONSOLIDATION' || e.type === 'BONUS')
-      splits.push({ day: e.day, factor: e.quantity });
+    if (e.type === 'SPLIT' || e.type === 'CONSOLIDATION' || e.type === 'BONUS') {
+      const before = splits.length ? splits[splits.length - 1].multiplier : ONE;
+      splits.push({ day: e.day, multiplier: before.mul(e.quantity) });
+    }
   }
 
   const acquisitions: AcquisitionGroup[] = [];
@@ -171,11 +175,16 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
   }
 }
 
-/** The cumulative share multiplier of the splits on or before `day`. (A module function: a closure would be re-created, and named, on every call.) */
-function multiplierAt(splits: { day: DayNumber; factor: Rational }[], day: DayNumber): Rational {
-  let m = ONE;
-  for (const s of splits) if (s.day <= day) m = m.mul(s.factor);
-  return m;
+/** The cumulative share multiplier of the splits on or before `day` (binary search of the days). (A module function: a closure would be re-created, and named, on every call.) */
+function multiplierAt(splits: { day: DayNumber; multiplier: Rational }[], day: DayNumber): Rational {
+  let lo = 0;
+  let hi = splits.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (splits[mid].day <= day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? ONE : splits[lo - 1].multiplier;
 }
 
 function byDay(a: AcquisitionGroup, b: AcquisitionGroup): number {

@@ -23,6 +23,7 @@ export {
   presentTaxYear,
   money,
   quantity,
+  type DisposalsWindow,
   type PresentedComputation,
 } from './present';
 export { indexationFactor, INDEXATION_FROZEN_MONTH, type IndexationRounding } from './indexation';
@@ -38,6 +39,7 @@ export {
 export {
   computeLedgerFile,
   describeCsvError,
+  type DisposalsPage,
   type LedgerFile,
   type LedgerFileError,
   type LedgerFileResult,

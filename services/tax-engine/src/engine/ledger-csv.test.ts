@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LedgerTransaction } from './ledger';
-import { formatLedgerCsv, parseLedgerCsv, readCsvRecord, splitCsv } from './ledger-csv';
+import { formatLedgerCsv, parseLedgerCsv, parsePricesCsv, readCsvRecord, splitCsv, type CsvRecord } from './ledger-csv';
 
 describe('ledger CSV', () => {
   it('when cells are quoted, then commas and quotes inside them survive', () => {
@@ -15,10 +15,15 @@ describe('ledger CSV', () => {
     // The reference: every record read by the full reader (quotes, doubled quotes, line breaks in quotes,
     // CR LF, lone CR, blank lines).
     const slowly = (text: string) => {
-      const records: { line: number; cells: string[] }[] = [];
+      const records: CsvRecord[] = [];
       for (let i = 0, line = 1; i < text.length;) {
         const read = readCsvRecord(text, i, line);
-        if (read.keep) records.push({ line, cells: read.cells });
+        if (read.keep)
+          records.push(
+            read.unclosedQuote
+              ? { line, cells: read.cells, unclosedQuote: read.unclosedQuote }
+              : { line, cells: read.cells },
+          );
         i = read.next;
         line = read.line;
       }
@@ -32,6 +37,60 @@ describe('ledger CSV', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('when a quote is never closed, then the file is refused at the line and column where it opened', () => {
+    // Line 3's quantity opens a quote that nothing closes: lines 4 and 5 would be swallowed into that cell.
+    const p = parseLedgerCsv(
+      'date,type,security,quantity,price\n' +
+        '2020-01-01,BUY,X,100,1\n' +
+        '2020-02-01,SELL,X,"10,2\n' +
+        '2020-03-01,SELL,X,10,2\n' +
+        '2020-04-01,SELL,X,10,2\n',
+    );
+    expect(p.errors).toEqual([
+      {
+        line: 3,
+        column: 'quantity',
+        message: 'a quote opened here is never closed, so every line after it would be read into this cell',
+      },
+    ]);
+  });
+
+  it('when a row has fewer cells than the header, then it is refused naming the first column it lacks', () => {
+    // Line 3 has lost its price (4 cells of 5); a trailing empty header cell asks for nothing.
+    const p = parseLedgerCsv('date,type,security,quantity,price,\n2020-01-01,BUY,X,100,1\n2020-02-01,SELL,X,10\n');
+    expect(p.errors).toEqual([
+      {
+        line: 3,
+        column: 'price',
+        message: '4 cells but the header has 5: "price" and the columns after it are missing',
+      },
+    ]);
+    expect(p.transactions).toHaveLength(1);
+  });
+
+  it('when a prices file has a column other than security and price, then it is refused naming it', () => {
+    expect(parsePricesCsv('security,price,date\nX,1.50,2024-04-05\n').errors).toEqual([
+      {
+        line: 1,
+        column: 'date',
+        message: 'unknown column "date" (a prices file has columns "security" and "price")',
+      },
+    ]);
+    // Its rows have the same checks as the ledger's: a quote never closed, a cell missing.
+    expect(parsePricesCsv('security,price\nX\n"Y,2\n').errors).toEqual([
+      {
+        line: 2,
+        column: 'price',
+        message: '1 cell but the header has 2: "price" and the columns after it are missing',
+      },
+      {
+        line: 3,
+        column: 'security',
+        message: 'a quote opened here is never closed, so every line after it would be read into this cell',
+      },
+    ]);
   });
 
   it('when a ledger has optional columns, then they map to the transaction', () => {

@@ -78,9 +78,20 @@ const TEXT_FIELDS = [
 const RATIO_TYPES = new Set(['SPLIT', 'CONSOLIDATION', 'BONUS']);
 const CLASSES: Record<string, GainClass> = { CAPITAL: 'capital', EXEMPT: 'exempt', INCOME: 'income' };
 
+/** One CSV record: its cells and the line it starts on. */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+  /**
+   * A quote opened (on `line`, in cell `cell`) and never closed: the rest of the text was read into that cell,
+   * so the record is not what its writer meant.
+   */
+  unclosedQuote?: { line: number; cell: number };
+}
+
 /** Split CSV text into records of cells (RFC 4180 quoting), with the line each record starts on. */
-export function splitCsv(text: string): { line: number; cells: string[] }[] {
-  const records: { line: number; cells: string[] }[] = [];
+export function splitCsv(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
   let i = 0;
   let line = 1;
   // Where the next quote and carriage return are, found again only once passed (one scan of the text each).
@@ -100,7 +111,12 @@ export function splitCsv(text: string): { line: number; cells: string[] }[] {
       line++;
     } else {
       const read = readCsvRecord(text, i, line);
-      if (read.keep) records.push({ line, cells: read.cells });
+      if (read.keep)
+        records.push(
+          read.unclosedQuote
+            ? { line, cells: read.cells, unclosedQuote: read.unclosedQuote }
+            : { line, cells: read.cells },
+        );
       i = read.next;
       line = read.line;
     }
@@ -110,16 +126,18 @@ export function splitCsv(text: string): { line: number; cells: string[] }[] {
 
 /**
  * One record from `from`, character by character: quoted cells (with commas, doubled quotes and line breaks
- * inside) and a lone carriage return as a line break. Returns where the next record starts and on which line.
+ * inside) and a lone carriage return as a line break. Returns where the next record starts and on which line,
+ * and where a quote left open at the end of the text was opened.
  */
 export function readCsvRecord(
   text: string,
   from: number,
   startLine: number,
-): { cells: string[]; keep: boolean; next: number; line: number } {
+): { cells: string[]; keep: boolean; next: number; line: number; unclosedQuote?: { line: number; cell: number } } {
   const cells: string[] = [];
   let cell = '';
   let quoted = false;
+  let quoteLine = startLine;
   let any = false;
   let line = startLine;
   for (let i = from; i < text.length; i++) {
@@ -138,6 +156,7 @@ export function readCsvRecord(
     }
     if (c === '"') {
       quoted = true;
+      quoteLine = line;
       any = true;
     } else if (c === ',') {
       cells.push(cell);
@@ -152,8 +171,38 @@ export function readCsvRecord(
       if (c.trim() !== '') any = true;
     }
   }
+  const unclosedQuote = quoted ? { line: quoteLine, cell: cells.length } : undefined;
   cells.push(cell);
-  return { cells, keep: any || cells.some((x) => x.trim() !== ''), next: text.length, line };
+  const keep = any || cells.some((x) => x.trim() !== '');
+  return unclosedQuote
+    ? { cells, keep, next: text.length, line, unclosedQuote }
+    : { cells, keep, next: text.length, line };
+}
+
+/**
+ * What is wrong with a record's shape, or null: a quote never closed (every later line was read into one
+ * cell), or fewer cells than the header names (a cell missing shifts every one after it). `columns` are the
+ * header's names; empty ones past the last named column (a trailing comma) need no cell.
+ */
+function recordProblem(record: CsvRecord, columns: string[]): CsvError | null {
+  const name = (cell: number) => columns[cell] || '-';
+  if (record.unclosedQuote) {
+    const { line, cell } = record.unclosedQuote;
+    return {
+      line,
+      column: name(cell),
+      message: 'a quote opened here is never closed, so every line after it would be read into this cell',
+    };
+  }
+  let needed = columns.length;
+  while (needed > 0 && columns[needed - 1] === '') needed--;
+  if (record.cells.length < needed)
+    return {
+      line: record.line,
+      column: name(record.cells.length),
+      message: `${record.cells.length} ${record.cells.length === 1 ? 'cell' : 'cells'} but the header has ${needed}: "${columns[record.cells.length]}" and the columns after it are missing`,
+    };
+  return null;
 }
 
 export function parseLedgerCsv(text: string): ParsedLedgerCsv {
@@ -164,6 +213,10 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
     return result;
   }
   const header = records[0].cells.map((h) => h.trim());
+  if (records[0].unclosedQuote) {
+    result.errors.push(recordProblem(records[0], header)!);
+    return result;
+  }
   const fields = header.map((h) => COLUMNS[h.toLowerCase().replace(/[\s_-]/g, '')]);
   header.forEach((h, i) => {
     if (!fields[i] && h !== '')
@@ -192,6 +245,11 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
   for (let r = 1; r < records.length; r++) {
     const cells = records[r].cells;
     line = records[r].line;
+    const problem = recordProblem(records[r], header);
+    if (problem) {
+      result.errors.push(problem);
+      continue;
+    }
     const row: Record<string, string> = {};
     // Empty cells past the header (a trailing comma) are nothing; anything else there is an error.
     if (cells.length > header.length && cells.slice(header.length).some((c) => c.trim() !== '')) {
@@ -319,17 +377,39 @@ export function parsePricesCsv(text: string): { prices: Record<string, string>; 
   const prices: Record<string, string> = {};
   const errors: CsvError[] = [];
   const records = splitCsv(text.replace(/^\uFEFF/, ''));
-  const header = (records[0]?.cells ?? []).map((h) => h.trim().toLowerCase());
+  const columns = (records[0]?.cells ?? []).map((h) => h.trim());
+  const header = columns.map((h) => h.toLowerCase());
+  const headerLine = records[0]?.line ?? 1;
+  if (records[0]?.unclosedQuote) return { prices, errors: [recordProblem(records[0], columns)!] };
+  // Only the two columns: another one (a market value, a date) would be read as nothing, silently.
+  header.forEach((h, i) => {
+    if (h !== '' && h !== 'security' && h !== 'price')
+      errors.push({
+        line: headerLine,
+        column: columns[i],
+        message: `unknown column "${columns[i]}" (a prices file has columns "security" and "price")`,
+      });
+  });
   const si = header.indexOf('security');
   const pi = header.indexOf('price');
   if (si < 0 || pi < 0)
-    return {
-      prices,
-      errors: [
-        { line: 1, column: si < 0 ? 'security' : 'price', message: 'prices need columns "security" and "price"' },
-      ],
-    };
-  for (const { line, cells } of records.slice(1)) {
+    errors.push({
+      line: headerLine,
+      column: si < 0 ? 'security' : 'price',
+      message: 'prices need columns "security" and "price"',
+    });
+  if (errors.length) return { prices, errors };
+  for (const record of records.slice(1)) {
+    const { line, cells } = record;
+    const problem = recordProblem(record, columns);
+    if (problem) {
+      errors.push(problem);
+      continue;
+    }
+    if (cells.length > columns.length && cells.slice(columns.length).some((c) => c.trim() !== '')) {
+      errors.push({ line, column: '', message: `${cells.length} cells but the header has ${columns.length}` });
+      continue;
+    }
     const security = (cells[si] ?? '').trim();
     const price = (cells[pi] ?? '').trim().replace(/^£/, '');
     if (!security) errors.push({ line, column: 'security', message: 'security is required' });

@@ -1,7 +1,7 @@
 import { computeLedger, type ComputeOptions } from './compute-ledger';
 import type { Taxpayer } from './ledger';
 import { ledgerFromCsv, parsePricesCsv, type CsvError } from './ledger-csv';
-import { presentComputation, type PresentedComputation } from './present';
+import { presentComputation, type DisposalsWindow, type PresentedComputation } from './present';
 import type { ReferenceData } from './reference-data';
 
 /** The files a user hands over: a ledger CSV and, optionally, a "security,price" CSV. */
@@ -9,6 +9,15 @@ export interface LedgerFile {
   ledgerCsv: string;
   pricesCsv?: string;
   taxpayer: Taxpayer;
+  /** Present only this page of the disposals (page from 1); all of them when absent. */
+  disposalsPage?: { page: number; pageSize: number };
+}
+
+/** The disposals an answer carries: one page of `total` (all of them, one page, when not paged). */
+export interface DisposalsPage {
+  page: number;
+  pageSize: number;
+  total: number;
 }
 
 export interface LedgerFileError extends CsvError {
@@ -17,7 +26,8 @@ export interface LedgerFileError extends CsvError {
 }
 
 export type LedgerFileResult =
-  { ok: true; computation: PresentedComputation; transactions: number } | { ok: false; errors: LedgerFileError[] };
+  | { ok: true; computation: PresentedComputation; transactions: number; disposalsPage: DisposalsPage }
+  | { ok: false; errors: LedgerFileError[] };
 
 /**
  * A ledger file from text to the presented computation: what `pnpm cgt` prints and the tax-engine
@@ -40,8 +50,11 @@ export function computeLedgerFile(
     };
   // The presented answer has no pool history: not kept unless asked for.
   const computed = computeLedger(ledger, referenceData, { poolHistory: false, ...options });
-  const computation = presentComputation(computed, prices.prices);
-  return { ok: true, computation, transactions: ledger.transactions.length };
+  const total = computed.disposals.length;
+  const page = file.disposalsPage ?? { page: 1, pageSize: Math.max(1, total) };
+  const window: DisposalsWindow = { offset: (page.page - 1) * page.pageSize, limit: page.pageSize };
+  const computation = presentComputation(computed, prices.prices, file.disposalsPage && window);
+  return { ok: true, computation, transactions: ledger.transactions.length, disposalsPage: { ...page, total } };
 }
 
 /** "line 7, column quantity: ..." (the column is "-" when the error is the whole row's). */

@@ -105,6 +105,8 @@ export interface NormalisedLedger {
   events: EngineEvent[];
   failures: CalculationFailure[];
   gainClass: (security: string) => GainClass;
+  /** The taxpayer's share of each joint portfolio (a portfolio not here is wholly theirs). */
+  ownership: Map<string, Rational>;
 }
 
 class RowError extends Error {}
@@ -167,7 +169,12 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
   for (const [code, info] of Object.entries(ledger.securities ?? {})) {
     if (info.gainClass) classes.set(code, info.gainClass);
   }
-  return { events, failures, gainClass: classes.size === 0 ? allCapital : (s) => classes.get(s) ?? 'capital' };
+  return {
+    events,
+    failures,
+    gainClass: classes.size === 0 ? allCapital : (s) => classes.get(s) ?? 'capital',
+    ownership,
+  };
 }
 
 function sameReorganisation(a: EngineEvent, b: EngineEvent): boolean {

@@ -76,6 +76,7 @@ function presentPeriod(p: GainsLosses) {
   return { gains: money(p.gains), losses: money(p.losses), netGains: money(p.netGains) };
 }
 
+/** A tax year's summary with the given disposals (the year's, or those of them on the page shown). */
 export function presentTaxYear(y: TaxYearSummary, disposals: Disposal[]) {
   return {
     taxYear: y.taxYear,
@@ -119,7 +120,7 @@ export function presentTaxYear(y: TaxYearSummary, disposals: Disposal[]) {
       annualExemptAmount: pounds(y.annualExemptAmount, 'floor'),
       taxableGain: pounds(y.taxableGain, 'floor'),
     },
-    disposals: disposals.filter((d) => d.taxYear === y.taxYear).map(presentDisposal),
+    disposals: disposals.map(presentDisposal),
   };
 }
 
@@ -152,12 +153,40 @@ function presentPortfolio(p: PortfolioFigures) {
 
 export type PresentedComputation = ReturnType<typeof presentComputation>;
 
-/** The whole computation as JSON-ready data (what `pnpm cgt --json` prints). */
-export function presentComputation(c: Computation, prices: Record<string, string> = {}) {
+/** Which disposals to present: `limit` of them from the `offset`th, counted over the tax years in order. */
+export interface DisposalsWindow {
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The whole computation as JSON-ready data (what `pnpm cgt --json` prints); with a window, only the
+ * disposals in it (the tax years' figures are always whole). Presenting a disposal (its matches and pools as
+ * text) is most of the work, so a page of a large file costs a page's worth.
+ */
+export function presentComputation(c: Computation, prices: Record<string, string> = {}, window?: DisposalsWindow) {
   const portfolios = attributeToPortfolios(c, prices);
+  // Each year's disposals, grouped in one pass (in date order, as c.disposals is).
+  const byYear = new Map<string, Disposal[]>();
+  for (const d of c.disposals) {
+    const year = byYear.get(d.taxYear);
+    if (year === undefined) byYear.set(d.taxYear, [d]);
+    else year.push(d);
+  }
+  let before = 0;
+  const taxYears = c.taxYears.map((y) => {
+    const all = byYear.get(y.taxYear) ?? [];
+    const from = before;
+    before += all.length;
+    if (!window) return presentTaxYear(y, all);
+    return presentTaxYear(
+      y,
+      all.slice(Math.max(0, window.offset - from), Math.max(0, window.offset + window.limit - from)),
+    );
+  });
   return {
     taxpayer: c.taxpayerKind,
-    taxYears: c.taxYears.map((y) => presentTaxYear(y, c.disposals)),
+    taxYears,
     holdings: c.holdings.map((h) => ({
       security: h.security,
       gainClass: h.gainClass,
@@ -166,6 +195,7 @@ export function presentComputation(c: Computation, prices: Record<string, string
     })),
     holdingValues: portfolios.flatMap((p) => p.holdings.map(presentHolding)),
     portfolios: portfolios.map(presentPortfolio),
-    failures: c.failures,
+    // Without a ref when the row had none (no undefined members: the answer is JSON data).
+    failures: c.failures.map((f) => (f.ref ? f : { security: f.security, date: f.date, message: f.message })),
   };
 }

@@ -13,7 +13,7 @@
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
-function gcdNum(a: number, b: number): number {
+export function gcdNum(a: number, b: number): number {
   if (a < 0) a = -a;
   if (b < 0) b = -b;
   // Above int32: Euclid with the remainder from a floating-point division (q = floor(a / b) is at most

@@ -73,6 +73,21 @@ const min = (a: Frac, b: Frac) => (cmp(a, b) <= 0 ? a : b);
 const max = (a: Frac, b: Frac) => (cmp(a, b) >= 0 ? a : b);
 const text = (a: Frac) => (a.d === 1n ? String(a.n) : `${a.n}/${a.d}`);
 
+/** Toward zero to a multiple of 10^-places. */
+function truncate(a: Frac, places: number): Frac {
+  const scale = 10n ** BigInt(places);
+  return frac((a.n * scale) / a.d, scale);
+}
+
+/** A cost whose denominator is 2^256 or more, rounded half away from zero to 10^-24 of a pound. */
+function boundCost(a: Frac): Frac {
+  if (a.d < 1n << 256n) return a;
+  const scale = 10n ** 24n;
+  const n = a.n < 0n ? -a.n : a.n;
+  const q = (2n * n * scale + a.d) / (2n * a.d);
+  return frac(a.n < 0n ? -q : q, scale);
+}
+
 /** "12.3456" -> 123456/10000; "3:2" -> 3/2. */
 function dec(s: string): Frac {
   if (s.includes(':')) {
@@ -204,6 +219,18 @@ function model(ledger: Ledger): Model {
     ...new Set(ledger.transactions.flatMap((t) => (t.newSecurity ? [t.security, t.newSecurity] : [t.security]))),
   ].sort();
   const dayNumber = (date: string) => Date.parse(date + 'T00:00:00Z') / 86_400_000;
+  /**
+   * A reorganisation issues whole units (a fraction of a unit is sold for cash, CG57856): a security's unit is
+   * 10^-p, p the most decimal places written in a quantity of it (the new security's for a takeover or demerger).
+   */
+  const places = new Map<string, number>();
+  for (const t of ledger.transactions) {
+    if (['SPLIT', 'CONSOLIDATION', 'BONUS', 'CAPITAL_RETURN', 'EQUALISATION', 'NOTIONAL_INCOME'].includes(t.type))
+      continue;
+    const of = t.type === 'TAKEOVER' || t.type === 'DEMERGER' ? t.newSecurity! : t.security;
+    const written = t.quantity?.split('.')[1]?.length ?? 0;
+    places.set(of, Math.max(places.get(of) ?? 0, written));
+  }
 
   // One Section 104 pool per security (a takeover or demerger moves cost between them), indexed to the month
   // of its last operative event (companies).
@@ -289,7 +316,20 @@ function model(ledger: Ledger): Model {
       if (reorganisation) {
         const factor = splits.get(t.date)!;
         others(t.date, 0, () => {
-          for (const [p, q] of holdings(security)) holdings(security).set(p, mul(q, factor));
+          // Each portfolio's whole holding is truncated to whole units (the taxpayer keeps their share of it); the
+          // units not issued leave the pool (not below nil), which keeps its cost, rounded to 10^-24 of a pound
+          // once its denominator has reached 2^256.
+          let notIssued = ZERO;
+          for (const [p, q] of holdings(security)) {
+            const exact = mul(q, factor);
+            const issued = mul(truncate(div(exact, share(p)), places.get(security) ?? 0), share(p));
+            holdings(security).set(p, issued);
+            if (cmp(exact, ZERO) > 0) notIssued = add(notIssued, sub(exact, issued));
+          }
+          const m = multiplier(t.date);
+          pool.base = max(ZERO, div(sub(mul(pool.base, m), notIssued), m));
+          pool.cost = boundCost(pool.cost);
+          pool.indexed = boundCost(pool.indexed);
         });
       } else if (['BUY', 'TRANSFER_IN', 'SPOUSE_IN', 'RIGHTS_ISSUE', 'OPEN_OFFER'].includes(t.type)) {
         others(t.date, t.type === 'RIGHTS_ISSUE' || t.type === 'OPEN_OFFER' ? 0 : 1, () =>
@@ -823,9 +863,10 @@ const ledgerArb = (kind: 'individual' | 'company') =>
             security,
             quantity: s.ratio,
           });
+          // Whole shares are issued: each portfolio's holding is truncated (the ledgers' quantities are whole).
           const [a, b = '1'] = s.ratio.split(':');
-          const factor = (bonus ? 1 : 0) + Number(a) / Number(b);
-          for (const [k, v] of held) if (k.startsWith(security + '|')) held.set(k, v * factor);
+          const [num, den] = [(bonus ? Number(b) : 0) + Number(a), Number(b)];
+          for (const [k, v] of held) if (k.startsWith(security + '|')) held.set(k, Math.floor((v * num) / den + 1e-9));
         } else if (s.action < 11 && capitalEvent) {
           // Small (at most £3,000 or 5%) or large, always with the holding's value after it; or equalisation.
           if (s.extra % 5 === 0) {

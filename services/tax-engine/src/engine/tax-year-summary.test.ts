@@ -189,4 +189,28 @@ describe('tax-year summary', () => {
     expect(pence(y.losses)).toBe('300.00');
     expect(pence(y.netGains)).toBe('3700.00');
   });
+
+  it('when a year sums hundreds of gains over unrelated denominators, then its gains are their exact sum', () => {
+    // 300 securities, each 1,001 + 2i shares bought for £1,370.37 and 3 of them sold in 2020-21: each sale's cost
+    // is 1,370.37 x 3 / (1,001 + 2i), over a denominator of its own; past 2^512 the year's running denominator
+    // is kept as an lcm of them, not their product.
+    const rows: LedgerTransaction[] = [];
+    for (let i = 0; i < 300; i++) {
+      const security = `S${i}`;
+      rows.push({ ...tx('2020-04-06', 'BUY', security, String(1001 + 2 * i)), amount: '1370.37' });
+      rows.push(tx(new Date(Date.UTC(2020, 5, 1 + i)).toISOString().slice(0, 10), 'SELL', security, '3', '2'));
+    }
+    const c = compute(rows);
+    // The disposals' gains summed independently, as plain BigInt fractions reduced at each step.
+    const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
+    let [n, d] = [0n, 1n];
+    for (const disposal of c.disposals) {
+      const [gn, gd = '1'] = disposal.gain.toFraction().split('/');
+      [n, d] = [n * BigInt(gd) + BigInt(gn) * d, d * BigInt(gd)];
+      const g = gcd(n, d);
+      [n, d] = [n / g, d / g];
+    }
+    expect(c.disposals).toHaveLength(300);
+    expect(year(c, '2020-21').gains.toFraction()).toBe(d === 1n ? `${n}` : `${n}/${d}`);
+  });
 });

@@ -1,7 +1,7 @@
 import { annualExemptAmount as importedAnnualExemptAmount } from './annual-exempt-amount';
 import type { Disposal, GainsLosses, TaxYearSummary } from './computation';
 import type { Taxpayer } from './ledger';
-import { Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
+import { gcdNum, Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
 import type { PreparedReferenceData } from './reference-data';
 import {
   RATE_CHANGE_2024 as IMPORTED_RATE_CHANGE_2024,
@@ -311,6 +311,10 @@ function period(gains: Rational, losses: Rational): GainsLosses {
   return { gains, losses, netGains: gains.sub(losses) };
 }
 
+/** See SplitSum.addPair: a running denominator past 2^512 takes the lcm with a term's, not the product. */
+const LCM_FROM = 1n << 512n;
+const SAFE = 9007199254740991n;
+
 /**
  * An exact sum of disposal gains. A decimal term (a gain with no apportioned cost) is added on numbers; every
  * other term (a cost apportioned from a pool has a denominator of 16 to 1,000+ bits) goes into one BigInt
@@ -346,6 +350,19 @@ class SplitSum {
     } else if (this.n === 0n) {
       this.n = n;
       this.d = d;
+    } else if (this.d >= LCM_FROM && d <= SAFE) {
+      // Thousands of apportioned gains in one year (a large file) would make the product grow by every term's
+      // bits, and each addition with it: quadratic. Past LCM_FROM the denominator becomes the lcm, which grows
+      // only by a term's new prime factors, for one BigInt remainder by a number.
+      const dn = Number(d);
+      const g = gcdNum(dn, Number(this.d % d));
+      if (g === dn) {
+        this.n += n * (this.d / d);
+      } else {
+        const dg = BigInt(dn / g);
+        this.n = this.n * dg + n * (this.d / BigInt(g));
+        this.d *= dg;
+      }
     } else {
       this.n = this.n * d + n * this.d;
       this.d *= d;

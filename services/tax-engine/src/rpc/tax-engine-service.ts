@@ -1,4 +1,3 @@
-import { fromJson, type JsonValue } from '@bufbuild/protobuf';
 import type { ServiceImpl } from '@connectrpc/connect';
 import { requireCaller } from '@gains/auth';
 import { taxEngine } from '@gains/proto';
@@ -26,15 +25,13 @@ export function createTaxEngineService(deps: ComputeLedgerFileDeps): ServiceImpl
           taxpayer: toTaxpayer(req.taxpayer),
           ledgerCsv: req.ledgerCsv,
           pricesCsv: req.pricesCsv,
+          disposalsPage: req.disposalsPage,
+          disposalsPageSize: req.disposalsPageSize,
         },
         ctx.signal,
       );
-      return {
-        // The messages mirror the presented JSON field for field (and the answer is plain JSON data).
-        computation: fromJson(taxEngine.ComputationSchema, answer.computation as unknown as JsonValue),
-        transactions: answer.transactions,
-        computeMs: answer.ms,
-      };
+      // The worker wrote the answer's JSON (rpc/ledger-calculation-json.ts): passed on unread.
+      return { ledgerCalculationJson: answer.json };
     },
   };
 }

@@ -28,7 +28,7 @@ export function computeMetrics(stats: ComputePoolStats): Metric[] {
     counter('ledgers_failed', 'Ledgers whose compute worker failed or stopped.', stats.failed),
     counter(
       'ledgers_refused',
-      'Ledgers turned away because the queue was full (GAINS_TAX_ENGINE_MAX_QUEUED).',
+      'Ledgers turned away: the queue full (GAINS_TAX_ENGINE_MAX_QUEUED) or a firm or user at its cap.',
       stats.refused,
     ),
     counter('ledgers_timed_out', 'Ledgers stopped at the time limit (GAINS_TAX_ENGINE_TIMEOUT_MS).', stats.timedOut),

@@ -1,15 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ComputePool } from './compute-pool';
+import { ComputePool, type ComputePoolOptions } from './compute-pool';
 
-type Task = { echo?: string; exit?: boolean; waitMs?: number; spinMs?: number };
+type Task = { echo?: string; exit?: boolean; waitMs?: number; spinMs?: number; retire?: boolean; thread?: boolean };
 let pool: ComputePool<Task, string> | undefined;
-const start = (size: number, maxQueued: number, timeoutMs = 10_000) =>
+const start = (size: number, maxQueued: number, timeoutMs = 10_000, caps: Partial<ComputePoolOptions> = {}) =>
   (pool = new ComputePool<Task, string>({
     size,
     maxQueued,
     timeoutMs,
     moduleUrl: new URL('./compute-pool.fixture-worker.ts', import.meta.url).href,
+    ...caps,
   }));
+const owner = (organisation: string, user: string) => ({ owner: { organisation, user } });
 
 afterEach(async () => {
   await pool?.close();
@@ -57,8 +59,8 @@ describe('the compute pool', () => {
     const slow = p.run({ spinMs: 5_000 });
     const next = p.run({ echo: 'next' });
     await expect(slow).rejects.toMatchObject({
-      code: 'RESOURCE_EXHAUSTED',
-      message: 'The ledger took longer than 0.3 s to compute and was stopped',
+      code: 'DEADLINE_EXCEEDED',
+      message: 'The ledger took longer than the 0.3 s limit to compute and was stopped',
     });
     expect((await next).value).toBe('next');
     expect(p.stats()).toMatchObject({ timedOut: 1, completed: 1, failed: 0 });
@@ -68,8 +70,8 @@ describe('the compute pool', () => {
     const p = start(1, 10);
     const running = new AbortController();
     const queued = new AbortController();
-    const first = p.run({ spinMs: 5_000 }, running.signal);
-    const second = p.run({ echo: 'never' }, queued.signal);
+    const first = p.run({ spinMs: 5_000 }, { signal: running.signal });
+    const second = p.run({ echo: 'never' }, { signal: queued.signal });
     const third = p.run({ echo: 'third' });
     queued.abort();
     await expect(second).rejects.toThrow('cancelled');
@@ -78,5 +80,72 @@ describe('the compute pool', () => {
     expect((await third).value).toBe('third');
     expect(p.depth).toBe(0);
     expect(p.stats()).toMatchObject({ cancelled: 2, completed: 1, failed: 0 });
+  });
+
+  it('when one firm has queued many files, then another firm’s file is computed in the next turn, not after them all', async () => {
+    const p = start(1, 20);
+    const order: string[] = [];
+    const run = (echo: string, organisation: string, user: string) =>
+      p.run({ echo, waitMs: 5 }, owner(organisation, user)).then(({ value }) => order.push(value));
+    // The worker is busy while the rest queue: firm A's user u1 five files, firm B one, A's user u2 one.
+    const busy = run('busy', 'A', 'u1');
+    const queued = [
+      ...['a1', 'a2', 'a3', 'a4', 'a5'].map((echo) => run(echo, 'A', 'u1')),
+      run('b1', 'B', 'v1'),
+      run('a6', 'A', 'u2'),
+    ];
+    await Promise.all([busy, ...queued]);
+    // Turns by firm (A, B, A, ...), within A by user (u1, u2, u1, ...): strict arrival order would be
+    // a1-a5, b1, a6.
+    expect(order).toEqual(['busy', 'a1', 'b1', 'a6', 'a2', 'a3', 'a4', 'a5']);
+  });
+
+  it('when a user or a firm has as many files waiting or computing as its cap, then the next is refused naming the cap', async () => {
+    const p = start(1, 20, 10_000, { maxPerUser: 2, maxPerOrganisation: 3 });
+    const accepted = [
+      p.run({ echo: 'u1 first', waitMs: 100 }, owner('A', 'u1')),
+      p.run({ echo: 'u1 second' }, owner('A', 'u1')),
+      p.run({ echo: 'u2 first' }, owner('A', 'u2')),
+      p.run({ echo: 'another firm' }, owner('B', 'v1')),
+    ];
+    await expect(p.run({ echo: 'u1 third' }, owner('A', 'u1'))).rejects.toMatchObject({
+      code: 'RESOURCE_EXHAUSTED',
+      message:
+        'You already have 2 calculations waiting or computing, the most one user may have at once; try again when one finishes',
+    });
+    await expect(p.run({ echo: 'u3 first' }, owner('A', 'u3'))).rejects.toMatchObject({
+      code: 'RESOURCE_EXHAUSTED',
+      message:
+        'Your firm already has 3 calculations waiting or computing, the most one firm may have at once; try again when one finishes',
+    });
+    expect(p.stats()).toMatchObject({ waiting: 3, computing: 1, refused: 2 });
+    expect((await Promise.all(accepted)).map((a) => a.value)).toEqual([
+      'u1 first',
+      'u1 second',
+      'u2 first',
+      'another firm',
+    ]);
+    // Once they are answered the caps are free again.
+    expect((await p.run({ echo: 'u1 again' }, owner('A', 'u1'))).value).toBe('u1 again');
+  });
+
+  it('when a capped task is withdrawn or times out, then it no longer counts against its user', async () => {
+    const p = start(1, 20, 300, { maxPerUser: 1 });
+    const caller = new AbortController();
+    const withdrawn = p.run({ spinMs: 5_000 }, { ...owner('A', 'u1'), signal: caller.signal });
+    caller.abort();
+    await expect(withdrawn).rejects.toThrow('cancelled');
+    await expect(p.run({ spinMs: 5_000 }, owner('A', 'u1'))).rejects.toMatchObject({ code: 'DEADLINE_EXCEEDED' });
+    expect((await p.run({ echo: 'after' }, owner('A', 'u1'))).value).toBe('after');
+  });
+
+  it('when a worker asks to retire with its answer, then the answer arrives and the next task gets a new worker', async () => {
+    const p = start(1, 10);
+    const first = (await p.run({ thread: true, retire: true })).value;
+    const second = (await p.run({ thread: true })).value;
+    const third = (await p.run({ thread: true })).value;
+    expect(second).not.toBe(first);
+    expect(third).toBe(second);
+    expect(p.stats()).toMatchObject({ completed: 3, failed: 0 });
   });
 });

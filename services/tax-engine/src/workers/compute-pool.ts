@@ -1,13 +1,20 @@
 import type { Worker } from 'node:worker_threads';
 import { DomainError } from '@gains/errors';
+import { FairQueue, type TaskOwner } from './fair-queue';
 import { startTsWorker } from './ts-worker';
 
 export interface WorkerTask<T> {
   id: number;
   file: T;
 }
+/**
+ * A worker's answer to a task. `retire`: the worker asks to be replaced once its answer is in (a large file
+ * leaves a heap of hundreds of MB that a fresh thread returns at once, and that left in place made the next
+ * large file on the same thread several times slower).
+ */
 export type WorkerReply =
-  { id: number; ok: true; value: unknown; ms: number } | { id: number; ok: false; error: string };
+  | { id: number; ok: true; value: unknown; ms: number; retire?: boolean }
+  | { id: number; ok: false; error: string; retire?: boolean };
 
 export interface ComputePoolOptions {
   /** Worker threads at most; each computes one task at a time. Started on first use. */
@@ -15,9 +22,15 @@ export interface ComputePoolOptions {
   /** Tasks waiting for a worker at most; beyond, callers are told to try again (RESOURCE_EXHAUSTED). */
   maxQueued: number;
   /**
-   * Longest a task may compute. Exact figures can grow without bound on a pathological file (decades of
-   * odd-ratio consolidations keep multiplying a quantity's denominator), so a task past this is stopped
-   * with its worker, and the worker replaced, rather than holding a thread for minutes.
+   * Tasks one organisation may have waiting or computing at once, and one user: beyond, RESOURCE_EXHAUSTED
+   * naming the cap, so one firm (or one user) cannot fill the queue that every firm shares. Absent: no cap.
+   */
+  maxPerOrganisation?: number;
+  maxPerUser?: number;
+  /**
+   * Longest a task may compute. Exact figures can grow large on a pathological file, so a task past this is
+   * stopped with its worker (DEADLINE_EXCEEDED), and the worker replaced, rather than holding a thread for
+   * minutes.
    */
   timeoutMs: number;
   /** The worker module (an `import.meta.url`). */
@@ -28,11 +41,25 @@ interface Pending {
   task: WorkerTask<unknown>;
   resolve: (reply: { value: unknown; ms: number }) => void;
   reject: (error: Error) => void;
+  owner: TaskOwner;
+  /** Counted against its owner's caps until settled. */
+  capped: boolean;
   signal?: AbortSignal;
 }
 
+/** Who a task is computed for (caps and fair turns) and the caller's signal (withdraws it). */
+export interface RunOptions {
+  /** Tasks without an owner (the CLI, benches) share one turn and no cap. */
+  owner?: TaskOwner;
+  signal?: AbortSignal;
+}
+
+const NO_OWNER: TaskOwner = { organisation: '', user: '' };
+
 interface Slot {
   worker: Worker;
+  /** The worker has loaded its code (said so): the time limit counts from then, not from its start-up. */
+  ready: boolean;
   busy: Pending | null;
   timer: NodeJS.Timeout | null;
 }
@@ -51,7 +78,7 @@ export interface ComputePoolStats {
   completed: number;
   /** Tasks whose worker failed or died. */
   failed: number;
-  /** Tasks turned away because the queue was full. */
+  /** Tasks turned away: the queue full, or their organisation's or user's cap reached. */
   refused: number;
   /** Tasks stopped at the time limit. */
   timedOut: number;
@@ -63,12 +90,16 @@ export interface ComputePoolStats {
 
 /**
  * A small pool of worker threads, so a large ledger never stalls the process's other calls (in the embedded
- * form every service shares one event loop). Tasks queue in arrival order; a worker that dies, overruns
- * the time limit or whose caller goes away fails only its own task and is replaced on the next.
+ * form every service shares one event loop). Waiting tasks take turns by organisation, then user
+ * (fair-queue.ts), each organisation and user capped; a worker that dies, overruns the time limit or whose
+ * caller goes away fails only its own task and is replaced on the next.
  */
 export class ComputePool<T, R> {
   private readonly slots: Slot[] = [];
-  private readonly queue: Pending[] = [];
+  private readonly queue = new FairQueue<Pending>();
+  /** Tasks waiting or computing, by organisation and by user (tasks with an owner only). */
+  private readonly perOrganisation = new Map<string, number>();
+  private readonly perUser = new Map<string, number>();
   private nextId = 1;
   private closed = false;
   private readonly counts = { completed: 0, failed: 0, refused: 0, timedOut: 0, cancelled: 0, computeMs: 0 };
@@ -77,13 +108,13 @@ export class ComputePool<T, R> {
 
   /** Tasks computing now and waiting: what a cluster autoscaler reads as queue depth. */
   get depth(): number {
-    return this.queue.length + this.computing();
+    return this.queue.size + this.computing();
   }
 
   stats(): ComputePoolStats {
     const { computeMs, ...counts } = this.counts;
     return {
-      waiting: this.queue.length,
+      waiting: this.queue.size,
       computing: this.computing(),
       size: this.options.size,
       ...counts,
@@ -97,61 +128,117 @@ export class ComputePool<T, R> {
     return n;
   }
 
-  /** Computes `file` on a worker; `signal` (the caller's) withdraws it from the queue or stops its worker. */
-  run(file: T, signal?: AbortSignal): Promise<{ value: R; ms: number }> {
+  /**
+   * Computes `file` on a worker for `owner`, in its organisation's and user's turn; `signal` (the caller's)
+   * withdraws it from the queue or stops its worker.
+   */
+  run(file: T, { owner, signal }: RunOptions = {}): Promise<{ value: R; ms: number }> {
     if (this.closed) return Promise.reject(new Error('the compute pool is closed'));
-    if (signal?.aborted) return Promise.reject(cancelled());
-    if (this.queue.length >= this.options.maxQueued) {
+    if (signal?.aborted) {
+      this.counts.cancelled++;
+      return Promise.reject(cancelled());
+    }
+    const refusal = this.refusal(owner);
+    if (refusal) {
       this.counts.refused++;
-      return Promise.reject(
-        new DomainError('RESOURCE_EXHAUSTED', 'The tax engine is busy with other calculations; try again shortly'),
-      );
+      return Promise.reject(refusal);
     }
     return new Promise((resolve, reject) => {
       const pending: Pending = {
         task: { id: this.nextId++, file },
         resolve: resolve as Pending['resolve'],
         reject,
+        owner: owner ?? NO_OWNER,
+        capped: owner !== undefined,
         signal,
       };
+      if (pending.capped) this.count(pending.owner, 1);
       signal?.addEventListener('abort', () => this.withdraw(pending), { once: true });
-      this.queue.push(pending);
+      this.queue.push(pending.owner, pending);
       this.dispatch();
     });
   }
 
+  /** Why a new task for `owner` is turned away (the queue full, or a cap reached), or null. */
+  private refusal(owner: TaskOwner | undefined): DomainError | null {
+    if (this.queue.size >= this.options.maxQueued)
+      return new DomainError('RESOURCE_EXHAUSTED', 'The tax engine is busy with other calculations; try again shortly');
+    if (!owner) return null;
+    const { maxPerOrganisation = Infinity, maxPerUser = Infinity } = this.options;
+    if ((this.perUser.get(owner.user) ?? 0) >= maxPerUser)
+      return new DomainError(
+        'RESOURCE_EXHAUSTED',
+        `You already have ${maxPerUser} calculations waiting or computing, the most one user may have at once; try again when one finishes`,
+      );
+    if ((this.perOrganisation.get(owner.organisation) ?? 0) >= maxPerOrganisation)
+      return new DomainError(
+        'RESOURCE_EXHAUSTED',
+        `Your firm already has ${maxPerOrganisation} calculations waiting or computing, the most one firm may have at once; try again when one finishes`,
+      );
+    return null;
+  }
+
+  /** Adds `delta` to the owner's tasks waiting or computing. */
+  private count(owner: TaskOwner, delta: number): void {
+    const add = (counts: Map<string, number>, key: string) => {
+      const n = (counts.get(key) ?? 0) + delta;
+      if (n > 0) counts.set(key, n);
+      else counts.delete(key);
+    };
+    add(this.perOrganisation, owner.organisation);
+    add(this.perUser, owner.user);
+  }
+
+  /** The task is over (answered, failed, stopped or withdrawn): it no longer counts against its owner. */
+  private settled(pending: Pending): Pending {
+    if (pending.capped) {
+      pending.capped = false;
+      this.count(pending.owner, -1);
+    }
+    return pending;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
-    for (const p of this.queue.splice(0)) p.reject(new Error('the compute pool closed'));
+    for (const p of this.queue.drain()) this.settled(p).reject(new Error('the compute pool closed'));
     await Promise.all(this.slots.splice(0).map((s) => this.stop(s, new Error('the compute pool closed'))));
   }
 
   private dispatch(): void {
-    while (this.queue.length) {
+    while (this.queue.size) {
       const slot = this.slots.find((s) => !s.busy) ?? (this.slots.length < this.options.size ? this.spawn() : null);
       if (!slot) return;
       const pending = this.queue.shift()!;
       slot.busy = pending;
-      slot.timer = setTimeout(() => {
-        this.counts.timedOut++;
-        void this.stop(
-          slot,
-          new DomainError(
-            'RESOURCE_EXHAUSTED',
-            `The ledger took longer than ${this.options.timeoutMs / 1000} s to compute and was stopped`,
-          ),
-        );
-      }, this.options.timeoutMs);
+      if (slot.ready) this.startClock(slot);
       // A busy worker keeps the process alive until its answer is in; an idle one does not.
       slot.worker.ref();
       slot.worker.postMessage(pending.task);
     }
   }
 
+  /** The time limit of the slot's task, from now. */
+  private startClock(slot: Slot): void {
+    slot.timer = setTimeout(() => {
+      this.counts.timedOut++;
+      void this.stop(
+        slot,
+        new DomainError(
+          'DEADLINE_EXCEEDED',
+          `The ledger took longer than the ${this.options.timeoutMs / 1000} s limit to compute and was stopped`,
+        ),
+      );
+    }, this.options.timeoutMs);
+  }
+
   private spawn(): Slot {
-    const slot: Slot = { worker: startTsWorker(this.options.moduleUrl), busy: null, timer: null };
+    const slot: Slot = { worker: startTsWorker(this.options.moduleUrl), ready: false, busy: null, timer: null };
     slot.worker.on('message', (reply: WorkerReply | { ready: true }) => {
-      if (!('id' in reply)) return;
+      if (!('id' in reply)) {
+        slot.ready = true;
+        if (slot.busy && !slot.timer) this.startClock(slot);
+        return;
+      }
       const pending = this.release(slot);
       if (pending && pending.task.id === reply.id) {
         if (reply.ok) {
@@ -162,6 +249,11 @@ export class ComputePool<T, R> {
           this.counts.failed++;
           pending.reject(new Error(`computation failed in a worker: ${reply.error}`));
         }
+      }
+      if (reply.retire) {
+        // Out of the pool before the next task is handed out; its exit then finds no task to fail.
+        this.remove(slot);
+        void slot.worker.terminate();
       }
       this.dispatch();
     });
@@ -180,14 +272,14 @@ export class ComputePool<T, R> {
     return slot;
   }
 
-  /** The slot's task, and the slot free again. */
+  /** The slot's task (settled), and the slot free again. */
   private release(slot: Slot): Pending | null {
     const pending = slot.busy;
     slot.busy = null;
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.worker.unref();
-    return pending;
+    return pending && this.settled(pending);
   }
 
   private remove(slot: Slot): void {
@@ -205,11 +297,9 @@ export class ComputePool<T, R> {
 
   /** The caller went away: drop its task from the queue, or stop the worker computing it. */
   private withdraw(pending: Pending): void {
-    const queued = this.queue.indexOf(pending);
-    if (queued >= 0) {
-      this.queue.splice(queued, 1);
+    if (this.queue.remove(pending.owner, pending)) {
       this.counts.cancelled++;
-      pending.reject(cancelled());
+      this.settled(pending).reject(cancelled());
       return;
     }
     const slot = this.slots.find((s) => s.busy === pending);

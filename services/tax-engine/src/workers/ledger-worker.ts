@@ -1,22 +1,38 @@
 /**
- * A compute worker: computes ledger files off the service's event loop, one at a time, answering each as
- * the JSON text of its LedgerFileResult. Reference data is read once, when the worker starts.
+ * A compute worker: computes ledger files off the service's event loop, one at a time. Each answer leaves as
+ * the finished JSON text of the service's answer (one string crosses to the calling thread, which passes it on
+ * unread), or as the file's errors. Reference data is read once, when the worker starts.
  */
 import { parentPort } from 'node:worker_threads';
+import { ERRORS_SHOWN, type ComputedLedgerFile } from '../domain/compute-ledger-file';
 import { computeLedgerFile, type LedgerFile } from '../engine';
+import { ledgerCalculationJson } from '../rpc/ledger-calculation-json';
 import { loadReferenceData } from '../store/reference-data-files';
 import type { WorkerReply, WorkerTask } from './compute-pool';
 
 const referenceData = loadReferenceData();
+/** A heap past this after a file (one of some 50,000 rows or more) retires the worker: see WorkerReply. */
+const RETIRE_AT_HEAP_BYTES = 256 * 1024 * 1024;
+
+function compute(file: LedgerFile, started: number): ComputedLedgerFile {
+  const result = computeLedgerFile(file, referenceData);
+  if (!result.ok) return { ok: false, errors: result.errors.slice(0, ERRORS_SHOWN), errorCount: result.errors.length };
+  const { computation, transactions, disposalsPage } = result;
+  const computeMs = performance.now() - started;
+  return {
+    ok: true,
+    transactions,
+    json: ledgerCalculationJson({ computation, transactions, computeMs, disposalsPage }),
+  };
+}
 
 parentPort!.on('message', ({ id, file }: WorkerTask<LedgerFile>) => {
   const started = performance.now();
   let reply: WorkerReply;
   try {
-    // As JSON text: one string crosses to the calling thread (cheaper there than a structured clone of the
-    // object graph), and it parses to plain JSON data, ready for the wire.
-    const value = JSON.stringify(computeLedgerFile(file, referenceData));
-    reply = { id, ok: true, value, ms: performance.now() - started };
+    const value = compute(file, started);
+    const retire = process.memoryUsage().heapUsed > RETIRE_AT_HEAP_BYTES;
+    reply = { id, ok: true, value, ms: performance.now() - started, retire };
   } catch (e) {
     // The engine reports bad ledgers as failures; reaching here is a bug, reported as the task's error.
     reply = { id, ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };

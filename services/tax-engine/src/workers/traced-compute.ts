@@ -1,15 +1,16 @@
 import type { Logger } from '@gains/logging';
 import { inSpan, SpanKind } from '@gains/telemetry';
-import type { LedgerFile, LedgerFileResult } from '../engine';
-import type { ComputePool } from './compute-pool';
+import type { ComputedLedgerFile } from '../domain/compute-ledger-file';
+import type { LedgerFile } from '../engine';
+import type { ComputePool, RunOptions } from './compute-pool';
 
 /**
  * A file computed on the pool inside its own span (a child of the call's), with the queue it met and the
  * engine's time as attributes and one log line, so an SRE following a slow call sees whether it waited for a
- * worker or computed for long. The worker's JSON answer is parsed here, on the calling thread.
+ * worker or computed for long. The worker's answer (JSON text) is not read here.
  */
-export function tracedCompute(pool: ComputePool<LedgerFile, string>, logger: Logger) {
-  return (file: LedgerFile, signal?: AbortSignal) =>
+export function tracedCompute(pool: ComputePool<LedgerFile, ComputedLedgerFile>, logger: Logger) {
+  return (file: LedgerFile, options: RunOptions) =>
     inSpan(
       'tax-engine compute ledger',
       {
@@ -18,8 +19,7 @@ export function tracedCompute(pool: ComputePool<LedgerFile, string>, logger: Log
       },
       async (span) => {
         const started = performance.now();
-        const { value, ms } = await pool.run(file, signal);
-        const result = JSON.parse(value) as LedgerFileResult;
+        const { value: result, ms } = await pool.run(file, options);
         const transactions = result.ok ? result.transactions : 0;
         span.setAttributes({ 'gains.ledger.transactions': transactions, 'gains.compute.ms': Math.round(ms) });
         logger.info(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerTransaction } from '../ledger';
+import type { Rational } from '../rational';
 import { compute, disposalOn, pence, pool, tx, year } from '../test-support';
 
 const row = (t: LedgerTransaction) => t;
@@ -30,6 +31,70 @@ describe('share reorganisations', () => {
     const c = compute([base(), tx('2020-03-01', 'BONUS', 'P', '1:4')]);
     expect(pool(c, 'P').quantity.toString()).toBe('12500');
     expect(pool(c, 'P').cost.toString()).toBe('20000');
+  });
+
+  it('when a 1-for-3 consolidation leaves a third of a share, then only whole shares are issued and the pool keeps its cost', () => {
+    // 1,000 shares / £2,000; 1 for 3: 333 1/3 -> 333 shares issued, still £2,000 (CG57856: the third is sold for
+    // cash, here 67p, a small capital distribution: cost 2,000 - 0.67 = 1,999.33).
+    const c = compute([
+      tx('2020-01-10', 'BUY', 'P', '1000', '2'),
+      tx('2020-03-01', 'CONSOLIDATION', 'P', '1:3'),
+      capitalReturn({ date: '2020-03-02', amount: '0.67' }),
+      tx('2020-04-01', 'SELL', 'P', '111', '7'),
+    ]);
+    // Sold 111 of 333 @ £7 = 777; cost 1,999.33 x 111/333 = 666.443...; gain 110.556... -> 110.56.
+    const d = disposalOn(c, '2020-04-01');
+    expect(d.matches[0].poolBefore!.quantity.toString()).toBe('333');
+    expect(pence(d.allowableCost)).toBe('666.44');
+    expect(pence(d.gain)).toBe('110.56');
+    // Left: 222 shares, 1,999.33 x 2/3 = 1,332.886... -> 1,332.89.
+    expect(pool(c, 'P').quantity.toString()).toBe('222');
+    expect(pence(pool(c, 'P').cost)).toBe('1332.89');
+  });
+
+  it('when a joint holding is consolidated, then the whole holding is rounded down and the taxpayer keeps their share', () => {
+    // Half of a joint 1,001 shares: 500.5 costing £500.50. 1 for 3: the holding's 333 2/3 -> 333, half is 166.5.
+    const c = compute(
+      [
+        { ...tx('2020-01-10', 'BUY', 'Q', '1001', '1'), portfolio: 'JOINT' },
+        tx('2020-03-01', 'CONSOLIDATION', 'Q', '1:3'),
+      ],
+      { kind: 'individual' },
+      { portfolios: { JOINT: { ownershipPercent: '50' } } },
+    );
+    expect(pool(c, 'Q').quantity.toString()).toBe('166.5');
+    expect(pool(c, 'Q').cost.toString()).toBe('500.5');
+  });
+
+  it('when units are held to three decimal places, then a reorganisation keeps three places', () => {
+    // 10.125 units, 1 for 4: 2.53125 -> 2.531 (the finest quantity the ledger writes has three places).
+    const c = compute([tx('2020-01-10', 'BUY', 'U', '10.125', '8'), tx('2020-03-01', 'CONSOLIDATION', 'U', '1:4')]);
+    expect(pool(c, 'U').quantity.toString()).toBe('2.531');
+    expect(pool(c, 'U').cost.toString()).toBe('81');
+  });
+
+  it('when 1,000 odd-ratio consolidations alternate with sales, then the pool stays in whole shares with small costs', () => {
+    // Each 11-for-7 consolidation once multiplied a fractional holding's denominator by 7 (7^1000, and pool costs
+    // over products of such, took a minute). Whole shares: at most 10^6 x (11/7)^1000 < 2^673; each cost's
+    // denominator at most 10^24 (its rounding at a reorganisation) x the holding sold from, < 2^(80 + 673).
+    const rows = [tx('2008-04-07', 'BUY', 'G', '1000000', '1')];
+    for (let i = 0; i < 2000; i++) {
+      const date = new Date(Date.UTC(2008, 3, 8 + i)).toISOString().slice(0, 10);
+      rows.push(i % 2 ? tx(date, 'SELL', 'G', '1', '2') : tx(date, 'CONSOLIDATION', 'G', '11:7'));
+    }
+    const c = compute(rows, { kind: 'individual' }, {}, { poolHistory: false });
+    const bits = (r: Rational) => {
+      const [n, d = '1'] = r.toFraction().split('/');
+      return { numerator: BigInt(n).toString(2).length, denominator: BigInt(d).toString(2).length };
+    };
+    expect(c.disposals).toHaveLength(1000);
+    for (const d of c.disposals) {
+      const after = d.matches[0].poolAfter!;
+      expect(after.quantity.isInteger()).toBe(true);
+      expect(bits(after.quantity).numerator).toBeLessThanOrEqual(673);
+      expect(bits(after.cost).denominator).toBeLessThan(80 + 673);
+      expect(bits(d.gain).denominator).toBeLessThan(80 + 673);
+    }
   });
 
   it('when a rights issue or open offer is taken up, then the new shares and the cash paid join the pool', () => {

@@ -1,6 +1,7 @@
 import type { CalculationFailure, DisposalKind, Match, PoolEvent, PoolState } from '../computation';
 import type { IndexationRounding } from '../indexation';
 import type { IdentificationRules } from '../identification';
+import type { HoldingUnits } from '../holding-units';
 import type { EngineEvent } from '../normalise-ledger';
 import { Rational as importedRational } from '../rational';
 import { Section104Pool } from '../section-104-pool';
@@ -72,9 +73,20 @@ export class SecurityBook {
     return names.length - 1;
   }
 
-  multiply(factor: Rational): void {
+  /**
+   * A share reorganisation: each portfolio's holding multiplied by `factor` and truncated to the whole units
+   * issued (holding-units.ts). Returns the shares not issued, summed over the portfolios that held some.
+   */
+  reorganise(factor: Rational, units: HoldingUnits): Rational {
     const q = this.quantities;
-    for (let i = 0; i < q.length; i++) q[i] = q[i].mul(factor);
+    let notIssued = Rational.ZERO;
+    for (let i = 0; i < q.length; i++) {
+      const exact = q[i].mul(factor);
+      const issued = units.truncate(this.security, this.portfolios[i], exact);
+      if (issued !== exact && exact.isPositive()) notIssued = notIssued.add(exact.sub(issued));
+      q[i] = issued;
+    }
+    return notIssued;
   }
 }
 
@@ -89,6 +101,8 @@ export class SweepContext {
     readonly failures: CalculationFailure[],
     private readonly indexation: { rpi: Map<string, Rational>; rounding: IndexationRounding } | null,
     readonly recordPoolHistory: boolean,
+    /** The whole units a reorganisation leaves in each portfolio. */
+    readonly units: HoldingUnits,
   ) {}
 
   /** The book of `security`, created on first use. */

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** Money is a decimal string to the penny ("329.33"); quantities are exact decimal strings. */
@@ -134,10 +134,19 @@ export interface Computation {
   failures: CalculationFailure[];
 }
 
+/** Which disposals an answer carries: page `page` (from 1) of `total`, `pageSize` a page, over the tax years in order. */
+export interface DisposalsPage {
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** The tax years' figures are whole; their `disposals` are those of `disposalsPage`. */
 export interface LedgerCalculation {
   transactions: number;
   computeMs: number;
   computation: Computation;
+  disposalsPage: DisposalsPage;
 }
 
 export interface Taxpayer {
@@ -165,16 +174,54 @@ export interface LedgerCalculationInput {
   taxpayer: Taxpayer;
 }
 
-/** POST /calculations/ledger: the tax engine computes the files; nothing is stored. */
-export function computeLedger({ organisationUuid, ledger, prices, taxpayer }: LedgerCalculationInput) {
+/**
+ * POST /calculations/ledger: the tax engine computes the files and answers one page of the disposals (the
+ * first unless asked); nothing is stored.
+ */
+export function computeLedger(
+  { organisationUuid, ledger, prices, taxpayer }: LedgerCalculationInput,
+  disposalsPage?: number,
+  signal?: AbortSignal,
+) {
   return apiRequest<LedgerCalculation>('/calculations/ledger', {
     method: 'POST',
     organisationUuid,
-    body: { ledgerCsv: ledger.text, ...(prices ? { pricesCsv: prices.text } : {}), taxpayer },
+    signal,
+    body: {
+      ledgerCsv: ledger.text,
+      ...(prices ? { pricesCsv: prices.text } : {}),
+      taxpayer,
+      ...(disposalsPage ? { disposalsPage } : {}),
+    },
   });
 }
 
 /** The page shows a refused calculation beside the field it concerns, so no toast. */
 export function useComputeLedger() {
-  return useMutation({ mutationFn: computeLedger, meta: { errorToast: false } });
+  return useMutation({
+    mutationFn: (input: LedgerCalculationInput) => computeLedger(input),
+    meta: { errorToast: false },
+  });
+}
+
+export const calculationKeys = {
+  all: ['ledger-calculation'] as const,
+  /** A page of the disposals of the calculation submitted at `submittedAt`. */
+  disposalsPage: (submittedAt: number, page: number) =>
+    [...calculationKeys.all, submittedAt, 'disposals', page] as const,
+};
+
+/**
+ * Another page of a calculation's disposals: the same files computed again with that page answered (nothing
+ * is stored; the same files give the same figures, so a page once fetched stays). The section shows a failure
+ * itself, so no toast.
+ */
+export function disposalsPageQueryOptions(submittedAt: number, input: LedgerCalculationInput, page: number) {
+  return queryOptions({
+    queryKey: calculationKeys.disposalsPage(submittedAt, page),
+    queryFn: ({ signal }) => computeLedger(input, page, signal),
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+    meta: { errorToast: false },
+  });
 }

@@ -10,8 +10,9 @@ import { HoldingsTable } from './holdings-table';
 import { PortfolioRealisedTable } from './portfolio-realised-table';
 import { TaxYearSummary } from './tax-year-summary';
 
+/** The answer as it came: the figures, with the first page of disposals and which page that is. */
 function downloadJson(calculation: LedgerCalculation): void {
-  const blob = new Blob([JSON.stringify(calculation.computation, null, 2)], { type: 'application/json' });
+  const blob = new Blob([JSON.stringify(calculation, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -47,9 +48,17 @@ function Section({
 const plural = (count: number, noun: string) => `${formatNumber(count)} ${count === 1 ? noun : `${noun}s`}`;
 
 /** One calculation's answer: what was computed, failures, the years, the disposals and what is left. */
-export function CalculationResults({ result, input }: { result: LedgerCalculation; input: LedgerCalculationInput }) {
+export function CalculationResults({
+  result,
+  input,
+  submittedAt,
+}: {
+  result: LedgerCalculation;
+  input: LedgerCalculationInput;
+  submittedAt: number;
+}) {
   const { computation } = result;
-  const disposals = computation.taxYears.reduce((n, y) => n + y.disposals.length, 0);
+  const disposals = result.disposalsPage.total;
   const facts = [
     input.ledger.name,
     input.prices ? `priced from ${input.prices.name}` : undefined,
@@ -78,7 +87,7 @@ export function CalculationResults({ result, input }: { result: LedgerCalculatio
         )}
       </Section>
       <Section title="Disposals" testId="disposals">
-        <DisposalsSection taxYears={computation.taxYears} />
+        <DisposalsSection result={result} input={input} submittedAt={submittedAt} />
       </Section>
       <Section title="Holdings" testId="holdings">
         <HoldingsTable holdings={computation.holdings} values={computation.holdingValues} />

@@ -1,22 +1,46 @@
 import { useMemo, useState } from 'react';
-import { Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Pagination, Select } from 'antd';
 import { LocalGrid } from '@/components/grid/local-grid';
-import type { TaxYear } from '../api/compute-ledger';
+import { formatNumber } from '@/lib/format';
+import { disposalsPageQueryOptions, type LedgerCalculation, type LedgerCalculationInput } from '../api/compute-ledger';
 import { DisposalDetail } from './disposal-detail';
 import { disposalColumns, type DisposalRow } from './disposals-columns';
 
 const ALL_YEARS = '';
 
-/** Every disposal of the calculation; a click opens its matches below the grid. */
-export function DisposalsSection({ taxYears }: { taxYears: TaxYear[] }) {
+/**
+ * The calculation's disposals, a page at a time as the tax engine answers them (the first came with the
+ * calculation; another is the same files computed again for that page); a click opens one's matches below the
+ * grid.
+ */
+export function DisposalsSection({
+  result,
+  input,
+  submittedAt,
+}: {
+  result: LedgerCalculation;
+  input: LedgerCalculationInput;
+  submittedAt: number;
+}) {
+  const first = result.disposalsPage;
+  const [page, setPage] = useState(first.page);
   const [taxYear, setTaxYear] = useState(ALL_YEARS);
   const [openId, setOpenId] = useState<string>();
+  const other = useQuery({ ...disposalsPageQueryOptions(submittedAt, input, page), enabled: page !== first.page });
+  const shown = page === first.page ? result : other.data;
+  const taxYears = useMemo(() => shown?.computation.taxYears ?? [], [shown]);
   const all = useMemo<DisposalRow[]>(
     () => taxYears.flatMap((y) => y.disposals.map((d, i) => ({ ...d, id: `${y.taxYear}/${i}`, taxYear: y.taxYear }))),
     [taxYears],
   );
   const rows = useMemo(() => (taxYear === ALL_YEARS ? all : all.filter((r) => r.taxYear === taxYear)), [all, taxYear]);
   const open = all.find((r) => r.id === openId);
+  const turnTo = (next: number) => {
+    setPage(next);
+    setOpenId(undefined);
+    setTaxYear(ALL_YEARS);
+  };
 
   const yearFilter = (
     <Select
@@ -39,9 +63,9 @@ export function DisposalsSection({ taxYears }: { taxYears: TaxYear[] }) {
         testId="disposals-grid"
         rows={rows}
         columns={disposalColumns}
-        loading={false}
-        error={undefined}
-        errorTitle=""
+        loading={page !== first.page && other.isFetching}
+        error={page !== first.page ? other.error : undefined}
+        errorTitle="This page of disposals could not be calculated"
         exportSuffix="disposals"
         sheetName="Disposals"
         searchPlaceholder="Search disposals"
@@ -50,6 +74,20 @@ export function DisposalsSection({ taxYears }: { taxYears: TaxYear[] }) {
         selectedId={open?.id}
         toolbar={yearFilter}
       />
+      {first.total > first.pageSize && (
+        <div className="gains-grid-footer" data-testid="disposals-pages">
+          <Pagination
+            current={page}
+            pageSize={first.pageSize}
+            total={first.total}
+            showSizeChanger={false}
+            showTotal={(total, [from, to]) =>
+              `Disposals ${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}`
+            }
+            onChange={turnTo}
+          />
+        </div>
+      )}
       {open ? (
         <DisposalDetail key={open.id} disposal={open} onClose={() => setOpenId(undefined)} />
       ) : (

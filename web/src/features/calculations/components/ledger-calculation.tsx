@@ -34,7 +34,14 @@ export function LedgerCalculation({ organisationUuid }: { organisationUuid: stri
       <ApiErrorAlert title="The calculation failed" error={error} />
     );
   } else if (data && variables) {
-    body = <CalculationResults key={calculation.submittedAt} result={data} input={variables} />;
+    body = (
+      <CalculationResults
+        key={calculation.submittedAt}
+        result={data}
+        input={variables}
+        submittedAt={calculation.submittedAt}
+      />
+    );
   } else {
     body = <LedgerFileGuide />;
   }
