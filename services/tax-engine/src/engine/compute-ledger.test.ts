@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LedgerTransaction } from './ledger';
 import { presentComputation } from './present';
 import { Rational } from './rational';
-import { compute, disposalOn, pence, tx, year } from './test-support';
+import { compute, disposalOn, pence, tx, year } from '../../test/engine-support';
 import { attributeToPortfolios, valueHoldings } from './value-holdings';
 
 describe('calculation failures', () => {

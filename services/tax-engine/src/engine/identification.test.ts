@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compute, disposalOn, pence, pool, tx, year } from './test-support';
+import { compute, disposalOn, pence, pool, tx, year } from '../../test/engine-support';
 
 describe('HS284 Example 3 (Section 104 pool)', () => {
   // 1,000 shares on 1 Apr 2014 at £4.00 + £150 costs = £4,150; 500 on 1 Sep 2017 at £4.10 + £80 = £2,130.

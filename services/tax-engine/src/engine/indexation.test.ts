@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { indexationFactor } from './indexation';
 import { Rational } from './rational';
 import { prepareReferenceData } from './reference-data';
-import { compute, disposalOn, pence, pool, referenceData, tx } from './test-support';
+import { compute, disposalOn, pence, pool, referenceData, tx } from '../../test/engine-support';
 
 const rpi = prepareReferenceData(referenceData).rpi;
 

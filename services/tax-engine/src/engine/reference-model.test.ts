@@ -4,7 +4,7 @@ import type { Disposal } from './computation';
 import type { Ledger, LedgerTransaction, Taxpayer } from './ledger';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { referenceData } from './test-support';
+import { referenceData } from '../../test/engine-support';
 import { computeLedger } from './compute-ledger';
 import { valueHoldings } from './value-holdings';
 

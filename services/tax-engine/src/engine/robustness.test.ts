@@ -4,7 +4,7 @@ import { computeLedger } from './compute-ledger';
 import { TRANSACTION_TYPES, type Ledger, type LedgerTransaction, type TaxpayerKind } from './ledger';
 import { ledgerFromCsv, parsePricesCsv } from './ledger-csv';
 import { presentComputation } from './present';
-import { referenceData } from './test-support';
+import { referenceData } from '../../test/engine-support';
 
 /**
  * Bad input never crashes the engine or gives a silent nil: any ledger, however malformed (zero, negative,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerTransaction } from './ledger';
-import { compute, pence, tx, year } from './test-support';
+import { compute, pence, tx, year } from '../../test/engine-support';
 
 /** Buy on `buy`, sell on `sell`: gain = quantity x (sellPrice - buyPrice). */
 const pair = (

@@ -4,7 +4,7 @@ import { taxEngine } from '@gains/proto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeLedgerFile, formatLedgerCsv, TRANSACTION_TYPES, type LedgerTransaction } from '../engine';
-import { referenceData } from '../engine/test-support';
+import { referenceData } from '../../test/engine-support';
 import { ledgerCalculationJson, type LedgerCalculation } from './ledger-calculation-json';
 
 /** Protobuf's own JSON of the answer as a LedgerCalculation message (every field present). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerTransaction } from '../ledger';
 import type { Rational } from '../rational';
-import { compute, disposalOn, pence, pool, tx, year } from '../test-support';
+import { compute, disposalOn, pence, pool, tx, year } from '../../../test/engine-support';
 
 const row = (t: LedgerTransaction) => t;
 const base = () => tx('2020-01-10', 'BUY', 'P', '10000', '2'); // pool 10,000 shares costing £20,000

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { computeLedger, type ComputeOptions } from './compute-ledger';
-import type { Computation, Disposal, TaxYearSummary } from './computation';
-import type { Ledger, LedgerTransaction, Taxpayer } from './ledger';
-import { parseAnnualExemptAmountsJson, parseRpiCsv, type ReferenceData } from './reference-data';
+import { computeLedger, type ComputeOptions } from '../src/engine/compute-ledger';
+import type { Computation, Disposal, TaxYearSummary } from '../src/engine/computation';
+import type { Ledger, LedgerTransaction, Taxpayer } from '../src/engine/ledger';
+import { parseAnnualExemptAmountsJson, parseRpiCsv, type ReferenceData } from '../src/engine/reference-data';
 
-/** Test helpers only (reads the committed reference data). */
+/** The engine's test helpers: ledgers from rows, and the committed reference data (read from files, so kept out of the pure engine). */
 
-const dir = fileURLToPath(new URL('../../reference-data/', import.meta.url));
+const dir = fileURLToPath(new URL('../reference-data/', import.meta.url));
 export const referenceData: ReferenceData = {
   annualExemptAmounts: parseAnnualExemptAmountsJson(
     JSON.parse(readFileSync(dir + 'annual-exempt-amounts.json', 'utf8')),
