@@ -21,6 +21,21 @@ export const PERSONAS = {
   brook: { email: 'brook@gains.example', roles: ['ROLE_CUSTOMER_ADMIN'] }, // BRKF only: another firm than ASHW
 } as const;
 export type Persona = keyof typeof PERSONAS;
+
+/** Every field of an organisation as the API answers it (spec §3 Organisation), sorted. */
+export const ORGANISATION_FIELDS = [
+  'code',
+  'customer',
+  'id',
+  'ignoreBfLoss',
+  'mfaRequired',
+  'name',
+  'notes',
+  'parent',
+  'serviceLevelId',
+  'type',
+  'uuid',
+];
 export const PERSONA_NAMES = Object.keys(PERSONAS) as Persona[];
 
 export interface RequestOptions {

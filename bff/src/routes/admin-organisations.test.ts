@@ -2,7 +2,7 @@
 // uuid or id, adding and editing (the provider's), and service levels, with every field of each answer,
 // the refusals the route and identity make, and customer admins kept to their own firms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
+import { expectError, ORG, ORGANISATION_FIELDS, startTestSystem, type Persona, type TestSystem } from '../test-support';
 
 let t: TestSystem;
 const id = { GAINS: 0, ASHW: 0, BRKF: 0, CLVP: 0 };
@@ -15,19 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.stop());
 
-const ORGANISATION_FIELDS = [
-  'code',
-  'customer',
-  'id',
-  'ignoreBfLoss',
-  'mfaRequired',
-  'name',
-  'notes',
-  'parent',
-  'serviceLevelId',
-  'type',
-  'uuid',
-];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const as = (persona: Persona, body?: unknown) => ({ token: t.tokens[persona], body });

@@ -1,27 +1,13 @@
 // GET /api/organisations and /api/organisations/:uuid through the app: each caller's own organisations,
 // every field of the answer, and no way into another firm's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
+import { expectError, ORG, ORGANISATION_FIELDS, startTestSystem, type Persona, type TestSystem } from '../test-support';
 
 let t: TestSystem;
 beforeAll(async () => {
   t = await startTestSystem();
 });
 afterAll(async () => t?.stop());
-
-const FIELDS = [
-  'code',
-  'customer',
-  'id',
-  'ignoreBfLoss',
-  'mfaRequired',
-  'name',
-  'notes',
-  'parent',
-  'serviceLevelId',
-  'type',
-  'uuid',
-];
 
 /** The demo organisations as the seed describes them (the provider at the top, three firms under it). */
 const DEMO = {
@@ -55,7 +41,7 @@ describe('GET /api/organisations', () => {
     const { body } = await list('admin');
     const provider = body.find((o: { uuid: string }) => o.uuid === ORG.GAINS);
     for (const organisation of body) {
-      expect(Object.keys(organisation).sort()).toEqual(FIELDS);
+      expect(Object.keys(organisation).sort()).toEqual(ORGANISATION_FIELDS);
       expect(organisation).toMatchObject({
         ...DEMO[organisation.uuid],
         serviceLevelId: null,

@@ -225,3 +225,10 @@ export function disposalsPageQueryOptions(submittedAt: number, input: LedgerCalc
     meta: { errorToast: false },
   });
 }
+
+/** What a screen of results shows: the answer, the files and settings it was computed from, and when. */
+export interface CalculationView {
+  result: LedgerCalculation;
+  input: LedgerCalculationInput;
+  submittedAt: number;
+}

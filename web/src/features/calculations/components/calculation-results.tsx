@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { exportFileName, formatNumber } from '@/lib/format';
-import type { LedgerCalculation, LedgerCalculationInput } from '../api/compute-ledger';
+import type { CalculationView, LedgerCalculation } from '../api/compute-ledger';
 import { taxpayerLabel } from './calculation-text';
 import { CalculationFailures } from './calculation-failures';
 import { DisposalsSection } from './disposals-section';
@@ -48,15 +48,7 @@ function Section({
 const plural = (count: number, noun: string) => `${formatNumber(count)} ${count === 1 ? noun : `${noun}s`}`;
 
 /** One calculation's answer: what was computed, failures, the years, the disposals and what is left. */
-export function CalculationResults({
-  result,
-  input,
-  submittedAt,
-}: {
-  result: LedgerCalculation;
-  input: LedgerCalculationInput;
-  submittedAt: number;
-}) {
+export function CalculationResults({ result, input, submittedAt }: CalculationView) {
   const { computation } = result;
   const disposals = result.disposalsPage.total;
   const facts = [

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Pagination, Select } from 'antd';
 import { LocalGrid } from '@/components/grid/local-grid';
 import { formatNumber } from '@/lib/format';
-import { disposalsPageQueryOptions, type LedgerCalculation, type LedgerCalculationInput } from '../api/compute-ledger';
+import { disposalsPageQueryOptions, type CalculationView } from '../api/compute-ledger';
 import { DisposalDetail } from './disposal-detail';
 import { disposalColumns, type DisposalRow } from './disposals-columns';
 
@@ -14,15 +14,7 @@ const ALL_YEARS = '';
  * calculation; another is the same files computed again for that page); a click opens one's matches below the
  * grid.
  */
-export function DisposalsSection({
-  result,
-  input,
-  submittedAt,
-}: {
-  result: LedgerCalculation;
-  input: LedgerCalculationInput;
-  submittedAt: number;
-}) {
+export function DisposalsSection({ result, input, submittedAt }: CalculationView) {
   const first = result.disposalsPage;
   const [page, setPage] = useState(first.page);
   const [taxYear, setTaxYear] = useState(ALL_YEARS);
