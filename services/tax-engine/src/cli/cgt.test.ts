@@ -151,14 +151,19 @@ describe('pnpm cgt (end to end)', () => {
     expect(r.stderr).toContain('line 5, column type: unknown type "FROB"');
   });
 
-  it('when a disposal exceeds the holding, then the failure is reported in the output (not a crash)', () => {
+  it('when a disposal exceeds the holding, then the failure is reported in the output and the exit code is 3', () => {
     const file = tempCsv('date,type,security,quantity,price\n2020-01-01,BUY,X,100,2\n2020-03-01,SELL,X,150,3\n');
     const r = cgt([file, '--json']);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(3);
     const out = JSON.parse(r.stdout);
     expect(out.failures[0]).toMatchObject({ security: 'X', date: '2020-03-01' });
     expect(out.failures[0].message).toContain('exceeds the holding by 50 shares');
     expect(out.taxYears[0].complete).toBe(false);
+    // The text report too prints what it could compute (the year, the failure) before exiting with 3.
+    const text = cgt([file]);
+    expect(text.code).toBe(3);
+    expect(text.stdout).toContain('2019-20');
+    expect(text.stdout).toContain('exceeds the holding by 50 shares');
   });
 
   it('when a taxpayer option cannot be read, then the option and the rule are named and nothing is computed', () => {

@@ -14,6 +14,9 @@ const USAGE =
   'usage: pnpm cgt <ledger.csv> [--taxpayer individual|trust|personal-representatives|company] [--prices prices.csv] [--json]\n' +
   '       [--vulnerable-beneficiary] [--date-of-death YYYY-MM-DD] [--losses-brought-forward GBP] [--aea YYYY-YY=GBP] [--reference-data DIR]';
 
+/** Exit status when the ledger was computed but some of it failed (a disposal larger than the holding, ...). */
+const EXIT_CALCULATION_FAILURES = 3;
+
 /** The option that sets each taxpayer field, for messages. */
 const FLAGS: Record<string, string> = {
   kind: '--taxpayer',
@@ -96,7 +99,8 @@ function main(argv: string[]): number {
   }
   const presented = result.computation;
   process.stdout.write(values.json ? `${JSON.stringify(presented, null, 2)}\n` : formatText(presented));
-  return 0;
+  // Everything that could be computed is printed; the status says some of it could not be.
+  return presented.failures.length > 0 ? EXIT_CALCULATION_FAILURES : 0;
 }
 
 process.exitCode = main(process.argv.slice(2));
