@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerTransaction } from './ledger';
+import { presentComputation } from './present';
 import { compute, pence, tx, year } from '../../test/engine-support';
 
 /** Buy on `buy`, sell on `sell`: gain = quantity x (sellPrice - buyPrice). */
@@ -212,5 +213,30 @@ describe('tax-year summary', () => {
     }
     expect(c.disposals).toHaveLength(300);
     expect(year(c, '2020-21').gains.toFraction()).toBe(d === 1n ? `${n}` : `${n}/${d}`);
+  });
+
+  it('when shares go to a spouse, then the transfer is shown but not counted in the year\'s disposals, proceeds or costs', () => {
+    // 1,000 A bought at £10 (£10,000). 400 to the spouse: no gain, no loss (s58), deemed proceeds = cost =
+    // 400/1,000 x £10,000 = £4,000; not a disposal to report on SA108 (SA108 notes: leave out transfers to a
+    // spouse or civil partner). 600 sold at £15: proceeds £9,000, cost 600/600 x £6,000 = £6,000, gain £3,000.
+    // The year: 1 disposal, proceeds £9,000, allowable costs £6,000, gains £3,000.
+    const c = compute([
+      tx('2022-05-01', 'BUY', 'A', '1000', '10'),
+      tx('2022-06-01', 'SPOUSE_OUT', 'A', '400'),
+      tx('2022-07-01', 'SELL', 'A', '600', '15'),
+    ]);
+    expect(c.disposals.map((d) => [d.kind, pence(d.proceeds), pence(d.allowableCost), pence(d.gain)])).toEqual([
+      ['spouse', '4000.00', '4000.00', '0.00'],
+      ['sale', '9000.00', '6000.00', '3000.00'],
+    ]);
+    const y = year(c, '2022-23');
+    expect(y.disposalCount).toBe(1);
+    expect(pence(y.proceeds)).toBe('9000.00');
+    expect(pence(y.allowableCosts)).toBe('6000.00');
+    expect(pence(y.gains)).toBe('3000.00');
+    const shown = presentComputation(c).taxYears[0];
+    expect(shown.numberOfDisposals).toBe(1);
+    expect(shown.sa108).toMatchObject({ numberOfDisposals: 1, disposalProceeds: '9000', allowableCosts: '6000' });
+    expect(shown.disposals).toHaveLength(2);
   });
 });

@@ -36,6 +36,8 @@ const taxYearStartYear = importedTaxYearStartYear;
  * - income gains (offshore non-reporting funds) are reported apart and taxed as income; a loss on such
  *   a fund is an ordinary capital loss. Exempt gains and losses (gilts, QCBs) are reported, not taxed.
  * - companies: no annual exempt amount; brought-forward losses are set against net gains in full.
+ * - spouse and civil partner transfers (no gain, no loss) are not counted as disposals, nor their proceeds and
+ *   costs in the year's totals; the computation still shows them.
  * Failed disposals are left out and the year is marked incomplete.
  */
 export function summariseTaxYears(
@@ -101,6 +103,9 @@ export function summariseTaxYears(
         incomeGains = incomeGains.add(gain);
         continue;
       }
+      // A spouse or civil partner transfer (no gain, no loss, s58) is shown but is not a disposal to report:
+      // it is left out of the year's number of disposals, proceeds and costs (SA108 notes; its gain is nil).
+      if (d.kind === 'spouse') continue;
       disposalCount++;
       proceedsSum.add(d.proceeds);
       disposalCostsSum.add(d.disposalCosts);
