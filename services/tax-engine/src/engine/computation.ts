@@ -6,7 +6,11 @@ import type { Rational } from './rational';
  * presentation layer (present.ts) rounds money to the penny for screens, JSON and the CLI.
  */
 
-export type MatchRule = 'same-day' | 'thirty-day' | 'ten-day' | 'section-104';
+/**
+ * How shares of a disposal were identified: same day; within 30 days after (individuals) or the 10-day period
+ * (companies); the Section 104 pool; or (the fourth stage, s105(2)) acquisitions after the disposal, beyond those.
+ */
+export type MatchRule = 'same-day' | 'thirty-day' | 'ten-day' | 'section-104' | 'later-acquisition';
 
 export interface PoolState {
   quantity: Rational;
@@ -19,7 +23,7 @@ export interface Match {
   rule: MatchRule;
   /** Shares of the disposal identified by this rule (in the units held at the disposal date). */
   quantity: Rational;
-  /** The acquisition's date (same-day, thirty-day, ten-day); null for the pool. */
+  /** The acquisition's date (same-day, thirty-day, ten-day, later-acquisition); null for the pool. */
   acquisitionDate: string | null;
   /** Shares of that acquisition used (its own units, which differ only across a split). */
   acquisitionQuantity: Rational;

@@ -30,7 +30,8 @@ export interface ComputeOptions {
  *
  * 1. Validate and order the rows (normalise-ledger).
  * 2. Per security, identify disposals with same-day and 30-day (or 10-day for companies) acquisitions.
- * 3. Walk the events in date order: pools, corporate actions, disposals from the pool.
+ * 3. Walk the events in date order: pools, corporate actions, disposals from the pool (and what the pool
+ *    cannot cover from later acquisitions).
  * 4. Join same-day disposal rows and work out each gain; summarise per tax year.
  */
 export function computeLedger(ledger: Ledger, referenceData: ReferenceData, options: ComputeOptions = {}): Computation {
@@ -53,7 +54,7 @@ export function computeLedger(ledger: Ledger, referenceData: ReferenceData, opti
     lastBook.events.push(e);
     e.book = lastBook;
   }
-  for (const book of ctx.books.values()) identify(book.events, isCompany ? 'company' : 'individual');
+  for (const book of ctx.books.values()) book.acquisitions = identify(book.events, isCompany ? 'company' : 'individual');
 
   for (const e of events) applyEvent(ctx, e);
 

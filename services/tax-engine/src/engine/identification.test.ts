@@ -442,3 +442,99 @@ describe('company identification: same day, then the 10-day period before, then 
     expect(pence(d.gain)).toBe('1615.40');
   });
 });
+
+describe('the fourth stage: a disposal larger than the shares held (TCGA s105(2), CG51555)', () => {
+  const rules = (c: ReturnType<typeof compute>, date: string) =>
+    disposalOn(c, date).matches.map((m) => [m.rule, m.quantity.toString(), m.acquisitionDate, pence(m.cost)]);
+
+  it('when the same-day, 30-day and pool stages leave shares over, then they are identified with later acquisitions, earliest first, which never join the pool', () => {
+    // 1 May 2022 buy 100 at £2 (pool 100, £200). 1 Jun sell 300 at £5 (£1,500).
+    // Stages: same day none; 30 days: 20 Jun buy of 50 at £3 (£150); pool: 100 (£200); fourth stage, 150 more from
+    // the acquisitions after the 30 days, earliest first: 150 of the 1 Sep buy of 200 at £4 = 150/200 x £800 = £600.
+    // Cost £150 + £200 + £600 = £950; gain £1,500 - £950 = £550.
+    // The pool afterwards: the 50 of the 1 Sep buy left (£200) and the 1 Oct buy of 100 at £4.50 (£450): 150, £650.
+    const c = compute([
+      tx('2022-05-01', 'BUY', 'X', '100', '2'),
+      tx('2022-06-01', 'SELL', 'X', '300', '5'),
+      tx('2022-06-20', 'BUY', 'X', '50', '3'),
+      tx('2022-09-01', 'BUY', 'X', '200', '4'),
+      tx('2022-10-01', 'BUY', 'X', '100', '4.50'),
+    ]);
+    expect(c.failures).toEqual([]);
+    expect(rules(c, '2022-06-01')).toEqual([
+      ['thirty-day', '50', '2022-06-20', '150.00'],
+      ['section-104', '100', null, '200.00'],
+      ['later-acquisition', '150', '2022-09-01', '600.00'],
+    ]);
+    const d = disposalOn(c, '2022-06-01');
+    expect(pence(d.allowableCost)).toBe('950.00');
+    expect(pence(d.gain)).toBe('550.00');
+    expect(pool(c, 'X').quantity.toString()).toBe('150');
+    expect(pence(pool(c, 'X').cost)).toBe('650.00');
+    expect(year(c, '2022-23').complete).toBe(true);
+  });
+
+  it('when later acquisitions cover only part of the excess, then they are used and a failure names what is left', () => {
+    // Hold 100; sell 300 on 1 Jun 2022; buy 150 on 1 Sep (£4, £600): the pool gives 100, the 1 Sep buy 150, and
+    // 50 shares are covered by nothing. Nothing joins the pool from the 1 Sep buy.
+    const c = compute([
+      tx('2022-05-01', 'BUY', 'X', '100', '2'),
+      tx('2022-06-01', 'SELL', 'X', '300', '5'),
+      tx('2022-09-01', 'BUY', 'X', '150', '4'),
+    ]);
+    expect(c.failures).toHaveLength(1);
+    expect(c.failures[0].message).toContain('exceeds the holding by 50 shares (100 held in the pool');
+    expect(rules(c, '2022-06-01')).toEqual([
+      ['section-104', '100', null, '200.00'],
+      ['later-acquisition', '150', '2022-09-01', '600.00'],
+    ]);
+    expect(year(c, '2022-23').complete).toBe(false);
+    expect(c.holdings.find((h) => h.security === 'X')?.pool.quantity.toString() ?? '0').toBe('0');
+  });
+
+  it('when a later disposal identifies the same acquisition by the 30-day rule, then that rule comes first and the fourth stage takes what is left', () => {
+    // Nothing held. 10 Jan 2022 sell 100 at £3; 1 Mar sell 50 at £3; 15 Mar buy 150 at £2.
+    // The 15 Mar buy is within 30 days after 1 Mar (not after 10 Jan, 64 days): 50 go to the 1 Mar sale (s106A),
+    // the other 100 to the 10 Jan sale (fourth stage). Gains: 10 Jan £300 - £200 = £100; 1 Mar £150 - £100 = £50.
+    const c = compute([
+      tx('2022-01-10', 'SELL', 'X', '100', '3'),
+      tx('2022-03-01', 'SELL', 'X', '50', '3'),
+      tx('2022-03-15', 'BUY', 'X', '150', '2'),
+    ]);
+    expect(c.failures).toEqual([]);
+    expect(rules(c, '2022-01-10')).toEqual([['later-acquisition', '100', '2022-03-15', '200.00']]);
+    expect(rules(c, '2022-03-01')).toEqual([['thirty-day', '50', '2022-03-15', '100.00']]);
+    expect(pence(disposalOn(c, '2022-01-10').gain)).toBe('100.00');
+    expect(pence(disposalOn(c, '2022-03-01').gain)).toBe('50.00');
+  });
+
+  it('when a split comes between the disposal and the later acquisition, then the shares are compared in the units of each date', () => {
+    // Nothing held. 1 Jun 2022 sell 100 at £5 (£500); 1 Aug a 2-for-1 split; 1 Sep buy 200 at £1 (£200).
+    // The 100 sold are 200 of the shares after the split: all 200 of the 1 Sep buy, cost £200; gain £300.
+    const c = compute([
+      tx('2022-06-01', 'SELL', 'X', '100', '5'),
+      tx('2022-08-01', 'SPLIT', 'X', '2'),
+      tx('2022-09-01', 'BUY', 'X', '200', '1'),
+    ]);
+    expect(c.failures).toEqual([]);
+    const m = disposalOn(c, '2022-06-01').matches;
+    expect(m.map((x) => [x.rule, x.quantity.toString(), x.acquisitionQuantity.toString(), pence(x.cost)])).toEqual([
+      ['later-acquisition', '100', '200', '200.00'],
+    ]);
+    expect(pence(disposalOn(c, '2022-06-01').gain)).toBe('300.00');
+  });
+
+  it('when a company sells more than it holds, then the excess is identified with its later acquisitions, without indexation', () => {
+    // A company with nothing held sells 100 at £5 on 1 Jun 2022 and buys 100 at £3 on 5 Jun 2022 (after the
+    // disposal, so not within the 10-day period before it): fourth stage, cost £300, no indexation, gain £200.
+    const c = compute(
+      [tx('2022-06-01', 'SELL', 'X', '100', '5'), tx('2022-06-05', 'BUY', 'X', '100', '3')],
+      { kind: 'company' },
+    );
+    expect(c.failures).toEqual([]);
+    expect(rules(c, '2022-06-01')).toEqual([['later-acquisition', '100', '2022-06-05', '300.00']]);
+    const d = disposalOn(c, '2022-06-01');
+    expect(pence(d.indexationAllowance)).toBe('0.00');
+    expect(pence(d.gain)).toBe('200.00');
+  });
+});

@@ -21,7 +21,8 @@ const insertionSort = importedInsertionSort;
  * - companies: same day; acquisitions within one period of 10 days with the disposal, that is in the nine
  *   days before it (s107(3); CG51615), earliest first (s107(4)(b)), without indexation; the rest from the
  *   pool (with indexation).
- * Acquisitions matched here never enter the pool. Across a split or bonus issue quantities are compared
+ * Acquisitions matched here never enter the pool. What the pool cannot cover is then identified in the pass with
+ * later acquisitions (the fourth stage, identifyWithLaterAcquisitions). Across a split or bonus issue quantities are compared
  * in "base units" (shares divided by the cumulative multiplier) so the rules still line up.
  */
 
@@ -63,11 +64,15 @@ const THIRTY_DAYS = 30;
 /** s107(3): acquired and disposed of "within a period of 10 days" -- the disposal day and the nine before it. */
 const TEN_DAY_PERIOD = 10;
 
+/** What identify() returns when a security has no acquisitions left for the fourth stage to use. */
+const NO_ACQUISITIONS: AcquisitionGroup[] = [];
+
 /**
  * `events`: one security's events in canonical order. Sets each acquisition's `acquisitionGroup` and each
- * disposal's `disposalGroup`.
+ * disposal's `disposalGroup`, and returns the acquisition groups in day order (with what the same-day and
+ * 30-day or 10-day rules left of each) for the fourth stage, `identifyWithLaterAcquisitions`, in the pass.
  */
-export function identify(events: EngineEvent[], rules: IdentificationRules): void {
+export function identify(events: EngineEvent[], rules: IdentificationRules): AcquisitionGroup[] {
   // The cumulative multiplier after each split, in date order (the events are): one product per split, so a
   // ledger of many reorganisations costs in proportion to them, not to splits x disposals.
   const splits: { day: DayNumber; multiplier: Rational }[] = [];
@@ -134,7 +139,7 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
   }
   if (disposals.length === 0) {
     for (const a of acquisitions) a.base = a.unmatchedBase = a.quantity;
-    return;
+    return NO_ACQUISITIONS;
   }
   // Acquisitions of a TRANSFER_IN carry their original date, so they may be out of order.
   let ordered = true;
@@ -144,7 +149,7 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
     a.base = a.unmatchedBase = a.multiplier === ONE ? a.quantity : a.quantity.div(a.multiplier);
   for (const d of disposals)
     d.base = d.unmatchedBase = d.multiplier === ONE ? d.quantity : d.quantity.div(d.multiplier);
-  if (acquisitions.length === 0) return;
+  if (acquisitions.length === 0) return NO_ACQUISITIONS;
 
   // 1. Same day (acquisition groups are now in day order, one per day; disposals are in day order).
   for (let k = 0, p = 0; k < disposals.length; k++) {
@@ -173,6 +178,32 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): voi
       }
     }
   }
+  return acquisitions;
+}
+
+/**
+ * The fourth stage (TCGA s105(2), CG51555): a disposal larger than the shares held after the same-day, 30-day
+ * (or 10-day) and pool stages is identified with the acquisitions that follow it, earliest first, from what the
+ * earlier stages left of them (those rules come first for every disposal). Shares so matched never join the pool:
+ * the acquisition's `unmatchedBase` shrinks, and the pass pools only what is left. Takes at most `base` base units
+ * from the acquisitions after `day`; returns the matches, or null when there is none to take.
+ */
+export function identifyWithLaterAcquisitions(
+  acquisitions: AcquisitionGroup[],
+  day: DayNumber,
+  base: Rational,
+): IdentifiedMatch[] | null {
+  let matches: IdentifiedMatch[] | null = null;
+  let left = base;
+  for (const a of acquisitions) {
+    if (a.day <= day || a.unmatchedBase.isZero()) continue;
+    const taken = Rational.min(left, a.unmatchedBase);
+    a.unmatchedBase = taken === a.unmatchedBase ? ZERO : a.unmatchedBase.sub(taken);
+    left = taken === left ? ZERO : left.sub(taken);
+    (matches ??= []).push({ rule: 'later-acquisition', acquisition: a, base: taken });
+    if (left.isZero()) break;
+  }
+  return matches;
 }
 
 /** The cumulative share multiplier of the splits on or before `day` (binary search of the days). (A module function: a closure would be re-created, and named, on every call.) */

@@ -1,6 +1,9 @@
 import type { DisposalKind, Match } from '../computation';
 import { formatDay } from '../dates';
-import { unitsAt as importedUnitsAt } from '../identification';
+import {
+  identifyWithLaterAcquisitions as importedIdentifyWithLaterAcquisitions,
+  unitsAt as importedUnitsAt,
+} from '../identification';
 import type { EngineEvent } from '../normalise-ledger';
 import { ONE as IMPORTED_ONE, ZERO as IMPORTED_ZERO } from '../rational';
 import { INDIVIDUAL_RULES_FROM as IMPORTED_INDIVIDUAL_RULES_FROM } from '../tax-years';
@@ -9,6 +12,7 @@ import type { SweepContext } from './sweep-context';
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
 // require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
 const unitsAt = importedUnitsAt;
+const identifyWithLaterAcquisitions = importedIdentifyWithLaterAcquisitions;
 const ONE = IMPORTED_ONE;
 const ZERO = IMPORTED_ZERO;
 const INDIVIDUAL_RULES_FROM = IMPORTED_INDIVIDUAL_RULES_FROM;
@@ -29,7 +33,8 @@ function disposalKind(type: EngineEvent['type']): DisposalKind {
 /**
  * SELL, REDEMPTION, GIFT_OUT (at market value) and SPOUSE_OUT (no gain, no loss). The row's share of
  * the day's identified matches (same day, 30 days or 10 days) is costed from those acquisitions; the
- * rest comes from the Section 104 pool. Selling more than is held is a failure naming the shortfall.
+ * rest comes from the Section 104 pool, and what the pool cannot cover from the acquisitions after the disposal
+ * (the fourth stage). Selling more than that is a failure naming the shortfall.
  */
 export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
   ctx.takeHolding(e);
@@ -80,30 +85,48 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
     if (pool.indexed) ctx.indexPool(pool, e);
     poolBefore = pool.state();
     let taken = fromPool;
+    let later: Match[] | null = null;
     // One comparison says both whether the pool falls short and whether the disposal takes all of it.
     const held = pool.quantity.cmp(fromPool);
     if (held < 0) {
-      const shortfall = fromPool.sub(pool.quantity);
-      failure ??= `Disposal of ${e.quantity} ${e.security} on ${formatDay(e.day)} exceeds the holding by ${shortfall} shares (${pool.quantity} held in the pool)`;
       taken = pool.quantity;
+      // The fourth stage: the shortfall from the acquisitions after the disposal, earliest first (s105(2)).
+      let shortfall = fromPool.sub(taken);
+      later = laterMatches(ctx, e, g.multiplier, shortfall);
+      if (later !== null) {
+        for (const m of later) {
+          cost = cost.add(m.cost);
+          shortfall = shortfall.sub(m.quantity);
+        }
+      }
+      if (shortfall.isPositive()) {
+        failure ??= `Disposal of ${e.quantity} ${e.security} on ${formatDay(e.day)} exceeds the holding by ${shortfall} shares (${taken} held in the pool${later === null ? '' : ', the rest of the shortfall identified with later acquisitions'})`;
+      }
     }
     const removed = held <= 0 ? pool.removeAll() : pool.removePart(taken);
     poolAfter = pool.state();
     cost = cost.add(removed.cost);
     if (pool.indexed) indexationRaw = removed.indexedCost.sub(removed.cost);
-    const match: Match = {
-      rule: 'section-104',
-      quantity: taken,
-      acquisitionDate: null,
-      acquisitionQuantity: taken,
-      cost: removed.cost,
-      indexedCost: pool.indexed ? removed.indexedCost : null,
-      poolBefore,
-      poolAfter,
-      apportionment: null,
-    };
-    if (matches === null) matches = [match];
-    else matches.push(match);
+    // A disposal wholly identified with later acquisitions took nothing from the pool: no pool line.
+    if (taken.isPositive() || later === null) {
+      const match: Match = {
+        rule: 'section-104',
+        quantity: taken,
+        acquisitionDate: null,
+        acquisitionQuantity: taken,
+        cost: removed.cost,
+        indexedCost: pool.indexed ? removed.indexedCost : null,
+        poolBefore,
+        poolAfter,
+        apportionment: null,
+      };
+      if (matches === null) matches = [match];
+      else matches.push(match);
+    }
+    if (later !== null) {
+      if (matches === null) matches = later;
+      else for (const m of later) matches.push(m);
+    }
     ctx.recordPool(e, pool);
   }
 
@@ -123,5 +146,35 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
     poolBefore,
     poolAfter,
     failure,
+  });
+}
+
+/**
+ * The fourth stage for `shortfall` shares (in the units of the disposal's date, whose cumulative split multiplier
+ * is `multiplier`): matches with the acquisitions after the disposal, each costed at its share of the
+ * acquisition's cost; null when there are none. No indexation: the shares are acquired after the disposal.
+ */
+function laterMatches(
+  ctx: SweepContext,
+  e: EngineEvent,
+  multiplier: EngineEvent['quantity'],
+  shortfall: EngineEvent['quantity'],
+): Match[] | null {
+  const base = multiplier === ONE ? shortfall : shortfall.div(multiplier);
+  const found = identifyWithLaterAcquisitions(ctx.bookOf(e).acquisitions, e.day, base);
+  if (found === null) return null;
+  return found.map((m) => {
+    const a = m.acquisition;
+    return {
+      rule: m.rule,
+      quantity: unitsAt(m.base, multiplier),
+      acquisitionDate: a.date,
+      acquisitionQuantity: unitsAt(m.base, a.multiplier),
+      cost: a.base === m.base ? a.cost : a.cost.mulDiv(m.base, a.base),
+      indexedCost: null,
+      poolBefore: null,
+      poolAfter: null,
+      apportionment: null,
+    };
   });
 }

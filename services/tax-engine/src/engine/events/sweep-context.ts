@@ -1,6 +1,6 @@
 import type { CalculationFailure, DisposalKind, Match, PoolEvent, PoolState } from '../computation';
 import type { IndexationRounding } from '../indexation';
-import type { IdentificationRules } from '../identification';
+import type { AcquisitionGroup, IdentificationRules } from '../identification';
 import type { HoldingUnits } from '../holding-units';
 import type { EngineEvent } from '../normalise-ledger';
 import { Rational as importedRational } from '../rational';
@@ -32,6 +32,8 @@ export interface DisposalEventResult {
   failure: string | null;
 }
 
+const NO_ACQUISITIONS: AcquisitionGroup[] = [];
+
 /**
  * One security's events and its state during the pass: its Section 104 pool (created on first use) and
  * the taxpayer's shares in each portfolio. Each event carries its security's book (set when the events are grouped), so
@@ -42,6 +44,8 @@ export class SecurityBook {
   /** The security's events in canonical order. */
   readonly events: EngineEvent[] = [];
   pool: Section104Pool | null = null;
+  /** The security's acquisition groups in day order, as identification left them (for the fourth stage). */
+  acquisitions: AcquisitionGroup[] = NO_ACQUISITIONS;
   readonly portfolios: string[] = [];
   readonly quantities: Rational[] = [];
 

@@ -6,7 +6,7 @@ type Money = string;
 type Quantity = string;
 
 export type TaxpayerKind = 'individual' | 'trust' | 'personal-representatives' | 'company';
-export type MatchRule = 'same-day' | 'thirty-day' | 'ten-day' | 'section-104';
+export type MatchRule = 'same-day' | 'thirty-day' | 'ten-day' | 'section-104' | 'later-acquisition';
 
 export interface Pool {
   quantity: Quantity;

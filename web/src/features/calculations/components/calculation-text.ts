@@ -18,6 +18,7 @@ const MATCH_RULES: Record<MatchRule, string> = {
   'thirty-day': 'Bed and breakfast (30 days)',
   'ten-day': 'Within 10 days (company)',
   'section-104': 'Section 104 pool',
+  'later-acquisition': 'Later acquisition (s105(2))',
 };
 
 export function matchRuleLabel(rule: MatchRule): string {
