@@ -54,7 +54,8 @@ export function computeLedger(ledger: Ledger, referenceData: ReferenceData, opti
     lastBook.events.push(e);
     e.book = lastBook;
   }
-  for (const book of ctx.books.values()) book.acquisitions = identify(book.events, isCompany ? 'company' : 'individual');
+  for (const book of ctx.books.values())
+    book.acquisitions = identify(book.events, isCompany ? 'company' : 'individual');
 
   for (const e of events) applyEvent(ctx, e);
 

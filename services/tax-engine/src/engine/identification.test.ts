@@ -527,10 +527,9 @@ describe('the fourth stage: a disposal larger than the shares held (TCGA s105(2)
   it('when a company sells more than it holds, then the excess is identified with its later acquisitions, without indexation', () => {
     // A company with nothing held sells 100 at £5 on 1 Jun 2022 and buys 100 at £3 on 5 Jun 2022 (after the
     // disposal, so not within the 10-day period before it): fourth stage, cost £300, no indexation, gain £200.
-    const c = compute(
-      [tx('2022-06-01', 'SELL', 'X', '100', '5'), tx('2022-06-05', 'BUY', 'X', '100', '3')],
-      { kind: 'company' },
-    );
+    const c = compute([tx('2022-06-01', 'SELL', 'X', '100', '5'), tx('2022-06-05', 'BUY', 'X', '100', '3')], {
+      kind: 'company',
+    });
     expect(c.failures).toEqual([]);
     expect(rules(c, '2022-06-01')).toEqual([['later-acquisition', '100', '2022-06-05', '300.00']]);
     const d = disposalOn(c, '2022-06-01');

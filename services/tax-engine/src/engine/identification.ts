@@ -1,5 +1,5 @@
 import type { DayNumber } from './dates';
-import type { EngineEvent } from './normalise-ledger';
+import { effectiveDay as importedEffectiveDay, type EngineEvent } from './normalise-ledger';
 import type { MatchRule } from './computation';
 import { ONE as IMPORTED_ONE, Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
 import { insertionSort as importedInsertionSort } from './small-sort';
@@ -11,6 +11,7 @@ const Rational = importedRational;
 type Rational = importedRational;
 const ZERO = IMPORTED_ZERO;
 const insertionSort = importedInsertionSort;
+const effectiveDay = importedEffectiveDay;
 
 /**
  * Share identification (TCGA 1992 s104-s106A, s105, s107) for one security of one taxpayer.
@@ -79,7 +80,8 @@ export function identify(events: EngineEvent[], rules: IdentificationRules): Acq
   for (const e of events) {
     if (e.type === 'SPLIT' || e.type === 'CONSOLIDATION' || e.type === 'BONUS') {
       const before = splits.length ? splits[splits.length - 1].multiplier : ONE;
-      splits.push({ day: e.day, multiplier: before.mul(e.quantity) });
+      // From its day, or (a reorganisation after the day's trades) the next: that day's trades are in the old units.
+      splits.push({ day: effectiveDay(e), multiplier: before.mul(e.quantity) });
     }
   }
 

@@ -4,6 +4,24 @@ import type { LedgerTransaction } from './ledger';
 import { formatLedgerCsv, parseLedgerCsv, parsePricesCsv, readCsvRecord, splitCsv, type CsvRecord } from './ledger-csv';
 
 describe('ledger CSV', () => {
+  it('when a corporate action has a timing, then it is read (after trades, before trades) and refused on a trade', () => {
+    const parsed = parseLedgerCsv(
+      'date,type,security,quantity,price,timing\n' +
+        '2022-06-01,SPLIT,P,2,,After Trades\n' +
+        '2022-06-02,SPLIT,P,2,,before\n' +
+        '2022-06-03,BUY,P,1,1,after-trades\n' +
+        '2022-06-04,SPLIT,P,2,,at noon\n',
+    );
+    expect(parsed.transactions.map((t) => t.timing)).toEqual(['after-trades', 'before-trades']);
+    expect(parsed.errors).toEqual([
+      { line: 4, column: 'timing', message: "timing is for corporate actions; a BUY is one of the day's trades" },
+      { line: 5, column: 'timing', message: '"at noon" is not before-trades or after-trades' },
+    ]);
+    expect(formatLedgerCsv({ transactions: parsed.transactions })).toBe(
+      'date,type,security,quantity,timing\n2022-06-01,SPLIT,P,2,after-trades\n2022-06-02,SPLIT,P,2,before-trades\n',
+    );
+  });
+
   it('when cells are quoted, then commas and quotes inside them survive', () => {
     expect(splitCsv('a,b\n"x, y","say ""hi"""\n').map((r) => r.cells)).toEqual([
       ['a', 'b'],

@@ -1,5 +1,12 @@
 import { parseIsoDate } from './dates';
-import type { GainClass, Ledger, LedgerTransaction, PortfolioInfo, SecurityInfo } from './ledger';
+import type {
+  CorporateActionTiming,
+  GainClass,
+  Ledger,
+  LedgerTransaction,
+  PortfolioInfo,
+  SecurityInfo,
+} from './ledger';
 import { isTransactionType, TRANSACTION_TYPES } from './ledger';
 import { parseRatio } from './normalise-ledger';
 import { Rational } from './rational';
@@ -46,6 +53,7 @@ const COLUMNS: Record<string, string> = {
   class: 'class',
   gainclass: 'class',
   ownership: 'ownership',
+  timing: 'timing',
   // The row's own reference, echoed with its line in matches and failures.
   ref: 'ref',
   reference: 'ref',
@@ -77,6 +85,23 @@ const TEXT_FIELDS = [
 ] as const;
 const RATIO_TYPES = new Set(['SPLIT', 'CONSOLIDATION', 'BONUS']);
 const CLASSES: Record<string, GainClass> = { CAPITAL: 'capital', EXEMPT: 'exempt', INCOME: 'income' };
+/** A corporate action's `timing` (case, spaces, '_' and '-' ignored). */
+const TIMINGS: Record<string, CorporateActionTiming> = {
+  BEFORETRADES: 'before-trades',
+  BEFORE: 'before-trades',
+  AFTERTRADES: 'after-trades',
+  AFTER: 'after-trades',
+};
+const TRADE_TYPES = new Set([
+  'BUY',
+  'SELL',
+  'TRANSFER_IN',
+  'TRANSFER_OUT',
+  'GIFT_OUT',
+  'SPOUSE_IN',
+  'SPOUSE_OUT',
+  'REDEMPTION',
+]);
 
 /** One CSV record: its cells and the line it starts on. */
 export interface CsvRecord {
@@ -308,6 +333,13 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
         err('ownership', `"${row.ownership}" is not a percentage above 0 and at most 100`);
       else result.portfolios[row.portfolio ?? ''] = { ownershipPercent: row.ownership.replace(/%$/, '') };
     }
+    let timing: CorporateActionTiming | undefined;
+    if (row.timing !== undefined) {
+      timing = TIMINGS[row.timing.toUpperCase().replace(/[\s_-]+/g, '')];
+      if (!timing) err('timing', `"${row.timing}" is not before-trades or after-trades`);
+      else if (TRADE_TYPES.has(type))
+        err('timing', `timing is for corporate actions; a ${type} is one of the day's trades`);
+    }
     if (result.errors.length > errorsBefore) continue;
 
     const tx: LedgerTransaction = {
@@ -320,6 +352,7 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
     // A gift to a named person is taken to be to a connected person unless the row says otherwise.
     if (connected !== undefined) tx.connected = connected;
     else if (type === 'GIFT_OUT' && row.counterparty) tx.connected = true;
+    if (timing !== undefined) tx.timing = timing;
     result.transactions.push(tx);
   }
   return result;
@@ -339,16 +372,19 @@ export function formatLedgerCsv(ledger: Omit<Ledger, 'taxpayer'>): string {
   const withClass = rows.some((t) => classes[t.security]?.gainClass !== undefined);
   const portfolios = ledger.portfolios ?? {};
   const withOwnership = rows.some((t) => portfolios[t.portfolio ?? '']?.ownershipPercent !== undefined);
+  const withTiming = rows.some((t) => t.timing !== undefined);
   const header = ['date', 'type', 'security', ...used.map((f) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))];
   if (connected) header.push('connected');
   if (withClass) header.push('class');
   if (withOwnership) header.push('ownership');
+  if (withTiming) header.push('timing');
   const lines = [header.join(',')];
   for (const t of rows) {
     const cells = [t.date, t.type, t.security, ...used.map((f) => t[f] ?? '')];
     if (connected) cells.push(t.connected === undefined ? '' : t.connected ? 'Y' : 'N');
     if (withClass) cells.push(classes[t.security]?.gainClass?.toUpperCase() ?? '');
     if (withOwnership) cells.push(portfolios[t.portfolio ?? '']?.ownershipPercent ?? '');
+    if (withTiming) cells.push(t.timing ?? '');
     lines.push(cells.map(csvCell).join(','));
   }
   return `${lines.join('\n')}\n`;

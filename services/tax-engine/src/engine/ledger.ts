@@ -63,7 +63,14 @@ export interface LedgerTransaction {
   marketValue?: string;
   /** Caller's reference (CSV line, transaction id); echoed in matches and failures. */
   ref?: string;
+  /**
+   * A corporate action: whether it applies before that day's trades (the default: the day's buys and sells are
+   * of the shares after it, in its units) or after them (the day's trades are of the shares before it).
+   */
+  timing?: CorporateActionTiming;
 }
+
+export type CorporateActionTiming = 'before-trades' | 'after-trades';
 
 export type TaxpayerKind = 'individual' | 'trust' | 'personal-representatives' | 'company';
 

@@ -26,7 +26,8 @@ const insertionSort = importedInsertionSort;
 /**
  * Validates the ledger's plain rows and turns them into engine events: exact Rationals, the taxpayer's
  * share of a joint portfolio applied, and a canonical order (date, then corporate actions, acquisitions,
- * disposals, transfers out) that does not depend on the order the rows arrived in.
+ * disposals, transfers out, corporate actions after the day's trades) that does not depend on the order the rows
+ * arrived in.
  */
 
 export type EventKind = 'corporate-action' | 'acquisition' | 'disposal' | 'transfer-out';
@@ -64,7 +65,10 @@ export interface EngineEvent {
   counterparty: string;
   connected: boolean;
   ref: string;
-  /** Sort key: day x 4 + phase (corporate actions, acquisitions, disposals, transfers out). */
+  /**
+   * Sort key: day x 5 + phase (corporate actions, acquisitions, disposals, transfers out, corporate actions after
+   * the day's trades).
+   */
   order: number;
   /** Texts of the tie-break fields, built on first use (only rows tied on day, phase, security and type need them). */
   key: string[] | null;
@@ -96,8 +100,22 @@ const KIND: Record<TransactionType, EventKind> = {
   DEMERGER: 'corporate-action',
 };
 
+/**
+ * The order of a day's events: corporate actions (those applying before the day's trades, the default),
+ * acquisitions, disposals, transfers out, then corporate actions whose row says they apply after the day's trades.
+ */
 const PHASE: Record<EventKind, number> = { 'corporate-action': 0, acquisition: 1, disposal: 2, 'transfer-out': 3 };
-const KIND_OF_PHASE: EventKind[] = ['corporate-action', 'acquisition', 'disposal', 'transfer-out'];
+const AFTER_TRADES_PHASE = 4;
+const PHASES = 5;
+const KIND_OF_PHASE: EventKind[] = ['corporate-action', 'acquisition', 'disposal', 'transfer-out', 'corporate-action'];
+
+/**
+ * The first day whose trades see the event's effect: its own day, or (a corporate action after the day's trades)
+ * the next.
+ */
+export function effectiveDay(e: EngineEvent): DayNumber {
+  return e.order - e.day * PHASES === AFTER_TRADES_PHASE ? e.day + 1 : e.day;
+}
 /** Type -> phase (and so kind) in one lookup; also the check that the type is known. */
 const PHASE_OF_TYPE = new Map<string, number>(Object.entries(KIND).map(([type, kind]) => [type, PHASE[kind]]));
 
@@ -178,7 +196,7 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
 }
 
 function sameReorganisation(a: EngineEvent, b: EngineEvent): boolean {
-  return a.day === b.day && a.security === b.security && a.type === b.type && a.quantity.eq(b.quantity);
+  return a.order === b.order && a.security === b.security && a.type === b.type && a.quantity.eq(b.quantity);
 }
 
 function allCapital(): GainClass {
@@ -420,8 +438,14 @@ function total(tx: LedgerTransaction, quantity: Rational, what: string, expenses
 
 function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
   if (!tx.security) throw new RowError('security is missing');
-  const phase = PHASE_OF_TYPE.get(tx.type);
+  let phase = PHASE_OF_TYPE.get(tx.type);
   if (phase === undefined) throw new RowError(`unknown type "${tx.type}"`);
+  if (tx.timing !== undefined && tx.timing !== 'before-trades') {
+    if (tx.timing !== 'after-trades') throw new RowError(`timing "${tx.timing}" is not before-trades or after-trades`);
+    if (phase !== PHASE['corporate-action'])
+      throw new RowError(`timing is for corporate actions; a ${tx.type} is one of the day's trades`);
+    phase = AFTER_TRADES_PHASE;
+  }
   const tradeDay = parseIsoDate(tx.date ?? '');
   if (tradeDay === null) throw new RowError(`date "${tx.date}" is not a date (YYYY-MM-DD)`);
   let acquiredDay = tradeDay;
@@ -716,7 +740,7 @@ function makeEvent(
     counterparty,
     connected,
     ref,
-    order: day * 4 + phase,
+    order: day * PHASES + phase,
     key: null,
     acquisitionGroup: null,
     disposalGroup: null,

@@ -215,7 +215,7 @@ describe('tax-year summary', () => {
     expect(year(c, '2020-21').gains.toFraction()).toBe(d === 1n ? `${n}` : `${n}/${d}`);
   });
 
-  it('when shares go to a spouse, then the transfer is shown but not counted in the year\'s disposals, proceeds or costs', () => {
+  it("when shares go to a spouse, then the transfer is shown but not counted in the year's disposals, proceeds or costs", () => {
     // 1,000 A bought at £10 (£10,000). 400 to the spouse: no gain, no loss (s58), deemed proceeds = cost =
     // 400/1,000 x £10,000 = £4,000; not a disposal to report on SA108 (SA108 notes: leave out transfers to a
     // spouse or civil partner). 600 sold at £15: proceeds £9,000, cost 600/600 x £6,000 = £6,000, gain £3,000.

@@ -329,3 +329,56 @@ describe('takeovers, demergers and redemptions', () => {
     expect(year(c, '2020-21').disposalCount).toBe(1);
   });
 });
+
+describe("the order within a day of a corporate action and the day's trades", () => {
+  const bought = () => tx('2022-05-01', 'BUY', 'P', '100', '10'); // 100 shares costing £1,000
+  const split = (timing?: LedgerTransaction['timing']) =>
+    row({ date: '2022-06-01', type: 'SPLIT', security: 'P', quantity: '2', ...(timing ? { timing } : {}) });
+  const sale = () => tx('2022-06-01', 'SELL', 'P', '100', '6'); // proceeds £600
+
+  it("when a split and a sale fall on one day, then by default the split applies first, whatever the rows' order", () => {
+    // Split first: 200 shares costing £1,000; 100 sold at £6 = £600, cost 100/200 x £1,000 = £500, gain £100.
+    // Pool left: 100 shares costing £500.
+    for (const rows of [
+      [bought(), split(), sale()],
+      [bought(), sale(), split()],
+      [sale(), bought(), split('before-trades')],
+    ]) {
+      const c = compute(rows);
+      expect(pence(disposalOn(c, '2022-06-01').gain)).toBe('100.00');
+      expect(pool(c, 'P').quantity.toString()).toBe('100');
+      expect(pence(pool(c, 'P').cost)).toBe('500.00');
+    }
+  });
+
+  it("when the split's row says it applies after the day's trades, then the sale is of the shares before it", () => {
+    // The sale first: 100 of the 100 shares held, cost £1,000, proceeds £600: a loss of £400. The split then finds
+    // nothing left in the pool.
+    const c = compute([split('after-trades'), bought(), sale()]);
+    expect(c.failures).toEqual([]);
+    expect(pence(disposalOn(c, '2022-06-01').gain)).toBe('-400.00');
+    expect(c.holdings.find((h) => h.security === 'P')).toBeUndefined();
+  });
+
+  it('when a split after the trades of a sale day comes before a repurchase within 30 days, then the shares are matched in the units of each date', () => {
+    // 100 held (£1,000); 1 Jun sell 100 at £6; split 2 for 1 after that day's trades; 10 Jun buy 200 at £2.50 (£500).
+    // The 100 sold are 200 shares after the split: all of the 10 Jun buy by the 30-day rule, cost £500, gain £100.
+    // The pool keeps the 100 first bought, split into 200 at £1,000.
+    // (Were the split before the sale, the 100 sold would be of 200 post-split shares: 100 of the 10 Jun buy,
+    // £250, a gain of £350.)
+    const c = compute([bought(), sale(), split('after-trades'), tx('2022-06-10', 'BUY', 'P', '200', '2.50')]);
+    expect(c.failures).toEqual([]);
+    const d = disposalOn(c, '2022-06-01');
+    expect(d.matches.map((m) => [m.rule, m.quantity.toString(), m.acquisitionQuantity.toString()])).toEqual([
+      ['thirty-day', '100', '200'],
+    ]);
+    expect(pence(d.gain)).toBe('100.00');
+    expect(pool(c, 'P').quantity.toString()).toBe('200');
+    expect(pence(pool(c, 'P').cost)).toBe('1000.00');
+  });
+
+  it('when a trade row gives a timing, then the row is a failure (only corporate actions have one)', () => {
+    const c = compute([{ ...bought(), price: undefined, amount: '1000', timing: 'after-trades' }]);
+    expect(c.failures[0].message).toContain('timing is for corporate actions');
+  });
+});
