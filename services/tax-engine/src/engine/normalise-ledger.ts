@@ -229,6 +229,12 @@ function sortEvents(events: EngineEvent[]): void {
   const range = max - min;
   if (range > 0xffffff) {
     events.sort(compareEvents);
+    for (let i = 0; i < n;) {
+      let j = i + 1;
+      while (j < n && events[j].order === events[i].order) j++;
+      if (j - i > 1) orderShareExchanges(events, i, j);
+      i = j;
+    }
     return;
   }
   if (radixKeys.length < n) {
@@ -272,10 +278,48 @@ function sortEvents(events: EngineEvent[]): void {
   for (let i = 0; i < n;) {
     let j = i + 1;
     while (j < n && sorted[j].order === sorted[i].order) j++;
-    if (j - i > 1) insertionSort(sorted, compareEvents, i, j);
+    if (j - i > 1) {
+      insertionSort(sorted, compareEvents, i, j);
+      orderShareExchanges(sorted, i, j);
+    }
     i = j;
   }
   for (let i = 0; i < n; i++) events[i] = sorted[i];
+}
+
+/**
+ * A day's corporate actions in xs[from, to) (in canonical order) put in the order a takeover or demerger implies:
+ * the actions on the old security (a capital return of the cash paid for it, say) before the exchange, those on the
+ * new security after it. Each security's level is the length of the chain of that day's exchanges leading to it;
+ * an action on a security sorts at twice its level, an exchange at twice its old security's level plus one (a
+ * stable sort, so the canonical order stands otherwise). A run with no exchange is left as it is.
+ */
+function orderShareExchanges(xs: EngineEvent[], from: number, to: number): void {
+  if (xs[from].kind !== 'corporate-action') return;
+  let exchanges = 0;
+  for (let i = from; i < to; i++) if (xs[i].type === 'TAKEOVER' || xs[i].type === 'DEMERGER') exchanges++;
+  if (exchanges === 0) return;
+  const level = new Map<string, number>();
+  // At most one round per exchange settles every chain; a cycle (A into B into A) stops there.
+  for (let round = 0, changed = true; changed && round <= exchanges; round++) {
+    changed = false;
+    for (let i = from; i < to; i++) {
+      const e = xs[i];
+      if (e.type !== 'TAKEOVER' && e.type !== 'DEMERGER') continue;
+      const next = (level.get(e.security) ?? 0) + 1;
+      if (next > (level.get(e.newSecurity) ?? 0)) {
+        level.set(e.newSecurity, next);
+        changed = true;
+      }
+    }
+  }
+  const rank = new Map<EngineEvent, number>();
+  for (let i = from; i < to; i++) {
+    const e = xs[i];
+    const exchange = e.type === 'TAKEOVER' || e.type === 'DEMERGER';
+    rank.set(e, 2 * (level.get(e.security) ?? 0) + (exchange ? 1 : 0));
+  }
+  insertionSort(xs, (a, b) => (rank.get(a) as number) - (rank.get(b) as number), from, to);
 }
 
 function compareEvents(a: EngineEvent, b: EngineEvent): number {

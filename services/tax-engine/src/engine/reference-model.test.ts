@@ -25,8 +25,9 @@ import { valueHoldings } from './value-holdings';
  * the factor rounded half up to three places, nil for a fall), and indexation allowance never creates or
  * increases a loss. A capital return is small at most £3,000 or 5% of the holding's value (CG57836) and
  * comes off the cost; a larger one is a part disposal with cost x A / (A + B). A takeover moves the pool's
- * cost to the new security, less the part of a cash payment (cost x cash / (cash + value of the new
- * shares)); a demerger moves cost x value(new) / (value(new) + value(kept)). The rows of one day that go
+ * cost to the new security; cash paid with it is small or not by the same test (against the cash plus the value
+ * of the new shares) and then comes off that cost, or is a part disposal of cost x cash / (cash + value of the new
+ * shares); a demerger moves cost x value(new) / (value(new) + value(kept)). The rows of one day that go
  * to one person as one kind are one disposal; holdover relief is at most its gain. Year totals follow s2(2)
  * and s1K: losses to a connected person only against gains on disposals to that person (s18(3)), current
  * losses in full, brought-forward losses only down to the annual exempt amount (the amounts typed in here
@@ -469,8 +470,15 @@ function model(ledger: Ledger): Model {
             cost = mul(pool.cost, concerned);
             indexed = mul(pool.indexed, concerned);
             const cash = mul(money(t.amount), s);
-            if (cmp(cash, ZERO) > 0) {
-              const part = div(cash, add(cash, value));
+            // The cash is a capital distribution (s122; CG57836): small when at most £3,000 or 5% of the cash
+            // plus the value of the new shares, and then off the new holding's cost unless above it (s122(4): the
+            // whole cost against it); larger, a part disposal with cost x cash / (cash + value of the new shares).
+            const small = cmp(cash, frac(3000n)) <= 0 || cmp(cash, mul(frac(5n, 100n), add(cash, value))) <= 0;
+            if (cmp(cash, ZERO) > 0 && small && cmp(cash, cost) <= 0) {
+              cost = sub(cost, cash);
+              indexed = max(ZERO, sub(indexed, cash));
+            } else if (cmp(cash, ZERO) > 0) {
+              const part = small ? frac(1n) : div(cash, add(cash, value));
               const cashCost = mul(cost, part);
               const cashIndexed = mul(indexed, part);
               cost = sub(cost, cashCost);

@@ -248,10 +248,10 @@ describe('takeovers, demergers and redemptions', () => {
     expect(c.holdings.find((h) => h.security === 'P')).toBeUndefined();
   });
 
-  it('when taken over for shares and cash, then the cash is a part disposal with cost apportioned by market value', () => {
-    // New shares 4,000 worth £2 = £8,000; cash £2,000. Cash share of cost: cash / (cash + new shares) =
-    // 2,000 / 10,000 = 1/5 of £20,000 = £4,000; gain 2,000 - 4,000 = -2,000.
-    // NEWCO: 4,000 shares / £16,000.
+  it('when taken over for shares and cash that is not small, then the cash is a part disposal with cost apportioned by market value', () => {
+    // New shares 4,000 worth £2 = £8,000; cash £8,000: more than £3,000 and than 5% of £16,000 (CG57836), so a
+    // part disposal (s128(3), s122). Cash share of cost: cash / (cash + new shares) = 8,000 / 16,000 = 1/2 of
+    // £20,000 = £10,000; gain 8,000 - 10,000 = -2,000. NEWCO: 4,000 shares / £10,000.
     const c = compute([
       base(),
       row({
@@ -261,20 +261,20 @@ describe('takeovers, demergers and redemptions', () => {
         newSecurity: 'NEWCO',
         quantity: '4000',
         price: '2',
-        amount: '2000',
+        amount: '8000',
       }),
     ]);
     const d = disposalOn(c, '2020-06-01');
     expect(d.kind).toBe('takeover-cash');
-    expect(pence(d.allowableCost)).toBe('4000.00');
+    expect(pence(d.allowableCost)).toBe('10000.00');
     expect([d.matches[0].apportionment?.part.toString(), d.matches[0].apportionment?.whole.toString()]).toEqual([
-      '2000',
-      '10000',
+      '8000',
+      '16000',
     ]);
     expect(pence(d.gain)).toBe('-2000.00');
     expect(d.proceeds.sub(d.allowableCost).eq(d.gain)).toBe(true);
     expect(pool(c, 'NEWCO').quantity.toString()).toBe('4000');
-    expect(pool(c, 'NEWCO').cost.toString()).toBe('16000');
+    expect(pool(c, 'NEWCO').cost.toString()).toBe('10000');
   });
 
   it('when HMRC CG52587 is computed (a takeover for £4 cash and two new shares a share), then the cash gains £65,000 and the new holding costs £45,000', () => {
@@ -380,5 +380,67 @@ describe("the order within a day of a corporate action and the day's trades", ()
   it('when a trade row gives a timing, then the row is a failure (only corporate actions have one)', () => {
     const c = compute([{ ...bought(), price: undefined, amount: '1000', timing: 'after-trades' }]);
     expect(c.failures[0].message).toContain('timing is for corporate actions');
+  });
+});
+
+describe('cash on a takeover is a capital distribution (s122, s128(3); CG52580 onward, CG57835-CG57836)', () => {
+  const takeover = (figures: Partial<LedgerTransaction>) =>
+    row({ date: '2020-06-01', type: 'TAKEOVER', security: 'P', newSecurity: 'NEWCO', ...figures });
+
+  it('when the cash is at most £3,000, then it is deducted from the cost of the new holding and nothing is disposed of', () => {
+    // Pool 10,000 P costing £20,000. Taken over for 4,000 NEWCO worth £2 (£8,000) and £2,000 cash: 20% of the
+    // £10,000 value, but not above £3,000, so small (CG57836). NEWCO: 4,000 shares costing £20,000 - £2,000 = £18,000.
+    const c = compute([base(), takeover({ quantity: '4000', price: '2', amount: '2000' })]);
+    expect(c.disposals).toEqual([]);
+    expect(pool(c, 'NEWCO').quantity.toString()).toBe('4000');
+    expect(pool(c, 'NEWCO').cost.toString()).toBe('18000');
+  });
+
+  it('when the cash is more than £3,000 but at most 5% of the holding, then it is deducted from cost; just over 5%, it is a part disposal', () => {
+    // 40,000 NEWCO worth £2 = £80,000. Cash £4,000: 4,000 / 84,000 = 4.76%, small: NEWCO cost 20,000 - 4,000 = 16,000.
+    const small = compute([base(), takeover({ quantity: '40000', price: '2', amount: '4000' })]);
+    expect(small.disposals).toEqual([]);
+    expect(pool(small, 'NEWCO').cost.toString()).toBe('16000');
+    // Cash £4,500: 4,500 / 84,500 = 5.33%, not small: cost 20,000 x 4,500 / 84,500 = 180,000/169 = £1,065.09;
+    // gain 4,500 - 1,065.09 = £3,434.91 (580,500/169); NEWCO keeps 20,000 x 80,000 / 84,500 = 3,200,000/169.
+    const large = compute([base(), takeover({ quantity: '40000', price: '2', amount: '4500' })]);
+    const d = disposalOn(large, '2020-06-01');
+    expect(d.allowableCost.toFraction()).toBe('180000/169');
+    expect(d.gain.toFraction()).toBe('580500/169');
+    expect(pence(d.gain)).toBe('3434.91');
+    expect(pool(large, 'NEWCO').cost.toFraction()).toBe('3200000/169');
+  });
+
+  it('when small cash exceeds the allowable cost, then the whole cost is set against it and the excess is the gain (s122(4))', () => {
+    // 1,000 P costing £1,000; taken over for 1,000 NEWCO worth £100 (£100,000) and £2,500 cash (small: under £3,000).
+    // The cost, £1,000, is less than the cash: the whole £1,000 is set against it, gain £1,500; NEWCO costs nil.
+    const c = compute([
+      tx('2020-01-10', 'BUY', 'P', '1000', '1'),
+      takeover({ quantity: '1000', price: '100', amount: '2500' }),
+    ]);
+    const d = disposalOn(c, '2020-06-01');
+    expect(d.kind).toBe('takeover-cash');
+    expect([pence(d.proceeds), pence(d.allowableCost), pence(d.gain)]).toEqual(['2500.00', '1000.00', '1500.00']);
+    expect(d.matches[0].apportionment).toBeNull();
+    expect(pool(c, 'NEWCO').quantity.toString()).toBe('1000');
+    expect(pool(c, 'NEWCO').cost.toString()).toBe('0');
+  });
+
+  it('when a takeover and a capital return on the new shares fall on one day, then the takeover applies first, whatever the names or row order', () => {
+    // P (10,000, £20,000) is taken over for 5,000 ANEW (a name sorting before P), and a £1,000 capital return is
+    // paid on the ANEW shares that day: small, so ANEW costs 20,000 - 1,000 = £19,000. A £500 capital return on the
+    // old P shares that day comes before the exchange: the new holding then costs 19,000 - 500 = £18,500.
+    const rows = [
+      base(),
+      row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'ANEW', amount: '1000' }),
+      row({ date: '2020-06-01', type: 'TAKEOVER', security: 'P', newSecurity: 'ANEW', quantity: '5000' }),
+      row({ date: '2020-06-01', type: 'CAPITAL_RETURN', security: 'P', amount: '500' }),
+    ];
+    for (const order of [rows, [...rows].reverse(), [rows[0], rows[2], rows[3], rows[1]]]) {
+      const c = compute(order);
+      expect(c.failures).toEqual([]);
+      expect(pool(c, 'ANEW').quantity.toString()).toBe('5000');
+      expect(pool(c, 'ANEW').cost.toString()).toBe('18500');
+    }
   });
 });
