@@ -1,4 +1,5 @@
 import type { Disposal, DisposalPart } from './computation';
+import { parseIsoDate, type DayNumber } from './dates';
 import type { GainClass } from './ledger';
 import type { DisposalEventResult } from './events';
 import { Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
@@ -11,13 +12,17 @@ type Rational = importedRational;
 const ZERO = IMPORTED_ZERO;
 const taxYearOf = importedTaxYearOf;
 
+/** 30 November 1993: disposals from this day get no indexation that creates or increases a loss (FA 1994). */
+const LOSS_RESTRICTION_FROM = parseIsoDate('1993-11-30') as DayNumber;
+
 /**
  * Joins the disposal rows of one day, security and kind into the one disposal HMRC sees (all
  * same-day disposals are a single disposal, s105(1)) and works out its gain:
  *   allowable cost = cost of the shares identified + incidental costs of disposal (HS284, SA108),
  *   gain = proceeds - allowable cost - indexation allowance - holdover relief,
  * where indexation is restricted so it never creates or increases a loss (it is at most
- * proceeds - allowable cost, and nil when that is not positive), and holdover relief is at most the
+ * proceeds - allowable cost, and nil when that is not positive; on a disposal before 30 November 1993 it is
+ * given in full and may, CG17700), and holdover relief is at most the
  * gain after indexation. Each row keeps its share as a part, so figures can be attributed to portfolios.
  */
 export function buildDisposals(
@@ -87,8 +92,16 @@ function join(rows: DisposalEventResult[], gainClass: GainClass, isCompany: bool
   }
   const allowableCost = acquisitionCost.add(disposalCosts);
   const unindexed = proceeds.sub(allowableCost);
+  // Before 30 November 1993 indexation may create or increase a loss (CG17700); from then it is at most the
+  // unindexed gain and nil for a loss (s53(2A)).
   const indexationAllowance =
-    isCompany && indexationRaw.isPositive() && unindexed.isPositive() ? Rational.min(indexationRaw, unindexed) : ZERO;
+    !isCompany || !indexationRaw.isPositive()
+      ? ZERO
+      : first.event.day < LOSS_RESTRICTION_FROM
+        ? indexationRaw
+        : unindexed.isPositive()
+          ? Rational.min(indexationRaw, unindexed)
+          : ZERO;
   const beforeHoldover = indexationAllowance === ZERO ? unindexed : unindexed.sub(indexationAllowance);
   const holdoverRelief =
     holdoverClaimed !== ZERO && beforeHoldover.isPositive() ? Rational.min(holdoverClaimed, beforeHoldover) : ZERO;

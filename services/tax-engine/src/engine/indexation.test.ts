@@ -147,3 +147,49 @@ describe('indexation allowance (companies, indexed pool)', () => {
     expect(pool(c, 'BLTD').indexedCost!.toString()).toBe('27339.1668');
   });
 });
+
+describe('indexation from March 1982 (RPI before 1987: CG17274; losses before 30 November 1993: CG17700)', () => {
+  it("when RPI months before January 1987 are used, then the factors are HMRC's published ones", () => {
+    // RPI before January 1987 is the January 1974 = 100 series divided by 3.945 (CG17274): March 1982 313.4 -> 79.44.
+    // Inland Revenue Press Release 158/96 (September 1996, RPI 153.8) gives the indexed rise from March 1982 as
+    // 0.936 ((153.8 - 79.44) / 79.44 = 0.93605), from April 1982 0.898, January 1983 0.862, December 1986 0.544.
+    const factor = (from: string) => indexationFactor(rpi, from, '1996-09', 'three-decimal-places')!.toString();
+    expect(rpi.get('1982-03')!.toString()).toBe('79.44');
+    expect([factor('1982-03'), factor('1982-04'), factor('1983-01'), factor('1986-12')]).toEqual([
+      '0.936',
+      '0.898',
+      '0.862',
+      '0.544',
+    ]);
+  });
+
+  // A company buys 1,000 shares for £1,000. Sold in June 1993 (RPI 141.0): indexed rise from March 1982 (79.44) =
+  // 61.56 / 79.44 = 0.77492 -> 0.775: indexation allowance £775.
+  const sale = (bought: string, sold: string, price: string) =>
+    disposalOn(
+      compute([tx(bought, 'BUY', 'OLD', '1000', '1'), tx(sold, 'SELL', 'OLD', '1000', price)], { kind: 'company' }),
+      sold,
+    );
+
+  it('when a company disposes before 30 November 1993, then indexation may turn a gain into a loss or increase a loss', () => {
+    // Proceeds £1,200: unindexed gain £200; indexation £775 in full: a loss of £575.
+    const gainToLoss = sale('1982-03-15', '1993-06-15', '1.20');
+    expect(gainToLoss.indexationAllowance.toString()).toBe('775');
+    expect(pence(gainToLoss.gain)).toBe('-575.00');
+    // Proceeds £900: unindexed loss £100, increased by £775 to £875.
+    const biggerLoss = sale('1982-03-15', '1993-06-15', '0.90');
+    expect(pence(biggerLoss.gain)).toBe('-875.00');
+  });
+
+  it('when shares bought before March 1982 are disposed of, then they are indexed from March 1982', () => {
+    // Bought June 1980: indexed from March 1982 all the same, £775 to June 1993, a loss of £575 on £1,200.
+    expect(pence(sale('1980-06-02', '1993-06-15', '1.20').gain)).toBe('-575.00');
+  });
+
+  it('when a company disposes on or after 30 November 1993, then indexation is restricted to the unindexed gain', () => {
+    // December 1993 (RPI 141.9): 62.46 / 79.44 = 0.78625 -> 0.786, £786, restricted to the £200 gain: gain nil.
+    const d = sale('1982-03-15', '1993-12-01', '1.20');
+    expect(d.indexationAllowance.toString()).toBe('200');
+    expect(d.gain.toString()).toBe('0');
+  });
+});

@@ -613,7 +613,15 @@ function model(ledger: Ledger): Model {
         );
         const unindexed = sub(proceeds, allowableCost);
         const raw = sum((r) => r.indexation);
-        const allowance = cmp(unindexed, ZERO) > 0 && cmp(raw, ZERO) > 0 ? min(raw, unindexed) : ZERO;
+        // Before 30 November 1993 indexation is given in full, and may create or increase a loss (CG17700).
+        const allowance =
+          cmp(raw, ZERO) <= 0
+            ? ZERO
+            : date < '1993-11-30'
+              ? raw
+              : cmp(unindexed, ZERO) > 0
+                ? min(raw, unindexed)
+                : ZERO;
         const beforeHoldover = sub(unindexed, allowance);
         const claimed = sum((r) => r.holdover);
         const holdoverRelief = cmp(beforeHoldover, ZERO) > 0 ? min(claimed, beforeHoldover) : ZERO;
