@@ -46,7 +46,10 @@ export class HoldingUnits {
   }
 }
 
-/** The security a row's quantity counts: the new one for a takeover or demerger; none for a ratio or cash row. */
+/**
+ * The security a row's quantity counts: the new one for a takeover, demerger or rights issue of another class;
+ * none for a ratio or cash row.
+ */
 function quantitySecurity(t: LedgerTransaction): string | undefined {
   switch (t.type) {
     case 'SPLIT':
@@ -59,6 +62,10 @@ function quantitySecurity(t: LedgerTransaction): string | undefined {
     case 'TAKEOVER':
     case 'DEMERGER':
       return t.newSecurity;
+    case 'RIGHTS_ISSUE':
+    case 'OPEN_OFFER':
+      // Shares of another class count in that class.
+      return t.newSecurity || t.security;
     default:
       return t.security;
   }

@@ -294,10 +294,16 @@ function sortEvents(events: EngineEvent[]): void {
  * an action on a security sorts at twice its level, an exchange at twice its old security's level plus one (a
  * stable sort, so the canonical order stands otherwise). A run with no exchange is left as it is.
  */
+/** A corporate action giving shares of another security: a takeover, a demerger, a rights issue of another class. */
+function isShareExchange(e: EngineEvent): boolean {
+  const t = e.type;
+  return t === 'TAKEOVER' || t === 'DEMERGER' || ((t === 'RIGHTS_ISSUE' || t === 'OPEN_OFFER') && e.newSecurity !== '');
+}
+
 function orderShareExchanges(xs: EngineEvent[], from: number, to: number): void {
   if (xs[from].kind !== 'corporate-action') return;
   let exchanges = 0;
-  for (let i = from; i < to; i++) if (xs[i].type === 'TAKEOVER' || xs[i].type === 'DEMERGER') exchanges++;
+  for (let i = from; i < to; i++) if (isShareExchange(xs[i])) exchanges++;
   if (exchanges === 0) return;
   const level = new Map<string, number>();
   // At most one round per exchange settles every chain; a cycle (A into B into A) stops there.
@@ -305,7 +311,7 @@ function orderShareExchanges(xs: EngineEvent[], from: number, to: number): void 
     changed = false;
     for (let i = from; i < to; i++) {
       const e = xs[i];
-      if (e.type !== 'TAKEOVER' && e.type !== 'DEMERGER') continue;
+      if (!isShareExchange(e)) continue;
       const next = (level.get(e.security) ?? 0) + 1;
       if (next > (level.get(e.newSecurity) ?? 0)) {
         level.set(e.newSecurity, next);
@@ -316,8 +322,7 @@ function orderShareExchanges(xs: EngineEvent[], from: number, to: number): void 
   const rank = new Map<EngineEvent, number>();
   for (let i = from; i < to; i++) {
     const e = xs[i];
-    const exchange = e.type === 'TAKEOVER' || e.type === 'DEMERGER';
-    rank.set(e, 2 * (level.get(e.security) ?? 0) + (exchange ? 1 : 0));
+    rank.set(e, 2 * (level.get(e.security) ?? 0) + (isShareExchange(e) ? 1 : 0));
   }
   insertionSort(xs, (a, b) => (rank.get(a) as number) - (rank.get(b) as number), from, to);
 }
@@ -560,8 +565,20 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
     case 'RIGHTS_ISSUE':
     case 'OPEN_OFFER':
       quantity = positiveQuantity(tx);
-      cost = total(tx, quantity, 'subscription cost', expenses).add(expenses);
       expensesInCost = true;
+      if (newSecurity) {
+        // Shares of another class for cash: amount = the cash paid, price = the new shares' market value per share,
+        // market_value = the value of the holding kept (the old class), to apportion the cost by.
+        cost = required(tx, tx.amount, 'amount').add(expenses);
+        marketValue = required(tx, tx.price, 'price').mul(quantity);
+        retainedValue = num(tx.marketValue, 'marketValue');
+        if (retainedValue === null)
+          throw new RowError(`${type} of another class needs market_value (value of the holding kept)`);
+        if (!marketValue.add(retainedValue).isPositive())
+          throw new RowError(`${type} of another class needs the holdings' market values above zero`);
+        break;
+      }
+      cost = total(tx, quantity, 'subscription cost', expenses).add(expenses);
       break;
     case 'CAPITAL_RETURN':
     case 'EQUALISATION':

@@ -444,3 +444,48 @@ describe('cash on a takeover is a capital distribution (s122, s128(3); CG52580 o
     }
   });
 });
+
+describe('a rights issue of another class paid in cash (s128(2), s129; CG51930 onward)', () => {
+  it('when preference shares are taken up for cash, then the old cost plus the cash is apportioned between the classes by market value', () => {
+    // 1,000 ORD costing £5,000. A rights issue of 1 PREF for every 2 ORD at £1: 500 PREF for £500 cash.
+    // Market values after it: ORD £5.25 each (£5,250, the holding kept), PREF £1.50 each (£750).
+    // The new holding's cost £5,000 + £500 = £5,500, apportioned: PREF 5,500 x 750 / 6,000 = £687.50;
+    // ORD 5,500 x 5,250 / 6,000 = £4,812.50. Selling the 500 PREF at £2 (£1,000) later: gain £312.50.
+    const c = compute([
+      tx('2020-01-10', 'BUY', 'ORD', '1000', '5'),
+      row({
+        date: '2020-06-01',
+        type: 'RIGHTS_ISSUE',
+        security: 'ORD',
+        newSecurity: 'PREF',
+        quantity: '500',
+        amount: '500',
+        price: '1.50',
+        marketValue: '5250',
+      }),
+      tx('2021-01-10', 'SELL', 'PREF', '500', '2'),
+    ]);
+    expect(c.failures).toEqual([]);
+    expect(pool(c, 'ORD').quantity.toString()).toBe('1000');
+    expect(pool(c, 'ORD').cost.toString()).toBe('4812.5');
+    const d = disposalOn(c, '2021-01-10', 'PREF');
+    expect(d.allowableCost.toString()).toBe('687.5');
+    expect(d.gain.toString()).toBe('312.5');
+  });
+
+  it('when the value of the holding kept is missing, then the row is a failure naming it', () => {
+    const c = compute([
+      tx('2020-01-10', 'BUY', 'ORD', '1000', '5'),
+      row({
+        date: '2020-06-01',
+        type: 'RIGHTS_ISSUE',
+        security: 'ORD',
+        newSecurity: 'PREF',
+        quantity: '500',
+        amount: '500',
+        price: '1.50',
+      }),
+    ]);
+    expect(c.failures[0].message).toContain('needs market_value');
+  });
+});
