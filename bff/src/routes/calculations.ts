@@ -32,6 +32,18 @@ const ledgerBody = z.object({
           })
           .default({}),
         lossesBroughtForward: text('taxpayer.lossesBroughtForward').default(''),
+        /** A trust in a group of settlements: the settlor's settlements, this one included (0: not in a group). */
+        settlementsInGroup: z
+          .number({ error: 'taxpayer.settlementsInGroup must be a whole number' })
+          .int('taxpayer.settlementsInGroup must be a whole number')
+          .min(0, 'taxpayer.settlementsInGroup must not be negative')
+          .max(2 ** 31 - 1, 'taxpayer.settlementsInGroup is too large')
+          .default(0),
+        attributedGains: z
+          .record(z.string(), text('each attributed gain'), {
+            error: 'taxpayer.attributedGains must map tax years to amounts',
+          })
+          .default({}),
       },
       { error: 'taxpayer must be an object' },
     )
@@ -41,6 +53,8 @@ const ledgerBody = z.object({
       dateOfDeath: '',
       annualExemptAmountOverrides: {},
       lossesBroughtForward: '',
+      settlementsInGroup: 0,
+      attributedGains: {},
     }),
   /** The page of disposals to answer (from 1) and disposals a page: the service's defaults when absent. */
   disposalsPage: count('disposalsPage').optional(),

@@ -179,4 +179,31 @@ describe('pnpm cgt (end to end)', () => {
     const aea = cgt([file, '--aea', '2024=100']);
     expect(aea.stderr).toBe('--aea: "2024" is not a tax year; write it as 2024-25\n');
   });
+
+  it("when --settlements-in-group and --attributed-gains are given, then the trust's exempt amount is divided and the gains join the year", () => {
+    // 2024-25: a gain of £100 (100 at £1, sold at £2). Trust, one of three settlements: £1,500 / 3 = £500.
+    // £2,000 attributed: gains £2,100; taxable 2,100 - 500 = £1,600.
+    const file = tempCsv('date,type,security,quantity,price\n2024-05-01,BUY,X,100,1\n2024-06-01,SELL,X,100,2\n');
+    const r = cgt([
+      file,
+      '--json',
+      '--taxpayer',
+      'trust',
+      '--settlements-in-group',
+      '3',
+      '--attributed-gains',
+      '2024-25=2000',
+    ]);
+    expect(r.code).toBe(0);
+    const y = JSON.parse(r.stdout).taxYears[0];
+    expect(y).toMatchObject({
+      annualExemptAmount: '500.00',
+      attributedGains: '2000.00',
+      gains: '2100.00',
+      taxableGain: '1600.00',
+    });
+    const bad = cgt([file, '--settlements-in-group', 'three']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--settlements-in-group: the settlements in a group must be a whole number');
+  });
 });

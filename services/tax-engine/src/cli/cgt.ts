@@ -8,11 +8,13 @@ import { loadReferenceData } from '../store/reference-data-files';
 /**
  * pnpm cgt <ledger.csv> [--taxpayer individual|trust|personal-representatives|company]
  *          [--prices prices.csv] [--json] [--vulnerable-beneficiary] [--date-of-death YYYY-MM-DD]
- *          [--losses-brought-forward GBP] [--aea 2024-25=1500 ...] [--reference-data DIR]
+ *          [--losses-brought-forward GBP] [--aea 2024-25=1500 ...] [--settlements-in-group N]
+ *          [--attributed-gains 2024-25=5000 ...] [--reference-data DIR]
  */
 const USAGE =
   'usage: pnpm cgt <ledger.csv> [--taxpayer individual|trust|personal-representatives|company] [--prices prices.csv] [--json]\n' +
-  '       [--vulnerable-beneficiary] [--date-of-death YYYY-MM-DD] [--losses-brought-forward GBP] [--aea YYYY-YY=GBP] [--reference-data DIR]';
+  '       [--vulnerable-beneficiary] [--date-of-death YYYY-MM-DD] [--losses-brought-forward GBP] [--aea YYYY-YY=GBP]\n' +
+  '       [--settlements-in-group N] [--attributed-gains YYYY-YY=GBP] [--reference-data DIR]';
 
 /** Exit status when the ledger was computed but some of it failed (a disposal larger than the holding, ...). */
 const EXIT_CALCULATION_FAILURES = 3;
@@ -24,6 +26,8 @@ const FLAGS: Record<string, string> = {
   dateOfDeath: '--date-of-death',
   annualExemptAmountOverrides: '--aea',
   lossesBroughtForward: '--losses-brought-forward',
+  settlementsInGroup: '--settlements-in-group',
+  attributedGains: '--attributed-gains',
 };
 
 function main(argv: string[]): number {
@@ -40,6 +44,8 @@ function main(argv: string[]): number {
         'date-of-death': { type: 'string' },
         'losses-brought-forward': { type: 'string' },
         aea: { type: 'string', multiple: true },
+        'settlements-in-group': { type: 'string' },
+        'attributed-gains': { type: 'string', multiple: true },
         'reference-data': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -68,6 +74,16 @@ function main(argv: string[]): number {
     const [year = '', amount = ''] = o.split('=');
     taxpayer.annualExemptAmountOverrides ??= {};
     taxpayer.annualExemptAmountOverrides[year] = amount;
+  }
+  if (values['settlements-in-group'] !== undefined) {
+    // Not a whole number: NaN, which taxpayerProblems names.
+    const n = values['settlements-in-group'];
+    taxpayer.settlementsInGroup = /^\d+$/.test(n) ? Number(n) : Number.NaN;
+  }
+  for (const o of values['attributed-gains'] ?? []) {
+    const [year = '', amount = ''] = o.split('=');
+    taxpayer.attributedGains ??= {};
+    taxpayer.attributedGains[year] = amount;
   }
   const problems = taxpayerProblems(taxpayer);
   if (problems.length) {

@@ -125,8 +125,13 @@ export interface TaxYearSummary {
   /** Sum of the disposals' allowableCost (cost of the shares plus disposal costs). */
   allowableCosts: Rational;
   indexationAllowance: Rational;
-  /** Capital class, after holdover relief and clogged losses set off. */
+  /**
+   * Capital class, after holdover relief and clogged losses set off, and the gains attributed to the taxpayer
+   * for the year (attributedGains, included).
+   */
   gains: Rational;
+  /** Gains attributed to the taxpayer from elsewhere for the year (s87, s13): a taxpayer input, part of `gains`. */
+  attributedGains: Rational;
   losses: Rational;
   /** gains - losses (negative when losses exceed gains). */
   netGains: Rational;

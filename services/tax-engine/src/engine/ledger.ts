@@ -84,6 +84,17 @@ export interface Taxpayer {
   annualExemptAmountOverrides?: Record<string, string>;
   /** Unused losses brought into the first tax year of the ledger, GBP. */
   lossesBroughtForward?: string;
+  /**
+   * A trust (without a vulnerable beneficiary): the number of settlements in its group, the qualifying
+   * settlements made by its settlor, this one included (TCGA Sch 1 para 2, CG18206). Its exempt amount is
+   * divided by it, but not below a tenth of an individual's. Unset, 0 or 1: not divided.
+   */
+  settlementsInGroup?: number;
+  /**
+   * Gains attributed to the taxpayer from elsewhere (s87 offshore trust gains, s13 non-resident company gains),
+   * GBP by tax year ("2024-25": "5000"): they join the year's gains before losses and the exempt amount.
+   */
+  attributedGains?: Record<string, string>;
 }
 
 export type GainClass = 'capital' | 'exempt' | 'income';

@@ -87,6 +87,7 @@ export function presentTaxYear(y: TaxYearSummary, disposals: Disposal[]) {
     allowableCosts: money(y.allowableCosts),
     indexationAllowance: money(y.indexationAllowance),
     gains: money(y.gains),
+    attributedGains: money(y.attributedGains),
     losses: money(y.losses),
     netGains: money(y.netGains),
     annualExemptAmount: money(y.annualExemptAmount),

@@ -239,4 +239,61 @@ describe('tax-year summary', () => {
     expect(shown.sa108).toMatchObject({ numberOfDisposals: 1, disposalProceeds: '9000', allowableCosts: '6000' });
     expect(shown.disposals).toHaveLength(2);
   });
+
+  it("when a trust is one of a group of settlements, then its exempt amount is divided between them, not below a tenth of an individual's (Sch 1 para 2, CG18206)", () => {
+    const aea = (startYear: string, label: string, settlementsInGroup: number) =>
+      pence(
+        year(
+          compute(pair('A', `${startYear}-05-01`, `${startYear}-06-01`, '1', '1', '2'), {
+            kind: 'trust',
+            settlementsInGroup,
+          }),
+          label,
+        ).annualExemptAmount,
+      );
+    // 2024-25: individual £3,000, a trust half, £1,500. Three settlements: £500 each. Six: £250, below the
+    // minimum of a tenth of £3,000, so £300. One: not divided.
+    expect(aea('2024', '2024-25', 3)).toBe('500.00');
+    expect(aea('2024', '2024-25', 6)).toBe('300.00');
+    expect(aea('2024', '2024-25', 1)).toBe('1500.00');
+    // 2019-20: individual £12,000, trust £6,000. Four settlements: £1,500. Ten: £600, below £1,200, so £1,200.
+    expect(aea('2019', '2019-20', 4)).toBe('1500.00');
+    expect(aea('2019', '2019-20', 10)).toBe('1200.00');
+  });
+
+  it('when gains are attributed to the taxpayer for a year, then they join its gains before losses and the exempt amount', () => {
+    // 2023-24 (exempt amount £6,000): a gain of £2,000 (A) and a loss of £1,000 (B); £7,000 attributed (s87).
+    // Gains 2,000 + 7,000 = 9,000; losses 1,000; net 8,000; above the exempt amount by 2,000.
+    // The year's proceeds and allowable costs are the disposals' alone: proceeds 3,000 + 1,000 = 4,000; costs
+    // 1,000 + 2,000 = 3,000. (The losses brought forward come into the first year, 2022-23, below.)
+    const c = compute(
+      [
+        ...pair('A', '2023-05-01', '2023-06-01', '1000', '1', '3'),
+        ...pair('B', '2023-05-01', '2023-07-01', '1000', '2', '1'),
+      ],
+      { kind: 'individual', lossesBroughtForward: '5000', attributedGains: { '2023-24': '7000', '2022-23': '15000' } },
+    );
+    // 2022-23: only the £15,000 attributed: above the £12,300 exempt amount by 2,700, met by 2,700 of the 5,000
+    // brought forward; taxable nil; 2,300 carried into 2023-24.
+    const first = year(c, '2022-23');
+    expect([pence(first.gains), pence(first.attributedGains), first.disposalCount]).toEqual([
+      '15000.00',
+      '15000.00',
+      0,
+    ]);
+    expect(pence(first.lossesBroughtForwardUsed)).toBe('2700.00');
+    expect(pence(first.taxableGain)).toBe('0.00');
+    expect(pence(first.lossesCarriedForward)).toBe('2300.00');
+    // 2023-24: net 8,000, above £6,000 by 2,000; 2,000 of the 2,300 used; taxable nil; 300 carried forward.
+    const y = year(c, '2023-24');
+    expect(pence(y.attributedGains)).toBe('7000.00');
+    expect(pence(y.gains)).toBe('9000.00');
+    expect(pence(y.losses)).toBe('1000.00');
+    expect(pence(y.netGains)).toBe('8000.00');
+    expect(pence(y.lossesBroughtForwardUsed)).toBe('2000.00');
+    expect(pence(y.taxableGain)).toBe('0.00');
+    expect(pence(y.lossesCarriedForward)).toBe('300.00');
+    expect(pence(y.proceeds)).toBe('4000.00');
+    expect(pence(y.allowableCosts)).toBe('3000.00');
+  });
 });

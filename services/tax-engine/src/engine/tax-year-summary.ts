@@ -6,6 +6,7 @@ import type { PreparedReferenceData } from './reference-data';
 import {
   RATE_CHANGE_2024 as IMPORTED_RATE_CHANGE_2024,
   RATE_CHANGE_TAX_YEAR as IMPORTED_RATE_CHANGE_TAX_YEAR,
+  parseTaxYear,
   taxYearLabel as importedTaxYearLabel,
   taxYearStartYear as importedTaxYearStartYear,
 } from './tax-years';
@@ -45,13 +46,21 @@ export function summariseTaxYears(
   taxpayer: Taxpayer,
   ref: PreparedReferenceData,
 ): TaxYearSummary[] {
-  if (disposals.length === 0) return [];
+  const attributed = attributedGainsByYear(taxpayer);
+  if (disposals.length === 0 && attributed === null) return [];
   // Disposals come in date order from the pass; a caller's list that does not is put in order (stable).
   let inOrder = true;
   for (let k = 1; k < disposals.length && inOrder; k++) inOrder = disposals[k - 1].day <= disposals[k].day;
   const dated = inOrder ? disposals : [...disposals].sort(byDay);
-  const firstYear = taxYearStartYear(dated[0].day);
-  const lastYear = taxYearStartYear(dated[dated.length - 1].day);
+  let firstYear = dated.length ? taxYearStartYear(dated[0].day) : Infinity;
+  let lastYear = dated.length ? taxYearStartYear(dated[dated.length - 1].day) : -Infinity;
+  if (attributed !== null) {
+    // A year with attributed gains is summarised with or without disposals.
+    for (const year of attributed.keys()) {
+      if (year < firstYear) firstYear = year;
+      if (year > lastYear) lastYear = year;
+    }
+  }
 
   const clogged = new Map<string, Rational>();
   let lossesBroughtForward = taxpayer.lossesBroughtForward
@@ -136,9 +145,11 @@ export function summariseTaxYears(
       }
     }
     const aea = annualExemptAmount(taxpayer, year, ref);
+    const attributedGains = attributed?.get(year) ?? ZERO;
     if (connectedGains !== null) {
       cloggedLossesUsed = cloggedLossesUsed.add(
-        addConnectedGains(connectedGains, yearClogged, clogged, aea, rateSplit),
+        // The room above the exempt amount counts the attributed gains: the exempt amount less them.
+        addConnectedGains(connectedGains, yearClogged, clogged, aea.sub(attributedGains), rateSplit),
       );
     }
     if (yearClogged !== null) {
@@ -148,11 +159,14 @@ export function summariseTaxYears(
       }
     }
 
-    const gains = gainsSum.value();
+    const disposalGains = gainsSum.value();
     const losses = lossesSum.value();
     const proceeds = proceedsSum.value();
     const disposalCosts = disposalCostsSum.value();
-    const netGains = gains.sub(losses);
+    // Gains attributed to the taxpayer (s87, s13) join the year's gains before losses and the exempt amount.
+    const gains = attributedGains.isZero() ? disposalGains : disposalGains.add(attributedGains);
+    const disposalNetGains = disposalGains.sub(losses);
+    const netGains = gains === disposalGains ? disposalNetGains : gains.sub(losses);
     // The sum of the disposals' allowable costs, from the same exact figures: each disposal has
     // gain = proceeds - allowableCost - indexationAllowance - holdoverRelief, and the year's disposal gains
     // add up to netGains + clogged losses used - clogged losses arising. (Saves a large-denominator sum per
@@ -160,7 +174,7 @@ export function summariseTaxYears(
     const allowableCosts = proceeds
       .sub(indexationAllowance)
       .sub(holdoverRelief)
-      .sub(netGains.add(cloggedLossesUsed).sub(cloggedLossesArising));
+      .sub(disposalNetGains.add(cloggedLossesUsed).sub(cloggedLossesArising));
     const aboveExempt = netGains.sub(aea);
     const lossesBroughtForwardUsed = aboveExempt.isPositive() ? Rational.min(lossesBroughtForward, aboveExempt) : ZERO;
     const taxableGain = aboveExempt.isPositive() ? aboveExempt.sub(lossesBroughtForwardUsed) : ZERO;
@@ -178,6 +192,7 @@ export function summariseTaxYears(
       allowableCosts,
       indexationAllowance,
       gains,
+      attributedGains,
       losses,
       netGains,
       annualExemptAmount: aea,
@@ -307,6 +322,20 @@ function netGainsWith(more: Rational[], from: number): Rational {
   let net = gainsSum.value().sub(lossesSum.value());
   for (let k = from; k < more.length; k++) net = net.add(more[k]);
   return net;
+}
+
+/** The taxpayer's attributed gains by tax year's start year, or null when there are none. */
+function attributedGainsByYear(taxpayer: Taxpayer): Map<number, Rational> | null {
+  const input = taxpayer.attributedGains;
+  if (input === undefined) return null;
+  let out: Map<number, Rational> | null = null;
+  for (const [label, amount] of Object.entries(input)) {
+    const year = parseTaxYear(label);
+    const gain = Rational.tryParse(amount);
+    if (year === null || gain === null || !gain.isPositive()) continue;
+    (out ??= new Map()).set(year, gain);
+  }
+  return out;
 }
 
 const proceedsSum = new DecimalSum();

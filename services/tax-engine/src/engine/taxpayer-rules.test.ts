@@ -49,4 +49,23 @@ describe('taxpayer rules', () => {
     expect(taxpayerProblems({ kind: 'individual', vulnerableBeneficiaryTrust: true })).toEqual([]);
     expect(taxpayerProblems({ kind: 'trust', dateOfDeath: '2023-02-01' })).toEqual([]);
   });
+
+  it('when a group of settlements or attributed gains cannot be read, then the field and the rule are named', () => {
+    expect(
+      taxpayerProblems({ kind: 'trust', settlementsInGroup: 3, attributedGains: { '2024-25': '5000.00' } }),
+    ).toEqual([]);
+    expect(
+      taxpayerProblems({ kind: 'trust', settlementsInGroup: 2.5, attributedGains: { '2024': '1', '2023-24': 'x' } }),
+    ).toEqual([
+      {
+        field: 'settlementsInGroup',
+        message: "the settlements in a group must be a whole number of settlements (the settlor's, this one included)",
+      },
+      { field: 'attributedGains.2024', message: '"2024" is not a tax year; write it as 2024-25' },
+      {
+        field: 'attributedGains.2023-24',
+        message: 'attributed gains must be pounds and pence, not negative (5000.00)',
+      },
+    ]);
+  });
 });

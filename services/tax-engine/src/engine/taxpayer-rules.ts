@@ -32,6 +32,21 @@ export function taxpayerProblems(t: Taxpayer): TaxpayerProblem[] {
     else if (!MONEY.test(amount))
       problems.push({ field, message: 'an annual exempt amount must be pounds and pence, not negative (1500.00)' });
   }
+  if (
+    t.settlementsInGroup !== undefined &&
+    (!Number.isInteger(t.settlementsInGroup) || t.settlementsInGroup < 0 || t.settlementsInGroup > 10_000)
+  )
+    problems.push({
+      field: 'settlementsInGroup',
+      message: "the settlements in a group must be a whole number of settlements (the settlor's, this one included)",
+    });
+  for (const [year, amount] of Object.entries(t.attributedGains ?? {})) {
+    const field = `attributedGains.${year}`;
+    if (parseTaxYear(year) === null)
+      problems.push({ field, message: `"${year}" is not a tax year; write it as 2024-25` });
+    else if (!MONEY.test(amount))
+      problems.push({ field, message: 'attributed gains must be pounds and pence, not negative (5000.00)' });
+  }
   if (t.lossesBroughtForward !== undefined && t.lossesBroughtForward !== '' && !MONEY.test(t.lossesBroughtForward))
     problems.push({
       field: 'lossesBroughtForward',

@@ -11,6 +11,8 @@ function toTaxpayer(t: taxEngine.Taxpayer | undefined): Taxpayer {
   if (t?.lossesBroughtForward) taxpayer.lossesBroughtForward = t.lossesBroughtForward;
   if (t && Object.keys(t.annualExemptAmountOverrides).length)
     taxpayer.annualExemptAmountOverrides = { ...t.annualExemptAmountOverrides };
+  if (t?.settlementsInGroup) taxpayer.settlementsInGroup = t.settlementsInGroup;
+  if (t && Object.keys(t.attributedGains).length) taxpayer.attributedGains = { ...t.attributedGains };
   return taxpayer;
 }
 
