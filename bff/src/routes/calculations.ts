@@ -44,6 +44,8 @@ const ledgerBody = z.object({
             error: 'taxpayer.attributedGains must map tax years to amounts',
           })
           .default({}),
+        /** A company computed by accounting period: its year end, MM-DD. */
+        accountingYearEnd: text('taxpayer.accountingYearEnd').default(''),
       },
       { error: 'taxpayer must be an object' },
     )
@@ -55,6 +57,7 @@ const ledgerBody = z.object({
       lossesBroughtForward: '',
       settlementsInGroup: 0,
       attributedGains: {},
+      accountingYearEnd: '',
     }),
   /** The page of disposals to answer (from 1) and disposals a page: the service's defaults when absent. */
   disposalsPage: count('disposalsPage').optional(),

@@ -206,4 +206,11 @@ describe('pnpm cgt (end to end)', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--settlements-in-group: the settlements in a group must be a whole number');
   });
+
+  it('when --year-end is given for a company, then the report is by accounting period', () => {
+    const file = tempCsv('date,type,security,quantity,price\n2022-03-01,BUY,X,100,1\n2022-11-15,SELL,X,100,2\n');
+    const r = cgt([file, '--taxpayer', 'company', '--year-end', '12-31']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Accounting period 2022-01-01 to 2022-12-31');
+  });
 });

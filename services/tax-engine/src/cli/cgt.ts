@@ -9,12 +9,12 @@ import { loadReferenceData } from '../store/reference-data-files';
  * pnpm cgt <ledger.csv> [--taxpayer individual|trust|personal-representatives|company]
  *          [--prices prices.csv] [--json] [--vulnerable-beneficiary] [--date-of-death YYYY-MM-DD]
  *          [--losses-brought-forward GBP] [--aea 2024-25=1500 ...] [--settlements-in-group N]
- *          [--attributed-gains 2024-25=5000 ...] [--reference-data DIR]
+ *          [--attributed-gains 2024-25=5000 ...] [--year-end MM-DD] [--reference-data DIR]
  */
 const USAGE =
   'usage: pnpm cgt <ledger.csv> [--taxpayer individual|trust|personal-representatives|company] [--prices prices.csv] [--json]\n' +
   '       [--vulnerable-beneficiary] [--date-of-death YYYY-MM-DD] [--losses-brought-forward GBP] [--aea YYYY-YY=GBP]\n' +
-  '       [--settlements-in-group N] [--attributed-gains YYYY-YY=GBP] [--reference-data DIR]';
+  '       [--settlements-in-group N] [--attributed-gains YYYY-YY=GBP] [--year-end MM-DD] [--reference-data DIR]';
 
 /** Exit status when the ledger was computed but some of it failed (a disposal larger than the holding, ...). */
 const EXIT_CALCULATION_FAILURES = 3;
@@ -28,6 +28,7 @@ const FLAGS: Record<string, string> = {
   lossesBroughtForward: '--losses-brought-forward',
   settlementsInGroup: '--settlements-in-group',
   attributedGains: '--attributed-gains',
+  accountingYearEnd: '--year-end',
 };
 
 function main(argv: string[]): number {
@@ -46,6 +47,7 @@ function main(argv: string[]): number {
         aea: { type: 'string', multiple: true },
         'settlements-in-group': { type: 'string' },
         'attributed-gains': { type: 'string', multiple: true },
+        'year-end': { type: 'string' },
         'reference-data': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -85,6 +87,7 @@ function main(argv: string[]): number {
     taxpayer.attributedGains ??= {};
     taxpayer.attributedGains[year] = amount;
   }
+  if (values['year-end']) taxpayer.accountingYearEnd = values['year-end'];
   const problems = taxpayerProblems(taxpayer);
   if (problems.length) {
     for (const p of problems) process.stderr.write(`${FLAGS[p.field.split('.')[0]] ?? p.field}: ${p.message}\n`);

@@ -7,7 +7,10 @@ export function formatText(c: PresentedComputation): string {
   out.push(`Capital gains computation (${c.taxpayer})`);
   if (c.taxYears.length === 0) out.push('', 'No disposals.');
   for (const y of c.taxYears) {
-    out.push('', `Tax year ${y.taxYear}${y.complete ? '' : '  (INCOMPLETE: a disposal failed, see failures)'}`);
+    const period = y.taxYear.startsWith('year to')
+      ? `Accounting period ${y.periodStart} to ${y.periodEnd}`
+      : `Tax year ${y.taxYear}`;
+    out.push('', `${period}${y.complete ? '' : '  (INCOMPLETE: a disposal failed, see failures)'}`);
     row('Disposals', String(y.numberOfDisposals));
     row('Proceeds', y.proceeds);
     row('Allowable costs', y.allowableCosts);

@@ -61,6 +61,7 @@ export interface Disposal {
   date: string;
   /** The date as a day number (days since 1970-01-01). */
   day: number;
+  /** The tax year ("2024-25"), or a company's accounting period ("year to 2024-12-31"). */
   taxYear: string;
   security: string;
   kind: DisposalKind;
@@ -116,7 +117,11 @@ export interface GainsLosses {
 }
 
 export interface TaxYearSummary {
+  /** "2024-25", or a company's accounting period "year to 2024-12-31" (periods.ts). */
   taxYear: string;
+  /** The period's first and last days, "YYYY-MM-DD". */
+  periodStart: string;
+  periodEnd: string;
   disposalCount: number;
   /** Gross proceeds. */
   proceeds: Rational;

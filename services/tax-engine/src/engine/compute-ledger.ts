@@ -7,6 +7,7 @@ import { identify as importedIdentify } from './identification';
 import type { IndexationRounding } from './indexation';
 import type { Ledger } from './ledger';
 import { normaliseLedger } from './normalise-ledger';
+import { periodsFor, TAX_YEARS } from './periods';
 import { prepareReferenceData, type ReferenceData } from './reference-data';
 import { insertionSort as importedInsertionSort } from './small-sort';
 import { summariseTaxYears } from './tax-year-summary';
@@ -60,6 +61,8 @@ export function computeLedger(ledger: Ledger, referenceData: ReferenceData, opti
   for (const e of events) applyEvent(ctx, e);
 
   const disposals = buildDisposals(ctx.disposals, gainClass, isCompany);
+  const periods = periodsFor(ledger.taxpayer);
+  if (periods !== TAX_YEARS) for (const d of disposals) d.taxYear = periods.label(periods.of(d.day));
   const taxYears = summariseTaxYears(disposals, ledger.taxpayer, ref);
 
   const holdings: Holding[] = [];

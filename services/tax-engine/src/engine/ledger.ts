@@ -95,6 +95,11 @@ export interface Taxpayer {
    * GBP by tax year ("2024-25": "5000"): they join the year's gains before losses and the exempt amount.
    */
   attributedGains?: Record<string, string>;
+  /**
+   * A company: its accounting year end, "MM-DD" ("12-31", "03-31"). Its results are then grouped by accounting
+   * periods of twelve months to that day instead of tax years.
+   */
+  accountingYearEnd?: string;
 }
 
 export type GainClass = 'capital' | 'exempt' | 'income';

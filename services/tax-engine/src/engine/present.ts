@@ -80,6 +80,8 @@ function presentPeriod(p: GainsLosses) {
 export function presentTaxYear(y: TaxYearSummary, disposals: Disposal[]) {
   return {
     taxYear: y.taxYear,
+    periodStart: y.periodStart,
+    periodEnd: y.periodEnd,
     complete: y.complete,
     numberOfDisposals: y.disposalCount,
     proceeds: money(y.proceeds),

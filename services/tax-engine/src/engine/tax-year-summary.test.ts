@@ -296,4 +296,49 @@ describe('tax-year summary', () => {
     expect(pence(y.proceeds)).toBe('4000.00');
     expect(pence(y.allowableCosts)).toBe('3000.00');
   });
+
+  it('when a company gives its accounting year end, then its results are grouped by accounting period, not tax year', () => {
+    // A company with a 31 December year end buys 1,000 X at £1 (1 Mar 2022; no indexation after December 2017).
+    // 15 Nov 2022 sells 500 at £0.50: a loss of £250, in the year to 31 December 2022.
+    // 10 Feb 2023 sells 500 at £3: a gain of £1,000, in the year to 31 December 2023, against which the £250
+    // brought forward is set in full (a company): taxable £750.
+    // Both sales are in tax year 2022-23: grouped by tax year they are one year, net gains £750.
+    const rows = [
+      tx('2022-03-01', 'BUY', 'X', '1000', '1'),
+      tx('2022-11-15', 'SELL', 'X', '500', '0.50'),
+      tx('2023-02-10', 'SELL', 'X', '500', '3'),
+    ];
+    const c = compute(rows, { kind: 'company', accountingYearEnd: '12-31' });
+    expect(c.taxYears.map((y) => [y.taxYear, y.periodStart, y.periodEnd])).toEqual([
+      ['year to 2022-12-31', '2022-01-01', '2022-12-31'],
+      ['year to 2023-12-31', '2023-01-01', '2023-12-31'],
+    ]);
+    expect(c.disposals.map((d) => d.taxYear)).toEqual(['year to 2022-12-31', 'year to 2023-12-31']);
+    const [first, second] = c.taxYears;
+    expect([pence(first.losses), pence(first.lossesCarriedForward)]).toEqual(['250.00', '250.00']);
+    expect([pence(second.gains), pence(second.lossesBroughtForwardUsed), pence(second.taxableGain)]).toEqual([
+      '1000.00',
+      '250.00',
+      '750.00',
+    ]);
+    const byTaxYear = compute(rows, { kind: 'company' });
+    expect(byTaxYear.taxYears.map((y) => [y.taxYear, y.periodStart, y.periodEnd, pence(y.netGains)])).toEqual([
+      ['2022-23', '2022-04-06', '2023-04-05', '750.00'],
+    ]);
+  });
+
+  it('when the year end is 31 March, then a disposal on 31 March closes a period and one on 1 April opens the next', () => {
+    const c = compute(
+      [
+        tx('2022-06-01', 'BUY', 'X', '1000', '1'),
+        tx('2023-03-31', 'SELL', 'X', '100', '2'),
+        tx('2023-04-01', 'SELL', 'X', '100', '2'),
+      ],
+      { kind: 'company', accountingYearEnd: '03-31' },
+    );
+    expect(c.taxYears.map((y) => [y.taxYear, y.periodStart, y.periodEnd, y.disposalCount])).toEqual([
+      ['year to 2023-03-31', '2022-04-01', '2023-03-31', 1],
+      ['year to 2024-03-31', '2023-04-01', '2024-03-31', 1],
+    ]);
+  });
 });

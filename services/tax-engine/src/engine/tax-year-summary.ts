@@ -7,9 +7,9 @@ import {
   RATE_CHANGE_2024 as IMPORTED_RATE_CHANGE_2024,
   RATE_CHANGE_TAX_YEAR as IMPORTED_RATE_CHANGE_TAX_YEAR,
   parseTaxYear,
-  taxYearLabel as importedTaxYearLabel,
-  taxYearStartYear as importedTaxYearStartYear,
 } from './tax-years';
+import { formatDay } from './dates';
+import { periodsFor, TAX_YEARS } from './periods';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
 // require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
@@ -19,11 +19,10 @@ type Rational = importedRational;
 const ZERO = IMPORTED_ZERO;
 const RATE_CHANGE_2024 = IMPORTED_RATE_CHANGE_2024;
 const RATE_CHANGE_TAX_YEAR = IMPORTED_RATE_CHANGE_TAX_YEAR;
-const taxYearLabel = importedTaxYearLabel;
-const taxYearStartYear = importedTaxYearStartYear;
 
 /**
- * Per tax year (6 April to 5 April), from the disposals in date order:
+ * Per tax year (6 April to 5 April), or a company's accounting period when it gives a year end (periods.ts), from
+ * the disposals in date order:
  *
  * - capital class: gains and losses (after holdover relief); current-year losses are set against
  *   current-year gains in full (s2(2)); net gains = gains - losses.
@@ -46,14 +45,17 @@ export function summariseTaxYears(
   taxpayer: Taxpayer,
   ref: PreparedReferenceData,
 ): TaxYearSummary[] {
-  const attributed = attributedGainsByYear(taxpayer);
+  // Tax years, or a company's accounting periods (numbered by the year they end in) when it gives a year end.
+  const periods = periodsFor(taxpayer);
+  // Attributed gains are by tax year (taxpayerProblems refuses them with accounting periods).
+  const attributed = periods === TAX_YEARS ? attributedGainsByYear(taxpayer) : null;
   if (disposals.length === 0 && attributed === null) return [];
   // Disposals come in date order from the pass; a caller's list that does not is put in order (stable).
   let inOrder = true;
   for (let k = 1; k < disposals.length && inOrder; k++) inOrder = disposals[k - 1].day <= disposals[k].day;
   const dated = inOrder ? disposals : [...disposals].sort(byDay);
-  let firstYear = dated.length ? taxYearStartYear(dated[0].day) : Infinity;
-  let lastYear = dated.length ? taxYearStartYear(dated[dated.length - 1].day) : -Infinity;
+  let firstYear = dated.length ? periods.of(dated[0].day) : Infinity;
+  let lastYear = dated.length ? periods.of(dated[dated.length - 1].day) : -Infinity;
   if (attributed !== null) {
     // A year with attributed gains is summarised with or without disposals.
     for (const year of attributed.keys()) {
@@ -70,7 +72,7 @@ export function summariseTaxYears(
 
   let next = 0;
   for (let year = firstYear; year <= lastYear; year++) {
-    const label = taxYearLabel(year);
+    const label = periods.label(year);
     // This year's disposals: the run of the date-ordered list that carries its label.
     const from = next;
     while (next < dated.length && dated[next].taxYear === label) next++;
@@ -186,6 +188,8 @@ export function summariseTaxYears(
 
     summaries.push({
       taxYear: label,
+      periodStart: formatDay(periods.start(year)),
+      periodEnd: formatDay(periods.end(year)),
       disposalCount,
       proceeds,
       disposalCosts,

@@ -68,4 +68,16 @@ describe('taxpayer rules', () => {
       },
     ]);
   });
+
+  it("when an accounting year end is not a month and day, or not a company's, then it is refused", () => {
+    expect(taxpayerProblems({ kind: 'company', accountingYearEnd: '03-31' })).toEqual([]);
+    const message = 'an accounting year end must be a month and day, MM-DD (12-31)';
+    for (const accountingYearEnd of ['02-29', '13-01', '04-31', '2024-12-31'])
+      expect(taxpayerProblems({ kind: 'company', accountingYearEnd })).toEqual([
+        { field: 'accountingYearEnd', message },
+      ]);
+    expect(taxpayerProblems({ kind: 'individual', accountingYearEnd: '12-31' })).toEqual([
+      { field: 'accountingYearEnd', message: 'an accounting year end is for a company only' },
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import { parseIsoDate } from './dates';
 import type { Taxpayer, TaxpayerKind } from './ledger';
+import { parseYearEnd } from './periods';
 import { parseTaxYear } from './tax-years';
 
 export const TAXPAYER_KINDS: readonly TaxpayerKind[] = ['individual', 'trust', 'personal-representatives', 'company'];
@@ -46,6 +47,20 @@ export function taxpayerProblems(t: Taxpayer): TaxpayerProblem[] {
       problems.push({ field, message: `"${year}" is not a tax year; write it as 2024-25` });
     else if (!MONEY.test(amount))
       problems.push({ field, message: 'attributed gains must be pounds and pence, not negative (5000.00)' });
+  }
+  if (t.accountingYearEnd) {
+    if (t.kind !== 'company')
+      problems.push({ field: 'accountingYearEnd', message: 'an accounting year end is for a company only' });
+    else if (parseYearEnd(t.accountingYearEnd) === null)
+      problems.push({
+        field: 'accountingYearEnd',
+        message: 'an accounting year end must be a month and day, MM-DD (12-31)',
+      });
+    else if (Object.keys(t.attributedGains ?? {}).length)
+      problems.push({
+        field: 'attributedGains',
+        message: 'attributed gains are by tax year; a company computed by accounting period cannot take them',
+      });
   }
   if (t.lossesBroughtForward !== undefined && t.lossesBroughtForward !== '' && !MONEY.test(t.lossesBroughtForward))
     problems.push({

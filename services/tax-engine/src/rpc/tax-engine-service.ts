@@ -13,6 +13,7 @@ function toTaxpayer(t: taxEngine.Taxpayer | undefined): Taxpayer {
     taxpayer.annualExemptAmountOverrides = { ...t.annualExemptAmountOverrides };
   if (t?.settlementsInGroup) taxpayer.settlementsInGroup = t.settlementsInGroup;
   if (t && Object.keys(t.attributedGains).length) taxpayer.attributedGains = { ...t.attributedGains };
+  if (t?.accountingYearEnd) taxpayer.accountingYearEnd = t.accountingYearEnd;
   return taxpayer;
 }
 
