@@ -46,6 +46,12 @@ const ledgerBody = z.object({
           .default({}),
         /** A company computed by accounting period: its year end, MM-DD. */
         accountingYearEnd: text('taxpayer.accountingYearEnd').default(''),
+        /** An individual: the basic-rate band left after income, by tax year (the tax due is then worked out). */
+        basicRateBandRemaining: z
+          .record(z.string(), text('each basic-rate band remaining'), {
+            error: 'taxpayer.basicRateBandRemaining must map tax years to amounts',
+          })
+          .default({}),
       },
       { error: 'taxpayer must be an object' },
     )
@@ -58,6 +64,7 @@ const ledgerBody = z.object({
       settlementsInGroup: 0,
       attributedGains: {},
       accountingYearEnd: '',
+      basicRateBandRemaining: {},
     }),
   /** The page of disposals to answer (from 1) and disposals a page: the service's defaults when absent. */
   disposalsPage: count('disposalsPage').optional(),

@@ -213,4 +213,17 @@ describe('pnpm cgt (end to end)', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Accounting period 2022-01-01 to 2022-12-31');
   });
+
+  it('when --basic-rate-band is given, then the year shows the tax due per rate period', () => {
+    // 2023-24: a gain of £10,000 less the £6,000 exempt amount: taxable £4,000, within the £5,000 band: 10%, £400.
+    const file = tempCsv('date,type,security,quantity,price\n2023-05-01,BUY,X,1000,1\n2023-06-01,SELL,X,1000,11\n');
+    const r = cgt([file, '--json', '--basic-rate-band', '2023-24=5000']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).taxYears[0].taxDue).toMatchObject({
+      basicRateBandRemaining: '5000.00',
+      periods: [{ period: 'year', taxableGain: '4000.00', lowerRateGain: '4000.00', lowerRate: '10', tax: '400.00' }],
+      total: '400.00',
+    });
+    expect(cgt([file, '--basic-rate-band', '2023-24=5000']).stdout).toMatch(/Tax due\s+400\.00/);
+  });
 });

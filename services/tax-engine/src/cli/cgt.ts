@@ -9,12 +9,14 @@ import { loadReferenceData } from '../store/reference-data-files';
  * pnpm cgt <ledger.csv> [--taxpayer individual|trust|personal-representatives|company]
  *          [--prices prices.csv] [--json] [--vulnerable-beneficiary] [--date-of-death YYYY-MM-DD]
  *          [--losses-brought-forward GBP] [--aea 2024-25=1500 ...] [--settlements-in-group N]
- *          [--attributed-gains 2024-25=5000 ...] [--year-end MM-DD] [--reference-data DIR]
+ *          [--attributed-gains 2024-25=5000 ...] [--year-end MM-DD] [--basic-rate-band 2024-25=20000 ...]
+ *          [--reference-data DIR]
  */
 const USAGE =
   'usage: pnpm cgt <ledger.csv> [--taxpayer individual|trust|personal-representatives|company] [--prices prices.csv] [--json]\n' +
   '       [--vulnerable-beneficiary] [--date-of-death YYYY-MM-DD] [--losses-brought-forward GBP] [--aea YYYY-YY=GBP]\n' +
-  '       [--settlements-in-group N] [--attributed-gains YYYY-YY=GBP] [--year-end MM-DD] [--reference-data DIR]';
+  '       [--settlements-in-group N] [--attributed-gains YYYY-YY=GBP] [--year-end MM-DD]\n' +
+  '       [--basic-rate-band YYYY-YY=GBP] [--reference-data DIR]';
 
 /** Exit status when the ledger was computed but some of it failed (a disposal larger than the holding, ...). */
 const EXIT_CALCULATION_FAILURES = 3;
@@ -29,6 +31,7 @@ const FLAGS: Record<string, string> = {
   settlementsInGroup: '--settlements-in-group',
   attributedGains: '--attributed-gains',
   accountingYearEnd: '--year-end',
+  basicRateBandRemaining: '--basic-rate-band',
 };
 
 function main(argv: string[]): number {
@@ -48,6 +51,7 @@ function main(argv: string[]): number {
         'settlements-in-group': { type: 'string' },
         'attributed-gains': { type: 'string', multiple: true },
         'year-end': { type: 'string' },
+        'basic-rate-band': { type: 'string', multiple: true },
         'reference-data': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -88,6 +92,11 @@ function main(argv: string[]): number {
     taxpayer.attributedGains[year] = amount;
   }
   if (values['year-end']) taxpayer.accountingYearEnd = values['year-end'];
+  for (const o of values['basic-rate-band'] ?? []) {
+    const [year = '', amount = ''] = o.split('=');
+    taxpayer.basicRateBandRemaining ??= {};
+    taxpayer.basicRateBandRemaining[year] = amount;
+  }
   const problems = taxpayerProblems(taxpayer);
   if (problems.length) {
     for (const p of problems) process.stderr.write(`${FLAGS[p.field.split('.')[0]] ?? p.field}: ${p.message}\n`);

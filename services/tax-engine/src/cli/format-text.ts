@@ -17,6 +17,7 @@ export function formatText(c: PresentedComputation): string {
     row('  of which disposal costs', y.disposalCosts);
     if (y.indexationAllowance !== '0.00') row('Indexation allowance', y.indexationAllowance);
     row('Gains', y.gains);
+    if (y.attributedGains !== '0.00') row('  of which attributed (s87, s13)', y.attributedGains);
     row('Losses', y.losses);
     row('Net gains', y.netGains);
     row('Annual exempt amount', y.annualExemptAmount);
@@ -44,6 +45,15 @@ export function formatText(c: PresentedComputation): string {
       const b = y.ratePeriods.from30October2024;
       row('Net gains to 29 Oct 2024', a.netGains);
       row('Net gains from 30 Oct 2024', b.netGains);
+    }
+    if (y.taxDue) {
+      for (const p of y.taxDue.periods) {
+        const when = p.period === 'year' ? '' : ` ${p.from} to ${p.to}`;
+        row(`Taxable gain${when}`, p.taxableGain);
+        if (p.lowerRateGain !== '0.00') row(`  at ${p.lowerRate}%`, p.lowerRateGain);
+        if (p.higherRateGain !== '0.00') row(`  at ${p.higherRate}%`, p.higherRateGain);
+      }
+      row('Tax due', y.taxDue.total);
     }
     for (const d of y.disposals) {
       // A part disposal without shares (capital distribution, takeover cash) has no quantity to show.

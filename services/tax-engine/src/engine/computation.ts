@@ -156,8 +156,34 @@ export interface TaxYearSummary {
   exemptLosses: Rational;
   /** 2024-25 only: disposals up to 29 October 2024, and from 30 October 2024. */
   ratePeriods: { upTo29October2024: GainsLosses; from30October2024: GainsLosses } | null;
+  /** The tax due at the taxpayer's rates per rate period (tax-due.ts), or null when not worked out. */
+  taxDue: TaxDue | null;
   /** False when a disposal in the year failed: the totals then leave it out. */
   complete: boolean;
+}
+
+/** One rate period's taxable gain, split at the basic-rate band, and its tax. */
+export interface RatePeriodTax {
+  /** 'year' (one rate period), or 2024-25's 'upTo29October2024' and 'from30October2024'. */
+  period: 'year' | 'upTo29October2024' | 'from30October2024';
+  /** First and last days of the period, "YYYY-MM-DD". */
+  from: string;
+  to: string;
+  /** The part of the year's taxable gain that falls in the period (after losses and the exempt amount). */
+  taxableGain: Rational;
+  /** Within the basic-rate band (individuals), at lowerRate; the rest at higherRate (percent). */
+  lowerRateGain: Rational;
+  lowerRate: Rational;
+  higherRateGain: Rational;
+  higherRate: Rational;
+  tax: Rational;
+}
+
+export interface TaxDue {
+  /** Individuals: the basic-rate band left after income, as given; null for trusts and personal representatives. */
+  basicRateBandRemaining: Rational | null;
+  periods: RatePeriodTax[];
+  total: Rational;
 }
 
 export interface PoolEvent {

@@ -100,6 +100,12 @@ export interface Taxpayer {
    * periods of twelve months to that day instead of tax years.
    */
   accountingYearEnd?: string;
+  /**
+   * An individual: the basic-rate band left after their taxable income, GBP by tax year ("2024-25": "20000").
+   * With it the year's tax due is worked out (gains within it at the lower rate); trusts and personal
+   * representatives have one rate and need none.
+   */
+  basicRateBandRemaining?: Record<string, string>;
 }
 
 export type GainClass = 'capital' | 'exempt' | 'income';

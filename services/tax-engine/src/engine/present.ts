@@ -1,4 +1,4 @@
-import type { Computation, Disposal, GainsLosses, Match, PoolState, TaxYearSummary } from './computation';
+import type { Computation, Disposal, GainsLosses, Match, PoolState, TaxDue, TaxYearSummary } from './computation';
 import type { Rational } from './rational';
 import { attributeToPortfolios, type HoldingValue, type PortfolioFigures } from './value-holdings';
 
@@ -72,6 +72,24 @@ export function presentDisposal(d: Disposal) {
   };
 }
 
+function presentTaxDue(t: TaxDue) {
+  return {
+    basicRateBandRemaining: moneyOrNull(t.basicRateBandRemaining),
+    periods: t.periods.map((p) => ({
+      period: p.period,
+      from: p.from,
+      to: p.to,
+      taxableGain: money(p.taxableGain),
+      lowerRateGain: money(p.lowerRateGain),
+      lowerRate: p.lowerRate.toString(),
+      higherRateGain: money(p.higherRateGain),
+      higherRate: p.higherRate.toString(),
+      tax: money(p.tax),
+    })),
+    total: money(t.total),
+  };
+}
+
 function presentPeriod(p: GainsLosses) {
   return { gains: money(p.gains), losses: money(p.losses), netGains: money(p.netGains) };
 }
@@ -113,6 +131,7 @@ export function presentTaxYear(y: TaxYearSummary, disposals: Disposal[]) {
           },
         }
       : {}),
+    ...(y.taxDue ? { taxDue: presentTaxDue(y.taxDue) } : {}),
     sa108: {
       numberOfDisposals: y.disposalCount,
       disposalProceeds: pounds(y.proceeds, 'floor'),

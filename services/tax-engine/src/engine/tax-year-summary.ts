@@ -10,6 +10,7 @@ import {
 } from './tax-years';
 import { formatDay } from './dates';
 import { periodsFor, TAX_YEARS } from './periods';
+import { taxDue } from './tax-due';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
 // require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
@@ -186,6 +187,12 @@ export function summariseTaxYears(
     let cloggedLossesCarriedForward = ZERO;
     for (const v of clogged.values()) cloggedLossesCarriedForward = cloggedLossesCarriedForward.add(v);
 
+    const ratePeriods = rateSplit
+      ? {
+          upTo29October2024: period(earlyGains.value(), earlyLosses.value()),
+          from30October2024: period(lateGains.value(), lateLosses.value()),
+        }
+      : null;
     summaries.push({
       taxYear: label,
       periodStart: formatDay(periods.start(year)),
@@ -213,12 +220,11 @@ export function summariseTaxYears(
       incomeGains,
       exemptGains,
       exemptLosses,
-      ratePeriods: rateSplit
-        ? {
-            upTo29October2024: period(earlyGains.value(), earlyLosses.value()),
-            from30October2024: period(lateGains.value(), lateLosses.value()),
-          }
-        : null,
+      ratePeriods,
+      taxDue:
+        taxpayer.kind === 'company' || periods !== TAX_YEARS
+          ? null
+          : taxDue(taxpayer, { year, gains, taxableGain, attributedGains, ratePeriods }),
       complete,
     });
     lossesBroughtForward = lossesCarriedForward;

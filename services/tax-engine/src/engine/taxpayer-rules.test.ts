@@ -80,4 +80,23 @@ describe('taxpayer rules', () => {
       { field: 'accountingYearEnd', message: 'an accounting year end is for a company only' },
     ]);
   });
+
+  it('when a basic-rate band is given for someone other than an individual, or cannot be read, then it is refused', () => {
+    expect(taxpayerProblems({ kind: 'individual', basicRateBandRemaining: { '2024-25': '20000.00' } })).toEqual([]);
+    expect(
+      taxpayerProblems({ kind: 'individual', basicRateBandRemaining: { '2024-26': '1', '2023-24': 'lots' } }),
+    ).toEqual([
+      { field: 'basicRateBandRemaining.2024-26', message: '"2024-26" is not a tax year; write it as 2024-25' },
+      {
+        field: 'basicRateBandRemaining.2023-24',
+        message: 'the basic-rate band left must be pounds and pence, not negative (20000.00)',
+      },
+    ]);
+    expect(taxpayerProblems({ kind: 'trust', basicRateBandRemaining: { '2024-25': '1' } })).toEqual([
+      {
+        field: 'basicRateBandRemaining.2024-25',
+        message: 'a basic-rate band is for an individual only (trusts pay one rate)',
+      },
+    ]);
+  });
 });

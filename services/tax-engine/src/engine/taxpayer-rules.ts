@@ -48,6 +48,15 @@ export function taxpayerProblems(t: Taxpayer): TaxpayerProblem[] {
     else if (!MONEY.test(amount))
       problems.push({ field, message: 'attributed gains must be pounds and pence, not negative (5000.00)' });
   }
+  for (const [year, amount] of Object.entries(t.basicRateBandRemaining ?? {})) {
+    const field = `basicRateBandRemaining.${year}`;
+    if (t.kind !== 'individual')
+      problems.push({ field, message: 'a basic-rate band is for an individual only (trusts pay one rate)' });
+    else if (parseTaxYear(year) === null)
+      problems.push({ field, message: `"${year}" is not a tax year; write it as 2024-25` });
+    else if (!MONEY.test(amount))
+      problems.push({ field, message: 'the basic-rate band left must be pounds and pence, not negative (20000.00)' });
+  }
   if (t.accountingYearEnd) {
     if (t.kind !== 'company')
       problems.push({ field: 'accountingYearEnd', message: 'an accounting year end is for a company only' });

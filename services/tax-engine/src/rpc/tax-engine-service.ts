@@ -14,6 +14,8 @@ function toTaxpayer(t: taxEngine.Taxpayer | undefined): Taxpayer {
   if (t?.settlementsInGroup) taxpayer.settlementsInGroup = t.settlementsInGroup;
   if (t && Object.keys(t.attributedGains).length) taxpayer.attributedGains = { ...t.attributedGains };
   if (t?.accountingYearEnd) taxpayer.accountingYearEnd = t.accountingYearEnd;
+  if (t && Object.keys(t.basicRateBandRemaining).length)
+    taxpayer.basicRateBandRemaining = { ...t.basicRateBandRemaining };
   return taxpayer;
 }
 
