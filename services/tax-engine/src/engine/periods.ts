@@ -14,6 +14,20 @@ export interface Periods {
   /** First and last days of the period. */
   start(period: number): DayNumber;
   end(period: number): DayNumber;
+  /** The same as "YYYY-MM-DD". */
+  startDate(period: number): string;
+  endDate(period: number): string;
+}
+
+/** A tax year's first and last days as text, by the year it starts in: built once per year (summaries ask per ledger). */
+const taxYearDates = new Map<number, [string, string]>();
+function taxYearDatesOf(year: number): [string, string] {
+  let dates = taxYearDates.get(year);
+  if (dates === undefined) {
+    dates = [formatDay(taxYearStart(year)), formatDay(taxYearStart(year + 1) - 1)];
+    taxYearDates.set(year, dates);
+  }
+  return dates;
 }
 
 export const TAX_YEARS: Periods = {
@@ -21,6 +35,8 @@ export const TAX_YEARS: Periods = {
   label: taxYearLabel,
   start: taxYearStart,
   end: (year) => taxYearStart(year + 1) - 1,
+  startDate: (year) => taxYearDatesOf(year)[0],
+  endDate: (year) => taxYearDatesOf(year)[1],
 };
 
 /** "MM-DD", a month and day that every year has (not 29 February). */
@@ -48,6 +64,8 @@ export function accountingPeriods(month: number, day: number): Periods {
     label: (year) => `year to ${formatDay(end(year))}`,
     start: (year) => end(year - 1) + 1,
     end,
+    startDate: (year) => formatDay(end(year - 1) + 1),
+    endDate: (year) => formatDay(end(year)),
   };
 }
 

@@ -1,8 +1,8 @@
 import type { GainsLosses, RatePeriodTax, TaxDue } from './computation';
-import { formatDay } from './dates';
 import type { Taxpayer } from './ledger';
+import { TAX_YEARS } from './periods';
 import { Rational, ZERO } from './rational';
-import { RATE_CHANGE_2024, taxYearLabel, taxYearStart } from './tax-years';
+import { taxYearLabel } from './tax-years';
 
 /**
  * Capital gains tax due for a tax year at the taxpayer's rates (shares and other assets; not residential property,
@@ -67,8 +67,8 @@ export function taxDue(taxpayer: Taxpayer, y: TaxYearFigures): TaxDue | null {
     band = text === undefined ? null : Rational.tryParse(text);
     if (band === null || band.isNegative()) return null;
   }
-  const start = formatDay(taxYearStart(y.year));
-  const end = formatDay(taxYearStart(y.year + 1) - 1);
+  const start = TAX_YEARS.startDate(y.year);
+  const end = TAX_YEARS.endDate(y.year);
   if (y.year === 2024 && y.ratePeriods !== null) {
     // Deductions (losses, brought-forward losses used, exempt amount) against the later period's gains first.
     const deductions = y.gains.sub(y.taxableGain);
@@ -78,7 +78,7 @@ export function taxDue(taxpayer: Taxpayer, y: TaxYearFigures): TaxDue | null {
     const earlyBand = band === null ? ZERO : Rational.min(earlyTaxable, band);
     const lateBand = band === null ? ZERO : Rational.min(lateTaxable, band.sub(earlyBand));
     const early = periodTax('upTo29October2024', start, '2024-10-29', earlyTaxable, earlyBand, R_10_20, kind);
-    const late = periodTax('from30October2024', formatDay(RATE_CHANGE_2024), end, lateTaxable, lateBand, R_18_24, kind);
+    const late = periodTax('from30October2024', '2024-10-30', end, lateTaxable, lateBand, R_18_24, kind);
     return { basicRateBandRemaining: band, periods: [early, late], total: early.tax.add(late.tax) };
   }
   const rates = ratesOf(y.year);

@@ -8,7 +8,6 @@ import {
   RATE_CHANGE_TAX_YEAR as IMPORTED_RATE_CHANGE_TAX_YEAR,
   parseTaxYear,
 } from './tax-years';
-import { formatDay } from './dates';
 import { periodsFor, TAX_YEARS } from './periods';
 import { taxDue } from './tax-due';
 
@@ -195,8 +194,8 @@ export function summariseTaxYears(
       : null;
     summaries.push({
       taxYear: label,
-      periodStart: formatDay(periods.start(year)),
-      periodEnd: formatDay(periods.end(year)),
+      periodStart: periods.startDate(year),
+      periodEnd: periods.endDate(year),
       disposalCount,
       proceeds,
       disposalCosts,
