@@ -1,3 +1,4 @@
+import type { MatchRule } from '@gains/contracts';
 import type { GainClass, TaxpayerKind, TransactionType } from './ledger';
 import type { Rational } from './rational';
 
@@ -6,11 +7,7 @@ import type { Rational } from './rational';
  * presentation layer (present.ts) rounds money to the penny for screens, JSON and the CLI.
  */
 
-/**
- * How shares of a disposal were identified: same day; within 30 days after (individuals) or the 10-day period
- * (companies); the Section 104 pool; or (the fourth stage, s105(2)) acquisitions after the disposal, beyond those.
- */
-export type MatchRule = 'same-day' | 'thirty-day' | 'ten-day' | 'section-104' | 'later-acquisition';
+export type { MatchRule };
 
 export interface PoolState {
   quantity: Rational;
