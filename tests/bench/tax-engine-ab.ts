@@ -48,6 +48,8 @@ if (!existsSync(join(baseRoot, 'services/tax-engine'))) {
   });
   execFileSync('tar', ['-x', '-C', baseRoot], { input: archive });
   symlinkSync(join(repo, 'node_modules'), join(baseRoot, 'node_modules'));
+  // The service's own dependencies (workspace packages such as @gains/contracts) resolve from its node_modules.
+  symlinkSync(join(repo, 'services/tax-engine/node_modules'), join(baseRoot, 'services/tax-engine/node_modules'));
 }
 
 interface Engine {

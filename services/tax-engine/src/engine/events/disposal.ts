@@ -85,30 +85,20 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
     if (pool.indexed) ctx.indexPool(pool, e);
     poolBefore = pool.state();
     let taken = fromPool;
-    let later: Match[] | null = null;
+    let later: LaterMatches | null = null;
     // One comparison says both whether the pool falls short and whether the disposal takes all of it.
     const held = pool.quantity.cmp(fromPool);
     if (held < 0) {
       taken = pool.quantity;
-      // The fourth stage: the shortfall from the acquisitions after the disposal, earliest first (s105(2)).
-      let shortfall = fromPool.sub(taken);
-      later = laterMatches(ctx, e, g.multiplier, shortfall);
-      if (later !== null) {
-        for (const m of later) {
-          cost = cost.add(m.cost);
-          shortfall = shortfall.sub(m.quantity);
-        }
-      }
-      if (shortfall.isPositive()) {
-        failure ??= `Disposal of ${e.quantity} ${e.security} on ${formatDay(e.day)} exceeds the holding by ${shortfall} shares (${taken} held in the pool${later === null ? '' : ', the rest of the shortfall identified with later acquisitions'})`;
-      }
+      later = identifyShortfall(ctx, e, g.multiplier, fromPool.sub(taken), taken);
+      failure ??= later.failure;
     }
     const removed = held <= 0 ? pool.removeAll() : pool.removePart(taken);
     poolAfter = pool.state();
     cost = cost.add(removed.cost);
     if (pool.indexed) indexationRaw = removed.indexedCost.sub(removed.cost);
     // A disposal wholly identified with later acquisitions took nothing from the pool: no pool line.
-    if (taken.isPositive() || later === null) {
+    if (later === null || later.matches.length === 0 || taken.isPositive()) {
       const match: Match = {
         rule: 'section-104',
         quantity: taken,
@@ -123,9 +113,10 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
       if (matches === null) matches = [match];
       else matches.push(match);
     }
-    if (later !== null) {
-      if (matches === null) matches = later;
-      else for (const m of later) matches.push(m);
+    if (later !== null && later.matches.length > 0) {
+      cost = cost.add(later.cost);
+      if (matches === null) matches = later.matches;
+      else for (const m of later.matches) matches.push(m);
     }
     ctx.recordPool(e, pool);
   }
@@ -149,32 +140,50 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
   });
 }
 
+/** What the fourth stage found for a disposal's shortfall: its matches, their cost, and any shortfall left as a failure. */
+interface LaterMatches {
+  matches: Match[];
+  cost: EngineEvent['quantity'];
+  failure: string | null;
+}
+
 /**
  * The fourth stage for `shortfall` shares (in the units of the disposal's date, whose cumulative split multiplier
- * is `multiplier`): matches with the acquisitions after the disposal, each costed at its share of the
- * acquisition's cost; null when there are none. No indexation: the shares are acquired after the disposal.
+ * is `multiplier`), `inPool` having been taken from the pool: matches with the acquisitions after the disposal,
+ * each costed at its share of the acquisition's cost, without indexation (the shares are acquired after the
+ * disposal); a failure names what no later acquisition covers. (Apart from applyDisposal: a rare path.)
  */
-function laterMatches(
+function identifyShortfall(
   ctx: SweepContext,
   e: EngineEvent,
   multiplier: EngineEvent['quantity'],
   shortfall: EngineEvent['quantity'],
-): Match[] | null {
+  inPool: EngineEvent['quantity'],
+): LaterMatches {
   const base = multiplier === ONE ? shortfall : shortfall.div(multiplier);
-  const found = identifyWithLaterAcquisitions(ctx.bookOf(e).acquisitions, e.day, base);
-  if (found === null) return null;
-  return found.map((m) => {
+  const found = identifyWithLaterAcquisitions(ctx.bookOf(e).acquisitions, e.day, base) ?? [];
+  let cost = ZERO;
+  let left = shortfall;
+  const matches = found.map((m): Match => {
     const a = m.acquisition;
+    const quantity = unitsAt(m.base, multiplier);
+    const matchCost = a.base === m.base ? a.cost : a.cost.mulDiv(m.base, a.base);
+    cost = cost.add(matchCost);
+    left = left.sub(quantity);
     return {
       rule: m.rule,
-      quantity: unitsAt(m.base, multiplier),
+      quantity,
       acquisitionDate: a.date,
       acquisitionQuantity: unitsAt(m.base, a.multiplier),
-      cost: a.base === m.base ? a.cost : a.cost.mulDiv(m.base, a.base),
+      cost: matchCost,
       indexedCost: null,
       poolBefore: null,
       poolAfter: null,
       apportionment: null,
     };
   });
+  const failure = left.isPositive()
+    ? `Disposal of ${e.quantity} ${e.security} on ${formatDay(e.day)} exceeds the holding by ${left} shares (${inPool} held in the pool${matches.length === 0 ? '' : ', the rest of the shortfall identified with later acquisitions'})`
+    : null;
+  return { matches, cost, failure };
 }
