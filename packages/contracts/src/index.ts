@@ -2,3 +2,4 @@
 export * from './grid';
 export * from './clients';
 export * from './report-types';
+export * from './securities';
