@@ -50,7 +50,7 @@ export const securitiesModule: ServiceModule = {
       relay,
       async afterStart() {
         if (!seedDemo) return;
-        const seeded = await seedDemoSecurities(prisma, demoOptionsFromEnv(env, londonToday()));
+        const seeded = await seedDemoSecurities(prisma, pool, demoOptionsFromEnv(env, londonToday()));
         if (seeded) logger.info(seeded, 'seeded demo securities');
       },
       async stop() {

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import type pg from 'pg';
+import { multiplyDecimals } from '../domain/decimal-rules';
 import { addDays } from '../domain/date-rules';
 import {
   businessDays,
@@ -38,6 +40,7 @@ const CHUNK = 50_000;
  */
 export async function seedDemoSecurities(
   prisma: SecuritiesPrisma,
+  pool: pg.Pool,
   options: DemoSeedOptions,
 ): Promise<{ securities: number; prices: number; fxRates: number; ms: number } | undefined> {
   if ((await prisma.security.count()) > 0) return undefined;
@@ -54,80 +57,83 @@ export async function seedDemoSecurities(
   const acquirerPrices = new Map(demoPrices(acquirer, days, DEMO_EPOCH).map((p) => [p.date, Number(p.price)]));
 
   let priceCount = 0;
-  let fxCount = 0;
-  await prisma.$transaction(
-    async (tx) => {
-      await tx.currency.createMany({ data: [...DEMO_CURRENCIES], skipDuplicates: true });
-      await tx.issuer.createMany({
-        data: issuers.map((i) => ({ uuid: stableUuid(`issuer/${i.key}`), name: i.name, longName: i.longName, updatedByName: 'Demo data' })),
-      });
-      const issuerUuid = new Map(issuers.map((i) => [i.key, stableUuid(`issuer/${i.key}`)]));
-      await tx.security.createMany({
-        data: securities.map((s) => ({
-          id: s.n,
-          sedol: s.sedol,
-          isin: s.isin,
-          issuerUuid: issuerUuid.get(s.issuerKey)!,
-          securityName: s.securityName,
-          reportingName: s.reportingName,
-          description: s.description,
-          longDescription: s.longDescription,
-          currencyCode: s.currency,
-          assetClass: s.assetClass,
-          cgtClass: s.cgtClass,
-          quantityDecimalPlaces: s.quantityDecimalPlaces,
-          status: s.status,
-          updatedByName: 'Demo data',
-        })),
-      });
-      await tx.$executeRaw`SELECT setval(pg_get_serial_sequence('security', 'id'), (SELECT max(id) FROM security))`;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const q = (sql: string, params: unknown[]) => client.query(sql, params);
+    await q(
+      `INSERT INTO currency (iso_code, name, decimal_places) SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
+       ON CONFLICT DO NOTHING`,
+      [DEMO_CURRENCIES.map((c) => c.isoCode), DEMO_CURRENCIES.map((c) => c.name), DEMO_CURRENCIES.map((c) => c.decimalPlaces)],
+    );
+    const issuerUuid = new Map(issuers.map((i) => [i.key, stableUuid(`issuer/${i.key}`)]));
+    await q(
+      `INSERT INTO issuer (uuid, name, long_name, updated_by_name)
+       SELECT u, n, l, 'Demo data' FROM unnest($1::uuid[], $2::text[], $3::text[]) AS t(u, n, l)`,
+      [issuers.map((i) => issuerUuid.get(i.key)), issuers.map((i) => i.name), issuers.map((i) => i.longName)],
+    );
+    const col = <K extends keyof (typeof securities)[number]>(k: K) => securities.map((s) => s[k]);
+    await q(
+      `INSERT INTO security (id, sedol, isin, issuer_uuid, security_name, reporting_name, description, long_description,
+                             currency_code, asset_class, cgt_class, quantity_decimal_places, status, updated_by_name)
+       SELECT *, 'Demo data' FROM unnest($1::int[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[],
+                                         $8::text[], $9::text[], $10::text[], $11::text[], $12::int[], $13::text[])`,
+      [
+        col('n'), col('sedol'), col('isin'), securities.map((s) => issuerUuid.get(s.issuerKey)), col('securityName'),
+        col('reportingName'), col('description'), col('longDescription'), col('currency'), col('assetClass'),
+        col('cgtClass'), col('quantityDecimalPlaces'), col('status'),
+      ],
+    );
+    await q(`SELECT setval(pg_get_serial_sequence('security', 'id'), (SELECT max(id) FROM security))`, []);
 
-      const fxRows = [...fx].flatMap(([currency, rates]) =>
-        [...rates].filter(([date]) => date >= from).map(([date, rate]) => ({ currency, date, rate })),
+    // FX from the epoch, so older prices can be converted too.
+    const allFx = [...fx].flatMap(([currency, rates]) => [...rates].map(([date, rate]) => ({ currency, date, rate })));
+    await q(
+      `INSERT INTO fx_rate (currency_code, date, gbp_per_unit, set_by_name)
+       SELECT c, d, r, 'Demo data' FROM unnest($1::text[], $2::date[], $3::numeric[]) AS u(c, d, r)`,
+      [allFx.map((r) => r.currency), allFx.map((r) => r.date), allFx.map((r) => r.rate)],
+    );
+    const gbpPerUnit = (currency: string, date: string) => fx.get(currency)?.get(date);
+
+    let ids: number[] = [];
+    let dates: string[] = [];
+    let prices: string[] = [];
+    let currencies: string[] = [];
+    let gbp: string[] = [];
+    const flush = async () => {
+      if (ids.length === 0) return;
+      await q(
+        `INSERT INTO security_price (security_id, date, price, currency_code, price_gbp, source, set_by_name)
+         SELECT id, d, p, c, g, 'DEMO', 'Demo data' FROM unnest($1::int[], $2::date[], $3::numeric[], $4::text[], $5::numeric[])
+           AS u(id, d, p, c, g)`,
+        [ids, dates, prices, currencies, gbp],
       );
-      // FX from the epoch, so older prices can be converted too.
-      const allFx = [...fx].flatMap(([currency, rates]) => [...rates].map(([date, rate]) => ({ currency, date, rate })));
-      for (let i = 0; i < allFx.length; i += CHUNK) {
-        const c = allFx.slice(i, i + CHUNK);
-        await tx.$executeRaw`INSERT INTO fx_rate (currency_code, date, gbp_per_unit, set_by_name)
-          SELECT u.c, u.d, u.r, 'Demo data' FROM unnest(${c.map((r) => r.currency)}::text[], ${c.map((r) => r.date)}::date[],
-            ${c.map((r) => r.rate)}::numeric[]) AS u(c, d, r)`;
+      priceCount += ids.length;
+      ids = [];
+      dates = [];
+      prices = [];
+      currencies = [];
+      gbp = [];
+    };
+    for (const s of securities) {
+      for (const p of demoPrices(s, days, from, (d) => acquirerPrices.get(d))) {
+        ids.push(s.n);
+        dates.push(p.date);
+        prices.push(p.price);
+        currencies.push(s.currency);
+        // Other currencies convert at that day's demo rate (the rates are on the same business days).
+        gbp.push(s.currency === 'GBP' ? p.price : multiplyDecimals(p.price, gbpPerUnit(s.currency, p.date)!, 8));
+        if (ids.length >= CHUNK) await flush();
       }
-      fxCount = allFx.length;
-      void fxRows;
-
-      let ids: number[] = [];
-      let dates: string[] = [];
-      let prices: string[] = [];
-      let currencies: string[] = [];
-      const flush = async () => {
-        if (ids.length === 0) return;
-        // GBP prices are the price; others convert at that day's rate (rounded to 8 places in SQL).
-        await tx.$executeRaw`INSERT INTO security_price (security_id, date, price, currency_code, price_gbp, source, set_by_name)
-          SELECT u.id, u.d, u.p, u.c,
-                 CASE WHEN u.c = 'GBP' THEN u.p
-                      ELSE round(u.p * (SELECT f.gbp_per_unit FROM fx_rate f WHERE f.currency_code = u.c AND f.date <= u.d
-                                         ORDER BY f.date DESC LIMIT 1), 8) END,
-                 'DEMO', 'Demo data'
-            FROM unnest(${ids}::int[], ${dates}::date[], ${prices}::numeric[], ${currencies}::text[]) AS u(id, d, p, c)`;
-        priceCount += ids.length;
-        ids = [];
-        dates = [];
-        prices = [];
-        currencies = [];
-      };
-      for (const s of securities) {
-        for (const p of demoPrices(s, days, from, (d) => acquirerPrices.get(d))) {
-          ids.push(s.n);
-          dates.push(p.date);
-          prices.push(p.price);
-          currencies.push(s.currency);
-          if (ids.length >= CHUNK) await flush();
-        }
-      }
-      await flush();
-    },
-    { timeout: 120_000 },
-  );
+    }
+    await flush();
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+  const fxCount = [...fx.values()].reduce((n, m) => n + m.size, 0);
   return { securities: securities.length, prices: priceCount, fxRates: fxCount, ms: Math.round(performance.now() - started) };
 }

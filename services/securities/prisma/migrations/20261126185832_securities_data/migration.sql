@@ -122,9 +122,6 @@ CREATE INDEX "security_issuer_uuid_idx" ON "security"("issuer_uuid");
 CREATE INDEX "security_security_name_idx" ON "security"("security_name");
 
 -- CreateIndex
-CREATE INDEX "security_price_date_idx" ON "security_price"("date");
-
--- CreateIndex
 CREATE INDEX "static_data_change_status_organisation_uuid_idx" ON "static_data_change"("status", "organisation_uuid");
 
 -- CreateIndex
