@@ -91,9 +91,11 @@ beforeAll(async () => {
   const issuer = (await request('GET', '/api/admin/securities/issuers', { ...admin, org: ORG.ASHW })).body[0];
   ids.issuerUuid = issuer.uuid;
   ids.issuerName = issuer.name;
-  const { latestPrice: _p, pendingChanges: _c, ...security } = (
-    await request('GET', '/api/admin/securities/1', { ...admin, org: ORG.ASHW })
-  ).body;
+  const {
+    latestPrice: _p,
+    pendingChanges: _c,
+    ...security
+  } = (await request('GET', '/api/admin/securities/1', { ...admin, org: ORG.ASHW })).body;
   ids.security = security;
 });
 
@@ -371,7 +373,9 @@ const WALK: Record<string, Probe[]> = {
   'GET /securities/search': [
     { label: 'ASHW', path: () => '/api/securities/search?term=Treasury', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
   ],
-  'GET /admin/securities': [{ label: 'grid', path: () => '/api/admin/securities', org: ORG.ASHW, ok: 200, outsiders: ['brook'] }],
+  'GET /admin/securities': [
+    { label: 'grid', path: () => '/api/admin/securities', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
   'POST /admin/securities': [
     {
       label: 'new security',
@@ -461,7 +465,13 @@ const WALK: Record<string, Probe[]> = {
     { label: 'list', path: () => '/api/admin/currencies', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
   ],
   'GET /admin/currencies/fx-rates': [
-    { label: 'USD', path: () => '/api/admin/currencies/fx-rates?currency=USD', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+    {
+      label: 'USD',
+      path: () => '/api/admin/currencies/fx-rates?currency=USD',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
   ],
   'POST /admin/currencies/fx-rates': [
     {

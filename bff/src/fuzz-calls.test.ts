@@ -251,7 +251,9 @@ const INPUTS: Record<string, CallInputs> = {
   'GET /admin/securities': { query: GRID },
   'POST /admin/securities': { body: securityBody, bodyFields: SECURITY_FIELDS },
   'PUT /admin/securities/classification': {
-    body: () => ({ updates: [{ id: 1, assetClass: 'EQUITY', cgtClass: 'CAPITAL', status: 'ACTIVE', quantityDecimalPlaces: 0 }] }),
+    body: () => ({
+      updates: [{ id: 1, assetClass: 'EQUITY', cgtClass: 'CAPITAL', status: 'ACTIVE', quantityDecimalPlaces: 0 }],
+    }),
     bodyFields: [
       'updates',
       'updates.0',
@@ -263,7 +265,10 @@ const INPUTS: Record<string, CallInputs> = {
     ],
   },
   'GET /admin/securities/issuers': { query: ['term'] },
-  'POST /admin/securities/issuers': { body: () => ({ name: 'Fuzzed Issuer', longName: '' }), bodyFields: ['name', 'longName'] },
+  'POST /admin/securities/issuers': {
+    body: () => ({ name: 'Fuzzed Issuer', longName: '' }),
+    bodyFields: ['name', 'longName'],
+  },
   'PUT /admin/securities/issuers/:uuid': {
     params: { uuid: () => ids.issuerUuid },
     body: () => ({ name: 'Fuzz Target Issuer', longName: 'Fuzzed' }),

@@ -31,6 +31,9 @@ export const adminCurrencyRoutes = new Hono<BffEnv>()
   })
   .post('/fx-rates', async (c) => {
     const body = await parseBody(c, fxRateBody);
-    const rate = await c.var.deps.securities.addFxRate({ organisationUuid: c.var.organisationUuid, ...body }, asCaller(c));
+    const rate = await c.var.deps.securities.addFxRate(
+      { organisationUuid: c.var.organisationUuid, ...body },
+      asCaller(c),
+    );
     return c.json(fxRateJson(rate), 201);
   });

@@ -85,9 +85,24 @@ describe('the demo securities', () => {
     expect(names).toEqual([...names].sort().reverse());
     expect(Object.keys(first.body.content[0]).sort()).toEqual(
       [
-        'id', 'sedol', 'isin', 'issuer', 'issuerName', 'issuerLongName', 'securityName', 'reportingName',
-        'securityDescription', 'securityLongDescription', 'currency', 'assetClass', 'cgtClass',
-        'quantityDecimalPlaces', 'status', 'createdDate', 'lastModifiedDate', 'lastModifiedByName',
+        'id',
+        'sedol',
+        'isin',
+        'issuer',
+        'issuerName',
+        'issuerLongName',
+        'securityName',
+        'reportingName',
+        'securityDescription',
+        'securityLongDescription',
+        'currency',
+        'assetClass',
+        'cgtClass',
+        'quantityDecimalPlaces',
+        'status',
+        'createdDate',
+        'lastModifiedDate',
+        'lastModifiedByName',
       ].sort(),
     );
   });
@@ -151,7 +166,12 @@ describe('search', () => {
 describe('create and update', () => {
   it('when the provider admin creates a security, then 201, the CGT class follows the asset class, and it reads back', async () => {
     const gilt = await create(10, 'Treasury 9% 2099', { assetClass: 'GILT', quantityDecimalPlaces: 2 });
-    expect(gilt).toMatchObject({ cgtClass: 'EXEMPT', status: 'ACTIVE', quantityDecimalPlaces: 2, issuerName: 'Zephyr Test Holdings' });
+    expect(gilt).toMatchObject({
+      cgtClass: 'EXEMPT',
+      status: 'ACTIVE',
+      quantityDecimalPlaces: 2,
+      issuerName: 'Zephyr Test Holdings',
+    });
     const read = await t.request('GET', `/api/admin/securities/${gilt.id}`, as('manager'));
     expect(read.body).toMatchObject({ ...gilt, latestPrice: null, pendingChanges: [] });
   });
@@ -171,12 +191,20 @@ describe('create and update', () => {
       [{ sedol: '0263494', isin: 'GB0002634946', status: 'GONE' }, 400, 'status', /Status must be one of/],
     ];
     for (const [override, status, field, message] of cases) {
-      const answer = await t.request('POST', '/api/admin/securities', as('admin', ORG.ASHW, { ...newSecurity(20, 'Bad One'), ...override }));
+      const answer = await t.request(
+        'POST',
+        '/api/admin/securities',
+        as('admin', ORG.ASHW, { ...newSecurity(20, 'Bad One'), ...override }),
+      );
       expect([answer.status, answer.body.field], JSON.stringify(override)).toEqual([status, field]);
       expect(answer.body.type_description).toMatch(message);
     }
     const first = (await t.request('GET', '/api/admin/securities?size=1&sort=id,asc', as('admin'))).body.content[0];
-    const dup = await t.request('POST', '/api/admin/securities', as('admin', ORG.ASHW, { ...newSecurity(21, 'Dup'), sedol: first.sedol }));
+    const dup = await t.request(
+      'POST',
+      '/api/admin/securities',
+      as('admin', ORG.ASHW, { ...newSecurity(21, 'Dup'), sedol: first.sedol }),
+    );
     expect([dup.status, dup.body.field]).toEqual([409, 'sedol']);
     expect(await securityCount()).toBe(before);
     expect((await t.request('GET', '/api/admin/securities/0', as('admin'))).body.field).toBe('id');
@@ -189,7 +217,12 @@ describe('create and update', () => {
     const bad = await t.request(
       'PUT',
       '/api/admin/securities/classification',
-      as('admin', ORG.ASHW, { updates: [{ id: a.id, status: 'SUSPENDED' }, { id: b.id, status: 'ASLEEP' }] }),
+      as('admin', ORG.ASHW, {
+        updates: [
+          { id: a.id, status: 'SUSPENDED' },
+          { id: b.id, status: 'ASLEEP' },
+        ],
+      }),
     );
     expect([bad.status, bad.body.field]).toEqual([400, 'updates.1.status']);
     expect((await t.request('GET', `/api/admin/securities/${a.id}`, as('admin'))).body.status).toBe('ACTIVE');
@@ -204,10 +237,12 @@ describe('create and update', () => {
       }),
     );
     expect(good.status).toBe(200);
-    expect(good.body.securities.map((s: any) => [s.status, s.quantityDecimalPlaces, s.assetClass, s.cgtClass])).toEqual([
-      ['SUSPENDED', 3, 'EQUITY', 'CAPITAL'],
-      ['ACTIVE', 0, 'NON_REPORTING_OFFSHORE_FUND', 'INCOME_GAIN'],
-    ]);
+    expect(good.body.securities.map((s: any) => [s.status, s.quantityDecimalPlaces, s.assetClass, s.cgtClass])).toEqual(
+      [
+        ['SUSPENDED', 3, 'EQUITY', 'CAPITAL'],
+        ['ACTIVE', 0, 'NON_REPORTING_OFFSHORE_FUND', 'INCOME_GAIN'],
+      ],
+    );
   });
 });
 
@@ -245,9 +280,12 @@ describe('pending static data changes', () => {
     expect(seenByManager.body.reportingName).toBe('Pending Test plc');
     expect(seenByManager.body.pendingChanges.map((c: { uuid: string }) => c.uuid)).toEqual([uuid]);
     // A customer admin cannot decide, nor act for another firm.
-    expect((await t.request('POST', `/api/admin/static-data/changes/${uuid}/approve`, as('manager', ORG.ASHW))).status).toBe(403);
     expect(
-      (await t.request('PUT', `/api/admin/securities/${s.id}`, as('brook', ORG.ASHW, newSecurity(40, 'Hijack')))).status,
+      (await t.request('POST', `/api/admin/static-data/changes/${uuid}/approve`, as('manager', ORG.ASHW))).status,
+    ).toBe(403);
+    expect(
+      (await t.request('PUT', `/api/admin/securities/${s.id}`, as('brook', ORG.ASHW, newSecurity(40, 'Hijack'))))
+        .status,
     ).toBe(403);
     // The provider sees every firm's pending changes with old and new values, and approves.
     const pending = await t.request('GET', '/api/admin/static-data/changes?status=PENDING', as('admin', ORG.GAINS));
@@ -265,10 +303,18 @@ describe('pending static data changes', () => {
   });
 
   it('when a customer admin proposes a new issuer and it is rejected with a note, then nothing is created', async () => {
-    const proposal = await t.request('POST', '/api/admin/securities/issuers', as('manager', ORG.ASHW, { name: 'Proposed Issuer' }));
+    const proposal = await t.request(
+      'POST',
+      '/api/admin/securities/issuers',
+      as('manager', ORG.ASHW, { name: 'Proposed Issuer' }),
+    );
     expect(proposal.status).toBe(202);
     const uuid = proposal.body.change.uuid;
-    const noNote = await t.request('POST', `/api/admin/static-data/changes/${uuid}/reject`, as('admin', ORG.GAINS, { note: ' ' }));
+    const noNote = await t.request(
+      'POST',
+      `/api/admin/static-data/changes/${uuid}/reject`,
+      as('admin', ORG.GAINS, { note: ' ' }),
+    );
     expect([noNote.status, noNote.body.field]).toEqual([400, 'note']);
     const rejected = await t.request(
       'POST',
@@ -282,10 +328,18 @@ describe('pending static data changes', () => {
 
   it('when a customer admin proposes a new security and it is approved, then it exists for everyone', async () => {
     const before = await securityCount();
-    const proposal = await t.request('POST', '/api/admin/securities', as('manager', ORG.ASHW, newSecurity(41, 'Proposed New plc')));
+    const proposal = await t.request(
+      'POST',
+      '/api/admin/securities',
+      as('manager', ORG.ASHW, newSecurity(41, 'Proposed New plc')),
+    );
     expect(proposal.status).toBe(202);
     expect(await securityCount()).toBe(before);
-    const approved = await t.request('POST', `/api/admin/static-data/changes/${proposal.body.change.uuid}/approve`, as('admin', ORG.GAINS));
+    const approved = await t.request(
+      'POST',
+      `/api/admin/static-data/changes/${proposal.body.change.uuid}/approve`,
+      as('admin', ORG.GAINS),
+    );
     expect(approved.body.entityId).toMatch(/^\d+$/);
     const read = await t.request('GET', `/api/admin/securities/${approved.body.entityId}`, as('brook', ORG.BRKF));
     expect(read.body).toMatchObject({ securityName: 'Proposed New plc', ...codes(41) });
@@ -296,13 +350,32 @@ describe('prices and FX', () => {
   it('when the provider sets a USD price on a day with a known rate, then the GBP price is the product, to the penny and beyond', async () => {
     const usd = await create(50, 'Dollar Fund', { currency: 'USD', assetClass: 'NON_REPORTING_OFFSHORE_FUND' });
     const day = daysFrom(today, -7);
-    const fx = await t.request('POST', '/api/admin/currencies/fx-rates', as('admin', ORG.ASHW, { currency: 'USD', date: day, gbpPerUnit: '0.8' }));
+    const fx = await t.request(
+      'POST',
+      '/api/admin/currencies/fx-rates',
+      as('admin', ORG.ASHW, { currency: 'USD', date: day, gbpPerUnit: '0.8' }),
+    );
     expect(fx.status).toBe(201);
-    const set = await t.request('PUT', `/api/admin/securities/${usd.id}/prices/${day}`, as('admin', ORG.ASHW, { price: '150.125' }));
+    const set = await t.request(
+      'PUT',
+      `/api/admin/securities/${usd.id}/prices/${day}`,
+      as('admin', ORG.ASHW, { price: '150.125' }),
+    );
     expect(set.status).toBe(200);
     // 150.125 x 0.8 = 120.1
-    expect(set.body).toMatchObject({ securityId: usd.id, date: day, price: '150.125', currency: 'USD', priceGbp: '120.1', source: 'MANUAL' });
-    const history = await t.request('GET', `/api/admin/securities/${usd.id}/prices?from=${daysFrom(today, -30)}`, as('manager'));
+    expect(set.body).toMatchObject({
+      securityId: usd.id,
+      date: day,
+      price: '150.125',
+      currency: 'USD',
+      priceGbp: '120.1',
+      source: 'MANUAL',
+    });
+    const history = await t.request(
+      'GET',
+      `/api/admin/securities/${usd.id}/prices?from=${daysFrom(today, -30)}`,
+      as('manager'),
+    );
     expect(history.body.prices.map((p: { priceGbp: string }) => p.priceGbp)).toEqual(['120.1']);
   });
 
@@ -317,10 +390,18 @@ describe('prices and FX', () => {
     expect(await field(put({ price: '-1' }))).toEqual([400, 'price', 'price must not be negative']);
     expect(await field(put({ price: 12.5 }))).toEqual([400, 'price', 'price must be a decimal string such as "12.34"']);
     expect(await field(put({ price: '0' }))).toEqual([400, 'price', 'price must be more than 0']);
-    expect(await field(put({ price: '1' }, daysFrom(today, 1)))).toEqual([400, 'date', 'date must not be in the future']);
+    expect(await field(put({ price: '1' }, daysFrom(today, 1)))).toEqual([
+      400,
+      'date',
+      'date must not be in the future',
+    ]);
     expect(await field(put({ price: '1' }, '2025-02-30'))).toEqual([400, 'date', 'date must be a date as YYYY-MM-DD']);
     expect(await field(put({ price: '1', currency: 'XYZ' }))).toEqual([400, 'currency', 'Unknown currency XYZ']);
-    expect(await field(put({ price: '1', currency: 'USD' }))).toEqual([400, 'currency', 'The security is priced in GBP, not USD']);
+    expect(await field(put({ price: '1', currency: 'USD' }))).toEqual([
+      400,
+      'currency',
+      'The security is priced in GBP, not USD',
+    ]);
     expect((await put({ price: '1' }, daysFrom(today, -1), 'manager')).status).toBe(403);
     const history = await t.request('GET', `/api/admin/securities/${s.id}/prices`, as('admin'));
     expect(history.body.prices).toEqual([]);
@@ -329,27 +410,51 @@ describe('prices and FX', () => {
     expect((await fx({ currency: 'USD', date: daysFrom(today, 2), gbpPerUnit: '0.8' })).body.field).toBe('date');
     expect((await fx({ currency: 'USD', date: today, gbpPerUnit: '-0.8' })).body.field).toBe('gbpPerUnit');
     expect((await fx({ currency: 'QQQ', date: today, gbpPerUnit: '0.8' })).body.field).toBe('currency');
-    expect((await t.request('POST', '/api/admin/currencies/fx-rates', as('manager', ORG.ASHW, { currency: 'USD', date: today, gbpPerUnit: '0.8' }))).status).toBe(403);
+    expect(
+      (
+        await t.request(
+          'POST',
+          '/api/admin/currencies/fx-rates',
+          as('manager', ORG.ASHW, { currency: 'USD', date: today, gbpPerUnit: '0.8' }),
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it('when a price is older than the organisation allows, then it is stale for that firm only', async () => {
     const s = await create(52, 'Stale Price plc');
     const old = daysFrom(today, -10);
-    expect((await t.request('PUT', `/api/admin/securities/${s.id}/prices/${old}`, as('admin', ORG.ASHW, { price: '2.5' }))).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/admin/securities/${s.id}/prices/${old}`, as('admin', ORG.ASHW, { price: '2.5' })))
+        .status,
+    ).toBe(200);
     const org = (await t.request('GET', `/api/admin/organisations/${ORG.ASHW}`, as('admin'))).body;
     const saved = await t.request(
       'PUT',
       `/api/admin/organisations/${org.id}`,
-      as('admin', undefined, { ...org, customer: { ...(org.customer ?? {}), usePriceAgingDays: true, oldPriceAgeDays: 3 } }),
+      as('admin', undefined, {
+        ...org,
+        customer: { ...(org.customer ?? {}), usePriceAgingDays: true, oldPriceAgeDays: 3 },
+      }),
     );
     expect(saved.status).toBe(200);
     const ashw = await t.request('GET', `/api/admin/securities/${s.id}`, as('manager', ORG.ASHW));
     expect(ashw.body.latestPrice).toMatchObject({ date: old, price: '2.5', stale: true });
     const brkf = await t.request('GET', `/api/admin/securities/${s.id}`, as('manager', ORG.BRKF));
     expect(brkf.body.latestPrice).toMatchObject({ date: old, stale: false });
-    const onDate = await t.request('GET', `/api/admin/securities/prices?date=${daysFrom(old, 2)}&term=Stale%20Price`, as('admin', ORG.ASHW));
+    const onDate = await t.request(
+      'GET',
+      `/api/admin/securities/prices?date=${daysFrom(old, 2)}&term=Stale%20Price`,
+      as('admin', ORG.ASHW),
+    );
     expect(onDate.body).toEqual({
-      content: [expect.objectContaining({ securityId: s.id, asAt: daysFrom(old, 2), price: expect.objectContaining({ date: old, stale: false }) })],
+      content: [
+        expect.objectContaining({
+          securityId: s.id,
+          asAt: daysFrom(old, 2),
+          price: expect.objectContaining({ date: old, stale: false }),
+        }),
+      ],
       totalSize: 1,
     });
   });
@@ -359,7 +464,8 @@ describe('prices and FX', () => {
     const u = await create(54, 'Upload Two plc');
     const d1 = daysFrom(today, -3);
     const d2 = daysFrom(today, -2);
-    const upload = (csv: string) => t.request('POST', '/api/admin/securities/prices/upload', as('admin', ORG.ASHW, { csv }));
+    const upload = (csv: string) =>
+      t.request('POST', '/api/admin/securities/prices/upload', as('admin', ORG.ASHW, { csv }));
     const bad = await upload(
       [
         'security,date,price,currency',
@@ -381,16 +487,28 @@ describe('prices and FX', () => {
       [7, 'line'],
     ]);
     expect((await t.request('GET', `/api/admin/securities/${s.id}/prices`, as('admin'))).body.prices).toEqual([]);
-    const good = ['security,date,price,currency', `${s.sedol},${d1},1.25,GBP`, `${s.isin},${d2},1.30,GBP`, `${u.id},${d1},2.00,gbp`].join('\r\n');
+    const good = [
+      'security,date,price,currency',
+      `${s.sedol},${d1},1.25,GBP`,
+      `${s.isin},${d2},1.30,GBP`,
+      `${u.id},${d1},2.00,gbp`,
+    ].join('\r\n');
     expect((await upload(good)).body).toEqual({ lines: 3, inserted: 3, updated: 0, unchanged: 0 });
     expect((await upload(good)).body).toEqual({ lines: 3, inserted: 0, updated: 0, unchanged: 3 });
-    expect((await upload(good.replace('1.30', '1.35'))).body).toEqual({ lines: 3, inserted: 0, updated: 1, unchanged: 2 });
+    expect((await upload(good.replace('1.30', '1.35'))).body).toEqual({
+      lines: 3,
+      inserted: 0,
+      updated: 1,
+      unchanged: 2,
+    });
     const history = await t.request('GET', `/api/admin/securities/${s.id}/prices`, as('admin'));
     expect(history.body.prices.map((p: any) => [p.date, p.price, p.priceGbp, p.source])).toEqual([
       [d1, '1.25', '1.25', 'UPLOAD'],
       [d2, '1.35', '1.35', 'UPLOAD'],
     ]);
-    expect((await t.request('POST', '/api/admin/securities/prices/upload', as('manager', ORG.ASHW, { csv: good }))).status).toBe(403);
+    expect(
+      (await t.request('POST', '/api/admin/securities/prices/upload', as('manager', ORG.ASHW, { csv: good }))).status,
+    ).toBe(403);
     expect((await upload('')).body.field).toBe('csv');
   });
 });
@@ -400,13 +518,31 @@ describe('reference data', () => {
     const answer = await t.request('GET', '/api/reference-data', as('manager'));
     expect(answer.status).toBe(200);
     const year = (label: string) => answer.body.taxYears.find((y: { label: string }) => y.label === label);
-    expect(year('2023-24')).toMatchObject({ startDate: '2023-04-06', endDate: '2024-04-05', annualExemptAmount: '6000', basicRate: '10', higherRate: '20' });
+    expect(year('2023-24')).toMatchObject({
+      startDate: '2023-04-06',
+      endDate: '2024-04-05',
+      annualExemptAmount: '6000',
+      basicRate: '10',
+      higherRate: '20',
+    });
     expect(year('2024-25')).toMatchObject({ annualExemptAmount: '3000', basicRate: '18', higherRate: '24' });
     expect(answer.body.rpi[0]).toEqual({ month: '1987-01', value: '100.0' });
     expect(answer.body.currencies.map((c: { isoCode: string }) => c.isoCode)).toContain('GBP');
-    expect(answer.body.fxRates.map((r: { currency: string }) => r.currency)).toEqual(expect.arrayContaining(['USD', 'EUR']));
+    expect(answer.body.fxRates.map((r: { currency: string }) => r.currency)).toEqual(
+      expect.arrayContaining(['USD', 'EUR']),
+    );
     expect(answer.body.assetClasses.find((a: { code: string }) => a.code === 'GILT').cgtClass).toBe('EXEMPT');
-    for (const list of ['countries', 'clientTypes', 'clientStates', 'relationshipTypes', 'addressStatuses', 'reportingFrequencies', 'incomeTypes', 'cgtClasses', 'securityStatuses']) {
+    for (const list of [
+      'countries',
+      'clientTypes',
+      'clientStates',
+      'relationshipTypes',
+      'addressStatuses',
+      'reportingFrequencies',
+      'incomeTypes',
+      'cgtClasses',
+      'securityStatuses',
+    ]) {
       expect(answer.body[list].length, list).toBeGreaterThan(0);
     }
     expect((await t.request('GET', '/api/reference-data', as('adviser'))).status).toBe(403);

@@ -105,7 +105,10 @@ export const adminSecurityRoutes = new Hono<BffEnv>()
   })
   .post('/prices/upload', async (c) => {
     const { csv } = await parseBody(c, uploadBody);
-    const answer = await c.var.deps.securities.uploadPrices({ organisationUuid: c.var.organisationUuid, csv }, asCaller(c));
+    const answer = await c.var.deps.securities.uploadPrices(
+      { organisationUuid: c.var.organisationUuid, csv },
+      asCaller(c),
+    );
     if (!answer.ok) {
       const problems = answer.problems.map((p) => ({ line: p.line, field: p.field, message: p.message }));
       const first = problems[0]!;
@@ -114,11 +117,19 @@ export const adminSecurityRoutes = new Hono<BffEnv>()
         `line ${first.line}: ${first.message}`;
       return c.json({ ...errorBody(message, c.var.requestId, 'csv'), problems }, 400);
     }
-    return c.json({ lines: answer.lines, inserted: answer.inserted, updated: answer.updated, unchanged: answer.unchanged });
+    return c.json({
+      lines: answer.lines,
+      inserted: answer.inserted,
+      updated: answer.updated,
+      unchanged: answer.unchanged,
+    });
   })
   .get('/:id', async (c) => {
     const id = idParam(c);
-    const answer = await c.var.deps.securities.getSecurity({ organisationUuid: c.var.organisationUuid, id }, asCaller(c));
+    const answer = await c.var.deps.securities.getSecurity(
+      { organisationUuid: c.var.organisationUuid, id },
+      asCaller(c),
+    );
     return c.json({
       ...securityJson(answer.security!),
       latestPrice: answer.latestPrice ? priceJson(answer.latestPrice) : null,

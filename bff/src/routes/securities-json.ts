@@ -1,11 +1,4 @@
-import type {
-  Issuer,
-  PriceOnDate,
-  Security,
-  SecurityPrice,
-  StaticDataChange,
-  StaticDataValue,
-} from '@gains/contracts';
+import type { Issuer, PriceOnDate, Security, SecurityPrice, StaticDataChange, StaticDataValue } from '@gains/contracts';
 import type { securities } from '@gains/proto';
 
 /**

@@ -18,7 +18,8 @@ export function decimalText(name: string, example = '12.34') {
 export function idParam(c: Context, name = 'id'): number {
   const raw = c.req.param(name) ?? '';
   const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(value >= 1 && value <= INT32_MAX)) throw invalidArgument(name, `${name} must be a whole number from 1 to ${INT32_MAX}`);
+  if (!(value >= 1 && value <= INT32_MAX))
+    throw invalidArgument(name, `${name} must be a whole number from 1 to ${INT32_MAX}`);
   return value;
 }
 
@@ -38,7 +39,8 @@ export const sortQuery = z
   .transform((sort, ctx) => {
     const values = sort === undefined ? [] : Array.isArray(sort) ? sort : [sort];
     if (values.length > 20) ctx.addIssue({ code: 'custom', message: 'At most 20 sort columns' });
-    else if (values.some((v) => v.length > 100)) ctx.addIssue({ code: 'custom', message: 'sort must be at most 100 characters' });
+    else if (values.some((v) => v.length > 100))
+      ctx.addIssue({ code: 'custom', message: 'sort must be at most 100 characters' });
     return values.filter(Boolean).map((value) => {
       const [column = '', direction = 'asc'] = value.split(',');
       return { column: column.trim(), direction: direction.trim() };

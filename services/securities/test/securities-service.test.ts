@@ -24,7 +24,10 @@ let api: ReturnType<typeof createClient<typeof securities.SecuritiesService>>;
 let seedMs = 0;
 
 async function as(email: string) {
-  const answer = await createClient(identity.IdentityService, system.transports.identity).signIn({ email, password: PASSWORD });
+  const answer = await createClient(identity.IdentityService, system.transports.identity).signIn({
+    email,
+    password: PASSWORD,
+  });
   return { headers: { authorization: `Bearer ${answer.accessToken}` } };
 }
 
@@ -56,7 +59,9 @@ describe('the demo seed', () => {
     expect(rows.length).toBe(300);
     expect(rows.every((r) => isValidSedol(r.sedol) && isValidIsin(r.isin))).toBe(true);
     const count = (c: string) => rows.filter((r) => r.asset_class === c).length;
-    expect([count('GILT'), count('QUALIFYING_CORPORATE_BOND'), count('NON_REPORTING_OFFSHORE_FUND')]).toEqual([10, 2, 2]);
+    expect([count('GILT'), count('QUALIFYING_CORPORATE_BOND'), count('NON_REPORTING_OFFSHORE_FUND')]).toEqual([
+      10, 2, 2,
+    ]);
     const prices = await db.query(
       'SELECT count(*)::int AS n, min(date)::text AS first, max(date)::text AS last FROM securities.security_price',
     );
@@ -92,7 +97,9 @@ describe('access', () => {
 
   it('when a non-admin asks for the admin grid or a provider-only call, then it is refused', async () => {
     const adviser = await as('adviser@gains.example');
-    await expect(api.listSecurities({ organisationUuid: ASHW, page: 1, size: 10 }, adviser)).rejects.toBeInstanceOf(ConnectError);
+    await expect(api.listSecurities({ organisationUuid: ASHW, page: 1, size: 10 }, adviser)).rejects.toBeInstanceOf(
+      ConnectError,
+    );
     const manager = await as('manager@gains.example');
     await expect(
       api.setPrice({ organisationUuid: ASHW, securityId: 1, date: '2025-01-02', price: '1' }, manager),

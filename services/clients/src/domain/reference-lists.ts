@@ -21,7 +21,12 @@ export const CLIENT_TYPES = [
   item('CHARITY', 'Charity'),
 ];
 
-export const CLIENT_STATES = [item('LIVE', 'Live'), item('CLOSED', 'Closed'), item('DORMANT', 'Dormant'), item('PENDING', 'Pending')];
+export const CLIENT_STATES = [
+  item('LIVE', 'Live'),
+  item('CLOSED', 'Closed'),
+  item('DORMANT', 'Dormant'),
+  item('PENDING', 'Pending'),
+];
 
 export const RELATIONSHIP_TYPES = [
   item('SPOUSE', 'Spouse or civil partner'),
@@ -35,7 +40,11 @@ export const RELATIONSHIP_TYPES = [
   item('DIRECTOR', 'Director'),
 ];
 
-export const ADDRESS_STATUSES = [item('CURRENT', 'Current'), item('PREVIOUS', 'Previous'), item('RETURNED', 'Returned mail')];
+export const ADDRESS_STATUSES = [
+  item('CURRENT', 'Current'),
+  item('PREVIOUS', 'Previous'),
+  item('RETURNED', 'Returned mail'),
+];
 
 export const REPORTING_FREQUENCIES = [
   item('ANNUAL', 'Annual'),
@@ -62,14 +71,46 @@ export const INCOME_TYPES = [
 
 /** ISO 3166-1 alpha-2, the countries clients most often live in or are domiciled in. */
 export const COUNTRIES = [
-  ['GB', 'United Kingdom'], ['IE', 'Ireland'], ['JE', 'Jersey'], ['GG', 'Guernsey'], ['IM', 'Isle of Man'],
-  ['FR', 'France'], ['DE', 'Germany'], ['ES', 'Spain'], ['PT', 'Portugal'], ['IT', 'Italy'], ['NL', 'Netherlands'],
-  ['BE', 'Belgium'], ['LU', 'Luxembourg'], ['CH', 'Switzerland'], ['AT', 'Austria'], ['SE', 'Sweden'],
-  ['NO', 'Norway'], ['DK', 'Denmark'], ['FI', 'Finland'], ['PL', 'Poland'], ['GR', 'Greece'], ['CY', 'Cyprus'],
-  ['MT', 'Malta'], ['GI', 'Gibraltar'], ['US', 'United States'], ['CA', 'Canada'], ['AU', 'Australia'],
-  ['NZ', 'New Zealand'], ['ZA', 'South Africa'], ['IN', 'India'], ['PK', 'Pakistan'], ['HK', 'Hong Kong'],
-  ['SG', 'Singapore'], ['AE', 'United Arab Emirates'], ['JP', 'Japan'], ['CN', 'China'], ['BR', 'Brazil'],
-  ['KY', 'Cayman Islands'], ['BM', 'Bermuda'], ['VG', 'British Virgin Islands'],
+  ['GB', 'United Kingdom'],
+  ['IE', 'Ireland'],
+  ['JE', 'Jersey'],
+  ['GG', 'Guernsey'],
+  ['IM', 'Isle of Man'],
+  ['FR', 'France'],
+  ['DE', 'Germany'],
+  ['ES', 'Spain'],
+  ['PT', 'Portugal'],
+  ['IT', 'Italy'],
+  ['NL', 'Netherlands'],
+  ['BE', 'Belgium'],
+  ['LU', 'Luxembourg'],
+  ['CH', 'Switzerland'],
+  ['AT', 'Austria'],
+  ['SE', 'Sweden'],
+  ['NO', 'Norway'],
+  ['DK', 'Denmark'],
+  ['FI', 'Finland'],
+  ['PL', 'Poland'],
+  ['GR', 'Greece'],
+  ['CY', 'Cyprus'],
+  ['MT', 'Malta'],
+  ['GI', 'Gibraltar'],
+  ['US', 'United States'],
+  ['CA', 'Canada'],
+  ['AU', 'Australia'],
+  ['NZ', 'New Zealand'],
+  ['ZA', 'South Africa'],
+  ['IN', 'India'],
+  ['PK', 'Pakistan'],
+  ['HK', 'Hong Kong'],
+  ['SG', 'Singapore'],
+  ['AE', 'United Arab Emirates'],
+  ['JP', 'Japan'],
+  ['CN', 'China'],
+  ['BR', 'Brazil'],
+  ['KY', 'Cayman Islands'],
+  ['BM', 'Bermuda'],
+  ['VG', 'British Virgin Islands'],
 ].map(([code, name]) => item(code!, name!));
 
 /** Every list, for any member of the organisation named. */

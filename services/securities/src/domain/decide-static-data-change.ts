@@ -32,7 +32,8 @@ async function pending(deps: SecuritiesDeps, uuid: string): Promise<StaticDataCh
   if (!isUuid(uuid)) throw invalidArgument('uuid', 'uuid must be a uuid (8-4-4-4-12 hexadecimal digits)');
   const change = await deps.changes.findByUuid(uuid);
   if (!change) throw notFound('Change', 'uuid');
-  if (change.status !== 'PENDING') throw new DomainError('FAILED_PRECONDITION', `The change is already ${change.status.toLowerCase()}`);
+  if (change.status !== 'PENDING')
+    throw new DomainError('FAILED_PRECONDITION', `The change is already ${change.status.toLowerCase()}`);
   return change;
 }
 
@@ -51,36 +52,73 @@ export async function approveStaticDataChange(
   assertProvider(caller, organisationUuid);
   const change = await pending(deps, uuid);
   const actor = { actorUuid: caller.userUuid, actorName: caller.name, organisationUuid: change.organisationUuid };
-  const applied: AuditRecord = { ...actor, entityType: change.entityType, entityId: change.entityId ?? '', action: change.action, oldValues: change.oldValues, newValues: change.newValues, changeUuid: change.uuid };
+  const applied: AuditRecord = {
+    ...actor,
+    entityType: change.entityType,
+    entityId: change.entityId ?? '',
+    action: change.action,
+    oldValues: change.oldValues,
+    newValues: change.newValues,
+    changeUuid: change.uuid,
+  };
   let apply: Parameters<SecuritiesDeps['changes']['decide']>[3];
 
   if (change.entityType === 'SECURITY') {
     const current = change.entityId ? await deps.securities.findById(Number(change.entityId)) : undefined;
     if (change.entityId && !current) throw notFound('Security', 'entityId');
-    const fields = checkSecurityInput({ ...(current ? fieldsOf(current) : {}), ...change.newValues } as unknown as RawSecurityInput);
+    const fields = checkSecurityInput({
+      ...(current ? fieldsOf(current) : {}),
+      ...change.newValues,
+    } as unknown as RawSecurityInput);
     await assertStorable(deps, fields, current?.id ?? 0);
     apply = async (tx) => {
       if (current) {
-        await deps.securities.updateMany([{ id: current.id, fields }], change.proposedByName, (s) => ({ ...applied, entityId: String(s.id) }), (s) => [securityChangedEvent(s, 'updated')], tx);
+        await deps.securities.updateMany(
+          [{ id: current.id, fields }],
+          change.proposedByName,
+          (s) => ({ ...applied, entityId: String(s.id) }),
+          (s) => [securityChangedEvent(s, 'updated')],
+          tx,
+        );
         return null;
       }
-      const created = await deps.securities.insert(fields, change.proposedByName, (s) => ({ ...applied, entityId: String(s.id) }), (s) => [securityChangedEvent(s, 'created')], tx);
+      const created = await deps.securities.insert(
+        fields,
+        change.proposedByName,
+        (s) => ({ ...applied, entityId: String(s.id) }),
+        (s) => [securityChangedEvent(s, 'created')],
+        tx,
+      );
       return String(created.id);
     };
   } else {
     const current = change.entityId ? await deps.issuers.findByUuid(change.entityId) : undefined;
     if (change.entityId && !current) throw notFound('Issuer', 'entityId');
-    const fields = checkIssuerInput({ ...(current ?? { name: '', longName: '' }), ...change.newValues } as { name: string; longName: string });
+    const fields = checkIssuerInput({ ...(current ?? { name: '', longName: '' }), ...change.newValues } as {
+      name: string;
+      longName: string;
+    });
     const sameName = await deps.issuers.findByName(fields.name);
     if (sameName && sameName.uuid !== current?.uuid) {
       throw new DomainError('ALREADY_EXISTS', 'An issuer with this name already exists', 'name');
     }
     apply = async (tx) => {
       if (current) {
-        await deps.issuers.update(current.uuid, fields, change.proposedByName, (i) => ({ ...applied, entityId: i.uuid }), tx);
+        await deps.issuers.update(
+          current.uuid,
+          fields,
+          change.proposedByName,
+          (i) => ({ ...applied, entityId: i.uuid }),
+          tx,
+        );
         return null;
       }
-      const created = await deps.issuers.insert(fields, change.proposedByName, (i) => ({ ...applied, entityId: i.uuid }), tx);
+      const created = await deps.issuers.insert(
+        fields,
+        change.proposedByName,
+        (i) => ({ ...applied, entityId: i.uuid }),
+        tx,
+      );
       return created.uuid;
     };
   }
@@ -110,7 +148,16 @@ export async function rejectStaticDataChange(
   const decided = await deps.changes.decide(
     uuid,
     { status: 'REJECTED', reviewedByUuid: caller.userUuid, reviewedByName: caller.name, note },
-    { actorUuid: caller.userUuid, actorName: caller.name, organisationUuid: change.organisationUuid, entityType: 'STATIC_DATA_CHANGE', entityId: uuid, action: 'REJECT', newValues: { note }, changeUuid: uuid },
+    {
+      actorUuid: caller.userUuid,
+      actorName: caller.name,
+      organisationUuid: change.organisationUuid,
+      entityType: 'STATIC_DATA_CHANGE',
+      entityId: uuid,
+      action: 'REJECT',
+      newValues: { note },
+      changeUuid: uuid,
+    },
     async () => null,
   );
   if (decided === 'not-pending') throw notPending();

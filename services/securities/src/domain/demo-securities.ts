@@ -72,31 +72,116 @@ export interface DemoSecurity {
 }
 
 const PLACES = [
-  'Aldwych', 'Barrowden', 'Calderbrook', 'Dunmore', 'Elmstead', 'Fenwick', 'Glenmoor', 'Harcourt', 'Ivybridge',
-  'Juniper', 'Kingsmere', 'Larkhill', 'Marlowe', 'Northgate', 'Oakhurst', 'Pembury', 'Queensbury', 'Ravenscar',
-  'Stourport', 'Thornbury', 'Ullswater', 'Valebridge', 'Westcombe', 'Yarrow', 'Ashdown', 'Bramley', 'Coldharbour',
-  'Dovecote', 'Eastleigh', 'Foxley', 'Greystone', 'Holloway', 'Ilkley', 'Kestrel', 'Lindley', 'Mayfield',
-  'Newbury', 'Orwell', 'Pentland', 'Quarrydale', 'Redmire', 'Saltcote', 'Tamworth', 'Upton', 'Wexcombe', 'Wyvern',
-  'Blackwater', 'Cranford', 'Davenport', 'Evesham',
+  'Aldwych',
+  'Barrowden',
+  'Calderbrook',
+  'Dunmore',
+  'Elmstead',
+  'Fenwick',
+  'Glenmoor',
+  'Harcourt',
+  'Ivybridge',
+  'Juniper',
+  'Kingsmere',
+  'Larkhill',
+  'Marlowe',
+  'Northgate',
+  'Oakhurst',
+  'Pembury',
+  'Queensbury',
+  'Ravenscar',
+  'Stourport',
+  'Thornbury',
+  'Ullswater',
+  'Valebridge',
+  'Westcombe',
+  'Yarrow',
+  'Ashdown',
+  'Bramley',
+  'Coldharbour',
+  'Dovecote',
+  'Eastleigh',
+  'Foxley',
+  'Greystone',
+  'Holloway',
+  'Ilkley',
+  'Kestrel',
+  'Lindley',
+  'Mayfield',
+  'Newbury',
+  'Orwell',
+  'Pentland',
+  'Quarrydale',
+  'Redmire',
+  'Saltcote',
+  'Tamworth',
+  'Upton',
+  'Wexcombe',
+  'Wyvern',
+  'Blackwater',
+  'Cranford',
+  'Davenport',
+  'Evesham',
 ];
 const SECTORS = [
-  'Mining', 'Pharmaceuticals', 'Engineering', 'Retail', 'Telecom', 'Energy', 'Insurance', 'Property', 'Brewing',
-  'Logistics', 'Software', 'Aerospace', 'Foods', 'Utilities', 'Media', 'Chemicals', 'Banking', 'Homes', 'Textiles',
+  'Mining',
+  'Pharmaceuticals',
+  'Engineering',
+  'Retail',
+  'Telecom',
+  'Energy',
+  'Insurance',
+  'Property',
+  'Brewing',
+  'Logistics',
+  'Software',
+  'Aerospace',
+  'Foods',
+  'Utilities',
+  'Media',
+  'Chemicals',
+  'Banking',
+  'Homes',
+  'Textiles',
   'Shipping',
 ];
 const FORMS = ['plc', 'Group plc', 'Holdings plc'];
 const NOMINALS = ['1p', '5p', '10p', '25p', '50p'];
 const MANAGERS = ['Marlowe', 'Pentland', 'Ravenscar', 'Thornbury', 'Westcombe', 'Kestrel', 'Orwell', 'Greystone'];
 const FUND_THEMES = [
-  'UK Equity Income', 'UK Growth', 'Global Equity', 'Strategic Bond', 'Corporate Bond', 'European Opportunities',
-  'Asia Pacific', 'Smaller Companies', 'Multi-Asset Balanced', 'Sustainable Leaders', 'North American', 'Japan',
-  'Emerging Markets', 'Property Securities', 'Cautious Managed', 'Global Technology', 'Monthly Income',
-  'UK Mid Cap', 'Index Tracker', 'Absolute Return', 'Defensive Growth', 'Global Infrastructure', 'Dividend Growth',
-  'UK Opportunities', 'Global Healthcare',
+  'UK Equity Income',
+  'UK Growth',
+  'Global Equity',
+  'Strategic Bond',
+  'Corporate Bond',
+  'European Opportunities',
+  'Asia Pacific',
+  'Smaller Companies',
+  'Multi-Asset Balanced',
+  'Sustainable Leaders',
+  'North American',
+  'Japan',
+  'Emerging Markets',
+  'Property Securities',
+  'Cautious Managed',
+  'Global Technology',
+  'Monthly Income',
+  'UK Mid Cap',
+  'Index Tracker',
+  'Absolute Return',
+  'Defensive Growth',
+  'Global Infrastructure',
+  'Dividend Growth',
+  'UK Opportunities',
+  'Global Healthcare',
 ];
 const TRUST_THEMES = [
-  'Investment Trust plc', 'Global Investors plc', 'Income Trust plc', 'Smaller Companies Trust plc',
-  'Growth Trust plc', 'Capital Trust plc',
+  'Investment Trust plc',
+  'Global Investors plc',
+  'Income Trust plc',
+  'Smaller Companies Trust plc',
+  'Growth Trust plc',
+  'Capital Trust plc',
 ];
 const SEDOL_CHARS = '0123456789BCDFGHJKLMNPQRSTVWXYZ';
 
@@ -198,7 +283,11 @@ export function generateDemoSecurities(seed = 20261126): DemoData {
 
   // OEICs: income and accumulation units of each fund, from a handful of managers.
   for (const manager of MANAGERS) {
-    issuers.push({ key: `fm:${manager}`, name: `${manager} Fund Managers`, longName: `${manager} Fund Managers Limited` });
+    issuers.push({
+      key: `fm:${manager}`,
+      name: `${manager} Fund Managers`,
+      longName: `${manager} Fund Managers Limited`,
+    });
   }
   for (let i = 0; i < DEMO_COUNTS.oeicFunds; i++) {
     const manager = MANAGERS[i % MANAGERS.length]!;
@@ -262,8 +351,16 @@ export function generateDemoSecurities(seed = 20261126): DemoData {
   // Ten gilts (exempt), priced per 100 nominal.
   issuers.push({ key: 'gilt', name: 'HM Treasury', longName: 'The Commissioners of His Majesty\u2019s Treasury' });
   const gilts = [
-    ['0.125%', 2028], ['4.5%', 2028], ['0.875%', 2029], ['4.125%', 2029], ['0.375%', 2030],
-    ['4.25%', 2032], ['0.625%', 2035], ['4.5%', 2034], ['1.75%', 2037], ['4%', 2060],
+    ['0.125%', 2028],
+    ['4.5%', 2028],
+    ['0.875%', 2029],
+    ['4.125%', 2029],
+    ['0.375%', 2030],
+    ['4.25%', 2032],
+    ['0.625%', 2035],
+    ['4.5%', 2034],
+    ['1.75%', 2037],
+    ['4%', 2060],
   ] as const;
   for (const [coupon, year] of gilts) {
     const sedol = newSedol();

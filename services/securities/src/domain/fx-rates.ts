@@ -8,7 +8,11 @@ import type { SecuritiesDeps } from './deps';
 
 export const FX_SCALE = 12;
 
-export async function listCurrencies(deps: SecuritiesDeps, caller: Caller, organisationUuid: string): Promise<Currency[]> {
+export async function listCurrencies(
+  deps: SecuritiesDeps,
+  caller: Caller,
+  organisationUuid: string,
+): Promise<Currency[]> {
   assertReader(caller, organisationUuid);
   return deps.currencies.list();
 }

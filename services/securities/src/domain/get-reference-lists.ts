@@ -20,7 +20,11 @@ export async function getReferenceLists(
   return {
     currencies,
     fxRates,
-    assetClasses: ASSET_CLASSES.map((code) => ({ code, name: ASSET_CLASS_NAMES[code], cgtClass: ASSET_CLASS_CGT[code] })),
+    assetClasses: ASSET_CLASSES.map((code) => ({
+      code,
+      name: ASSET_CLASS_NAMES[code],
+      cgtClass: ASSET_CLASS_CGT[code],
+    })),
     cgtClasses: CGT_CLASSES.map((code) => ({ code, name: CGT_CLASS_NAMES[code] })),
     securityStatuses: SECURITY_STATUSES.map((code) => ({ code, name: SECURITY_STATUS_NAMES[code] })),
   };

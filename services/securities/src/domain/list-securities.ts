@@ -26,13 +26,15 @@ export function checkGridQuery<C extends string>(
     throw invalidArgument('size', `size must be a whole number from 1 to ${PAGE_SIZE_MAX}`);
   }
   const term = raw.term.trim();
-  if (term.length > TERM_MAX_LENGTH) throw invalidArgument('term', `term must be at most ${TERM_MAX_LENGTH} characters`);
+  if (term.length > TERM_MAX_LENGTH)
+    throw invalidArgument('term', `term must be at most ${TERM_MAX_LENGTH} characters`);
   const sort = raw.sort.map((s) => {
     if (!(columns as readonly string[]).includes(s.column)) {
       throw invalidArgument('sort', `sort column must be one of ${columns.join(', ')}`);
     }
     const direction = s.direction.toLowerCase();
-    if (direction !== 'asc' && direction !== 'desc') throw invalidArgument('sort', 'sort direction must be asc or desc');
+    if (direction !== 'asc' && direction !== 'desc')
+      throw invalidArgument('sort', 'sort direction must be asc or desc');
     return { column: s.column as C, direction: direction as 'asc' | 'desc' };
   });
   return { page, size, term, sort };

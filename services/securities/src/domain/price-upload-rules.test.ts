@@ -14,7 +14,8 @@ const TODAY = '2025-06-30';
 
 describe('price upload', () => {
   it('when every line is good, then each is read, by SEDOL, ISIN or id, with prices canonical', () => {
-    const csv = 'security,date,price,currency\n0263494,2025-06-27,512.50,GBP\ngb0002634946,2025-06-30,"513",gbp\n2,2025-06-30,10.125,USD\n';
+    const csv =
+      'security,date,price,currency\n0263494,2025-06-27,512.50,GBP\ngb0002634946,2025-06-30,"513",gbp\n2,2025-06-30,10.125,USD\n';
     expect(parsePriceUpload(csv, lookup, TODAY)).toEqual({
       ok: true,
       lines: [

@@ -32,9 +32,7 @@ export interface ParsedPriceLine {
   currency: string;
 }
 
-export type PriceUploadParse =
-  | { ok: true; lines: ParsedPriceLine[] }
-  | { ok: false; problems: PriceUploadProblem[] };
+export type PriceUploadParse = { ok: true; lines: ParsedPriceLine[] } | { ok: false; problems: PriceUploadProblem[] };
 
 function splitCsvLine(text: string): string[] | undefined {
   // Fields may be quoted ("..."); a quote inside a quoted field is doubled.
@@ -76,7 +74,9 @@ export function parsePriceUpload(csv: string, lookup: PriceUploadLookup, today: 
   if (!header || header.join(',') !== PRICE_UPLOAD_HEADER.join(',')) {
     return {
       ok: false,
-      problems: [{ line: 1, field: 'line', message: `The first line must be the header ${PRICE_UPLOAD_HEADER.join(',')}` }],
+      problems: [
+        { line: 1, field: 'line', message: `The first line must be the header ${PRICE_UPLOAD_HEADER.join(',')}` },
+      ],
     };
   }
   if (rows.length < 2) return { ok: false, problems: [{ line: 1, field: 'line', message: 'The file has no prices' }] };
@@ -110,8 +110,10 @@ export function parsePriceUpload(csv: string, lookup: PriceUploadLookup, today: 
     const priceBad = positiveDecimalProblem('price', price, PRICE_SCALE);
     if (priceBad) problems.push({ line, field: 'price', message: priceBad });
     const iso = currency.toUpperCase();
-    if (!/^[A-Z]{3}$/.test(iso)) problems.push({ line, field: 'currency', message: 'currency must be a 3-letter ISO code' });
-    else if (!lookup.currencyExists(iso)) problems.push({ line, field: 'currency', message: `Unknown currency ${iso}` });
+    if (!/^[A-Z]{3}$/.test(iso))
+      problems.push({ line, field: 'currency', message: 'currency must be a 3-letter ISO code' });
+    else if (!lookup.currencyExists(iso))
+      problems.push({ line, field: 'currency', message: `Unknown currency ${iso}` });
     else if (security && security.currency !== iso) {
       problems.push({ line, field: 'currency', message: `The security is priced in ${security.currency}, not ${iso}` });
     }

@@ -14,7 +14,8 @@ export async function listIssuers(
   term: string,
 ): Promise<Issuer[]> {
   assertAdmin(caller, organisationUuid);
-  if (term.length > TERM_MAX_LENGTH) throw invalidArgument('term', `term must be at most ${TERM_MAX_LENGTH} characters`);
+  if (term.length > TERM_MAX_LENGTH)
+    throw invalidArgument('term', `term must be at most ${TERM_MAX_LENGTH} characters`);
   return deps.issuers.list(term.trim());
 }
 
@@ -58,7 +59,15 @@ export async function saveIssuer(
           newValues,
         },
       ],
-      (c) => ({ ...actor, entityType: 'STATIC_DATA_CHANGE', entityId: c.uuid, action: 'PROPOSE', oldValues, newValues, changeUuid: c.uuid }),
+      (c) => ({
+        ...actor,
+        entityType: 'STATIC_DATA_CHANGE',
+        entityId: c.uuid,
+        action: 'PROPOSE',
+        oldValues,
+        newValues,
+        changeUuid: c.uuid,
+      }),
     );
     return { applied: false, value: null, change: change! };
   }

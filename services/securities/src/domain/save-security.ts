@@ -73,7 +73,15 @@ export async function saveSecurity(
           newValues,
         },
       ],
-      (c) => ({ ...actor, entityType: 'STATIC_DATA_CHANGE', entityId: c.uuid, action: 'PROPOSE', oldValues, newValues, changeUuid: c.uuid }),
+      (c) => ({
+        ...actor,
+        entityType: 'STATIC_DATA_CHANGE',
+        entityId: c.uuid,
+        action: 'PROPOSE',
+        oldValues,
+        newValues,
+        changeUuid: c.uuid,
+      }),
     );
     return { applied: false, value: null, change: change! };
   }

@@ -16,7 +16,8 @@ export async function searchSecurities(
 ): Promise<SecuritySearchResult[]> {
   assertReader(caller, organisationUuid);
   const term = rawTerm.trim();
-  if (term.length > TERM_MAX_LENGTH) throw invalidArgument('term', `term must be at most ${TERM_MAX_LENGTH} characters`);
+  if (term.length > TERM_MAX_LENGTH)
+    throw invalidArgument('term', `term must be at most ${TERM_MAX_LENGTH} characters`);
   if (!term) return [];
   return deps.securities.search(term, SEARCH_LIMIT);
 }

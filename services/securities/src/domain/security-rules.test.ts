@@ -47,9 +47,7 @@ describe('security input', () => {
     ]);
     expect(fieldOf(() => checkSecurityInput({ ...valid, securityName: ' ' }))[0]).toBe('securityName');
     expect(fieldOf(() => checkSecurityInput({ ...valid, assetClass: 'SHARES' }))[0]).toBe('assetClass');
-    expect(fieldOf(() => checkSecurityInput({ ...valid, quantityDecimalPlaces: 7 }))[0]).toBe(
-      'quantityDecimalPlaces',
-    );
+    expect(fieldOf(() => checkSecurityInput({ ...valid, quantityDecimalPlaces: 7 }))[0]).toBe('quantityDecimalPlaces');
     expect(fieldOf(() => checkSecurityInput({ ...valid, currency: 'POUNDS' }))[0]).toBe('currency');
   });
   it('when two versions differ, then only the changed fields are old and new values', () => {

@@ -18,8 +18,7 @@ export async function gbpRates(
   const others = [...new Set(currencies.filter((c) => c !== 'GBP'))];
   const rates: Map<string, { date: string; gbpPerUnit: string }[]> =
     others.length > 0 ? await deps.currencies.ratesUpTo(others, to) : new Map();
-  return (currency, date) =>
-    currency === 'GBP' ? '1' : latestOnOrBefore(rates.get(currency) ?? [], date)?.gbpPerUnit;
+  return (currency, date) => (currency === 'GBP' ? '1' : latestOnOrBefore(rates.get(currency) ?? [], date)?.gbpPerUnit);
 }
 
 /** A provider admin sets one security's price on a date (Security Prices, edit). */
@@ -45,10 +44,20 @@ export async function setPrice(
   }
   const rate = (await gbpRates(deps, [currency], raw.date))(currency, raw.date);
   if (!rate) {
-    throw new DomainError('FAILED_PRECONDITION', `There is no GBP rate for ${currency} on or before ${raw.date}`, 'currency');
+    throw new DomainError(
+      'FAILED_PRECONDITION',
+      `There is no GBP rate for ${currency} on or before ${raw.date}`,
+      'currency',
+    );
   }
   const price = canonicalDecimal(raw.price);
-  const write = { securityId: security.id, date: raw.date, price, currency, priceGbp: multiplyDecimals(price, rate, PRICE_SCALE) };
+  const write = {
+    securityId: security.id,
+    date: raw.date,
+    price,
+    currency,
+    priceGbp: multiplyDecimals(price, rate, PRICE_SCALE),
+  };
   const before = (await deps.prices.existing([write])).get(`${write.securityId}|${write.date}`);
   await deps.prices.upsert(
     [write],

@@ -41,7 +41,8 @@ export async function updateClassifications(
     const current = await deps.securities.findById(u.id);
     if (!current) throw invalidArgument(`${at}.id`, `No security has the id ${u.id}`);
     const before = fieldsOf(current);
-    const assetClass = u.assetClass !== undefined ? checkAssetClass(u.assetClass, `${at}.assetClass`) : before.assetClass;
+    const assetClass =
+      u.assetClass !== undefined ? checkAssetClass(u.assetClass, `${at}.assetClass`) : before.assetClass;
     const cgtClass =
       u.cgtClass !== undefined
         ? checkCgtClass(u.cgtClass, `${at}.cgtClass`)

@@ -37,22 +37,41 @@ export async function uploadPrices(
   );
   if (!parsed.ok) return parsed;
   const lastDate = parsed.lines.reduce((max, l) => (l.date > max ? l.date : max), '');
-  const rateOf = await gbpRates(deps, parsed.lines.map((l) => l.currency), lastDate);
+  const rateOf = await gbpRates(
+    deps,
+    parsed.lines.map((l) => l.currency),
+    lastDate,
+  );
   const problems: PriceUploadProblem[] = [];
   const writes: PriceWrite[] = [];
   for (const l of parsed.lines) {
     const rate = rateOf(l.currency, l.date);
     if (!rate) {
-      problems.push({ line: l.line, field: 'currency', message: `There is no GBP rate for ${l.currency} on or before ${l.date}` });
+      problems.push({
+        line: l.line,
+        field: 'currency',
+        message: `There is no GBP rate for ${l.currency} on or before ${l.date}`,
+      });
       continue;
     }
-    writes.push({ securityId: l.securityId, date: l.date, price: l.price, currency: l.currency, priceGbp: multiplyDecimals(l.price, rate, PRICE_SCALE) });
+    writes.push({
+      securityId: l.securityId,
+      date: l.date,
+      price: l.price,
+      currency: l.currency,
+      priceGbp: multiplyDecimals(l.price, rate, PRICE_SCALE),
+    });
   }
   if (problems.length > 0) return { ok: false, problems };
   const existing = await deps.prices.existing(writes);
   const changed = writes.filter((w) => existing.get(`${w.securityId}|${w.date}`) !== w.price);
   const inserted = changed.filter((w) => !existing.has(`${w.securityId}|${w.date}`)).length;
-  const result = { lines: parsed.lines.length, inserted, updated: changed.length - inserted, unchanged: writes.length - changed.length };
+  const result = {
+    lines: parsed.lines.length,
+    inserted,
+    updated: changed.length - inserted,
+    unchanged: writes.length - changed.length,
+  };
   if (changed.length > 0) {
     await deps.prices.upsert(
       changed,

@@ -3,7 +3,11 @@ import { requireCaller } from '@gains/auth';
 import type { Issuer, Security, SecurityPrice, StaticDataChange } from '@gains/contracts';
 import { securities } from '@gains/proto';
 import type { SecuritiesDeps } from '../domain/deps';
-import { approveStaticDataChange, listStaticDataChanges, rejectStaticDataChange } from '../domain/decide-static-data-change';
+import {
+  approveStaticDataChange,
+  listStaticDataChanges,
+  rejectStaticDataChange,
+} from '../domain/decide-static-data-change';
 import { addFxRate, listCurrencies, listFxRates } from '../domain/fx-rates';
 import { getReferenceLists } from '../domain/get-reference-lists';
 import { getSecurity } from '../domain/get-security';
@@ -42,8 +46,17 @@ export function createSecuritiesService(deps: SecuritiesDeps): ServiceImpl<typeo
       return { content: page.content.map(security), totalSize: page.totalSize };
     },
     async getSecurity(req, ctx) {
-      const { latestPrice, pendingChanges, ...s } = await getSecurity(deps, requireCaller(ctx), req.organisationUuid, req.id);
-      return { security: security(s), latestPrice: latestPrice ? price(latestPrice) : undefined, pendingChanges: pendingChanges.map(change) };
+      const { latestPrice, pendingChanges, ...s } = await getSecurity(
+        deps,
+        requireCaller(ctx),
+        req.organisationUuid,
+        req.id,
+      );
+      return {
+        security: security(s),
+        latestPrice: latestPrice ? price(latestPrice) : undefined,
+        pendingChanges: pendingChanges.map(change),
+      };
     },
     async saveSecurity(req, ctx) {
       const input = req.input ?? new Proxy({}, { get: () => '' });
@@ -51,18 +64,30 @@ export function createSecuritiesService(deps: SecuritiesDeps): ServiceImpl<typeo
         ...(input as securities.SecurityInput),
         quantityDecimalPlaces: (input as securities.SecurityInput).quantityDecimalPlaces || 0,
       });
-      return { applied: result.applied, security: result.value ? security(result.value) : undefined, change: result.change ? change(result.change) : undefined };
+      return {
+        applied: result.applied,
+        security: result.value ? security(result.value) : undefined,
+        change: result.change ? change(result.change) : undefined,
+      };
     },
     async updateClassifications(req, ctx) {
       const result = await updateClassifications(deps, requireCaller(ctx), req.organisationUuid, req.updates);
-      return { applied: result.applied, securities: result.securities.map(security), changes: result.changes.map(change) };
+      return {
+        applied: result.applied,
+        securities: result.securities.map(security),
+        changes: result.changes.map(change),
+      };
     },
     async listIssuers(req, ctx) {
       return { issuers: (await listIssuers(deps, requireCaller(ctx), req.organisationUuid, req.term)).map(issuer) };
     },
     async saveIssuer(req, ctx) {
       const result = await saveIssuer(deps, requireCaller(ctx), req.organisationUuid, req.uuid, req);
-      return { applied: result.applied, issuer: result.value ? issuer(result.value) : undefined, change: result.change ? change(result.change) : undefined };
+      return {
+        applied: result.applied,
+        issuer: result.value ? issuer(result.value) : undefined,
+        change: result.change ? change(result.change) : undefined,
+      };
     },
     async listPrices(req, ctx) {
       const history = await listPrices(deps, requireCaller(ctx), req.organisationUuid, req.securityId, req);
@@ -92,7 +117,9 @@ export function createSecuritiesService(deps: SecuritiesDeps): ServiceImpl<typeo
       return addFxRate(deps, requireCaller(ctx), req.organisationUuid, req);
     },
     async listStaticDataChanges(req, ctx) {
-      return { changes: (await listStaticDataChanges(deps, requireCaller(ctx), req.organisationUuid, req.status)).map(change) };
+      return {
+        changes: (await listStaticDataChanges(deps, requireCaller(ctx), req.organisationUuid, req.status)).map(change),
+      };
     },
     async approveStaticDataChange(req, ctx) {
       return change(await approveStaticDataChange(deps, requireCaller(ctx), req.organisationUuid, req.uuid));

@@ -40,7 +40,10 @@ export interface NewChange {
 
 export function createChangeStore(prisma: SecuritiesPrisma) {
   return {
-    async findByUuid(uuid: string, db: SecuritiesPrisma | SecuritiesTx = prisma): Promise<StaticDataChange | undefined> {
+    async findByUuid(
+      uuid: string,
+      db: SecuritiesPrisma | SecuritiesTx = prisma,
+    ): Promise<StaticDataChange | undefined> {
       const row = await db.staticDataChange.findUnique({ where: { uuid } });
       return row ? toChange(row) : undefined;
     },
@@ -86,7 +89,12 @@ export function createChangeStore(prisma: SecuritiesPrisma) {
      */
     async decide(
       uuid: string,
-      decision: { status: 'APPROVED' | 'REJECTED'; reviewedByUuid: string; reviewedByName: string; note: string | null },
+      decision: {
+        status: 'APPROVED' | 'REJECTED';
+        reviewedByUuid: string;
+        reviewedByName: string;
+        note: string | null;
+      },
       audit: AuditRecord,
       apply: (tx: SecuritiesTx) => Promise<string | null>,
     ): Promise<StaticDataChange | 'not-pending'> {

@@ -50,7 +50,11 @@ export function createCurrencyStore(prisma: SecuritiesPrisma) {
       return out;
     },
 
-    async upsertRate(rate: { currency: string; date: string; gbpPerUnit: string }, actorName: string, audit: AuditRecord) {
+    async upsertRate(
+      rate: { currency: string; date: string; gbpPerUnit: string },
+      actorName: string,
+      audit: AuditRecord,
+    ) {
       await prisma.$transaction(async (tx) => {
         await tx.$executeRaw`
           INSERT INTO fx_rate (currency_code, date, gbp_per_unit, set_by_name, set_at)

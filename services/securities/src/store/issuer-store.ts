@@ -38,7 +38,9 @@ export function createIssuerStore(prisma: SecuritiesPrisma) {
       uuid: string = crypto.randomUUID(),
     ): Promise<Issuer> {
       const run = async (db: SecuritiesTx) => {
-        await db.issuer.create({ data: { uuid, name: fields.name, longName: fields.longName, updatedByName: actorName } });
+        await db.issuer.create({
+          data: { uuid, name: fields.name, longName: fields.longName, updatedByName: actorName },
+        });
         const created = (await findByUuid(uuid, db))!;
         await writeAudit(db, audit(created));
         return created;

@@ -88,7 +88,16 @@ export function createPriceStore(prisma: SecuritiesPrisma) {
         .map((s) => `${PRICE_SORT[s.column]} ${s.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`)
         .concat('s.id')
         .join(', ');
-      const rows = await prisma.$queryRaw<(StoredPrice & { sedol: string; isin: string; securityName: string; sid: number; scur: string; hasPrice: boolean })[]>`
+      const rows = await prisma.$queryRaw<
+        (StoredPrice & {
+          sedol: string;
+          isin: string;
+          securityName: string;
+          sid: number;
+          scur: string;
+          hasPrice: boolean;
+        })[]
+      >`
         SELECT s.id AS sid, s.sedol, s.isin, s.security_name AS "securityName", s.currency_code AS scur,
                p.security_id IS NOT NULL AS "hasPrice", ${PRICE_COLUMNS}
           FROM security s

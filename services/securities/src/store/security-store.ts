@@ -79,7 +79,9 @@ export function createSecurityStore(prisma: SecuritiesPrisma) {
 
     /** SEDOL, ISIN or id -> the security's id and currency, for the price upload. */
     async codeIndex(): Promise<Map<string, { id: number; currency: string }>> {
-      const rows = await prisma.security.findMany({ select: { id: true, sedol: true, isin: true, currencyCode: true } });
+      const rows = await prisma.security.findMany({
+        select: { id: true, sedol: true, isin: true, currencyCode: true },
+      });
       const index = new Map<string, { id: number; currency: string }>();
       for (const r of rows) {
         const value = { id: r.id, currency: r.currencyCode };

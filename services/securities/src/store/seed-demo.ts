@@ -64,7 +64,11 @@ export async function seedDemoSecurities(
     await q(
       `INSERT INTO currency (iso_code, name, decimal_places) SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
        ON CONFLICT DO NOTHING`,
-      [DEMO_CURRENCIES.map((c) => c.isoCode), DEMO_CURRENCIES.map((c) => c.name), DEMO_CURRENCIES.map((c) => c.decimalPlaces)],
+      [
+        DEMO_CURRENCIES.map((c) => c.isoCode),
+        DEMO_CURRENCIES.map((c) => c.name),
+        DEMO_CURRENCIES.map((c) => c.decimalPlaces),
+      ],
     );
     const issuerUuid = new Map(issuers.map((i) => [i.key, stableUuid(`issuer/${i.key}`)]));
     await q(
@@ -79,9 +83,19 @@ export async function seedDemoSecurities(
        SELECT *, 'Demo data' FROM unnest($1::int[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[],
                                          $8::text[], $9::text[], $10::text[], $11::text[], $12::int[], $13::text[])`,
       [
-        col('n'), col('sedol'), col('isin'), securities.map((s) => issuerUuid.get(s.issuerKey)), col('securityName'),
-        col('reportingName'), col('description'), col('longDescription'), col('currency'), col('assetClass'),
-        col('cgtClass'), col('quantityDecimalPlaces'), col('status'),
+        col('n'),
+        col('sedol'),
+        col('isin'),
+        securities.map((s) => issuerUuid.get(s.issuerKey)),
+        col('securityName'),
+        col('reportingName'),
+        col('description'),
+        col('longDescription'),
+        col('currency'),
+        col('assetClass'),
+        col('cgtClass'),
+        col('quantityDecimalPlaces'),
+        col('status'),
       ],
     );
     await q(`SELECT setval(pg_get_serial_sequence('security', 'id'), (SELECT max(id) FROM security))`, []);
@@ -135,5 +149,10 @@ export async function seedDemoSecurities(
     client.release();
   }
   const fxCount = [...fx.values()].reduce((n, m) => n + m.size, 0);
-  return { securities: securities.length, prices: priceCount, fxRates: fxCount, ms: Math.round(performance.now() - started) };
+  return {
+    securities: securities.length,
+    prices: priceCount,
+    fxRates: fxCount,
+    ms: Math.round(performance.now() - started),
+  };
 }
