@@ -220,6 +220,7 @@ export interface SecurityPriceHistory {
   to: string;
   /** The organisation's price aging: null when it does not use price aging days. */
   oldPriceAgeDays: number | null;
+  /** Oldest first. Only the last can be stale: it is the one in use as of `to` (or today, if earlier). */
   prices: SecurityPrice[];
 }
 

@@ -106,3 +106,58 @@ describe('access', () => {
     ).rejects.toMatchObject({ code: Code.PermissionDenied });
   });
 });
+
+describe('events and audit', () => {
+  it('when the provider creates a security and sets its price, then both events are in the outbox and both changes audited', async () => {
+    const admin = await as('admin@gains.example');
+    const { issuers } = await api.listIssuers({ organisationUuid: ASHW, term: 'HM Treasury' }, admin);
+    const created = await api.saveSecurity(
+      {
+        organisationUuid: ASHW,
+        id: 0,
+        input: {
+          sedol: '0263494',
+          isin: 'GB0002634946',
+          issuer: issuers[0]!.uuid,
+          securityName: 'Event Test plc',
+          reportingName: 'Event Test',
+          currency: 'GBP',
+          assetClass: 'EQUITY',
+        },
+      },
+      admin,
+    );
+    expect(created.applied).toBe(true);
+    const id = created.security!.id;
+    const day = londonToday();
+    await api.setPrice({ organisationUuid: ASHW, securityId: id, date: day, price: '4.20' }, admin);
+    const subjects = (await db.query('SELECT subject FROM securities.outbox_event')).rows.map((r) => r.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining(['gains.securities.security.changed.v1', 'gains.securities.price.published.v1']),
+    );
+    const audit = await db.query(
+      `SELECT entity_type, action, new_values FROM securities.audit_entry WHERE entity_id IN ($1, $2) ORDER BY id`,
+      [String(id), `${id}|${day}`],
+    );
+    expect(audit.rows.map((r) => [r.entity_type, r.action])).toEqual([
+      ['SECURITY', 'CREATE'],
+      ['PRICE', 'CREATE'],
+    ]);
+    expect(audit.rows[1].new_values).toEqual({ price: '4.2', priceGbp: '4.2' });
+  });
+
+  it('when a customer admin proposes, then no event is written until a provider admin approves', async () => {
+    const manager = await as('manager@gains.example');
+    const before = (await db.query('SELECT count(*)::int AS n FROM securities.outbox_event')).rows[0].n;
+    const proposal = await api.updateClassifications(
+      { organisationUuid: ASHW, updates: [{ id: 1, status: 'SUSPENDED' }] },
+      manager,
+    );
+    expect(proposal.applied).toBe(false);
+    expect((await db.query('SELECT count(*)::int AS n FROM securities.outbox_event')).rows[0].n).toBe(before);
+    const admin = await as('admin@gains.example');
+    await api.approveStaticDataChange({ organisationUuid: ASHW, uuid: proposal.changes[0]!.uuid }, admin);
+    expect((await db.query('SELECT count(*)::int AS n FROM securities.outbox_event')).rows[0].n).toBe(before + 1);
+    expect((await db.query('SELECT status FROM securities.security WHERE id = 1')).rows[0].status).toBe('SUSPENDED');
+  });
+});
