@@ -67,6 +67,13 @@ describe('the demo seed', () => {
     );
     expect(prices.rows[0].n).toBeGreaterThan(300 * 1200);
     expect(prices.rows[0].last < londonToday()).toBe(true);
+    // The USD fund's GBP price is its price times that day's rate, worked here from the two stored figures.
+    const usd = await db.query(
+      `SELECT p.price::text AS price, p.price_gbp::text AS gbp, f.gbp_per_unit::text AS rate
+         FROM securities.security_price p JOIN securities.fx_rate f ON f.currency_code = 'USD' AND f.date = p.date
+        WHERE p.security_id = 287 ORDER BY p.date DESC LIMIT 1`,
+    );
+    expect(Math.abs(Number(usd.rows[0].price) * Number(usd.rows[0].rate) - Number(usd.rows[0].gbp))).toBeLessThan(1e-7);
     console.log(`system start with the demo seed: ${Math.round(seedMs)} ms, ${prices.rows[0].n} prices`);
     expect(seedMs).toBeLessThan(30_000);
   });
