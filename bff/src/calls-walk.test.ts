@@ -3,7 +3,7 @@
 // the BFF app). The runtime and testing packages depend on the BFF, so they are reached by path.
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { CALLS, canCall, matchCall, type CallDefinition } from '@gains/access';
-import { clients, identity, taxEngine } from '@gains/proto';
+import { clients, identity, securities, taxEngine } from '@gains/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedSystem } from '../../packages/runtime/src/embedded-system';
 import { isinFromSedol, withSedolCheckDigit } from '../../services/securities/src/domain/security-codes';
@@ -638,6 +638,28 @@ describe('the services check again (the BFF is not the only gate)', () => {
     expect(await refused(client.listClientSummaries(query, asBrook))).toBe(Code.PermissionDenied);
     const asManager = { headers: { authorization: `Bearer ${tokens.manager}` } };
     expect(await refused(client.listClientSummaries(query, asManager))).toBeUndefined();
+  });
+
+  it('when the securities service is called directly for another firm, by a non-admin, or a customer admin deciding, then it is refused', async () => {
+    const client = createClient(securities.SecuritiesService, system.transports.securities);
+    const as = (persona: Persona) => ({ headers: { authorization: `Bearer ${tokens[persona]}` } });
+    const grid = { organisationUuid: ORG.ASHW, page: 1, size: 10, term: '', sort: [] };
+    expect(await refused(client.searchSecurities({ organisationUuid: ORG.ASHW, term: 'a' }, as('brook')))).toBe(
+      Code.PermissionDenied,
+    );
+    expect(await refused(client.listSecurities(grid, as('adviser')))).toBe(Code.PermissionDenied);
+    expect(
+      await refused(
+        client.setPrice({ organisationUuid: ORG.ASHW, securityId: 1, date: '2025-01-02', price: '1' }, as('manager')),
+      ),
+    ).toBe(Code.PermissionDenied);
+    expect(
+      await refused(
+        client.approveStaticDataChange({ organisationUuid: ORG.ASHW, uuid: ids.changeUuid }, as('manager')),
+      ),
+    ).toBe(Code.PermissionDenied);
+    expect(await refused(client.listSecurities(grid))).toBe(Code.Unauthenticated);
+    expect(await refused(client.listSecurities(grid, as('manager')))).toBeUndefined();
   });
 
   it("when the tax engine is called directly for another firm's organisation, or by a role without Calculations, then it is refused", async () => {
