@@ -82,6 +82,19 @@ export const SECURITY_SORT_COLUMNS = [
 ] as const;
 export type SecuritySortColumn = (typeof SECURITY_SORT_COLUMNS)[number];
 
+/** Columns GET /admin/securities/prices sorts by. */
+export const PRICE_SORT_COLUMNS = [
+  'securityId',
+  'sedol',
+  'isin',
+  'securityName',
+  'currency',
+  'date',
+  'price',
+  'priceGbp',
+] as const;
+export type PriceSortColumn = (typeof PRICE_SORT_COLUMNS)[number];
+
 /** A row of GET /securities/search (seed 000 §3, seed 001 §3 "security search result"). */
 export interface SecuritySearchResult {
   id: number;

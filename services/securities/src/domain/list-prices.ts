@@ -1,7 +1,6 @@
 import type { Caller } from '@gains/auth';
-import type { Page, PriceOnDate, SecurityPriceHistory } from '@gains/contracts';
+import { PRICE_SORT_COLUMNS, type Page, type PriceOnDate, type SecurityPriceHistory } from '@gains/contracts';
 import { invalidArgument, notFound } from '@gains/errors';
-import { PRICE_SORT_COLUMNS } from '../store/price-store';
 import { assertAdmin } from './access';
 import { addDays, daysBetween, isIsoDate } from './date-rules';
 import type { SecuritiesDeps } from './deps';

@@ -1,3 +1,4 @@
+import { create } from '@bufbuild/protobuf';
 import type { ServiceImpl } from '@connectrpc/connect';
 import { requireCaller } from '@gains/auth';
 import type { Issuer, Security, SecurityPrice, StaticDataChange } from '@gains/contracts';
@@ -59,11 +60,8 @@ export function createSecuritiesService(deps: SecuritiesDeps): ServiceImpl<typeo
       };
     },
     async saveSecurity(req, ctx) {
-      const input = req.input ?? new Proxy({}, { get: () => '' });
-      const result = await saveSecurity(deps, requireCaller(ctx), req.organisationUuid, req.id, {
-        ...(input as securities.SecurityInput),
-        quantityDecimalPlaces: (input as securities.SecurityInput).quantityDecimalPlaces || 0,
-      });
+      const input = req.input ?? create(securities.SecurityInputSchema);
+      const result = await saveSecurity(deps, requireCaller(ctx), req.organisationUuid, req.id, input);
       return {
         applied: result.applied,
         security: result.value ? security(result.value) : undefined,

@@ -1,4 +1,4 @@
-import type { PriceSource } from '@gains/contracts';
+import type { PriceSortColumn, PriceSource } from '@gains/contracts';
 import { appendToOutbox, type OutboxEvent } from '@gains/outbox';
 import { Prisma } from './generated/client';
 import { writeAudit, type AuditRecord } from './audit';
@@ -47,7 +47,7 @@ export interface PriceOnDateRow {
   price: StoredPrice | null;
 }
 
-const PRICE_SORT: Record<string, string> = {
+const PRICE_SORT: Record<PriceSortColumn, string> = {
   securityId: 's.id',
   sedol: 's.sedol',
   isin: 's.isin',
@@ -57,7 +57,6 @@ const PRICE_SORT: Record<string, string> = {
   price: 'p.price',
   priceGbp: 'p.price_gbp',
 };
-export const PRICE_SORT_COLUMNS = Object.keys(PRICE_SORT);
 
 export function createPriceStore(prisma: SecuritiesPrisma) {
   return {
@@ -79,12 +78,12 @@ export function createPriceStore(prisma: SecuritiesPrisma) {
       page: number;
       size: number;
       term: string;
-      sort: { column: string; direction: 'asc' | 'desc' }[];
+      sort: { column: PriceSortColumn; direction: 'asc' | 'desc' }[];
     }): Promise<{ content: PriceOnDateRow[]; totalSize: number }> {
       const contains = `%${likeEscape(query.term)}%`;
       const where = Prisma.sql`(${query.term} = '' OR s.sedol ILIKE ${contains} OR s.isin ILIKE ${contains}
         OR s.security_name ILIKE ${contains})`;
-      const orderBy = [...query.sort.filter((s) => PRICE_SORT[s.column]), { column: 'securityName', direction: 'asc' }]
+      const orderBy = [...query.sort, { column: 'securityName' as const, direction: 'asc' as const }]
         .map((s) => `${PRICE_SORT[s.column]} ${s.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`)
         .concat('s.id')
         .join(', ');

@@ -71,12 +71,6 @@ export function createSecurityStore(prisma: SecuritiesPrisma) {
   return {
     findById,
 
-    async findByCode(code: { sedol?: string; isin?: string }): Promise<Security | undefined> {
-      const rows = await prisma.$queryRaw<Security[]>`${SELECT_SECURITY}
-        WHERE s.sedol = ${code.sedol ?? ''} OR s.isin = ${code.isin ?? ''} ORDER BY s.id LIMIT 1`;
-      return rows[0];
-    },
-
     /** SEDOL, ISIN or id -> the security's id and currency, for the price upload. */
     async codeIndex(): Promise<Map<string, { id: number; currency: string }>> {
       const rows = await prisma.security.findMany({
@@ -190,10 +184,6 @@ export function createSecurityStore(prisma: SecuritiesPrisma) {
         return out;
       };
       return tx ? run(tx) : prisma.$transaction(run);
-    },
-
-    async count(): Promise<number> {
-      return prisma.security.count();
     },
   };
 }
