@@ -1,7 +1,7 @@
 // Securities, issuers, prices, FX, static data validation and reference data through the BFF, against the
 // whole system on a real PostgreSQL (issue 20). Figures are worked here independently of the service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
+import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
 
 let t: TestSystem;
 const as = (persona: Persona, org = ORG.ASHW, body?: unknown) => ({ token: t.tokens[persona], org, body });
@@ -196,8 +196,7 @@ describe('create and update', () => {
         '/api/admin/securities',
         as('admin', ORG.ASHW, { ...newSecurity(20, 'Bad One'), ...override }),
       );
-      expect([answer.status, answer.body.field], JSON.stringify(override)).toEqual([status, field]);
-      expect(answer.body.type_description).toMatch(message);
+      expectError(answer, status, message, field);
     }
     const first = (await t.request('GET', '/api/admin/securities?size=1&sort=id,asc', as('admin'))).body.content[0];
     const dup = await t.request(
@@ -383,25 +382,13 @@ describe('prices and FX', () => {
     const s = await create(51, 'Price Checks plc');
     const put = (body: unknown, date = daysFrom(today, -1), persona: Persona = 'admin') =>
       t.request('PUT', `/api/admin/securities/${s.id}/prices/${date}`, as(persona, ORG.ASHW, body));
-    const field = async (p: Promise<{ status: number; body: any }>) => {
-      const a = await p;
-      return [a.status, a.body.field, a.body.type_description];
-    };
-    expect(await field(put({ price: '-1' }))).toEqual([400, 'price', 'price must not be negative']);
-    expect(await field(put({ price: 12.5 }))).toEqual([400, 'price', 'price must be a decimal string such as "12.34"']);
-    expect(await field(put({ price: '0' }))).toEqual([400, 'price', 'price must be more than 0']);
-    expect(await field(put({ price: '1' }, daysFrom(today, 1)))).toEqual([
-      400,
-      'date',
-      'date must not be in the future',
-    ]);
-    expect(await field(put({ price: '1' }, '2025-02-30'))).toEqual([400, 'date', 'date must be a date as YYYY-MM-DD']);
-    expect(await field(put({ price: '1', currency: 'XYZ' }))).toEqual([400, 'currency', 'Unknown currency XYZ']);
-    expect(await field(put({ price: '1', currency: 'USD' }))).toEqual([
-      400,
-      'currency',
-      'The security is priced in GBP, not USD',
-    ]);
+    expectError(await put({ price: '-1' }), 400, 'price must not be negative', 'price');
+    expectError(await put({ price: 12.5 }), 400, 'price must be a decimal string such as "12.34"', 'price');
+    expectError(await put({ price: '0' }), 400, 'price must be more than 0', 'price');
+    expectError(await put({ price: '1' }, daysFrom(today, 1)), 400, 'date must not be in the future', 'date');
+    expectError(await put({ price: '1' }, '2025-02-30'), 400, 'date must be a date as YYYY-MM-DD', 'date');
+    expectError(await put({ price: '1', currency: 'XYZ' }), 400, 'Unknown currency XYZ', 'currency');
+    expectError(await put({ price: '1', currency: 'USD' }), 400, 'The security is priced in GBP, not USD', 'currency');
     expect((await put({ price: '1' }, daysFrom(today, -1), 'manager')).status).toBe(403);
     const history = await t.request('GET', `/api/admin/securities/${s.id}/prices`, as('admin'));
     expect(history.body.prices).toEqual([]);
