@@ -168,3 +168,32 @@ describe('events and audit', () => {
     expect((await db.query('SELECT status FROM securities.security WHERE id = 1')).rows[0].status).toBe('SUSPENDED');
   });
 });
+
+describe('two saves at once', () => {
+  it('when two provider admins create securities with the same SEDOL at once, then one is stored and the other is ALREADY_EXISTS', async () => {
+    const admin = await as('admin@gains.example');
+    const { issuers } = await api.listIssuers({ organisationUuid: ASHW, term: 'HM Treasury' }, admin);
+    // Apple's ISIN and another valid one; the SEDOL (BAE Systems') is shared.
+    const save = (isin: string) =>
+      api.saveSecurity(
+        {
+          organisationUuid: ASHW,
+          id: 0,
+          input: {
+            sedol: '0798059',
+            isin,
+            issuer: issuers[0]!.uuid,
+            securityName: `Race ${isin}`,
+            reportingName: 'Race',
+            currency: 'GBP',
+            assetClass: 'EQUITY',
+          },
+        },
+        admin,
+      );
+    const results = await Promise.allSettled([save('US0378331005'), save('US5949181045')]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(ConnectError.from(failed.reason).code).toBe(Code.AlreadyExists);
+  });
+});

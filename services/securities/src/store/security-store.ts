@@ -1,4 +1,5 @@
 import type { Security, SecuritySearchResult, SecuritySortColumn } from '@gains/contracts';
+import { DomainError } from '@gains/errors';
 import { appendToOutbox, type OutboxEvent } from '@gains/outbox';
 import { Prisma } from './generated/client';
 import type { SecurityFields } from '../domain/security-rules';
@@ -60,6 +61,19 @@ function toColumns(fields: SecurityFields) {
     quantityDecimalPlaces: fields.quantityDecimalPlaces,
     status: fields.status,
   };
+}
+
+/** A SEDOL or ISIN taken between the use case's check and the write (two saves at once): 409, not 500. */
+function duplicateCode(error: unknown): never {
+  if ((error as { code?: string }).code === 'P2002') {
+    const isin = JSON.stringify((error as { meta?: unknown }).meta ?? '').includes('isin');
+    throw new DomainError(
+      'ALREADY_EXISTS',
+      `Another security has this ${isin ? 'ISIN' : 'SEDOL'}`,
+      isin ? 'isin' : 'sedol',
+    );
+  }
+  throw error;
 }
 
 export function createSecurityStore(prisma: SecuritiesPrisma) {
@@ -157,7 +171,7 @@ export function createSecurityStore(prisma: SecuritiesPrisma) {
         await appendToOutbox(db, events(created));
         return created;
       };
-      return tx ? run(tx) : prisma.$transaction(run);
+      return (tx ? run(tx) : prisma.$transaction(run)).catch(duplicateCode);
     },
 
     /** Updates securities (all or none) with their audit entries and events in one transaction. */
@@ -183,7 +197,7 @@ export function createSecurityStore(prisma: SecuritiesPrisma) {
         }
         return out;
       };
-      return tx ? run(tx) : prisma.$transaction(run);
+      return (tx ? run(tx) : prisma.$transaction(run)).catch(duplicateCode);
     },
   };
 }
