@@ -14,6 +14,27 @@ function firstProblem(error: z.ZodError, fallback: string): never {
   throw invalidArgument(issue.path.join('.') || fallback, issue.message);
 }
 
+/**
+ * A body schema that reads every body of the contract's type (@gains/contracts): declare a route's schema as
+ * `const body: Reads<typeof schema, ContractBody> = schema` and the compiler fails when the two part.
+ */
+export type Reads<S extends z.ZodType, Body> =
+  Body extends z.input<S> ? (KeysRead<z.input<S>, Body> extends true ? S : never) : never;
+
+/** True when every key of the body, at every depth, is one the schema reads (a type match alone allows extra keys). */
+type KeysRead<In, Body> = Body extends readonly unknown[]
+  ? true
+  : string extends keyof Body // a map's keys are data
+    ? true
+    : Body extends object
+      ? [Exclude<keyof Body, keyof In>] extends [never]
+        ? { [K in keyof Body & keyof In]-?: KeysRead<NonNullable<In[K]>, NonNullable<Body[K]>> }[keyof Body &
+            keyof In] extends true
+          ? true
+          : false
+        : false
+      : true;
+
 /** Checks a JSON body; the first problem is answered as 400 naming the field and the rule. */
 export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   let raw: unknown;

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import type { LedgerCalculationRequest } from '@gains/contracts';
 import { DomainError } from '@gains/errors';
 import { asCaller, authenticate, requireOrganisation } from '../middleware/authenticate';
-import { parseBody } from '../validation';
+import { parseBody, type Reads } from '../validation';
 import type { BffEnv } from '../deps';
 
 const text = (field: string) => z.string({ error: `${field} must be text` });
@@ -15,7 +16,7 @@ const count = (field: string) =>
     .min(1, `${field} must be a whole number from 1`)
     .max(2 ** 31 - 1, `${field} is too large`);
 
-const ledgerBody = z.object({
+const ledgerBodySchema = z.object({
   ledgerCsv: text('ledgerCsv').min(1, 'ledgerCsv is required: the ledger file as text'),
   pricesCsv: text('pricesCsv').default(''),
   taxpayer: z
@@ -46,6 +47,9 @@ const ledgerBody = z.object({
   disposalsPage: count('disposalsPage').optional(),
   disposalsPageSize: count('disposalsPageSize').optional(),
 });
+
+/** The body is @gains/contracts' LedgerCalculationRequest (tax_engine.proto's request, in JSON). */
+const ledgerBody: Reads<typeof ledgerBodySchema, LedgerCalculationRequest> = ledgerBodySchema;
 
 /**
  * A ledger file (and optional prices) computed by the tax engine, with one page of its disposals; nothing is

@@ -36,11 +36,10 @@ export function formatText(c: PresentedComputation): string {
       row('Exempt gains', y.exemptGains);
       row('Exempt losses', y.exemptLosses);
     }
-    if (y.ratePeriods) {
-      const a = y.ratePeriods.upTo29October2024;
-      const b = y.ratePeriods.from30October2024;
-      row('Net gains to 29 Oct 2024', a.netGains);
-      row('Net gains from 30 Oct 2024', b.netGains);
+    const { upTo29October2024: before, from30October2024: after } = y.ratePeriods ?? {};
+    if (before && after) {
+      row('Net gains to 29 Oct 2024', before.netGains);
+      row('Net gains from 30 Oct 2024', after.netGains);
     }
     for (const d of y.disposals) {
       // A part disposal without shares (capital distribution, takeover cash) has no quantity to show.

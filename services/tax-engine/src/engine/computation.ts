@@ -1,3 +1,4 @@
+import type { MatchRule } from '@gains/contracts';
 import type { GainClass, TaxpayerKind, TransactionType } from './ledger';
 import type { Rational } from './rational';
 
@@ -6,7 +7,7 @@ import type { Rational } from './rational';
  * presentation layer (present.ts) rounds money to the penny for screens, JSON and the CLI.
  */
 
-export type MatchRule = 'same-day' | 'thirty-day' | 'ten-day' | 'section-104';
+export type { MatchRule };
 
 export interface PoolState {
   quantity: Rational;

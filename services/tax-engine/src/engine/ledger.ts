@@ -1,3 +1,5 @@
+import type { TaxpayerKind } from '@gains/contracts';
+
 /**
  * The engine's input: one taxpayer's ledger as plain data (decimal strings, ISO dates), exactly as the
  * clients service stores it and the CLI reads it from CSV.
@@ -65,7 +67,7 @@ export interface LedgerTransaction {
   ref?: string;
 }
 
-export type TaxpayerKind = 'individual' | 'trust' | 'personal-representatives' | 'company';
+export type { TaxpayerKind };
 
 export interface Taxpayer {
   kind: TaxpayerKind;

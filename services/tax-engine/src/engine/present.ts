@@ -1,3 +1,5 @@
+import type { Presented } from '@gains/contracts';
+import type { taxEngine } from '@gains/proto';
 import type { Computation, Disposal, GainsLosses, Match, PoolState, TaxYearSummary } from './computation';
 import type { Rational } from './rational';
 import { attributeToPortfolios, type HoldingValue, type PortfolioFigures } from './value-holdings';
@@ -8,6 +10,9 @@ import { attributeToPortfolios, type HoldingValue, type PortfolioFigures } from 
  * places when they do not terminate, e.g. after a 1-for-3 consolidation). The SA108 summary is in
  * whole pounds: proceeds and gains rounded down, costs and losses rounded up (HMRC lets figures be
  * rounded in the taxpayer's favour). Nothing here feeds back into a figure.
+ *
+ * Each presenter returns its message of tax_engine.proto (`Presented<...>`, from @gains/contracts), so a figure
+ * cannot be added here without the proto, nor the proto gain a field the presenter does not fill.
  */
 
 export const money = (r: Rational): string => r.toFixed(2);
@@ -15,7 +20,7 @@ export const moneyOrNull = (r: Rational | null): string | null => (r === null ? 
 export const quantity = (r: Rational): string => r.toExactDecimal(12) ?? r.toFixed(8);
 const pounds = (r: Rational, mode: 'floor' | 'ceil'): string => r.roundTo(0, mode).toFixed(0);
 
-export function presentPool(p: PoolState | null) {
+export function presentPool(p: PoolState | null): Presented<taxEngine.PoolState> | null {
   if (p === null) return null;
   return {
     quantity: quantity(p.quantity),
@@ -24,7 +29,7 @@ export function presentPool(p: PoolState | null) {
   };
 }
 
-export function presentMatch(m: Match) {
+export function presentMatch(m: Match): Presented<taxEngine.Match> {
   return {
     rule: m.rule,
     quantity: quantity(m.quantity),
@@ -39,7 +44,7 @@ export function presentMatch(m: Match) {
   };
 }
 
-export function presentDisposal(d: Disposal) {
+export function presentDisposal(d: Disposal): Presented<taxEngine.Disposal> {
   return {
     date: d.date,
     security: d.security,
@@ -72,12 +77,12 @@ export function presentDisposal(d: Disposal) {
   };
 }
 
-function presentPeriod(p: GainsLosses) {
+function presentPeriod(p: GainsLosses): Presented<taxEngine.GainsLosses> {
   return { gains: money(p.gains), losses: money(p.losses), netGains: money(p.netGains) };
 }
 
 /** A tax year's summary with the given disposals (the year's, or those of them on the page shown). */
-export function presentTaxYear(y: TaxYearSummary, disposals: Disposal[]) {
+export function presentTaxYear(y: TaxYearSummary, disposals: Disposal[]): Presented<taxEngine.TaxYear> {
   return {
     taxYear: y.taxYear,
     complete: y.complete,
@@ -124,7 +129,7 @@ export function presentTaxYear(y: TaxYearSummary, disposals: Disposal[]) {
   };
 }
 
-function presentHolding(h: HoldingValue) {
+function presentHolding(h: HoldingValue): Presented<taxEngine.HoldingValue> {
   return {
     security: h.security,
     portfolio: h.portfolio,
@@ -138,7 +143,7 @@ function presentHolding(h: HoldingValue) {
   };
 }
 
-function presentPortfolio(p: PortfolioFigures) {
+function presentPortfolio(p: PortfolioFigures): Presented<taxEngine.PortfolioFigures> {
   return {
     portfolio: p.portfolio,
     holdings: p.holdings.map(presentHolding),
@@ -151,7 +156,7 @@ function presentPortfolio(p: PortfolioFigures) {
   };
 }
 
-export type PresentedComputation = ReturnType<typeof presentComputation>;
+export type PresentedComputation = Presented<taxEngine.Computation>;
 
 /** Which disposals to present: `limit` of them from the `offset`th, counted over the tax years in order. */
 export interface DisposalsWindow {
@@ -164,7 +169,11 @@ export interface DisposalsWindow {
  * disposals in it (the tax years' figures are always whole). Presenting a disposal (its matches and pools as
  * text) is most of the work, so a page of a large file costs a page's worth.
  */
-export function presentComputation(c: Computation, prices: Record<string, string> = {}, window?: DisposalsWindow) {
+export function presentComputation(
+  c: Computation,
+  prices: Record<string, string> = {},
+  window?: DisposalsWindow,
+): PresentedComputation {
   const portfolios = attributeToPortfolios(c, prices);
   // Each year's disposals, grouped in one pass (in date order, as c.disposals is).
   const byYear = new Map<string, Disposal[]>();

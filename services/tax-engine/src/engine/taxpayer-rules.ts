@@ -1,8 +1,10 @@
+import { TAXPAYER_KINDS } from '@gains/contracts';
 import { parseIsoDate } from './dates';
-import type { Taxpayer, TaxpayerKind } from './ledger';
+import type { Taxpayer } from './ledger';
 import { parseTaxYear } from './tax-years';
 
-export const TAXPAYER_KINDS: readonly TaxpayerKind[] = ['individual', 'trust', 'personal-representatives', 'company'];
+// The kinds are part of the answer's contract (the web app lists them), so they are declared there.
+export { TAXPAYER_KINDS };
 
 export interface TaxpayerProblem {
   /** The field, e.g. `dateOfDeath` or `annualExemptAmountOverrides.2024-25`. */

@@ -8,7 +8,8 @@ export const TAXPAYER_KINDS: { value: TaxpayerKind; label: string }[] = [
   { value: 'company', label: 'Company' },
 ];
 
-export function taxpayerLabel(kind: TaxpayerKind): string {
+/** The kind in words; a kind this screen does not know yet shows as the service names it. */
+export function taxpayerLabel(kind: string): string {
   return TAXPAYER_KINDS.find((k) => k.value === kind)?.label ?? kind;
 }
 
@@ -20,8 +21,8 @@ const MATCH_RULES: Record<MatchRule, string> = {
   'section-104': 'Section 104 pool',
 };
 
-export function matchRuleLabel(rule: MatchRule): string {
-  return MATCH_RULES[rule] ?? rule;
+export function matchRuleLabel(rule: string): string {
+  return MATCH_RULES[rule as MatchRule] ?? rule;
 }
 
 /** "Bed and breakfast (30 days) + Section 104 pool"; a disposal the engine could not compute says so. */

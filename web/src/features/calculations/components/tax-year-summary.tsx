@@ -28,13 +28,13 @@ const FIGURES: Figure[] = [
   {
     key: 'before30October',
     label: 'Net gains to 29/10/2024',
-    value: (y) => y.ratePeriods?.upTo29October2024.netGains,
+    value: (y) => y.ratePeriods?.upTo29October2024?.netGains,
     optional: true,
   },
   {
     key: 'from30October',
     label: 'Net gains from 30/10/2024',
-    value: (y) => y.ratePeriods?.from30October2024.netGains,
+    value: (y) => y.ratePeriods?.from30October2024?.netGains,
     optional: true,
   },
   { key: 'incomeGains', label: 'Income gains', value: (y) => y.incomeGains, optional: true },
