@@ -3,3 +3,4 @@ export * from './grid';
 export * from './clients';
 export * from './report-types';
 export * from './calculations';
+export * from './securities';

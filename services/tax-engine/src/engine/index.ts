@@ -45,3 +45,4 @@ export {
   type LedgerFileResult,
 } from './ledger-file';
 export { taxpayerProblems, TAXPAYER_KINDS, type TaxpayerProblem } from './taxpayer-rules';
+export { cgtRatesShown, type CgtRatesShown } from './tax-due';

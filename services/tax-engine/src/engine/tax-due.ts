@@ -105,3 +105,26 @@ function periodTax(
   const tax = lowerRateGain.mul(lowerRate).add(higherRateGain.mul(higherRate)).div(HUNDRED);
   return { period, from, to, taxableGain, lowerRateGain, lowerRate, higherRateGain, higherRate, tax };
 }
+
+/** A tax year's rates (percent) as the Reference Data page lists them. */
+export interface CgtRatesShown {
+  basic: string;
+  higher: string;
+  trust: string;
+  note?: string;
+}
+
+/** The rates this engine works the tax due at, by tax year ("2024-25"); null for a year it holds none for. */
+export function cgtRatesShown(taxYear: string): CgtRatesShown | null {
+  const year = Number(taxYear.slice(0, 4));
+  const shown = (r: Rates, note?: string): CgtRatesShown => ({
+    basic: r.lower.toFixed(0),
+    higher: r.higher.toFixed(0),
+    trust: r.trust.toFixed(0),
+    ...(note ? { note } : {}),
+  });
+  if (year === 2024) return shown(R_18_24, 'From 30 October 2024; 10% and 20% (trusts 20%) before');
+  if (year === 2010) return shown(R_18_28, 'From 23 June 2010; 18% before (the tax due is not worked out)');
+  const rates = ratesOf(year);
+  return rates === null ? null : shown(rates);
+}
