@@ -513,7 +513,9 @@ describe('reference data', () => {
       higherRate: '20',
     });
     expect(year('2024-25')).toMatchObject({ annualExemptAmount: '3000', basicRate: '18', higherRate: '24' });
-    expect(answer.body.rpi[0]).toEqual({ month: '1987-01', value: '100.0' });
+    // HMRC's March 1982 RPI on the January 1987 = 100 base: 313.4 / 3.945 = 79.44 (CG17274); January 1987 is 100.
+    expect(answer.body.rpi[0]).toEqual({ month: '1982-03', value: '79.44' });
+    expect(answer.body.rpi).toContainEqual({ month: '1987-01', value: '100.0' });
     expect(answer.body.currencies.map((c: { isoCode: string }) => c.isoCode)).toContain('GBP');
     expect(answer.body.fxRates.map((r: { currency: string }) => r.currency)).toEqual(
       expect.arrayContaining(['USD', 'EUR']),
