@@ -2,4 +2,5 @@
 export * from './grid';
 export * from './clients';
 export * from './report-types';
+export * from './calculations';
 export * from './securities';
