@@ -4,7 +4,13 @@ import { canUseRoute, getRoute, type RouteName } from '@gains/access';
 import { paths } from '@/config/paths';
 import { useCurrentOrganisation, useSignedIn } from '../layout/use-signed-in';
 
-const PAGES: RouteName[] = ['Securities', 'SecurityMaintenance', 'IssuerMaintenance', 'SecurityPrices', 'StaticDataValidation'];
+const PAGES: RouteName[] = [
+  'Securities',
+  'SecurityMaintenance',
+  'IssuerMaintenance',
+  'SecurityPrices',
+  'StaticDataValidation',
+];
 
 /** The securities pages beside each other (Security and Issuer Maintenance have no card of their own). */
 export function SecuritiesLinks({ current }: { current: RouteName }) {

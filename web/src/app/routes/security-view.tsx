@@ -19,7 +19,10 @@ export function ViewSecurityRoute() {
     <div className="gains-page">
       <Breadcrumb
         className="gains-breadcrumb"
-        items={[{ title: <Link to={paths.route('Securities', uuid)}>Securities Lite</Link> }, { title: s?.sedol ?? 'Security' }]}
+        items={[
+          { title: <Link to={paths.route('Securities', uuid)}>Securities Lite</Link> },
+          { title: s?.sedol ?? 'Security' },
+        ]}
       />
       <div className="gains-page__header">
         <Typography.Title level={2} className="gains-page__title">

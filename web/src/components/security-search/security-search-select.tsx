@@ -3,7 +3,13 @@ import { Select, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { config } from '@/config/env';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { SEARCH_FAILED, resultLabel, searchTerm, useSecuritySearch, type SecuritySearchResult } from './search-securities';
+import {
+  SEARCH_FAILED,
+  resultLabel,
+  searchTerm,
+  useSecuritySearch,
+  type SecuritySearchResult,
+} from './search-securities';
 
 /**
  * The one security search (seed 000 §5): searches SEDOL, ISIN and names once typing has settled for 500 ms,

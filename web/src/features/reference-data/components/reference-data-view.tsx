@@ -56,12 +56,18 @@ function AddFxRateModal({
   const add = useAddFxRate();
   const onFinish = (v: FxValues) => {
     setAlert(undefined);
-    const body = { currency: v.currency ?? '', date: v.date?.format('YYYY-MM-DD') ?? '', gbpPerUnit: v.gbpPerUnit.trim() };
+    const body = {
+      currency: v.currency ?? '',
+      date: v.date?.format('YYYY-MM-DD') ?? '',
+      gbpPerUnit: v.gbpPerUnit.trim(),
+    };
     add.mutate(
       { organisationUuid, body },
       {
         onSuccess: (rate) => {
-          notify.success(`FX rate added: 1 ${rate.currency} = £${rateText(rate.gbpPerUnit)} on ${formatDate(rate.date)}`);
+          notify.success(
+            `FX rate added: 1 ${rate.currency} = £${rateText(rate.gbpPerUnit)} on ${formatDate(rate.date)}`,
+          );
           onClose();
         },
         onError: (error) => {
@@ -82,7 +88,13 @@ function AddFxRateModal({
       destroyOnHidden
     >
       {alert && <Alert type="error" showIcon role="alert" className="gains-modal-alert" message={alert} />}
-      <Form<FxValues> form={form} layout="vertical" name="fx-rate" onFinish={onFinish} initialValues={{ gbpPerUnit: '' }}>
+      <Form<FxValues>
+        form={form}
+        layout="vertical"
+        name="fx-rate"
+        onFinish={onFinish}
+        initialValues={{ gbpPerUnit: '' }}
+      >
         <Form.Item label="Currency" name="currency" rules={[{ required: true, message: FX_MESSAGES.currencyRequired }]}>
           <Select
             showSearch
@@ -130,7 +142,13 @@ function AddFxRateModal({
  * Reference Data (issue 20): the lists the product runs on in one place, read-only for customers; a provider
  * admin can add an FX rate.
  */
-export function ReferenceDataView({ organisationUuid, canAddRates }: { organisationUuid: string; canAddRates: boolean }) {
+export function ReferenceDataView({
+  organisationUuid,
+  canAddRates,
+}: {
+  organisationUuid: string;
+  canAddRates: boolean;
+}) {
   const data = useReferenceData(organisationUuid);
   const [addingRate, setAddingRate] = useState(false);
   if (data.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
@@ -141,7 +159,12 @@ export function ReferenceDataView({ organisationUuid, canAddRates }: { organisat
     { title: 'Tax year', dataIndex: 'label', width: 120 },
     { title: 'Starts', dataIndex: 'startDate', render: (v: string) => formatDate(v) },
     { title: 'Ends', dataIndex: 'endDate', render: (v: string) => formatDate(v) },
-    { title: 'Annual exempt amount', dataIndex: 'annualExemptAmount', align: 'right', render: (v: string) => formatMoney(v) },
+    {
+      title: 'Annual exempt amount',
+      dataIndex: 'annualExemptAmount',
+      align: 'right',
+      render: (v: string) => formatMoney(v),
+    },
     {
       title: 'Basic rate',
       dataIndex: 'basicRate',
@@ -292,7 +315,11 @@ export function ReferenceDataView({ organisationUuid, canAddRates }: { organisat
         ]}
       />
       {addingRate && (
-        <AddFxRateModal organisationUuid={organisationUuid} currencies={d.currencies} onClose={() => setAddingRate(false)} />
+        <AddFxRateModal
+          organisationUuid={organisationUuid}
+          currencies={d.currencies}
+          onClose={() => setAddingRate(false)}
+        />
       )}
     </>
   );

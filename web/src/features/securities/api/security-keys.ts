@@ -14,13 +14,23 @@ export const securityKeys = {
   all: ['securities'] as const,
   grids: (organisationUuid: string) => [...securityKeys.all, 'grid', organisationUuid] as const,
   grid: (q: SecuritiesQuery) =>
-    [...securityKeys.grids(q.organisationUuid), { page: q.page, size: q.size, term: q.term, sort: sortParams(q.sort) }] as const,
+    [
+      ...securityKeys.grids(q.organisationUuid),
+      { page: q.page, size: q.size, term: q.term, sort: sortParams(q.sort) },
+    ] as const,
   detail: (organisationUuid: string, id: number) => [...securityKeys.all, 'detail', organisationUuid, id] as const,
   prices: (organisationUuid: string, id: number, from: string, to: string) =>
     [...securityKeys.all, 'prices', organisationUuid, id, from, to] as const,
   pricesOnDate: (q: SecuritiesQuery & { date: string }) =>
-    [...securityKeys.all, 'prices-on-date', q.organisationUuid, q.date, { page: q.page, size: q.size, term: q.term, sort: sortParams(q.sort) }] as const,
+    [
+      ...securityKeys.all,
+      'prices-on-date',
+      q.organisationUuid,
+      q.date,
+      { page: q.page, size: q.size, term: q.term, sort: sortParams(q.sort) },
+    ] as const,
   issuers: (organisationUuid: string) => [...securityKeys.all, 'issuers', organisationUuid] as const,
   currencies: (organisationUuid: string) => [...securityKeys.all, 'currencies', organisationUuid] as const,
-  changes: (organisationUuid: string, status: string) => [...securityKeys.all, 'changes', organisationUuid, status] as const,
+  changes: (organisationUuid: string, status: string) =>
+    [...securityKeys.all, 'changes', organisationUuid, status] as const,
 };

@@ -84,7 +84,11 @@ export function changeLines(edits: ClassificationEdits): ChangeLine[] {
 }
 
 /** A server error's field `updates.2.status` → the security and field it names, for the message. */
-export function describeUpdateField(field: string | undefined, updates: ClassificationUpdate[], edits: ClassificationEdits) {
+export function describeUpdateField(
+  field: string | undefined,
+  updates: ClassificationUpdate[],
+  edits: ClassificationEdits,
+) {
   const match = /^updates\.(\d+)\.?(\w*)$/.exec(field ?? '');
   if (!match) return undefined;
   const update = updates[Number(match[1])];

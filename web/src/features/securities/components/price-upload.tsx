@@ -16,7 +16,12 @@ export function priceFileLines(text: string): number {
 
 /** What is wrong with the file before it is sent; undefined when it may go. */
 export function priceFileProblem(text: string): string | undefined {
-  const first = text.replace(/^\uFEFF/, '').split(/\r?\n/)[0]?.trim().toLowerCase().replace(/\s+/g, '');
+  const first = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)[0]
+    ?.trim()
+    .toLowerCase()
+    .replace(/\s+/g, '');
   if (!first) return 'The file is empty';
   if (first !== PRICE_FILE_HEADER) return `The first line must be the header ${PRICE_FILE_HEADER}`;
   if (priceFileLines(text) < 2) return 'The file has a header but no prices';
@@ -161,7 +166,12 @@ export function PriceUpload({ organisationUuid }: { organisationUuid: string }) 
         )}
         {result && (
           <div data-testid="upload-result">
-            <Alert type="success" showIcon className="gains-modal-alert" message={`Prices uploaded: ${uploadSummary(result)}`} />
+            <Alert
+              type="success"
+              showIcon
+              className="gains-modal-alert"
+              message={`Prices uploaded: ${uploadSummary(result)}`}
+            />
             <Descriptions size="small" bordered column={4}>
               <Descriptions.Item label="Lines">{formatNumber(result.lines)}</Descriptions.Item>
               <Descriptions.Item label="Added">{formatNumber(result.inserted)}</Descriptions.Item>

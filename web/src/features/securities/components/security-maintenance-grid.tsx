@@ -45,7 +45,13 @@ const changedRule = (field: ClassificationField) => ({
     !!p.data && isEdited(p.context.edits, p.data.id, field),
 });
 
-function selectColumn(field: ClassificationField, header: string, values: readonly string[], labels: Record<string, string>, width: number): ColDef<Security> {
+function selectColumn(
+  field: ClassificationField,
+  header: string,
+  values: readonly string[],
+  labels: Record<string, string>,
+  width: number,
+): ColDef<Security> {
   return {
     field,
     colId: field,
@@ -123,7 +129,8 @@ export function SecurityMaintenanceGrid({ organisationUuid }: { organisationUuid
   const lines = useMemo(() => changeLines(edits), [edits]);
   const count = Object.keys(edits).length;
   const updates = useMemo(() => toUpdates(edits), [edits]);
-  const errorAt = save.error && isApiError(save.error) ? describeUpdateField(save.error.field, updates, edits) : undefined;
+  const errorAt =
+    save.error && isApiError(save.error) ? describeUpdateField(save.error.field, updates, edits) : undefined;
 
   const onSave = () => {
     save.mutate(

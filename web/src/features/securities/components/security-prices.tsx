@@ -89,7 +89,12 @@ function priceColumns(onEdit: ((row: PriceOnDate) => void) | undefined): ColDef<
             suppressMovable: true,
             cellRenderer: (p: { data?: PriceOnDate }) =>
               p.data ? (
-                <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(p.data!)} aria-label={`Edit price of ${p.data.securityName}`}>
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  onClick={() => onEdit(p.data!)}
+                  aria-label={`Edit price of ${p.data.securityName}`}
+                >
                   Edit
                 </Button>
               ) : null,
@@ -123,7 +128,9 @@ function PriceModal({
       { organisationUuid, securityId: row.securityId, date, body: { price: v.price.trim(), currency: row.currency } },
       {
         onSuccess: (saved) => {
-          notify.success(`Price of ${row.securityName} on ${formatDate(date)} set to ${saved.currency} ${formatPrice(saved.price)}`);
+          notify.success(
+            `Price of ${row.securityName} on ${formatDate(date)} set to ${saved.currency} ${formatPrice(saved.price)}`,
+          );
           onClose();
         },
         onError: (error) => {
@@ -224,7 +231,11 @@ export function SecurityPrices({ organisationUuid, canEdit }: { organisationUuid
         <Space>{canEdit && <PriceUpload organisationUuid={organisationUuid} />}</Space>
       </div>
       {!canEdit && (
-        <Alert type="info" showIcon message="Prices are set by the provider's administrators; you can look but not change them." />
+        <Alert
+          type="info"
+          showIcon
+          message="Prices are set by the provider's administrators; you can look but not change them."
+        />
       )}
       {prices.isError && <ApiErrorAlert title="There was a problem fetching security prices" error={prices.error} />}
       <div className="gains-grid">
@@ -249,7 +260,9 @@ export function SecurityPrices({ organisationUuid, canEdit }: { organisationUuid
         plural="securities"
         onChange={({ page, size }) => setQuery({ page, size })}
       />
-      {editing && <PriceModal organisationUuid={organisationUuid} row={editing} onClose={() => setEditing(undefined)} />}
+      {editing && (
+        <PriceModal organisationUuid={organisationUuid} row={editing} onClose={() => setEditing(undefined)} />
+      )}
     </div>
   );
 }

@@ -39,7 +39,8 @@ function Details({ security }: { security: SecurityDetail }) {
         {latest ? (
           <Space size="small">
             <span>
-              {latest.currency} {formatPrice(latest.price)} ({formatMoney(latest.priceGbp)}) on {formatDate(latest.date)}
+              {latest.currency} {formatPrice(latest.price)} ({formatMoney(latest.priceGbp)}) on{' '}
+              {formatDate(latest.date)}
             </span>
             {latest.stale && <Tag color="orange">Stale</Tag>}
           </Space>

@@ -112,8 +112,12 @@ function ChangeCard({
     <div className="gains-panel gains-change" data-testid="static-data-change">
       <div className="gains-change__header">
         <div>
-          <Typography.Text strong>{changeTitle(change)}: {change.entityLabel}</Typography.Text>{' '}
-          <Tag color={STATUS_COLOURS[change.status]}>{change.status.charAt(0) + change.status.slice(1).toLowerCase()}</Tag>
+          <Typography.Text strong>
+            {changeTitle(change)}: {change.entityLabel}
+          </Typography.Text>{' '}
+          <Tag color={STATUS_COLOURS[change.status]}>
+            {change.status.charAt(0) + change.status.slice(1).toLowerCase()}
+          </Tag>
           <div>
             <Typography.Text type="secondary">
               Proposed by {change.proposedByName} ({change.proposedByEmail}) on {formatDateTime(change.proposedAt)}
@@ -158,7 +162,13 @@ function ChangeCard({
  * Static Data Validation (issue 20): customer admins' proposed changes to shared securities and issuers, each
  * with the old and new value of every field it changes; a provider admin approves, or rejects with a note.
  */
-export function StaticDataValidation({ organisationUuid, canDecide }: { organisationUuid: string; canDecide: boolean }) {
+export function StaticDataValidation({
+  organisationUuid,
+  canDecide,
+}: {
+  organisationUuid: string;
+  canDecide: boolean;
+}) {
   const [status, setStatus] = useState<StaticDataChangeStatus>('PENDING');
   const changes = useStaticDataChanges(organisationUuid, status);
   const [rejecting, setRejecting] = useState<StaticDataChange>();
@@ -170,7 +180,9 @@ export function StaticDataValidation({ organisationUuid, canDecide }: { organisa
   else if (changes.data.length === 0)
     body = (
       <Empty
-        description={status === 'PENDING' ? 'No changes are waiting for approval' : `No ${status.toLowerCase()} changes`}
+        description={
+          status === 'PENDING' ? 'No changes are waiting for approval' : `No ${status.toLowerCase()} changes`
+        }
       />
     );
   else
@@ -210,4 +222,3 @@ export function StaticDataValidation({ organisationUuid, canDecide }: { organisa
     </Space>
   );
 }
-
