@@ -350,6 +350,8 @@ export interface TaxYearReference {
   /** CGT rates for individuals in percent: basic and higher rate (null when the engine does not hold them). */
   basicRate: string | null;
   higherRate: string | null;
+  /** A change of rates within the year, when there was one (2024-25: 10% and 20% before 30 October 2024). */
+  ratesNote: string | null;
 }
 
 /** One month of the RPI series (January 1987 = 100). */

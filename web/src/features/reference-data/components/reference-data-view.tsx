@@ -177,6 +177,11 @@ export function ReferenceDataView({
       align: 'right',
       render: (v: string | null) => (v ? `${formatDecimal(v, Math.max(0, (v.split('.')[1] ?? '').length))}%` : '-'),
     },
+    {
+      title: 'Note',
+      dataIndex: 'ratesNote',
+      render: (v: string | null) => <Typography.Text type="secondary">{v ?? ''}</Typography.Text>,
+    },
   ];
 
   const fxColumns: ColumnsType<FxRate> = [
