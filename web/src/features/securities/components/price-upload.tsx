@@ -111,23 +111,25 @@ export function PriceUpload({ organisationUuid }: { organisationUuid: string }) 
           currency. Every line must be good or nothing is stored; uploading the same file again changes nothing.
         </Typography.Paragraph>
         {!result && (
-          <Upload
-            accept=".csv,text/csv"
-            maxCount={1}
-            showUploadList={false}
-            beforeUpload={(chosen) => {
-              void chosen.text().then((text) => {
-                setFile({ name: chosen.name, text });
-                setProblem(undefined);
-                upload.reset();
-              });
-              return Upload.LIST_IGNORE;
-            }}
-          >
-            <Button icon={<UploadOutlined />} data-testid="price-file">
-              {file ? 'Choose another file' : 'Choose a price file'}
-            </Button>
-          </Upload>
+          <div data-testid="price-upload-file">
+            <Upload
+              accept=".csv,text/csv"
+              maxCount={1}
+              showUploadList={false}
+              beforeUpload={(chosen) => {
+                void chosen.text().then((text) => {
+                  setFile({ name: chosen.name, text });
+                  setProblem(undefined);
+                  upload.reset();
+                });
+                return Upload.LIST_IGNORE;
+              }}
+            >
+              <Button icon={<UploadOutlined />} data-testid="price-file">
+                {file ? 'Choose another file' : 'Choose a price file'}
+              </Button>
+            </Upload>
+          </div>
         )}
         {file && !result && (
           <Typography.Paragraph style={{ marginTop: 12 }} data-testid="price-file-name">

@@ -115,7 +115,7 @@ export function SecurityForm({
   };
 
   return (
-    <div className="gains-panel gains-form" data-testid="security-form">
+    <div className="gains-panel gains-form gains-form--wide" data-testid="security-form">
       <LeaveGuard dirty={dirty} />
       {alert && <Alert type="error" showIcon role="alert" className="gains-modal-alert" message={alert} />}
       <Form<Values>
@@ -133,12 +133,12 @@ export function SecurityForm({
       >
         <Row gutter={16}>
           <Col xs={24} md={6}>
-            <Form.Item label="SEDOL" name="sedol" rules={[ruleOf(sedolProblem)]} validateFirst>
+            <Form.Item label="SEDOL" name="sedol" required rules={[ruleOf(sedolProblem)]} validateFirst>
               <Input maxLength={7} autoComplete="off" style={{ textTransform: 'uppercase' }} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item label="ISIN" name="isin" rules={[ruleOf(isinProblem)]} validateFirst>
+            <Form.Item label="ISIN" name="isin" required rules={[ruleOf(isinProblem)]} validateFirst>
               <Input maxLength={12} autoComplete="off" style={{ textTransform: 'uppercase' }} />
             </Form.Item>
           </Col>
