@@ -4,8 +4,8 @@ import type { SecurityPrice } from '@gains/contracts';
 import { formatDate, formatPrice } from '@/lib/format';
 import { chartGeometry, nearestPoint } from './price-chart-geometry';
 
-const WIDTH = 800;
-const HEIGHT = 220;
+const WIDTH = 1200;
+const HEIGHT = 240;
 const PAD = { left: 90, right: 16, top: 16, bottom: 28 };
 
 /**

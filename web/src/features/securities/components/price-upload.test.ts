@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { uploadProblems } from '../api/prices';
-import { priceFileProblem, uploadSummary } from './price-upload';
+import { badLinesText, priceFileProblem, uploadSummary } from './price-upload';
 
 describe('the price file', () => {
   it('when the header is wrong or there are no lines, then it is refused before it is sent', () => {
@@ -25,6 +25,7 @@ describe('the price file', () => {
       'Bad Request',
     );
     expect(uploadProblems(error).map((p) => p.line)).toEqual([3, 7]);
+    expect(badLinesText([...uploadProblems(error), { line: 7, field: 'date', message: 'x' }])).toBe('2 lines need');
     expect(uploadProblems(new Error('x'))).toEqual([]);
   });
 

@@ -28,6 +28,12 @@ export function priceFileProblem(text: string): string | undefined {
   return undefined;
 }
 
+/** "2 lines need" (a line with two problems counts once). */
+export function badLinesText(problems: PriceUploadProblem[]): string {
+  const lines = new Set(problems.map((p) => p.line)).size;
+  return `${formatNumber(lines)} ${lines === 1 ? 'line needs' : 'lines need'}`;
+}
+
 /** How the server's upload result reads. */
 export function uploadSummary(r: PriceUploadResult): string {
   return `${formatNumber(r.lines)} ${r.lines === 1 ? 'line' : 'lines'}: ${formatNumber(r.inserted)} added, ${formatNumber(r.updated)} updated, ${formatNumber(r.unchanged)} unchanged`;
@@ -91,8 +97,8 @@ export function PriceUpload({ organisationUuid }: { organisationUuid: string }) 
                 <Button key="another" onClick={reset}>
                   Upload another
                 </Button>,
-                <Button key="close" type="primary" onClick={() => setOpen(false)}>
-                  Close
+                <Button key="done" type="primary" onClick={() => setOpen(false)}>
+                  Done
                 </Button>,
               ]
             : [
@@ -145,11 +151,7 @@ export function PriceUpload({ organisationUuid }: { organisationUuid: string }) 
               role="alert"
               className="gains-modal-alert"
               message={isApiError(upload.error) ? upload.error.typeDescription : 'The upload failed'}
-              description={
-                problems.length
-                  ? `Nothing was stored: ${problems.length} ${problems.length === 1 ? 'line needs' : 'lines need'} correcting.`
-                  : undefined
-              }
+              description={problems.length ? `Nothing was stored: ${badLinesText(problems)} correcting.` : undefined}
             />
             {problems.length > 0 && (
               <Table<PriceUploadProblem>
