@@ -109,6 +109,34 @@ describe('Securities Lite', () => {
   });
 });
 
+describe('Security Maintenance', () => {
+  it('when classification cells of two securities are changed, then the review lists each change and the save says what it did', async () => {
+    await admin.goto(`/${org}/security-maintenance`);
+    const grid = admin.getByTestId('security-maintenance-grid');
+    const cell = (row: number, col: string) =>
+      grid.locator(`.ag-center-cols-container .ag-row[row-index="${row}"] [col-id="${col}"]`);
+    await cell(0, 'status').waitFor();
+    const before = (await cell(0, 'status').innerText()).trim();
+    const next = before === 'Matured' ? 'Active' : 'Matured';
+    await cell(0, 'status').dblclick();
+    await grid.locator('.ag-cell-inline-editing .ag-picker-field-wrapper').click();
+    await admin.locator('.ag-list-item').getByText(next, { exact: true }).click();
+    await cell(1, 'quantityDecimalPlaces').dblclick();
+    await admin.keyboard.press('Control+A');
+    await admin.keyboard.type('3');
+    await admin.keyboard.press('Enter');
+    await admin.getByTestId('edit-count').getByText('2 unsaved changes to 2 securities').waitFor();
+    await admin.getByRole('button', { name: 'Review and save' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByTestId('change-summary').getByText(next).waitFor();
+    await shot(admin, 'security-maintenance-review');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await admin.getByTestId('maintenance-result').getByText('Saved 2 changes to 2 securities.').waitFor();
+    await expect.poll(async () => (await cell(0, 'status').innerText()).trim()).toBe(next);
+    await shot(admin, 'security-maintenance-saved');
+  });
+});
+
 describe('Security Prices', () => {
   it('when a price file with bad lines is uploaded, then every bad line is named and nothing is stored; a good file is stored, and again changes nothing', async () => {
     const date = daysAgo(3);

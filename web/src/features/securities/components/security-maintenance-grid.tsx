@@ -102,7 +102,7 @@ export function SecurityMaintenanceGrid({ organisationUuid }: { organisationUuid
   const [reviewing, setReviewing] = useState(false);
   const [saved, setSaved] = useState<{ text: string; lines: ChangeLine[] }>();
   const save = useUpdateClassifications();
-  // a discard rebuilds the rows from the server's answer (the grid changed its own copies in place)
+  // a discard or a save rebuilds the rows from the server's answer (the grid changed its own copies in place)
   const [discarded, setDiscarded] = useState(0);
 
   const rows = useMemo(
@@ -140,6 +140,8 @@ export function SecurityMaintenanceGrid({ organisationUuid }: { organisationUuid
           const text = resultSummary(result, lines.length);
           setSaved({ text, lines });
           setEdits({});
+          // a proposal changes nothing yet: show the server's rows again
+          setDiscarded((n) => n + 1);
           setReviewing(false);
           notify.success(text);
         },
