@@ -3,6 +3,7 @@
  * a bad ISIN and see the message, upload a price file (refused with every bad line named, then stored, then
  * unchanged on re-upload), and a customer admin's change approved by a provider admin.
  */
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type {
@@ -72,6 +73,24 @@ describe('Securities Lite', () => {
       .getByTestId('grid-pager')
       .getByText(/of [\d,]+ securities/)
       .waitFor();
+
+    // export writes every security matching the search, not just the page on screen
+    const page = await call<SecurityPage>(adminToken, 'GET', '/admin/securities?page=1&size=1');
+    await admin.getByTestId('export-menu').click();
+    const [csv] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('menuitem', { name: 'CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}-securities\.csv$/);
+    const path = `${SHOTS}/${csv.suggestedFilename()}`;
+    await csv.saveAs(path);
+    const lines = readFileSync(path, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(page.totalSize + 1);
+    expect(lines[0]).toContain('SEDOL');
+
+    await grid.locator('.ag-center-cols-container .ag-row').first().click();
+    await admin.waitForURL(new RegExp(`/${org}/securities/\\d+$`));
+    await admin.getByTestId('security-details').waitFor();
   });
 
   it('when a SEDOL is typed into the search, then at most ten matches show and choosing one opens its page with its prices', async () => {
@@ -106,6 +125,31 @@ describe('Securities Lite', () => {
     await admin.getByLabel('SEDOL').fill('B0YBKJ8');
     await fieldError(admin, 'SEDOL check digit is wrong: B0YBKJ needs 7').waitFor();
     await shot(admin, 'security-add-bad-isin');
+
+    // a form the browser accepts goes to the server; its refusal shows under the field it names
+    const choose = async (label: string, option: string, type?: string) => {
+      const select = admin
+        .locator('.ant-form-item')
+        .filter({ has: admin.locator('.ant-form-item-label label').getByText(label, { exact: true }) })
+        .locator('.ant-select');
+      await select.click();
+      if (type) await select.locator('input').fill(type);
+      await admin
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .filter({ hasText: option })
+        .first()
+        .click();
+    };
+    await admin.getByLabel('SEDOL').fill(sample.sedol);
+    await admin.getByLabel('ISIN').fill(sample.isin);
+    await choose('Issuer', sample.issuerName, sample.issuerName);
+    await admin.getByLabel('Security name').fill('E2E Duplicate plc');
+    await admin.getByLabel('Reporting name').fill('E2E Duplicate');
+    await choose('Asset class', 'Equity');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await fieldError(admin, /SEDOL/).waitFor();
+    expect(await admin.getByLabel('Security name').inputValue()).toBe('E2E Duplicate plc');
+    await shot(admin, 'security-add-server-error');
   });
 });
 
