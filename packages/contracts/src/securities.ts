@@ -82,6 +82,19 @@ export const SECURITY_SORT_COLUMNS = [
 ] as const;
 export type SecuritySortColumn = (typeof SECURITY_SORT_COLUMNS)[number];
 
+/** Columns GET /admin/securities/prices sorts by. */
+export const PRICE_SORT_COLUMNS = [
+  'securityId',
+  'sedol',
+  'isin',
+  'securityName',
+  'currency',
+  'date',
+  'price',
+  'priceGbp',
+] as const;
+export type PriceSortColumn = (typeof PRICE_SORT_COLUMNS)[number];
+
 /** A row of GET /securities/search (seed 000 §3, seed 001 §3 "security search result"). */
 export interface SecuritySearchResult {
   id: number;
@@ -220,6 +233,7 @@ export interface SecurityPriceHistory {
   to: string;
   /** The organisation's price aging: null when it does not use price aging days. */
   oldPriceAgeDays: number | null;
+  /** Oldest first. Only the last can be stale: it is the one in use as of `to` (or today, if earlier). */
   prices: SecurityPrice[];
 }
 

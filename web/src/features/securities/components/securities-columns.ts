@@ -1,5 +1,5 @@
 import type { ColDef } from 'ag-grid-community';
-import type { Security } from '@gains/contracts';
+import { SECURITY_SORT_COLUMNS, type Security } from '@gains/contracts';
 import { numberColumn, textColumn } from '@/components/grid/grid-defaults';
 import type { SortItem } from '@/components/grid/column-state';
 import { formatDateTime } from '@/lib/format';
@@ -12,8 +12,8 @@ export const SECURITIES_GRID_ID = 'securities';
 /** Default sort: security name. */
 export const DEFAULT_SECURITY_SORT: SortItem[] = [{ colId: 'securityName', sort: 'asc' }];
 
-/** Columns the server cannot sort by (descriptions). */
-const UNSORTABLE = ['securityDescription', 'securityLongDescription', 'issuerLongName', 'lastModifiedByName'];
+/** The columns the server sorts by (the contract's list); the others cannot be sorted. */
+const SORTABLE: readonly string[] = SECURITY_SORT_COLUMNS;
 
 function coded(field: keyof Security, header: string, labels: Record<string, string>, width = 170): Col {
   return textColumn<Security>(field, header, {
@@ -27,7 +27,7 @@ function withDefaults(col: Col): Col {
   const sortIndex = DEFAULT_SECURITY_SORT.findIndex((s) => s.colId === field);
   return {
     colId: field,
-    sortable: !UNSORTABLE.includes(field),
+    sortable: SORTABLE.includes(field),
     ...(sortIndex >= 0 ? { sort: DEFAULT_SECURITY_SORT[sortIndex].sort, sortIndex } : {}),
     ...col,
   };
