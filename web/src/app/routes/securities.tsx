@@ -1,8 +1,9 @@
 import { Typography } from 'antd';
 import { useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { ORGANISATION_PARAM } from '@gains/access';
+import { ORGANISATION_PARAM, canUseRoute } from '@gains/access';
 import { paths } from '@/config/paths';
 import { getSession } from '@/lib/session';
+import { getUserQueryOptions } from '@/features/auth';
 import { queryClient } from '@/lib/query-client';
 import { SecuritySearchSelect } from '@/components/security-search/security-search-select';
 import { SecuritiesGrid, getSecuritiesQueryOptions, initialSecuritiesQuery } from '@/features/securities';
@@ -36,11 +37,17 @@ export function SecuritiesRoute() {
 /** Start fetching the first page while the page code loads (same query options as the grid). */
 export function loader({ params, request }: LoaderFunctionArgs): null {
   const organisationUuid = params[ORGANISATION_PARAM];
-  if (organisationUuid && getSession()) {
+  if (organisationUuid && getSession() && mayOpen()) {
     const query = initialSecuritiesQuery(organisationUuid, new URL(request.url).searchParams);
     void queryClient.prefetchQuery(getSecuritiesQueryOptions(query));
   }
   return null;
+}
+
+/** Only prefetch for a user who may open the page (the layout sends the others away). */
+function mayOpen(): boolean {
+  const user = queryClient.getQueryData(getUserQueryOptions().queryKey);
+  return !!user && canUseRoute(user.roles, 'Securities');
 }
 
 export const Component = SecuritiesRoute;

@@ -1,8 +1,9 @@
 import { Breadcrumb, Typography } from 'antd';
 import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
-import { ORGANISATION_PARAM } from '@gains/access';
+import { ORGANISATION_PARAM, canUseRoute } from '@gains/access';
 import { paths } from '@/config/paths';
 import { getSession } from '@/lib/session';
+import { getUserQueryOptions } from '@/features/auth';
 import { queryClient } from '@/lib/query-client';
 import { SecuritySearchSelect } from '@/components/security-search/security-search-select';
 import { SecurityView, getSecurityQueryOptions, useSecurity } from '@/features/securities';
@@ -42,9 +43,15 @@ export function ViewSecurityRoute() {
 export function loader({ params }: LoaderFunctionArgs): null {
   const organisationUuid = params[ORGANISATION_PARAM];
   const id = Number(params.securityId);
-  if (organisationUuid && getSession() && Number.isInteger(id) && id > 0)
+  if (organisationUuid && getSession() && mayOpen() && Number.isInteger(id) && id > 0)
     void queryClient.prefetchQuery(getSecurityQueryOptions(organisationUuid, id));
   return null;
+}
+
+/** Only prefetch for a user who may open the page (the layout sends the others away). */
+function mayOpen(): boolean {
+  const user = queryClient.getQueryData(getUserQueryOptions().queryKey);
+  return !!user && canUseRoute(user.roles, 'ViewSecurity');
 }
 
 export const Component = ViewSecurityRoute;
