@@ -15,6 +15,11 @@ import { clientRoutes } from './routes/clients';
 import { organisationRoutes } from './routes/organisations';
 import { devRoutes } from './routes/dev';
 import { userRoutes } from './routes/user';
+import { adminCurrencyRoutes } from './routes/admin-currencies';
+import { adminSecurityRoutes } from './routes/admin-securities';
+import { adminStaticDataRoutes } from './routes/admin-static-data';
+import { referenceDataRoutes } from './routes/reference-data';
+import { securityRoutes } from './routes/securities';
 import { serveWebApp } from './static';
 
 /** The REST API of the spec under /api, health, and the web app on the same origin. */
@@ -32,6 +37,11 @@ export function createApp(deps: BffDeps) {
     .route('/organisations', organisationRoutes)
     .route('/clients', clientRoutes)
     .route('/calculations', calculationRoutes)
+    .route('/securities', securityRoutes)
+    .route('/admin/securities', adminSecurityRoutes)
+    .route('/admin/currencies', adminCurrencyRoutes)
+    .route('/admin/static-data', adminStaticDataRoutes)
+    .route('/reference-data', referenceDataRoutes)
     .all('*', () => {
       throw notFound('This API route');
     });

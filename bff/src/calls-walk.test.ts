@@ -3,16 +3,54 @@
 // the BFF app). The runtime and testing packages depend on the BFF, so they are reached by path.
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { CALLS, canCall, matchCall, type CallDefinition } from '@gains/access';
-import { clients, identity, taxEngine } from '@gains/proto';
+import { clients, identity, securities, taxEngine } from '@gains/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedSystem } from '../../packages/runtime/src/embedded-system';
+import { isinFromSedol, withSedolCheckDigit } from '../../services/securities/src/domain/security-codes';
 import { ORG, PERSONA_NAMES as NAMES, PERSONAS, startTestSystem, type Persona, type TestSystem } from './test-support';
 
 let t: TestSystem;
 let system: EmbeddedSystem;
 let PASSWORD = '';
 let tokens = {} as Record<Persona, string>;
-const ids = { ashwId: 0, gainsId: 0, walkOrgId: 0, serviceLevelId: 0, targetUuid: '', secureUuid: '' };
+const ids = {
+  ashwId: 0,
+  gainsId: 0,
+  walkOrgId: 0,
+  serviceLevelId: 0,
+  targetUuid: '',
+  secureUuid: '',
+  issuerUuid: '',
+  issuerName: '',
+  security: {} as Record<string, unknown>,
+  changeUuid: '00000000-0000-4000-8000-000000000000',
+};
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+/** A new security's body with codes no other walk security has. */
+const walkSecurity = (n: number) => {
+  const sedol = withSedolCheckDigit(`BW${String(n).padStart(4, '0')}`);
+  return {
+    sedol,
+    isin: isinFromSedol('GB', sedol),
+    issuer: ids.issuerUuid,
+    securityName: `Walk Security ${n} plc`,
+    reportingName: `Walk ${n}`,
+    currency: 'GBP',
+    assetClass: 'EQUITY',
+  };
+};
+/** A customer admin's pending change (a proposed issuer), for the provider to decide. */
+const proposeChange = async (persona: Persona) => {
+  if (persona === 'admin') {
+    const answer = await request('POST', '/api/admin/securities/issuers', {
+      token: tokens.manager,
+      org: ORG.ASHW,
+      body: { name: `Walk Proposed ${++sequence}` },
+    });
+    ids.changeUuid = answer.body.change.uuid;
+  }
+  return {};
+};
 let sequence = 0;
 
 const request: TestSystem['request'] = (...args) => t.request(...args);
@@ -50,6 +88,15 @@ beforeAll(async () => {
     })
   ).body.uuid;
   ids.secureUuid = (await request('GET', '/api/admin/users?term=secure', admin)).body.content[0].uuid;
+  const issuer = (await request('GET', '/api/admin/securities/issuers', { ...admin, org: ORG.ASHW })).body[0];
+  ids.issuerUuid = issuer.uuid;
+  ids.issuerName = issuer.name;
+  const {
+    latestPrice: _p,
+    pendingChanges: _c,
+    ...security
+  } = (await request('GET', '/api/admin/securities/1', { ...admin, org: ORG.ASHW })).body;
+  ids.security = security;
 });
 
 afterAll(async () => t?.stop());
@@ -67,6 +114,8 @@ interface Probe {
   outsiders?: Persona[];
   /** For public calls: the message the answer must carry. */
   message?: string;
+  /** A persona's own answer where it differs from `ok` (a customer admin's change is a proposal: 202). */
+  okFor?: Partial<Record<Persona, number>>;
 }
 
 const LEDGER = 'date,type,security,quantity,price\n2023-05-01,BUY,ACME,100,1.00\n2023-07-01,SELL,ACME,40,1.50\n';
@@ -319,6 +368,145 @@ const WALK: Record<string, Probe[]> = {
     },
   ],
   'GET /admin/audit': [{ label: 'log', path: () => '/api/admin/audit', ok: 200 }],
+
+  // Securities: shared static data; customer admins propose (202), the provider applies.
+  'GET /securities/search': [
+    { label: 'ASHW', path: () => '/api/securities/search?term=Treasury', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
+  'GET /admin/securities': [
+    { label: 'grid', path: () => '/api/admin/securities', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
+  'POST /admin/securities': [
+    {
+      label: 'new security',
+      path: () => '/api/admin/securities',
+      org: ORG.ASHW,
+      ok: 201,
+      okFor: { manager: 202 },
+      outsiders: ['brook'],
+      prepare: uniqueBody(walkSecurity),
+    },
+  ],
+  'PUT /admin/securities/classification': [
+    {
+      label: 'one row',
+      path: () => '/api/admin/securities/classification',
+      org: ORG.ASHW,
+      ok: 200,
+      okFor: { manager: 202 },
+      outsiders: ['brook'],
+      body: { updates: [{ id: 1, status: 'ACTIVE' }] },
+    },
+  ],
+  'GET /admin/securities/issuers': [
+    { label: 'list', path: () => '/api/admin/securities/issuers', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
+  'POST /admin/securities/issuers': [
+    {
+      label: 'new issuer',
+      path: () => '/api/admin/securities/issuers',
+      org: ORG.ASHW,
+      ok: 201,
+      okFor: { manager: 202 },
+      outsiders: ['brook'],
+      prepare: uniqueBody((n) => ({ name: `Walk Issuer ${n}` })),
+    },
+  ],
+  'PUT /admin/securities/issuers/:uuid': [
+    {
+      label: 'long name',
+      path: () => `/api/admin/securities/issuers/${ids.issuerUuid}`,
+      org: ORG.ASHW,
+      ok: 200,
+      okFor: { manager: 202 },
+      outsiders: ['brook'],
+      prepare: uniqueBody((n) => ({ name: ids.issuerName, longName: `Walked ${n}` })),
+    },
+  ],
+  'GET /admin/securities/prices': [
+    { label: 'on a date', path: () => '/api/admin/securities/prices', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
+  'POST /admin/securities/prices/upload': [
+    {
+      label: 'one price',
+      path: () => '/api/admin/securities/prices/upload',
+      org: ORG.ASHW,
+      ok: 200,
+      body: { csv: `security,date,price,currency\n1,${yesterday},1.50,GBP\n` },
+    },
+  ],
+  'GET /admin/securities/:id': [
+    { label: 'security 1', path: () => '/api/admin/securities/1', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
+  'PUT /admin/securities/:id': [
+    {
+      label: 'security 1',
+      path: () => '/api/admin/securities/1',
+      org: ORG.ASHW,
+      ok: 200,
+      okFor: { manager: 202 },
+      outsiders: ['brook'],
+      prepare: uniqueBody((n) => ({ ...ids.security, securityDescription: `Walked ${n}` })),
+    },
+  ],
+  'GET /admin/securities/:id/prices': [
+    { label: 'history', path: () => '/api/admin/securities/1/prices', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
+  'PUT /admin/securities/:id/prices/:date': [
+    {
+      label: 'yesterday',
+      path: () => `/api/admin/securities/1/prices/${yesterday}`,
+      org: ORG.ASHW,
+      ok: 200,
+      body: { price: '1.75' },
+    },
+  ],
+  'GET /admin/currencies': [
+    { label: 'list', path: () => '/api/admin/currencies', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
+  'GET /admin/currencies/fx-rates': [
+    {
+      label: 'USD',
+      path: () => '/api/admin/currencies/fx-rates?currency=USD',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'POST /admin/currencies/fx-rates': [
+    {
+      label: 'USD',
+      path: () => '/api/admin/currencies/fx-rates',
+      org: ORG.ASHW,
+      ok: 201,
+      body: { currency: 'USD', date: yesterday, gbpPerUnit: '0.79' },
+    },
+  ],
+  'GET /admin/static-data/changes': [
+    { label: 'list', path: () => '/api/admin/static-data/changes', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
+  'POST /admin/static-data/changes/:uuid/approve': [
+    {
+      label: 'a proposal',
+      path: () => `/api/admin/static-data/changes/${ids.changeUuid}/approve`,
+      org: ORG.ASHW,
+      ok: 200,
+      prepare: proposeChange,
+    },
+  ],
+  'POST /admin/static-data/changes/:uuid/reject': [
+    {
+      label: 'a proposal',
+      path: () => `/api/admin/static-data/changes/${ids.changeUuid}/reject`,
+      org: ORG.ASHW,
+      ok: 200,
+      body: { note: 'Not needed' },
+      prepare: proposeChange,
+    },
+  ],
+  'GET /reference-data': [
+    { label: 'lists', path: () => '/api/reference-data', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
 };
 
 function expectedStatus(call: CallDefinition, persona: Persona, probe: Probe): number {
@@ -327,7 +515,7 @@ function expectedStatus(call: CallDefinition, persona: Persona, probe: Probe): n
     if (!canCall(PERSONAS[persona].roles, call)) return 403;
   }
   if (probe.outsiders?.includes(persona)) return 403;
-  return probe.ok;
+  return probe.okFor?.[persona] ?? probe.ok;
 }
 
 describe('the calls walk', () => {
@@ -385,6 +573,11 @@ describe('the calls walk', () => {
         'PUT /admin/organisations/service-levels/:id',
         'GET /admin/audit',
         'GET /dev/mailbox',
+        'POST /admin/securities/prices/upload',
+        'PUT /admin/securities/:id/prices/:date',
+        'POST /admin/currencies/fx-rates',
+        'POST /admin/static-data/changes/:uuid/approve',
+        'POST /admin/static-data/changes/:uuid/reject',
       ].sort(),
     );
     // Only the first role counts: a non-admin whose second role is admin is still a non-admin.
@@ -445,6 +638,28 @@ describe('the services check again (the BFF is not the only gate)', () => {
     expect(await refused(client.listClientSummaries(query, asBrook))).toBe(Code.PermissionDenied);
     const asManager = { headers: { authorization: `Bearer ${tokens.manager}` } };
     expect(await refused(client.listClientSummaries(query, asManager))).toBeUndefined();
+  });
+
+  it('when the securities service is called directly for another firm, by a non-admin, or a customer admin deciding, then it is refused', async () => {
+    const client = createClient(securities.SecuritiesService, system.transports.securities);
+    const as = (persona: Persona) => ({ headers: { authorization: `Bearer ${tokens[persona]}` } });
+    const grid = { organisationUuid: ORG.ASHW, page: 1, size: 10, term: '', sort: [] };
+    expect(await refused(client.searchSecurities({ organisationUuid: ORG.ASHW, term: 'a' }, as('brook')))).toBe(
+      Code.PermissionDenied,
+    );
+    expect(await refused(client.listSecurities(grid, as('adviser')))).toBe(Code.PermissionDenied);
+    expect(
+      await refused(
+        client.setPrice({ organisationUuid: ORG.ASHW, securityId: 1, date: '2025-01-02', price: '1' }, as('manager')),
+      ),
+    ).toBe(Code.PermissionDenied);
+    expect(
+      await refused(
+        client.approveStaticDataChange({ organisationUuid: ORG.ASHW, uuid: ids.changeUuid }, as('manager')),
+      ),
+    ).toBe(Code.PermissionDenied);
+    expect(await refused(client.listSecurities(grid))).toBe(Code.Unauthenticated);
+    expect(await refused(client.listSecurities(grid, as('manager')))).toBeUndefined();
   });
 
   it("when the tax engine is called directly for another firm's organisation, or by a role without Calculations, then it is refused", async () => {

@@ -1,13 +1,14 @@
 import type { Client } from '@connectrpc/connect';
 import type { Caller, TokenVerifier } from '@gains/auth';
 import type { Logger } from '@gains/logging';
-import type { clients, identity, taxEngine } from '@gains/proto';
+import type { clients, identity, securities, taxEngine } from '@gains/proto';
 
 /** What the BFF is given: Connect clients created once, the token verifier, a logger. */
 export interface BffDeps {
   identity: Client<typeof identity.IdentityService>;
   clients: Client<typeof clients.ClientsService>;
   taxEngine: Client<typeof taxEngine.TaxEngineService>;
+  securities: Client<typeof securities.SecuritiesService>;
   verifyToken: TokenVerifier;
   /** Proxies in front of the BFF whose X-Forwarded-For entries are trusted (GAINS_TRUSTED_PROXY_HOPS). */
   trustedProxyHops?: number;

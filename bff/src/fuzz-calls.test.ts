@@ -83,7 +83,24 @@ interface CallInputs {
   freshToken?: boolean;
 }
 
-const ids = { gainsId: 0, orgId: 0, levelId: 0, userUuid: '' };
+const ids = { gainsId: 0, orgId: 0, levelId: 0, userUuid: '', issuerUuid: '', changeUuid: '' };
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const securityBody = () => ({
+  sedol: 'BZZZZZ1',
+  isin: 'GB00BZZZZZ11',
+  issuer: ids.issuerUuid,
+  securityName: 'Fuzzed plc',
+  reportingName: 'Fuzzed',
+  securityDescription: '',
+  securityLongDescription: '',
+  currency: 'GBP',
+  assetClass: 'EQUITY',
+  cgtClass: '',
+  quantityDecimalPlaces: 0,
+  status: 'ACTIVE',
+});
+const SECURITY_FIELDS = Object.keys(securityBody());
+const GRID = ['page', 'size', 'term', 'sort'];
 const LEDGER = 'date,type,security,quantity,price\n2023-05-01,BUY,ACME,100,1.00\n2023-07-01,SELL,ACME,40,1.50\n';
 const PASSWORD = 'Fuzz-pass-2026!';
 const organisationBody = () => ({
@@ -230,6 +247,60 @@ const INPUTS: Record<string, CallInputs> = {
   'POST /admin/users/:uuid/disable': { params: uuidParam },
   'POST /admin/users/:uuid/enable': { params: uuidParam },
   'GET /admin/audit': { query: [...PAGED, 'userUuid'] },
+  'GET /securities/search': { query: ['term'] },
+  'GET /admin/securities': { query: GRID },
+  'POST /admin/securities': { body: securityBody, bodyFields: SECURITY_FIELDS },
+  'PUT /admin/securities/classification': {
+    body: () => ({
+      updates: [{ id: 1, assetClass: 'EQUITY', cgtClass: 'CAPITAL', status: 'ACTIVE', quantityDecimalPlaces: 0 }],
+    }),
+    bodyFields: [
+      'updates',
+      'updates.0',
+      'updates.0.id',
+      'updates.0.assetClass',
+      'updates.0.cgtClass',
+      'updates.0.status',
+      'updates.0.quantityDecimalPlaces',
+    ],
+  },
+  'GET /admin/securities/issuers': { query: ['term'] },
+  'POST /admin/securities/issuers': {
+    body: () => ({ name: 'Fuzzed Issuer', longName: '' }),
+    bodyFields: ['name', 'longName'],
+  },
+  'PUT /admin/securities/issuers/:uuid': {
+    params: { uuid: () => ids.issuerUuid },
+    body: () => ({ name: 'Fuzz Target Issuer', longName: 'Fuzzed' }),
+    bodyFields: ['name', 'longName'],
+  },
+  'GET /admin/securities/prices': { query: [...GRID, 'date'] },
+  'POST /admin/securities/prices/upload': {
+    body: () => ({ csv: `security,date,price,currency\n1,${yesterday},1.50,GBP\n` }),
+    bodyFields: ['csv'],
+  },
+  'GET /admin/securities/:id': { params: { id: () => '1' } },
+  'PUT /admin/securities/:id': { params: { id: () => '1' }, body: securityBody, bodyFields: SECURITY_FIELDS },
+  'GET /admin/securities/:id/prices': { params: { id: () => '1' }, query: ['from', 'to'] },
+  'PUT /admin/securities/:id/prices/:date': {
+    params: { id: () => '1', date: () => yesterday },
+    body: () => ({ price: '1.25', currency: 'GBP' }),
+    bodyFields: ['price', 'currency'],
+  },
+  'GET /admin/currencies': {},
+  'GET /admin/currencies/fx-rates': { query: ['currency', 'from', 'to'] },
+  'POST /admin/currencies/fx-rates': {
+    body: () => ({ currency: 'USD', date: yesterday, gbpPerUnit: '0.79' }),
+    bodyFields: ['currency', 'date', 'gbpPerUnit'],
+  },
+  'GET /admin/static-data/changes': { query: ['status'] },
+  'POST /admin/static-data/changes/:uuid/approve': { params: { uuid: () => ids.changeUuid } },
+  'POST /admin/static-data/changes/:uuid/reject': {
+    params: { uuid: () => ids.changeUuid },
+    body: () => ({ note: 'Fuzzed' }),
+    bodyFields: ['note'],
+  },
+  'GET /reference-data': {},
 };
 
 /** A small seeded generator (mulberry32): the same picks on every run. */
@@ -350,10 +421,18 @@ const DIGESTED = [
   'password_reset',
   'mail_message',
 ];
-const DIGEST_SQL = `SELECT ${DIGESTED.map(
-  (table) =>
-    `(SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM identity.${table} x) AS "${table}"`,
-).join(', ')}`;
+// And the securities service's data (refused calls write no row and no audit entry there either).
+const SECURITIES_DIGESTED = ['security', 'issuer', 'security_price', 'fx_rate', 'static_data_change', 'audit_entry'];
+const DIGEST_SQL = `SELECT ${[
+  ...DIGESTED.map((table) => ['identity', table]),
+  ...SECURITIES_DIGESTED.map((table) => ['securities', table]),
+]
+  .map(
+    ([schema, table]) =>
+      `(SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM ${schema}.${table} x) AS "${table}"`,
+  )
+  .join(', ')}`;
+const ALL_DIGESTED = [...DIGESTED, ...SECURITIES_DIGESTED];
 
 let t: TestSystem;
 let db: pg.Client;
@@ -388,6 +467,21 @@ beforeAll(async () => {
       },
     })
   ).body.uuid;
+  ids.issuerUuid = (
+    await t.request('POST', '/api/admin/securities/issuers', {
+      ...admin,
+      org: ORG.ASHW,
+      body: { name: 'Fuzz Target Issuer', longName: 'Fuzzed' },
+    })
+  ).body.value.uuid;
+  // A customer admin's proposal the approve and reject calls are fuzzed against.
+  ids.changeUuid = (
+    await t.request('POST', '/api/admin/securities/issuers', {
+      token: t.tokens.manager,
+      org: ORG.ASHW,
+      body: { name: 'Fuzz Proposed Issuer' },
+    })
+  ).body.change.uuid;
 });
 
 afterAll(async () => {
@@ -430,7 +524,7 @@ describe('the bounded fuzz of every call', () => {
             problems.push(`${where} names no field: ${body.type_description}`);
           }
           const after = await digest();
-          const changed = DIGESTED.filter((table) => after[table] !== before[table]);
+          const changed = ALL_DIGESTED.filter((table) => after[table] !== before[table]);
           if (changed.length) problems.push(`${where} but wrote to ${changed.join(', ')}`);
           before = after;
         } else {

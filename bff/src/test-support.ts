@@ -87,6 +87,8 @@ export async function startTestSystem(
       GAINS_DEV_MAILBOX: 'true',
       GAINS_TRUSTED_PROXY_HOPS: '1',
       GAINS_DEMO_PASSWORD: password,
+      // A month of demo prices, not five years: the tests that need more seed their own.
+      GAINS_DEMO_PRICE_DAYS: '30',
       ...options.env,
     },
   });

@@ -42,6 +42,10 @@ const SERVICE_LEVELS_PAGE = getRoute('OrganisationServiceLevels').roles;
 const ADMINISTRATION = getRoute('Administration').roles;
 const CLIENTS_PAGE = getRoute('Clients').roles;
 const CALCULATIONS_PAGE = getRoute('Calculations').roles;
+const SECURITIES_PAGE = getRoute('Securities').roles;
+const SECURITY_PRICES_PAGE = getRoute('SecurityPrices').roles;
+const STATIC_DATA_PAGE = getRoute('StaticDataValidation').roles;
+const REFERENCE_DATA_PAGE = getRoute('ReferenceData').roles;
 
 function call(
   method: HttpMethod,
@@ -98,6 +102,30 @@ export const CALLS: readonly CallDefinition[] = [
   call('POST', '/admin/users/:uuid/disable', ADMINISTRATION),
   call('POST', '/admin/users/:uuid/enable', ADMINISTRATION),
   call('GET', '/admin/audit', SUPER_ADMIN),
+
+  // Securities, issuers, prices, currencies and FX (issue 20; packages/contracts/src/securities.ts). Shared
+  // static data: customer admins' changes to securities and issuers wait for a provider admin's approval;
+  // prices, FX rates and approvals are the provider's.
+  call('GET', '/securities/search', EVERYONE, true),
+  call('GET', '/admin/securities', SECURITIES_PAGE, true),
+  call('POST', '/admin/securities', SECURITIES_PAGE, true),
+  call('PUT', '/admin/securities/classification', SECURITIES_PAGE, true),
+  call('GET', '/admin/securities/issuers', SECURITIES_PAGE, true),
+  call('POST', '/admin/securities/issuers', SECURITIES_PAGE, true),
+  call('PUT', '/admin/securities/issuers/:uuid', SECURITIES_PAGE, true),
+  call('GET', '/admin/securities/prices', SECURITY_PRICES_PAGE, true),
+  { ...call('POST', '/admin/securities/prices/upload', SUPER_ADMIN, true), maxBodyBytes: 5 * 1024 * 1024 },
+  call('GET', '/admin/securities/:id', SECURITIES_PAGE, true),
+  call('PUT', '/admin/securities/:id', SECURITIES_PAGE, true),
+  call('GET', '/admin/securities/:id/prices', SECURITIES_PAGE, true),
+  call('PUT', '/admin/securities/:id/prices/:date', SUPER_ADMIN, true),
+  call('GET', '/admin/currencies', SECURITIES_PAGE, true),
+  call('GET', '/admin/currencies/fx-rates', REFERENCE_DATA_PAGE, true),
+  call('POST', '/admin/currencies/fx-rates', SUPER_ADMIN, true),
+  call('GET', '/admin/static-data/changes', STATIC_DATA_PAGE, true),
+  call('POST', '/admin/static-data/changes/:uuid/approve', SUPER_ADMIN, true),
+  call('POST', '/admin/static-data/changes/:uuid/reject', SUPER_ADMIN, true),
+  call('GET', '/reference-data', REFERENCE_DATA_PAGE, true),
 ];
 
 /**

@@ -34,6 +34,10 @@
  * (`applied: false`) that takes effect only when a provider admin approves it; until then only the
  * proposing firm sees it (in GET /admin/static-data/changes), never in the securities themselves.
  * Prices, FX rates and approvals are the provider's (A only).
+ *
+ * Statuses: a change applied at once answers 201 (create) or 200 (update); one that became a pending change
+ * answers 202. Defaults: a security's prices cover the year to today; FX rates the last 90 days; the prices
+ * grid's date is today; changes are listed newest first (at most 1,000).
  */
 import type { Page } from './grid';
 

@@ -2,6 +2,7 @@ import type { ServiceImpl } from '@connectrpc/connect';
 import { requireCaller } from '@gains/auth';
 import { clients } from '@gains/proto';
 import { listClientSummaries, type ListClientSummariesDeps } from '../domain/list-client-summaries';
+import { listReferenceLists } from '../domain/reference-lists';
 
 export function createClientsService(deps: ListClientSummariesDeps): ServiceImpl<typeof clients.ClientsService> {
   return {
@@ -21,6 +22,9 @@ export function createClientsService(deps: ListClientSummariesDeps): ServiceImpl
         ),
         totalSize: page.totalSize,
       };
+    },
+    async listReferenceLists(req, ctx) {
+      return listReferenceLists(requireCaller(ctx), req.organisationUuid);
     },
   };
 }

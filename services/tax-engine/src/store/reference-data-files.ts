@@ -14,3 +14,10 @@ export function loadReferenceData(dir: string = REFERENCE_DATA_DIR): ReferenceDa
     rpi: parseRpiCsv(readFileSync(join(dir, 'rpi-monthly.csv'), 'utf8')),
   };
 }
+
+/** CGT rates for individuals by tax year (display data; the engine computes gains, not tax). */
+export function loadCgtRates(
+  dir: string = REFERENCE_DATA_DIR,
+): Record<string, { basic: string; higher: string; note?: string }> {
+  return JSON.parse(readFileSync(join(dir, 'cgt-rates.json'), 'utf8')).individual;
+}

@@ -1,0 +1,128 @@
+import { assertMember, type Caller } from '@gains/auth';
+
+/**
+ * The coded lists client maintenance runs on (seed 000 §3, §7: client types, states, relationship types,
+ * address statuses, reporting frequencies; countries of residence and domicile; income types of the
+ * ledger's income transactions). Data in code: they change with a release, not at run time.
+ */
+export interface ReferenceItem {
+  code: string;
+  name: string;
+}
+
+const item = (code: string, name: string): ReferenceItem => ({ code, name });
+
+export const CLIENT_TYPES = [
+  item('INDIVIDUAL', 'Individual'),
+  item('JOINT', 'Joint'),
+  item('TRUST', 'Trust'),
+  item('COMPANY', 'Company'),
+  item('PERSONAL_REPRESENTATIVE', 'Personal Representative'),
+  item('CHARITY', 'Charity'),
+];
+
+export const CLIENT_STATES = [
+  item('LIVE', 'Live'),
+  item('CLOSED', 'Closed'),
+  item('DORMANT', 'Dormant'),
+  item('PENDING', 'Pending'),
+];
+
+export const RELATIONSHIP_TYPES = [
+  item('SPOUSE', 'Spouse or civil partner'),
+  item('PARENT', 'Parent'),
+  item('CHILD', 'Child'),
+  item('TRUSTEE', 'Trustee'),
+  item('BENEFICIARY', 'Beneficiary'),
+  item('SETTLOR', 'Settlor'),
+  item('EXECUTOR', 'Executor'),
+  item('ATTORNEY', 'Attorney'),
+  item('DIRECTOR', 'Director'),
+];
+
+export const ADDRESS_STATUSES = [
+  item('CURRENT', 'Current'),
+  item('PREVIOUS', 'Previous'),
+  item('RETURNED', 'Returned mail'),
+];
+
+export const REPORTING_FREQUENCIES = [
+  item('ANNUAL', 'Annual'),
+  item('HALF_YEARLY', 'Half-yearly'),
+  item('QUARTERLY', 'Quarterly'),
+  item('MONTHLY', 'Monthly'),
+];
+
+export const INCOME_TYPES = [
+  item('UK_DIVIDEND', 'UK company dividend'),
+  item('NON_UK_DIVIDEND', 'Non-UK company dividend'),
+  item('UK_INTEREST', 'UK company interest'),
+  item('NON_UK_INTEREST', 'Non-UK company interest'),
+  item('GILT_INTEREST', 'Gilt interest'),
+  item('BOND_INTEREST', 'Bond interest'),
+  item('UNIT_TRUST_DIVIDEND', 'Unit trust dividend distribution'),
+  item('UNIT_TRUST_INTEREST', 'Unit trust interest distribution'),
+  item('UK_PID', 'UK property income distribution'),
+  item('ACCRUED_INTEREST_CHARGE', 'Accrued interest charge'),
+  item('ACCRUED_INTEREST_RELIEF', 'Accrued interest relief'),
+  item('BANK_INTEREST', 'Bank and building society interest'),
+  item('NON_UK_OTHER', 'Non-UK other income'),
+];
+
+/** ISO 3166-1 alpha-2, the countries clients most often live in or are domiciled in. */
+export const COUNTRIES = [
+  ['GB', 'United Kingdom'],
+  ['IE', 'Ireland'],
+  ['JE', 'Jersey'],
+  ['GG', 'Guernsey'],
+  ['IM', 'Isle of Man'],
+  ['FR', 'France'],
+  ['DE', 'Germany'],
+  ['ES', 'Spain'],
+  ['PT', 'Portugal'],
+  ['IT', 'Italy'],
+  ['NL', 'Netherlands'],
+  ['BE', 'Belgium'],
+  ['LU', 'Luxembourg'],
+  ['CH', 'Switzerland'],
+  ['AT', 'Austria'],
+  ['SE', 'Sweden'],
+  ['NO', 'Norway'],
+  ['DK', 'Denmark'],
+  ['FI', 'Finland'],
+  ['PL', 'Poland'],
+  ['GR', 'Greece'],
+  ['CY', 'Cyprus'],
+  ['MT', 'Malta'],
+  ['GI', 'Gibraltar'],
+  ['US', 'United States'],
+  ['CA', 'Canada'],
+  ['AU', 'Australia'],
+  ['NZ', 'New Zealand'],
+  ['ZA', 'South Africa'],
+  ['IN', 'India'],
+  ['PK', 'Pakistan'],
+  ['HK', 'Hong Kong'],
+  ['SG', 'Singapore'],
+  ['AE', 'United Arab Emirates'],
+  ['JP', 'Japan'],
+  ['CN', 'China'],
+  ['BR', 'Brazil'],
+  ['KY', 'Cayman Islands'],
+  ['BM', 'Bermuda'],
+  ['VG', 'British Virgin Islands'],
+].map(([code, name]) => item(code!, name!));
+
+/** Every list, for any member of the organisation named. */
+export function listReferenceLists(caller: Caller, organisationUuid: string) {
+  assertMember(caller, organisationUuid);
+  return {
+    countries: COUNTRIES,
+    clientTypes: CLIENT_TYPES,
+    clientStates: CLIENT_STATES,
+    relationshipTypes: RELATIONSHIP_TYPES,
+    addressStatuses: ADDRESS_STATUSES,
+    reportingFrequencies: REPORTING_FREQUENCIES,
+    incomeTypes: INCOME_TYPES,
+  };
+}
