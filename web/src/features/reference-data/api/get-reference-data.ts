@@ -7,7 +7,19 @@ export type { ReferenceData, FxRateInput };
 export const referenceDataKeys = {
   all: ['reference-data'] as const,
   lists: (organisationUuid: string) => [...referenceDataKeys.all, organisationUuid] as const,
+  fxRates: (organisationUuid: string, currency: string) =>
+    [...referenceDataKeys.all, organisationUuid, 'fx', currency] as const,
 };
+
+/** GET /admin/currencies/fx-rates?currency=: a currency's rates (the last 90 days unless asked otherwise). */
+export function useFxRates(organisationUuid: string, currency: string | undefined) {
+  return useQuery({
+    queryKey: referenceDataKeys.fxRates(organisationUuid, currency ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest<FxRate[]>('/admin/currencies/fx-rates', { organisationUuid, signal, query: { currency } }),
+    enabled: !!currency,
+  });
+}
 
 export function getReferenceDataQueryOptions(organisationUuid: string) {
   return queryOptions({

@@ -9,7 +9,7 @@ import { formatDate, formatDecimal, formatMoney, formatText, todayIso } from '@/
 import { notify } from '@/lib/notify';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { showServerFieldError } from '@/components/forms/server-field-error';
-import { useAddFxRate, useReferenceData, type ReferenceData } from '../api/get-reference-data';
+import { useAddFxRate, useFxRates, useReferenceData, type ReferenceData } from '../api/get-reference-data';
 import { FX_MESSAGES, fxRateProblem } from './fx-rate-rules';
 
 /** A rate exactly as the server sent it, grouped, never fewer than 4 places. */
@@ -135,6 +135,56 @@ function AddFxRateModal({
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/** One currency's rates, newest first. */
+function FxHistory({
+  organisationUuid,
+  currencies,
+}: {
+  organisationUuid: string;
+  currencies: ReferenceData['currencies'];
+}) {
+  const [currency, setCurrency] = useState<string>();
+  const rates = useFxRates(organisationUuid, currency);
+  return (
+    <div className="gains-fx-history" data-testid="fx-history">
+      <div className="gains-grid-toolbar">
+        <Typography.Text strong>Rate history</Typography.Text>
+        <Select
+          aria-label="Rate history of"
+          showSearch
+          optionFilterProp="label"
+          placeholder="Choose a currency"
+          style={{ width: 260 }}
+          value={currency}
+          onChange={setCurrency}
+          options={currencies
+            .filter((c) => c.isoCode !== 'GBP')
+            .map((c) => ({ value: c.isoCode, label: `${c.isoCode} – ${c.name}` }))}
+        />
+      </div>
+      {rates.isError ? (
+        <ApiErrorAlert title={`There was a problem fetching the ${currency} rates`} error={rates.error} />
+      ) : (
+        currency && (
+          <Table<FxRate>
+            size="small"
+            rowKey={(r) => `${r.currency}.${r.date}`}
+            loading={rates.isFetching}
+            dataSource={[...(rates.data ?? [])].sort((a, b) => b.date.localeCompare(a.date))}
+            columns={[
+              { title: 'Date', dataIndex: 'date', render: (v: string) => formatDate(v) },
+              { title: 'GBP per unit', dataIndex: 'gbpPerUnit', align: 'right', render: (v: string) => rateText(v) },
+              { title: 'Set by', dataIndex: 'setByName', render: (v: string) => formatText(v) },
+            ]}
+            pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+            locale={{ emptyText: `No ${currency} rates in the last 90 days` }}
+          />
+        )
+      )}
+    </div>
   );
 }
 
@@ -284,6 +334,7 @@ export function ReferenceDataView({
                   pagination={false}
                   locale={{ emptyText: 'No FX rates yet' }}
                 />
+                <FxHistory organisationUuid={organisationUuid} currencies={d.currencies} />
               </>
             ),
           },
