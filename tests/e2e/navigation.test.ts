@@ -252,6 +252,13 @@ describe('the content security policy', () => {
       'administration',
       'administration/users',
       'administration/organisations',
+      'securities',
+      'securities/1',
+      'security-maintenance',
+      'issuer-maintenance',
+      'administration/security-prices',
+      'reference-data',
+      'static-data-validation',
     ]) {
       await page.goto(`/${org}/${path}`);
       await page.waitForLoadState('networkidle');

@@ -44,7 +44,6 @@ const CLIENTS_PAGE = getRoute('Clients').roles;
 const CALCULATIONS_PAGE = getRoute('Calculations').roles;
 const SECURITIES_PAGE = getRoute('Securities').roles;
 const SECURITY_PRICES_PAGE = getRoute('SecurityPrices').roles;
-const STATIC_DATA_PAGE = getRoute('StaticDataValidation').roles;
 const REFERENCE_DATA_PAGE = getRoute('ReferenceData').roles;
 
 function call(
@@ -122,7 +121,9 @@ export const CALLS: readonly CallDefinition[] = [
   call('GET', '/admin/currencies', SECURITIES_PAGE, true),
   call('GET', '/admin/currencies/fx-rates', REFERENCE_DATA_PAGE, true),
   call('POST', '/admin/currencies/fx-rates', SUPER_ADMIN, true),
-  call('GET', '/admin/static-data/changes', STATIC_DATA_PAGE, true),
+  // Customer admins list their own firm's proposals (the securities pages show them); deciding them, on the
+  // Static Data Validation page, is the provider's.
+  call('GET', '/admin/static-data/changes', SECURITIES_PAGE, true),
   call('POST', '/admin/static-data/changes/:uuid/approve', SUPER_ADMIN, true),
   call('POST', '/admin/static-data/changes/:uuid/reject', SUPER_ADMIN, true),
   call('GET', '/reference-data', REFERENCE_DATA_PAGE, true),

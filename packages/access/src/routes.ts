@@ -142,11 +142,15 @@ export const ROUTES = [
   route('Securities', 'securities', 'Securities Lite', {
     group: 'OPERATIONS',
     card: card('Securities Lite', 'static data for securities'),
+    status: 'built',
   }),
-  route('AddSecurity', 'securities/add', 'Add Security', { section: 'Securities' }),
-  route('ViewSecurity', 'securities/:securityId', 'Security', { section: 'Securities' }),
-  route('SecurityMaintenance', 'security-maintenance', 'Security Maintenance', { section: 'Securities' }),
-  route('IssuerMaintenance', 'issuer-maintenance', 'Issuer Maintenance', { section: 'Securities' }),
+  route('AddSecurity', 'securities/add', 'Add Security', { section: 'Securities', status: 'built' }),
+  route('ViewSecurity', 'securities/:securityId', 'Security', { section: 'Securities', status: 'built' }),
+  route('SecurityMaintenance', 'security-maintenance', 'Security Maintenance', {
+    section: 'Securities',
+    status: 'built',
+  }),
+  route('IssuerMaintenance', 'issuer-maintenance', 'Issuer Maintenance', { section: 'Securities', status: 'built' }),
   route('Calculations', 'calculations', 'Calculations', {
     group: 'OPERATIONS',
     card: card('Calculations', 'view calculations'),
@@ -176,10 +180,12 @@ export const ROUTES = [
     card: card('Bulletins', 'news and updates from the provider'),
     status: 'coming-soon',
   }),
+  // Approving changes to shared static data is the provider's (issue 20).
   route('StaticDataValidation', 'static-data-validation', 'Static Data Validation', {
     group: 'MY_TASKS',
     card: card('Static Data Validation', 'approve static data changes'),
-    status: 'coming-soon',
+    roles: ['ADMIN'],
+    status: 'built',
   }),
 
   // Administration
@@ -205,10 +211,14 @@ export const ROUTES = [
     section: 'Administration',
   }),
   route('Users', 'administration/users', 'Users', { section: 'Administration' }),
-  route('SecurityPrices', 'administration/security-prices', 'Security Prices', { section: 'Administration' }),
+  route('SecurityPrices', 'administration/security-prices', 'Security Prices', {
+    section: 'Administration',
+    status: 'built',
+  }),
   route('ReferenceData', 'reference-data', 'Reference Data', {
     group: 'ADMINISTRATION',
     card: card('Reference Data', 'reference data'),
+    status: 'built',
   }),
 ] as const satisfies readonly RouteDefinition[];
 

@@ -19,6 +19,14 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   AddOrganisationServiceLevel: () => import('./routes/service-level-add'),
   EditOrganisationServiceLevel: () => import('./routes/service-level-edit'),
   Users: () => import('./routes/users'),
+  Securities: () => import('./routes/securities'),
+  AddSecurity: () => import('./routes/security-add'),
+  ViewSecurity: () => import('./routes/security-view'),
+  SecurityMaintenance: () => import('./routes/security-maintenance'),
+  IssuerMaintenance: () => import('./routes/issuer-maintenance'),
+  SecurityPrices: () => import('./routes/security-prices'),
+  ReferenceData: () => import('./routes/reference-data'),
+  StaticDataValidation: () => import('./routes/static-data-validation'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 

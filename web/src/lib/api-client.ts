@@ -28,6 +28,8 @@ export class ApiError extends Error {
   readonly timestamp: string;
   readonly id: string;
   readonly field: string | undefined;
+  /** The whole error body, for calls whose refusal carries more than the message (an upload's bad lines). */
+  readonly body: Partial<ErrorBody> & Record<string, unknown>;
 
   constructor(status: number, body: Partial<ErrorBody> | undefined, fallbackMessage: string) {
     const typeDescription = body?.type_description || fallbackMessage;
@@ -38,6 +40,7 @@ export class ApiError extends Error {
     this.timestamp = body?.timestamp || new Date().toISOString();
     this.id = body?.id || UNKNOWN_ERROR_ID;
     this.field = typeof body?.field === 'string' && body.field ? body.field : undefined;
+    this.body = (body ?? {}) as Partial<ErrorBody> & Record<string, unknown>;
   }
 
   get isUnauthenticated(): boolean {

@@ -10,7 +10,7 @@ const PAGES: { name: RouteName; description: string }[] = [
   { name: 'Users', description: 'invite users, reset their MFA, disable and enable them' },
   { name: 'TransactionTypes', description: 'transaction types' },
   { name: 'GhostTransactions', description: 'ghost transactions' },
-  { name: 'SecurityPrices', description: 'security prices' },
+  { name: 'SecurityPrices', description: 'prices by date: edit one, or upload a CSV of prices' },
 ];
 
 /** The administration home: a card per administration page the user may open. */

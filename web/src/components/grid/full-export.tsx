@@ -74,6 +74,8 @@ export async function writeRows<T>(
  */
 export function useFullExport<T>(options: {
   noun: string;
+  /** The noun's plural when it is not noun + s ("securities"). */
+  plural?: string;
   fetchPage: FetchPage<T>;
   grid: () => GridApi<T> | undefined;
   fileSuffix: string;
@@ -95,7 +97,7 @@ export function useFullExport<T>(options: {
         controller.current.signal,
       );
       await writeRows(kind, rows, shown, options);
-      notify.success(`Exported ${countOf(rows.length, options.noun)}`);
+      notify.success(`Exported ${countOf(rows.length, options.noun, options.plural)}`);
     } catch (error) {
       if (!controller.current?.signal.aborted)
         notify.error(isApiError(error) ? error.typeDescription : 'The export failed; please try again');
@@ -123,7 +125,7 @@ export function useFullExport<T>(options: {
       />
       <Typography.Text type="secondary" data-testid="export-progress">
         {progress && progress.total
-          ? `${progress.done.toLocaleString('en-GB')} of ${countOf(progress.total, options.noun)} read`
+          ? `${progress.done.toLocaleString('en-GB')} of ${countOf(progress.total, options.noun, options.plural)} read`
           : 'Starting…'}
       </Typography.Text>
     </Modal>

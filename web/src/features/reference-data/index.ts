@@ -1,0 +1,2 @@
+export { ReferenceDataView } from './components/reference-data-view';
+export { getReferenceDataQueryOptions } from './api/get-reference-data';

@@ -1,0 +1,10 @@
+export { SecuritiesGrid } from './components/securities-grid';
+export { SecurityForm } from './components/security-form';
+export { SecurityView } from './components/security-view';
+export { SecurityMaintenanceGrid } from './components/security-maintenance-grid';
+export { IssuerMaintenance } from './components/issuer-maintenance';
+export { SecurityPrices } from './components/security-prices';
+export { StaticDataValidation } from './components/static-data-validation';
+export { getSecuritiesQueryOptions } from './api/get-securities';
+export { getSecurityQueryOptions, useSecurity } from './api/get-security';
+export { initialSecuritiesQuery } from './components/securities-query';
