@@ -127,6 +127,7 @@ export const CALLS: readonly CallDefinition[] = [
   call('POST', '/admin/static-data/changes/:uuid/approve', SUPER_ADMIN, true),
   call('POST', '/admin/static-data/changes/:uuid/reject', SUPER_ADMIN, true),
   call('GET', '/reference-data', REFERENCE_DATA_PAGE, true),
+  call('POST', '/reference-data/annual-exempt-amounts', SUPER_ADMIN, true),
 ];
 
 /**

@@ -28,6 +28,7 @@
  *   POST /admin/static-data/changes/:uuid/approve     -> StaticDataChange                            A
  *   POST /admin/static-data/changes/:uuid/reject  RejectChangeRequest -> StaticDataChange            A
  *   GET  /reference-data                              -> ReferenceData                               A CA
+ *   POST /reference-data/annual-exempt-amounts  AnnualExemptAmountInput -> TaxYearReference         A
  *
  * Who may change what: a provider admin's change takes effect at once (`applied: true`). A customer
  * admin's change to shared static data (securities, issuers) becomes a pending StaticDataChange
@@ -370,6 +371,18 @@ export interface TaxYearReference {
   higherRate: string | null;
   /** A change of rates within the year, when there was one (2024-25: 10% and 20% before 30 October 2024). */
   ratesNote: string | null;
+  /** For a year whose amount a provider admin set (after the statutory years): who, and when (ISO instant). */
+  amountSetBy: string | null;
+  amountSetAt: string | null;
+}
+
+/**
+ * Body of POST /reference-data/annual-exempt-amounts: the individuals' annual exempt amount of the next tax year
+ * after those held (or of one set before), GBP; the tax engine computes with it at once.
+ */
+export interface AnnualExemptAmountInput {
+  taxYear: string;
+  amount: string;
 }
 
 /** One month of the RPI series (January 1987 = 100). */

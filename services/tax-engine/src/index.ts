@@ -4,9 +4,10 @@ import { createOutboxRelay } from '@gains/outbox';
 import { taxEngine } from '@gains/proto';
 import type { ServiceModule } from '@gains/service-kit';
 import { taxEngineConfig } from './config';
-import type { ComputedLedgerFile } from './domain/compute-ledger-file';
-import type { LedgerFile } from './engine';
+import type { ComputedLedgerFile, ComputeTask } from './domain/compute-ledger-file';
 import { createTaxEngineService } from './rpc/tax-engine-service';
+import { createAnnualExemptAmountStore } from './store/annual-exempt-amount-store';
+import { createTaxEnginePrisma } from './store/prisma';
 import { computeMetrics } from './workers/compute-metrics';
 import { ComputePool } from './workers/compute-pool';
 import { tracedCompute } from './workers/traced-compute';
@@ -24,8 +25,10 @@ export const taxEngineModule: ServiceModule = {
   async start({ connectionString, logger, bus, env }) {
     const config = taxEngineConfig(env);
     const pool = createSchemaPool(connectionString, SCHEMA, 2);
+    const prisma = createTaxEnginePrisma(pool, SCHEMA);
+    const annualExemptAmounts = createAnnualExemptAmountStore(prisma);
     const relay = createOutboxRelay({ pool, bus, logger });
-    const compute = new ComputePool<LedgerFile, ComputedLedgerFile>({
+    const compute = new ComputePool<ComputeTask, ComputedLedgerFile>({
       size: config.workers,
       maxQueued: config.maxQueued,
       maxPerOrganisation: config.maxPerOrganisation,
@@ -35,12 +38,21 @@ export const taxEngineModule: ServiceModule = {
     });
     return {
       routes: (router) =>
-        router.service(taxEngine.TaxEngineService, createTaxEngineService({ compute: tracedCompute(compute, logger) })),
+        router.service(
+          taxEngine.TaxEngineService,
+          createTaxEngineService({
+            compute: tracedCompute(compute, logger),
+            annualExemptAmounts,
+            annualExemptAmountsAdded: async () =>
+              Object.fromEntries((await annualExemptAmounts.list()).map((a) => [a.taxYear, a.amount])),
+          }),
+        ),
       relay,
       metrics: () => computeMetrics(compute.stats()),
       async stop() {
         await compute.close();
         await relay.stop();
+        await prisma.$disconnect();
         await pool.end();
       },
     };

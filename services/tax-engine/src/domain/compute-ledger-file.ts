@@ -10,15 +10,23 @@ import { describeCsvError, taxpayerProblems, type LedgerFile, type LedgerFileErr
 export type ComputedLedgerFile =
   { ok: true; json: string; transactions: number } | { ok: false; errors: LedgerFileError[]; errorCount: number };
 
+/**
+ * What a compute worker is given: the file, and the annual exempt amounts a provider admin set for the tax years
+ * after the statutory ones (read per file, so every replica computes with the same amounts at once).
+ */
+export type ComputeTask = LedgerFile & { annualExemptAmountsAdded?: Record<string, string> };
+
 export interface ComputeLedgerFileDeps {
   /**
    * Runs the engine on a file (in a worker thread), in the turn of its organisation and user (each capped);
    * `signal` is the caller's, to stop work nobody awaits.
    */
   compute(
-    file: LedgerFile,
+    task: ComputeTask,
     options: { owner: { organisation: string; user: string }; signal?: AbortSignal },
   ): Promise<{ value: ComputedLedgerFile; ms: number }>;
+  /** The amounts a provider admin set, by tax year. */
+  annualExemptAmountsAdded(): Promise<Record<string, string>>;
 }
 
 export interface ComputeLedgerFileRequest {
@@ -83,6 +91,7 @@ export async function computeLedgerFileFor(
       pricesCsv: request.pricesCsv || undefined,
       taxpayer: request.taxpayer,
       disposalsPage: { page, pageSize },
+      annualExemptAmountsAdded: await deps.annualExemptAmountsAdded(),
     },
     { owner: { organisation: request.organisationUuid, user: caller.userUuid }, signal },
   );

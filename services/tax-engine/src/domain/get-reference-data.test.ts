@@ -24,7 +24,7 @@ const rates = (label: string) => table[label] ?? null;
 
 describe('the tax reference lists', () => {
   it('when read in a later year, then each year to the current one, newest first, the last amount carried on', () => {
-    const { taxYears, rpi } = taxReference(caller, ORG, data, '2026-04-06', rates);
+    const { taxYears, rpi } = taxReference(caller, ORG, data, '2026-04-06', { rates });
     expect(taxYears.map((y) => [y.label, y.annualExemptAmount, y.basicRate, y.higherRate])).toEqual([
       ['2026-27', '3000', '', ''],
       ['2025-26', '3000', '', ''],
@@ -39,11 +39,11 @@ describe('the tax reference lists', () => {
   });
 
   it('when read on 5 April, then the tax year is still the one that began the April before', () => {
-    expect(taxReference(caller, ORG, data, '2026-04-05', rates).taxYears[0]!.label).toBe('2025-26');
+    expect(taxReference(caller, ORG, data, '2026-04-05', { rates }).taxYears[0]!.label).toBe('2025-26');
   });
 
   it('when the caller is not a member, then it is refused', () => {
-    expect(() => taxReference(caller, '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000003', data, '2026-04-06', rates)).toThrow();
+    expect(() => taxReference(caller, '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000003', data, '2026-04-06', { rates })).toThrow();
   });
 
   it('when read with the engine’s own rates, then 2024-25 shows the rates from 30 October and says what came before', () => {

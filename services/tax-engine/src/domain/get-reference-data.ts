@@ -1,5 +1,6 @@
 import { assertMember, type Caller } from '@gains/auth';
 import { cgtRatesShown, type CgtRatesShown, type ReferenceData } from '../engine';
+import type { AddedAnnualExemptAmount } from './annual-exempt-amounts';
 
 export interface TaxYearReference {
   label: string;
@@ -9,6 +10,9 @@ export interface TaxYearReference {
   basicRate: string;
   higherRate: string;
   ratesNote: string;
+  /** Who set the amount and when, for a year a provider admin added; '' for the statutory years. */
+  amountSetBy: string;
+  amountSetAt: string;
 }
 
 /**
@@ -21,19 +25,27 @@ export function taxReference(
   organisationUuid: string,
   data: ReferenceData,
   today: string,
-  /** The engine's own rates, with which it works out the tax due; a test may pass others. */
-  rates: (taxYear: string) => CgtRatesShown | null = cgtRatesShown,
+  options: {
+    /** The amounts a provider admin set for the years after the statutory ones. */
+    added?: readonly AddedAnnualExemptAmount[];
+    /** The engine's own rates, with which it works out the tax due; a test may pass others. */
+    rates?: (taxYear: string) => CgtRatesShown | null;
+  } = {},
 ): { taxYears: TaxYearReference[]; rpi: { month: string; value: string }[] } {
   assertMember(caller, organisationUuid);
-  const starts = Object.keys(data.annualExemptAmounts).map((l) => Number(l.slice(0, 4)));
+  const { added = [], rates = cgtRatesShown } = options;
+  const addedByYear = new Map(added.map((a) => [a.taxYear, a]));
+  const amounts = { ...Object.fromEntries(added.map((a) => [a.taxYear, a.amount])), ...data.annualExemptAmounts };
+  const starts = Object.keys(amounts).map((l) => Number(l.slice(0, 4)));
   const first = Math.min(...starts);
   const current = today >= `${today.slice(0, 4)}-04-06` ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1;
   const taxYears: TaxYearReference[] = [];
   let amount = '';
   for (let y = first; y <= Math.max(current, Math.max(...starts)); y++) {
     const label = `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
-    amount = data.annualExemptAmounts[label] ?? amount;
+    amount = amounts[label] ?? amount;
     const r = rates(label);
+    const set = data.annualExemptAmounts[label] === undefined ? addedByYear.get(label) : undefined;
     taxYears.push({
       label,
       startDate: `${y}-04-06`,
@@ -42,6 +54,8 @@ export function taxReference(
       basicRate: r?.basic ?? '',
       higherRate: r?.higher ?? '',
       ratesNote: r?.note ?? '',
+      amountSetBy: set?.setBy ?? '',
+      amountSetAt: set?.setAt ?? '',
     });
   }
   const rpi = Object.entries(data.rpi)

@@ -2,6 +2,7 @@ import type { ServiceImpl } from '@connectrpc/connect';
 import { requireCaller } from '@gains/auth';
 import { taxEngine } from '@gains/proto';
 import { computeLedgerFileFor, type ComputeLedgerFileDeps } from '../domain/compute-ledger-file';
+import { setAnnualExemptAmount, type AnnualExemptAmountStore } from '../domain/annual-exempt-amounts';
 import { taxReference } from '../domain/get-reference-data';
 import type { Taxpayer, TaxpayerKind } from '../engine';
 import { loadReferenceData } from '../store/reference-data-files';
@@ -25,7 +26,11 @@ function toTaxpayer(t: taxEngine.Taxpayer | undefined): Taxpayer {
   return taxpayer;
 }
 
-export function createTaxEngineService(deps: ComputeLedgerFileDeps): ServiceImpl<typeof taxEngine.TaxEngineService> {
+export interface TaxEngineServiceDeps extends ComputeLedgerFileDeps {
+  annualExemptAmounts: AnnualExemptAmountStore;
+}
+
+export function createTaxEngineService(deps: TaxEngineServiceDeps): ServiceImpl<typeof taxEngine.TaxEngineService> {
   return {
     async computeLedger(req, ctx) {
       const answer = await computeLedgerFileFor(
@@ -45,8 +50,18 @@ export function createTaxEngineService(deps: ComputeLedgerFileDeps): ServiceImpl
       return { ledgerCalculationJson: answer.json };
     },
     async getReferenceData(req, ctx) {
+      const caller = requireCaller(ctx);
       reference ??= loadReferenceData();
-      return taxReference(requireCaller(ctx), req.organisationUuid, reference, londonToday());
+      const added = await deps.annualExemptAmounts.list();
+      return taxReference(caller, req.organisationUuid, reference, londonToday(), { added });
+    },
+    async setAnnualExemptAmount(req, ctx) {
+      const caller = requireCaller(ctx);
+      reference ??= loadReferenceData();
+      await setAnnualExemptAmount(deps.annualExemptAmounts, Object.keys(reference.annualExemptAmounts), caller, req);
+      const added = await deps.annualExemptAmounts.list();
+      const years = taxReference(caller, req.organisationUuid, reference, londonToday(), { added }).taxYears;
+      return years.find((y) => y.label === req.taxYear.trim())!;
     },
   };
 }

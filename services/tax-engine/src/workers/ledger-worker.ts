@@ -4,18 +4,30 @@
  * unread), or as the file's errors. Reference data is read once, when the worker starts.
  */
 import { parentPort } from 'node:worker_threads';
-import { ERRORS_SHOWN, type ComputedLedgerFile } from '../domain/compute-ledger-file';
-import { computeLedgerFile, type LedgerFile } from '../engine';
+import { ERRORS_SHOWN, type ComputedLedgerFile, type ComputeTask } from '../domain/compute-ledger-file';
+import { computeLedgerFile, type LedgerFile, type ReferenceData } from '../engine';
 import { ledgerCalculationJson } from '../rpc/ledger-calculation-json';
 import { loadReferenceData } from '../store/reference-data-files';
 import type { WorkerReply, WorkerTask } from './compute-pool';
 
-const referenceData = loadReferenceData();
+const statutory = loadReferenceData();
+/** The reference data with the amounts a provider admin added, kept while they stay the same. */
+let withAdded: { key: string; data: ReferenceData } = { key: '{}', data: statutory };
+
+function referenceDataWith(added: Record<string, string> = {}): ReferenceData {
+  const key = JSON.stringify(added);
+  if (key !== withAdded.key) {
+    // The statutory years win: an added year is always one after them (domain/annual-exempt-amounts.ts).
+    const annualExemptAmounts = { ...added, ...statutory.annualExemptAmounts };
+    withAdded = { key, data: { ...statutory, annualExemptAmounts } };
+  }
+  return withAdded.data;
+}
 /** A heap past this after a file (one of some 50,000 rows or more) retires the worker: see WorkerReply. */
 const RETIRE_AT_HEAP_BYTES = 256 * 1024 * 1024;
 
-function compute(file: LedgerFile, started: number): ComputedLedgerFile {
-  const result = computeLedgerFile(file, referenceData);
+function compute({ annualExemptAmountsAdded, ...file }: ComputeTask, started: number): ComputedLedgerFile {
+  const result = computeLedgerFile(file as LedgerFile, referenceDataWith(annualExemptAmountsAdded));
   if (!result.ok) return { ok: false, errors: result.errors.slice(0, ERRORS_SHOWN), errorCount: result.errors.length };
   const { computation, transactions, disposalsPage } = result;
   const computeMs = performance.now() - started;
@@ -26,7 +38,7 @@ function compute(file: LedgerFile, started: number): ComputedLedgerFile {
   };
 }
 
-parentPort!.on('message', ({ id, file }: WorkerTask<LedgerFile>) => {
+parentPort!.on('message', ({ id, file }: WorkerTask<ComputeTask>) => {
   const started = performance.now();
   let reply: WorkerReply;
   try {

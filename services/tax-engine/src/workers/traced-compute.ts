@@ -1,7 +1,6 @@
 import type { Logger } from '@gains/logging';
 import { inSpan, SpanKind } from '@gains/telemetry';
-import type { ComputedLedgerFile } from '../domain/compute-ledger-file';
-import type { LedgerFile } from '../engine';
+import type { ComputedLedgerFile, ComputeTask } from '../domain/compute-ledger-file';
 import type { ComputePool, RunOptions } from './compute-pool';
 
 /**
@@ -9,8 +8,8 @@ import type { ComputePool, RunOptions } from './compute-pool';
  * engine's time as attributes and one log line, so an SRE following a slow call sees whether it waited for a
  * worker or computed for long. The worker's answer (JSON text) is not read here.
  */
-export function tracedCompute(pool: ComputePool<LedgerFile, ComputedLedgerFile>, logger: Logger) {
-  return (file: LedgerFile, options: RunOptions) =>
+export function tracedCompute(pool: ComputePool<ComputeTask, ComputedLedgerFile>, logger: Logger) {
+  return (file: ComputeTask, options: RunOptions) =>
     inSpan(
       'tax-engine compute ledger',
       {

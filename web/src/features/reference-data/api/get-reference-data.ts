@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FxRate, FxRateInput, ReferenceData } from '@gains/contracts';
+import type { AnnualExemptAmountInput, FxRate, FxRateInput, ReferenceData, TaxYearReference } from '@gains/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 export type { ReferenceData, FxRateInput };
@@ -44,5 +44,16 @@ export function useAddFxRate() {
       await queryClient.invalidateQueries({ queryKey: referenceDataKeys.all });
       await queryClient.invalidateQueries({ queryKey: ['securities'] });
     },
+  });
+}
+
+/** POST /reference-data/annual-exempt-amounts (provider admins): a later tax year's exempt amount. */
+export function useSetAnnualExemptAmount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ organisationUuid, body }: { organisationUuid: string; body: AnnualExemptAmountInput }) =>
+      apiRequest<TaxYearReference>('/reference-data/annual-exempt-amounts', { method: 'POST', organisationUuid, body }),
+    meta: { errorToast: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: referenceDataKeys.all }),
   });
 }

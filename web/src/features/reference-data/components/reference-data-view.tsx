@@ -11,6 +11,7 @@ import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { showServerFieldError } from '@/components/forms/server-field-error';
 import { useAddFxRate, useFxRates, useReferenceData, type ReferenceData } from '../api/get-reference-data';
 import { FX_MESSAGES, fxRateProblem } from './fx-rate-rules';
+import { SetExemptAmountModal } from './set-exempt-amount-modal';
 
 /** A rate exactly as the server sent it, grouped, never fewer than 4 places. */
 function rateText(value: string): string {
@@ -201,6 +202,7 @@ export function ReferenceDataView({
 }) {
   const data = useReferenceData(organisationUuid);
   const [addingRate, setAddingRate] = useState(false);
+  const [settingAmount, setSettingAmount] = useState(false);
   if (data.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (data.isError) return <ApiErrorAlert title="There was a problem fetching reference data" error={data.error} />;
   const d = data.data;
@@ -230,7 +232,13 @@ export function ReferenceDataView({
     {
       title: 'Note',
       dataIndex: 'ratesNote',
-      render: (v: string | null) => <Typography.Text type="secondary">{v ?? ''}</Typography.Text>,
+      render: (v: string | null, y) => (
+        <Typography.Text type="secondary">
+          {[v, y.amountSetBy && `Amount set by ${y.amountSetBy} on ${formatDate(y.amountSetAt!.slice(0, 10))}`]
+            .filter(Boolean)
+            .join('; ')}
+        </Typography.Text>
+      ),
     },
   ];
 
@@ -262,13 +270,25 @@ export function ReferenceDataView({
             key: 'tax-years',
             label: 'Tax years',
             children: (
-              <Table<TaxYearReference>
-                size="small"
-                rowKey="label"
-                dataSource={[...d.taxYears].sort((a, b) => b.startDate.localeCompare(a.startDate))}
-                columns={taxYearColumns}
-                pagination={{ pageSize: 15, showSizeChanger: false, hideOnSinglePage: true }}
-              />
+              <>
+                <div className="gains-grid-toolbar">
+                  <Typography.Text type="secondary">
+                    Annual exempt amounts for individuals (trusts get half) and CGT rates, as the tax engine uses them.
+                  </Typography.Text>
+                  {canAddRates && (
+                    <Button type="primary" icon={<PlusOutlined />} onClick={() => setSettingAmount(true)}>
+                      Set an exempt amount
+                    </Button>
+                  )}
+                </div>
+                <Table<TaxYearReference>
+                  size="small"
+                  rowKey="label"
+                  dataSource={[...d.taxYears].sort((a, b) => b.startDate.localeCompare(a.startDate))}
+                  columns={taxYearColumns}
+                  pagination={{ pageSize: 15, showSizeChanger: false, hideOnSinglePage: true }}
+                />
+              </>
             ),
           },
           {
@@ -289,7 +309,8 @@ export function ReferenceDataView({
                     title: 'RPI (Jan 1987 = 100)',
                     dataIndex: 'value',
                     align: 'right',
-                    render: (v: string) => formatDecimal(v, 1),
+                    // As published: one place from 1987, two before (the older series converted, CG17274).
+                    render: (v: string) => formatDecimal(v, Math.max(1, (v.split('.')[1] ?? '').length)),
                   },
                 ]}
                 pagination={{ pageSize: 24, showSizeChanger: false }}
@@ -370,6 +391,13 @@ export function ReferenceDataView({
           list('income-types', 'Income types', d.incomeTypes),
         ]}
       />
+      {settingAmount && (
+        <SetExemptAmountModal
+          organisationUuid={organisationUuid}
+          taxYears={d.taxYears}
+          onClose={() => setSettingAmount(false)}
+        />
+      )}
       {addingRate && (
         <AddFxRateModal
           organisationUuid={organisationUuid}
