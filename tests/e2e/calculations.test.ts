@@ -200,12 +200,12 @@ describe('the ledger calculation page', () => {
     expect(await yearFigure(page, 'from30October', '2024-25')).toBe('£763.40');
     expect(await page.locator('[data-testid=tax-year-summary] tr[data-figure="before30October"]').count()).toBe(0);
 
-    // proceeds ascending: £300.00 before £10,012.00, which as text ("10012.00" < "300.00") would come first
+    // proceeds ascending: £600.00 before £10,012.00, which as text ("10012.00" < "600.00") would come first
     await page.locator('[data-testid=disposals-grid] .ag-header-cell[col-id="proceeds"] .ag-header-cell-label').click();
     const count = await disposalRows(page).count();
     const proceeds: string[] = [];
     for (let i = 0; i < count; i++) proceeds.push(await disposalCell(page, i, 'proceeds'));
-    expect(proceeds).toEqual(['£300.00', '£600.00', '£1,650.00', '£2,500.00', '£10,012.00']);
+    expect(proceeds).toEqual(['£600.00', '£1,650.00', '£2,500.00', '£10,012.00']);
 
     // the 30-day rule in words
     await page.locator('.gains-calc-year-filter').click();
