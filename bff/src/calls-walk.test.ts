@@ -482,6 +482,15 @@ const WALK: Record<string, Probe[]> = {
       body: { currency: 'USD', date: yesterday, gbpPerUnit: '0.79' },
     },
   ],
+  'POST /reference-data/annual-exempt-amounts': [
+    {
+      label: 'the next tax year',
+      path: () => '/api/reference-data/annual-exempt-amounts',
+      org: ORG.ASHW,
+      ok: 200,
+      body: { taxYear: '2027-28', amount: '3000' },
+    },
+  ],
   'GET /admin/static-data/changes': [
     { label: 'list', path: () => '/api/admin/static-data/changes', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
   ],
@@ -578,6 +587,7 @@ describe('the calls walk', () => {
         'POST /admin/currencies/fx-rates',
         'POST /admin/static-data/changes/:uuid/approve',
         'POST /admin/static-data/changes/:uuid/reject',
+        'POST /reference-data/annual-exempt-amounts',
       ].sort(),
     );
     // Only the first role counts: a non-admin whose second role is admin is still a non-admin.

@@ -293,6 +293,10 @@ const INPUTS: Record<string, CallInputs> = {
     body: () => ({ currency: 'USD', date: yesterday, gbpPerUnit: '0.79' }),
     bodyFields: ['currency', 'date', 'gbpPerUnit'],
   },
+  'POST /reference-data/annual-exempt-amounts': {
+    body: () => ({ taxYear: '2027-28', amount: '3000' }),
+    bodyFields: ['taxYear', 'amount'],
+  },
   'GET /admin/static-data/changes': { query: ['status'] },
   'POST /admin/static-data/changes/:uuid/approve': { params: { uuid: () => ids.changeUuid } },
   'POST /admin/static-data/changes/:uuid/reject': {
@@ -423,16 +427,19 @@ const DIGESTED = [
 ];
 // And the securities service's data (refused calls write no row and no audit entry there either).
 const SECURITIES_DIGESTED = ['security', 'issuer', 'security_price', 'fx_rate', 'static_data_change', 'audit_entry'];
+// And the tax engine's (the exempt amounts a provider admin sets).
+const TAX_ENGINE_DIGESTED = ['annual_exempt_amount_changes'];
 const DIGEST_SQL = `SELECT ${[
   ...DIGESTED.map((table) => ['identity', table]),
   ...SECURITIES_DIGESTED.map((table) => ['securities', table]),
+  ...TAX_ENGINE_DIGESTED.map((table) => ['tax_engine', table]),
 ]
   .map(
     ([schema, table]) =>
       `(SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM ${schema}.${table} x) AS "${table}"`,
   )
   .join(', ')}`;
-const ALL_DIGESTED = [...DIGESTED, ...SECURITIES_DIGESTED];
+const ALL_DIGESTED = [...DIGESTED, ...SECURITIES_DIGESTED, ...TAX_ENGINE_DIGESTED];
 
 let t: TestSystem;
 let db: pg.Client;
