@@ -43,7 +43,8 @@ export function webSourceHash(root: string, env: NodeJS.ProcessEnv = process.env
     ...[webDir, ...workspaceDependencies(webDir)].flatMap((dir) => listFiles(dir)),
     path.join(root, 'pnpm-lock.yaml'),
   ].sort();
-  const hash = createHash('sha256');
+  // The build's own settings: a build made before they were fixed is made again.
+  const hash = createHash('sha256').update('NODE_ENV=production\0');
   for (const file of files) {
     hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file)).update('\0');
   }
@@ -78,6 +79,9 @@ export function ensureWebBuild(options: { root: string; force?: boolean; onBuild
   execFileSync(path.join(webDir, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
     cwd: webDir,
     stdio: 'inherit',
+    // Always the production build: Vite follows NODE_ENV, which a test runner sets to "test", and React would
+    // then ship its development build (slower, and chatty in the console) to whoever starts Gains next.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   fs.writeFileSync(hashFile, hash + '\n');
   return { dir, built: true };
