@@ -77,6 +77,8 @@ export interface EngineEvent {
   disposalGroup: DisposalGroup | null;
   /** Set when the events are grouped by security: that security's pool and holdings during the pass. */
   book: SecurityBook | null;
+  /** The event's place in canonical order (set by the sort). */
+  seq: number;
 }
 
 const KIND: Record<TransactionType, EventKind> = {
@@ -147,8 +149,8 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
   }
 
   const events: EngineEvent[] = [];
-  // Share reorganisations kept so far: one per day, security, type and ratio (a short list).
-  const reorganisations: EngineEvent[] = [];
+  // Share reorganisations kept so far, by day, security and type: one per ratio.
+  const reorganisations = new Map<string, EngineEvent[]>();
   const txs = ledger.transactions;
   const n = txs.length;
   // Each row's type is read two rows ahead: when the rows are not in the CPU cache, a row's miss then overlaps
@@ -171,8 +173,11 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
       const ev = toEvent(tx, ownership.get(tx.portfolio ?? '') ?? ONE);
       if (ev.type === 'SPLIT' || ev.type === 'CONSOLIDATION' || ev.type === 'BONUS') {
         // A share reorganisation happens once to the taxpayer's holding, however many portfolio rows record it.
-        if (reorganisations.some((r) => sameReorganisation(r, ev))) continue;
-        reorganisations.push(ev);
+        const key = `${ev.order} ${ev.type} ${ev.security}`;
+        const same = reorganisations.get(key);
+        if (same === undefined) reorganisations.set(key, [ev]);
+        else if (same.some((r) => r.quantity.eq(ev.quantity))) continue;
+        else same.push(ev);
       }
       events.push(ev);
     } catch (e) {
@@ -193,10 +198,6 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
     gainClass: classes.size === 0 ? allCapital : (s) => classes.get(s) ?? 'capital',
     ownership,
   };
-}
-
-function sameReorganisation(a: EngineEvent, b: EngineEvent): boolean {
-  return a.order === b.order && a.security === b.security && a.type === b.type && a.quantity.eq(b.quantity);
 }
 
 function allCapital(): GainClass {
@@ -235,6 +236,7 @@ function sortEvents(events: EngineEvent[]): void {
       if (j - i > 1) orderShareExchanges(events, i, j);
       i = j;
     }
+    for (let i = 0; i < n; i++) events[i].seq = i;
     return;
   }
   if (radixKeys.length < n) {
@@ -284,7 +286,10 @@ function sortEvents(events: EngineEvent[]): void {
     }
     i = j;
   }
-  for (let i = 0; i < n; i++) events[i] = sorted[i];
+  for (let i = 0; i < n; i++) {
+    events[i] = sorted[i];
+    sorted[i].seq = i;
+  }
 }
 
 /**
@@ -806,5 +811,6 @@ function makeEvent(
     acquisitionGroup: null,
     disposalGroup: null,
     book: null,
+    seq: 0,
   };
 }
