@@ -1,6 +1,6 @@
 import { parseIsoDate as importedParseIsoDate } from './dates';
 import type { Taxpayer } from './ledger';
-import { Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
+import { Rational as importedRational, ZERO as IMPORTED_ZERO } from './arithmetic';
 import type { PreparedReferenceData } from './reference-data';
 import { taxYearLabel as importedTaxYearLabel, taxYearStartYear as importedTaxYearStartYear } from './tax-years';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LedgerTransaction } from './ledger';
 import { presentComputation } from './present';
-import { Rational } from './rational';
+import { Rational } from './arithmetic';
 import { compute, disposalOn, pence, tx, year } from '../../test/engine-support';
 import { attributeToPortfolios, valueHoldings } from './value-holdings';
 

@@ -1,5 +1,5 @@
 import type { CalculationFailure, Computation, Holding } from './computation';
-import type { Rational } from './rational';
+import type { Rational } from './arithmetic';
 import { buildDisposals } from './disposal-records';
 import { applyEvent as importedApplyEvent, SecurityBook, SweepContext, type DisposalEventResult } from './events';
 import { HoldingUnits } from './holding-units';
@@ -9,7 +9,7 @@ import type { Ledger } from './ledger';
 import { normaliseLedger, type EngineEvent } from './normalise-ledger';
 import { periodsFor, TAX_YEARS } from './periods';
 import { prepareReferenceData, type ReferenceData } from './reference-data';
-import { insertionSort as importedInsertionSort } from './small-sort';
+import { insertionSort as importedInsertionSort } from './arithmetic';
 import { summariseTaxYears } from './tax-year-summary';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a

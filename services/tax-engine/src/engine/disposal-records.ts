@@ -2,7 +2,7 @@ import type { Disposal, DisposalPart } from './computation';
 import { parseIsoDate, type DayNumber } from './dates';
 import type { GainClass } from './ledger';
 import type { DisposalEventResult } from './events';
-import { Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
+import { Rational as importedRational, ZERO as IMPORTED_ZERO } from './arithmetic';
 import { taxYearOf as importedTaxYearOf } from './tax-years';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a

@@ -1,8 +1,8 @@
 import type { DayNumber } from './dates';
 import { effectiveDay as importedEffectiveDay, type EngineEvent } from './normalise-ledger';
 import type { MatchRule } from './computation';
-import { ONE as IMPORTED_ONE, Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
-import { insertionSort as importedInsertionSort } from './small-sort';
+import { ONE as IMPORTED_ONE, Rational as importedRational, ZERO as IMPORTED_ZERO } from './arithmetic';
+import { insertionSort as importedInsertionSort } from './arithmetic';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
 // require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.

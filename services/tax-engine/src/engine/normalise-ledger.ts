@@ -6,11 +6,11 @@ import {
   scanDigits as importedScanDigits,
   scanned as importedScanned,
   ZERO as IMPORTED_ZERO,
-} from './rational';
+} from './arithmetic';
 import type { CalculationFailure } from './computation';
 import type { AcquisitionGroup, DisposalGroup } from './identification';
 import type { SecurityBook } from './events/sweep-context';
-import { insertionSort as importedInsertionSort } from './small-sort';
+import { insertionSort as importedInsertionSort } from './arithmetic';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
 // require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.

@@ -1,7 +1,7 @@
 import type { GainsLosses, RatePeriodTax, TaxDue } from './computation';
 import type { Taxpayer } from './ledger';
 import { TAX_YEARS } from './periods';
-import { Rational, ZERO } from './rational';
+import { Rational, ZERO } from './arithmetic';
 import { taxYearLabel } from './tax-years';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerTransaction } from './ledger';
 import { presentComputation } from './present';
-import { Rational } from './rational';
+import { Rational } from './arithmetic';
 import { compute, pence, tx, year } from '../../test/engine-support';
 
 /** Buy on `buy`, sell on `sell`: gain = quantity x (sellPrice - buyPrice). */

@@ -1,7 +1,7 @@
 import { annualExemptAmount as importedAnnualExemptAmount } from './annual-exempt-amount';
 import type { Disposal, GainsLosses, TaxYearSummary } from './computation';
 import type { Taxpayer } from './ledger';
-import { PennySum, Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
+import { PennySum, Rational as importedRational, ZERO as IMPORTED_ZERO } from './arithmetic';
 import type { PreparedReferenceData } from './reference-data';
 import {
   RATE_CHANGE_2024 as IMPORTED_RATE_CHANGE_2024,

@@ -1,5 +1,5 @@
 import type { EngineEvent } from '../normalise-ledger';
-import { Rational as importedRational, ZERO as IMPORTED_ZERO } from '../rational';
+import { Rational as importedRational, ZERO as IMPORTED_ZERO } from '../arithmetic';
 import type { SweepContext } from './sweep-context';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a

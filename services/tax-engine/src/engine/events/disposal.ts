@@ -5,7 +5,7 @@ import {
   unitsAt as importedUnitsAt,
 } from '../identification';
 import type { EngineEvent } from '../normalise-ledger';
-import { ONE as IMPORTED_ONE, ZERO as IMPORTED_ZERO } from '../rational';
+import { ONE as IMPORTED_ONE, ZERO as IMPORTED_ZERO } from '../arithmetic';
 import { INDIVIDUAL_RULES_FROM as IMPORTED_INDIVIDUAL_RULES_FROM } from '../tax-years';
 import type { SweepContext } from './sweep-context';
 

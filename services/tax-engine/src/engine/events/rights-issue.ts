@@ -1,5 +1,5 @@
 import type { EngineEvent } from '../normalise-ledger';
-import type { Rational } from '../rational';
+import type { Rational } from '../arithmetic';
 import { closeShareExchange, openShareExchange } from './share-exchange';
 import type { SweepContext } from './sweep-context';
 

@@ -1,6 +1,6 @@
 import type { EngineEvent } from '../normalise-ledger';
-import type { Rational } from '../rational';
-import { ZERO } from '../rational';
+import type { Rational } from '../arithmetic';
+import { ZERO } from '../arithmetic';
 import type { Section104Pool } from '../section-104-pool';
 import type { SweepContext } from './sweep-context';
 

@@ -3,7 +3,7 @@ import type { IndexationRounding } from '../indexation';
 import type { AcquisitionGroup, IdentificationRules } from '../identification';
 import type { HoldingUnits } from '../holding-units';
 import type { EngineEvent } from '../normalise-ledger';
-import { Rational as importedRational } from '../rational';
+import { Rational as importedRational } from '../arithmetic';
 import { Section104Pool } from '../section-104-pool';
 
 // Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a

@@ -1,5 +1,5 @@
 import type { EngineEvent } from '../normalise-ledger';
-import { Rational as importedRational, ZERO as IMPORTED_ZERO } from '../rational';
+import { Rational as importedRational, ZERO as IMPORTED_ZERO } from '../arithmetic';
 import { closeShareExchange, openShareExchange } from './share-exchange';
 import type { SweepContext } from './sweep-context';
 

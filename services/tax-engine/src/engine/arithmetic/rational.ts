@@ -378,6 +378,11 @@ export class Rational {
     return r;
   }
 
+  /** True when the value is held as BigInts over a denominator of at least `limit` (as it stands, not reduced). */
+  denominatorAtLeast(limit: bigint): boolean {
+    return this.bd !== null && this.bd >= limit;
+  }
+
   isBig(): boolean {
     return this.bn !== null;
   }
