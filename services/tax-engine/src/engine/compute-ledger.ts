@@ -1,22 +1,16 @@
 import type { CalculationFailure, Computation, Holding } from './computation';
 import type { Rational } from './arithmetic';
 import { buildDisposals } from './disposal-records';
-import { applyEvent as importedApplyEvent, SecurityBook, SweepContext, type DisposalEventResult } from './events';
+import { applyEvent, SecurityBook, SweepContext, type DisposalEventResult } from './events';
 import { HoldingUnits } from './holding-units';
-import { identify as importedIdentify } from './identification';
+import { identify } from './identification';
 import type { IndexationRounding } from './indexation';
 import type { Ledger } from './ledger';
 import { normaliseLedger, type EngineEvent } from './normalise-ledger';
 import { periodsFor, TAX_YEARS } from './periods';
 import { prepareReferenceData, type ReferenceData } from './reference-data';
-import { insertionSort as importedInsertionSort } from './arithmetic';
+import { insertionSort } from './arithmetic';
 import { summariseTaxYears } from './tax-year-summary';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const applyEvent = importedApplyEvent;
-const identify = importedIdentify;
-const insertionSort = importedInsertionSort;
 
 /** From this many events a ledger is computed security by security (see computeLedger). */
 const BY_SECURITY_FROM = 5_000;

@@ -1,27 +1,10 @@
-import { parseIsoDate as importedParseIsoDate, type DayNumber } from './dates';
+import { parseIsoDate, type DayNumber } from './dates';
 import type { GainClass, Ledger, LedgerTransaction, TransactionType } from './ledger';
-import {
-  ONE as IMPORTED_ONE,
-  Rational as importedRational,
-  scanDigits as importedScanDigits,
-  scanned as importedScanned,
-  ZERO as IMPORTED_ZERO,
-} from './arithmetic';
+import { ONE, Rational, scanDigits, scanned, ZERO } from './arithmetic';
 import type { CalculationFailure } from './computation';
 import type { AcquisitionGroup, DisposalGroup } from './identification';
 import type { SecurityBook } from './events/sweep-context';
-import { insertionSort as importedInsertionSort } from './arithmetic';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const parseIsoDate = importedParseIsoDate;
-const ONE = IMPORTED_ONE;
-const Rational = importedRational;
-type Rational = importedRational;
-const ZERO = IMPORTED_ZERO;
-const scanDigits = importedScanDigits;
-const scanned = importedScanned;
-const insertionSort = importedInsertionSort;
+import { insertionSort } from './arithmetic';
 
 /**
  * Validates the ledger's plain rows and turns them into engine events: exact Rationals, the taxpayer's

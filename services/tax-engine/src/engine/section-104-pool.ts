@@ -1,19 +1,7 @@
 import type { PoolState } from './computation';
 import type { DayNumber } from './dates';
-import {
-  indexationFactor as importedIndexationFactor,
-  indexationMonth as importedIndexationMonth,
-  type IndexationRounding,
-} from './indexation';
-import { Rational as importedRational, ZERO as IMPORTED_ZERO } from './arithmetic';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const indexationFactor = importedIndexationFactor;
-const indexationMonth = importedIndexationMonth;
-const Rational = importedRational;
-type Rational = importedRational;
-const ZERO = IMPORTED_ZERO;
+import { indexationFactor, indexationMonth, type IndexationRounding } from './indexation';
+import { Rational, ZERO } from './arithmetic';
 
 /** 2^256: see boundedQuantity. */
 const QUANTITY_REDUCE_AT = 1n << 256n;

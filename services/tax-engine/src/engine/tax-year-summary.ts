@@ -1,24 +1,11 @@
-import { annualExemptAmount as importedAnnualExemptAmount } from './annual-exempt-amount';
+import { annualExemptAmount } from './annual-exempt-amount';
 import type { Disposal, GainsLosses, TaxYearSummary } from './computation';
 import type { Taxpayer } from './ledger';
-import { PennySum, Rational as importedRational, ZERO as IMPORTED_ZERO } from './arithmetic';
+import { PennySum, Rational, ZERO } from './arithmetic';
 import type { PreparedReferenceData } from './reference-data';
-import {
-  RATE_CHANGE_2024 as IMPORTED_RATE_CHANGE_2024,
-  RATE_CHANGE_TAX_YEAR as IMPORTED_RATE_CHANGE_TAX_YEAR,
-  parseTaxYear,
-} from './tax-years';
+import { RATE_CHANGE_2024, RATE_CHANGE_TAX_YEAR, parseTaxYear } from './tax-years';
 import { periodsFor, TAX_YEARS } from './periods';
 import { taxDue } from './tax-due';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const annualExemptAmount = importedAnnualExemptAmount;
-const Rational = importedRational;
-type Rational = importedRational;
-const ZERO = IMPORTED_ZERO;
-const RATE_CHANGE_2024 = IMPORTED_RATE_CHANGE_2024;
-const RATE_CHANGE_TAX_YEAR = IMPORTED_RATE_CHANGE_TAX_YEAR;
 
 /**
  * Per tax year (6 April to 5 April), or a company's accounting period when it gives a year end (periods.ts), from
