@@ -548,7 +548,19 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
       if (ratio === null) throw new RowError(`quantity "${tx.quantity ?? ''}" is not a ratio (e.g. 2 or 1:10)`);
       // BONUS "1:5" is one bonus share for every five held: the holding is multiplied by 1 + 1/5.
       quantity = type === 'BONUS' ? ONE.add(ratio) : ratio;
-      return event(tx, phase, tradeDay, tradeDay, tx.date, quantity, ZERO, ZERO, ZERO, null, null, ZERO, '');
+      return makeEvent(tx, phase, tradeDay, {
+        acquiredDay: tradeDay,
+        acquiredDate: tx.date,
+        quantity,
+        cost: ZERO,
+        proceeds: ZERO,
+        expenses: ZERO,
+        marketValue: null,
+        retainedValue: null,
+        pricePerShare: null,
+        holdover: ZERO,
+        newSecurity: '',
+      });
     }
     case 'RIGHTS_ISSUE':
     case 'OPEN_OFFER':
@@ -610,22 +622,19 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
   }
   // A joint portfolio contributes the client's share of every figure.
   const scaled = share !== ONE;
-  return event(
-    tx,
-    phase,
-    tradeDay,
+  return makeEvent(tx, phase, tradeDay, {
     acquiredDay,
     acquiredDate,
-    scaled ? quantity.mul(share) : quantity,
-    scaled ? cost.mul(share) : cost,
-    scaled ? proceeds.mul(share) : proceeds,
-    expensesInCost ? ZERO : scaled ? expenses.mul(share) : expenses,
-    scaled ? (marketValue?.mul(share) ?? null) : marketValue,
-    scaled ? (retainedValue?.mul(share) ?? null) : retainedValue,
-    scaled ? holdover.mul(share) : holdover,
-    newSecurity,
+    quantity: scaled ? quantity.mul(share) : quantity,
+    cost: scaled ? cost.mul(share) : cost,
+    proceeds: scaled ? proceeds.mul(share) : proceeds,
+    expenses: expensesInCost ? ZERO : scaled ? expenses.mul(share) : expenses,
+    marketValue: scaled ? (marketValue?.mul(share) ?? null) : marketValue,
+    retainedValue: scaled ? (retainedValue?.mul(share) ?? null) : retainedValue,
     pricePerShare,
-  );
+    holdover: scaled ? holdover.mul(share) : holdover,
+    newSecurity,
+  });
 }
 
 /**
@@ -682,113 +691,59 @@ function tradeEvent(tx: LedgerTransaction, type: 'BUY' | 'SELL', ownership: Map<
     }
   }
   const phase = type === 'BUY' ? 1 : 2;
-  return makeEvent(
-    phase,
-    day,
-    date,
-    day,
-    date,
-    type,
-    security,
-    portfolio,
+  return makeEvent(tx, phase, day, {
+    acquiredDay: day,
+    acquiredDate: date,
     quantity,
     cost,
     proceeds,
     expenses,
-    null,
-    null,
-    ZERO,
-    tx.newSecurity ?? '',
-    tx.counterparty ?? '',
-    tx.connected ?? false,
-    tx.ref ?? '',
-  );
+    marketValue: null,
+    retainedValue: null,
+    pricePerShare: null,
+    holdover: ZERO,
+    newSecurity: tx.newSecurity ?? '',
+  });
 }
 
-function event(
-  tx: LedgerTransaction,
-  phase: number,
-  day: DayNumber,
-  acquiredDay: DayNumber,
-  acquiredDate: string,
-  quantity: Rational,
-  cost: Rational,
-  proceeds: Rational,
-  expenses: Rational,
-  marketValue: Rational | null,
-  retainedValue: Rational | null,
-  holdover: Rational,
-  newSecurity: string,
-  pricePerShare: Rational | null = null,
-): EngineEvent {
-  return makeEvent(
-    phase,
-    day,
-    tx.date,
-    acquiredDay,
-    acquiredDate,
-    tx.type,
-    tx.security,
-    tx.portfolio ?? '',
-    quantity,
-    cost,
-    proceeds,
-    expenses,
-    marketValue,
-    retainedValue,
-    holdover,
-    newSecurity,
-    tx.counterparty ?? '',
-    tx.connected ?? false,
-    tx.ref ?? '',
-    pricePerShare,
-  );
+/** The figures of a row's event, in the taxpayer's share (see EngineEvent for each). */
+interface EventFigures {
+  acquiredDay: DayNumber;
+  acquiredDate: string;
+  quantity: Rational;
+  cost: Rational;
+  proceeds: Rational;
+  expenses: Rational;
+  marketValue: Rational | null;
+  retainedValue: Rational | null;
+  pricePerShare: Rational | null;
+  holdover: Rational;
+  newSecurity: string;
 }
 
-/** The one place events are built (one object shape). */
-function makeEvent(
-  phase: number,
-  day: DayNumber,
-  date: string,
-  acquiredDay: DayNumber,
-  acquiredDate: string,
-  type: TransactionType,
-  security: string,
-  portfolio: string,
-  quantity: Rational,
-  cost: Rational,
-  proceeds: Rational,
-  expenses: Rational,
-  marketValue: Rational | null,
-  retainedValue: Rational | null,
-  holdover: Rational,
-  newSecurity: string,
-  counterparty: string,
-  connected: boolean,
-  ref: string,
-  pricePerShare: Rational | null = null,
-): EngineEvent {
+/** The one place events are built (one object shape): the row's names and place in the day, and its figures. */
+function makeEvent(tx: LedgerTransaction, phase: number, day: DayNumber, f: EventFigures): EngineEvent {
   return {
     day,
-    date,
-    acquiredDay,
-    acquiredDate,
-    type,
+    date: tx.date,
+    acquiredDay: f.acquiredDay,
+    acquiredDate: f.acquiredDate,
+    type: tx.type,
     kind: KIND_OF_PHASE[phase],
-    security,
-    portfolio,
-    quantity,
-    cost,
-    proceeds,
-    expenses,
-    marketValue,
-    retainedValue,
-    pricePerShare,
-    holdover,
-    newSecurity,
-    counterparty,
-    connected,
-    ref,
+    security: tx.security,
+    portfolio: tx.portfolio ?? '',
+    quantity: f.quantity,
+    cost: f.cost,
+    proceeds: f.proceeds,
+    expenses: f.expenses,
+    marketValue: f.marketValue,
+    retainedValue: f.retainedValue,
+    pricePerShare: f.pricePerShare,
+    holdover: f.holdover,
+    newSecurity: f.newSecurity,
+    counterparty: tx.counterparty ?? '',
+    connected: tx.connected ?? false,
+    ref: tx.ref ?? '',
     order: day * PHASES + phase,
     key: null,
     acquisitionGroup: null,

@@ -127,7 +127,14 @@ export function summariseTaxYears(
     if (connectedGains !== null) {
       cloggedLossesUsed = cloggedLossesUsed.add(
         // The room above the exempt amount counts the attributed gains: the exempt amount less them.
-        addConnectedGains(sums, connectedGains, yearClogged, clogged, aea.sub(attributedGains), rateSplit),
+        addConnectedGains({
+          sums,
+          connectedGains,
+          yearClogged,
+          clogged,
+          exemptAmount: aea.sub(attributedGains),
+          rateSplit,
+        }),
       );
     }
     if (yearClogged !== null) {
@@ -240,14 +247,18 @@ interface ConnectedGain {
  * which like every loss of an earlier year only bring the net gains down to the annual exempt amount (s2(2)(b),
  * s3(5A)-(5C); CG15800, CG18034).
  */
-function addConnectedGains(
-  sums: GainSums,
-  connectedGains: ConnectedGain[],
-  yearClogged: Map<string, Rational> | null,
-  clogged: Map<string, Rational>,
-  aea: Rational,
-  rateSplit: boolean,
-): Rational {
+function addConnectedGains(year: {
+  sums: GainSums;
+  connectedGains: ConnectedGain[];
+  /** This year's clogged losses by person (reduced in place). */
+  yearClogged: Map<string, Rational> | null;
+  /** Clogged losses brought forward by person (reduced in place). */
+  clogged: Map<string, Rational>;
+  /** The exempt amount less the attributed gains. */
+  exemptAmount: Rational;
+  rateSplit: boolean;
+}): Rational {
+  const { sums, connectedGains, yearClogged, clogged, exemptAmount, rateSplit } = year;
   let used = ZERO;
   const left: Rational[] = [];
   for (const { disposal: d, gain: whole } of connectedGains) {
@@ -268,7 +279,7 @@ function addConnectedGains(
     let gain = left[k];
     const available = clogged.get(d.counterparty) ?? ZERO;
     if (available.isPositive() && gain.isPositive()) {
-      room ??= netGainsWith(sums, left, k).sub(aea);
+      room ??= netGainsWith(sums, left, k).sub(exemptAmount);
       if (room.isPositive()) {
         const take = Rational.min(Rational.min(available, gain), room);
         clogged.set(d.counterparty, available.sub(take));
