@@ -45,10 +45,9 @@ export function closeShareExchange(
   ctx: SweepContext,
   e: EngineEvent,
   exchange: ShareExchange,
-  cost: Rational,
-  indexedCost: Rational,
-  removeOld: boolean,
+  carried: { cost: Rational; indexedCost: Rational; removeOld: boolean },
 ): void {
+  const { cost, indexedCost, removeOld } = carried;
   exchange.newPool.absorb(e.quantity, cost, indexedCost);
   moveShares(ctx, e, exchange.affected, removeOld);
   ctx.recordPool(e, exchange.oldPool);

@@ -70,5 +70,5 @@ export function applyTakeover(ctx: SweepContext, e: EngineEvent): void {
       });
     }
   }
-  closeShareExchange(ctx, e, exchange, cost, indexedCost, true);
+  closeShareExchange(ctx, e, exchange, { cost, indexedCost, removeOld: true });
 }
