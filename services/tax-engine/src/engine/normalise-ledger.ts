@@ -373,31 +373,38 @@ function scanDecimal(text: string | undefined): boolean {
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 const MAX = Number.MAX_SAFE_INTEGER;
 
-/** fastTrade's results. */
-let fastQuantity = ZERO;
-let fastTotal = ZERO;
+/** A trade's quantity and its quantity x price (+ expenses), read by fastTrade. */
+interface TradeFigures {
+  quantity: Rational;
+  total: Rational;
+}
 
 /**
  * BUY / SELL rows priced per share (no `amount`), with plain decimal quantity, price and expenses: quantity
  * and quantity x price (+ expenses when `withExpenses`) straight from the digits as integers over a power
- * of ten, one reduction each. False (nothing set) when any figure is not of that form or a product would
+ * of ten, one reduction each. Null when any figure is not of that form or a product would
  * leave the safe-integer range; the general path then does the same arithmetic on Rationals.
  */
-function fastTrade(tx: LedgerTransaction, withExpenses: boolean, scannedN: number, scannedScale: number): boolean {
-  if (tx.amount !== undefined || !scanDecimal(tx.quantity)) return false;
+function fastTrade(
+  tx: LedgerTransaction,
+  withExpenses: boolean,
+  scannedN: number,
+  scannedScale: number,
+): TradeFigures | null {
+  if (tx.amount !== undefined || !scanDecimal(tx.quantity)) return null;
   const qn = scanned.n;
   const qs = scanned.scale;
-  if (qn === 0 || !scanDecimal(tx.price)) return false;
+  if (qn === 0 || !scanDecimal(tx.price)) return null;
   const pn = scanned.n;
   let scale = qs + scanned.scale;
   let total = qn * pn;
-  if (total > MAX || scale > 15) return false;
+  if (total > MAX || scale > 15) return null;
   // The expenses already scanned by the caller (scannedN >= 0; 0 when there are none), else read here.
   if (withExpenses && (scannedN > 0 || (scannedN < 0 && tx.expenses !== undefined && tx.expenses !== ''))) {
     let es = scannedScale;
     let en = scannedN;
     if (scannedN < 0) {
-      if (!scanDecimal(tx.expenses)) return false;
+      if (!scanDecimal(tx.expenses)) return null;
       en = scanned.n;
       es = scanned.scale;
     }
@@ -408,11 +415,12 @@ function fastTrade(tx: LedgerTransaction, withExpenses: boolean, scannedN: numbe
       en *= POW10[scale - es];
     }
     total += en;
-    if (total > MAX) return false;
+    if (total > MAX) return null;
   }
-  fastQuantity = qs === 0 ? Rational.fromDecimal(qn, 0) : Rational.fromDecimal(qn, qs);
-  fastTotal = Rational.fromDecimal(total, scale);
-  return true;
+  return {
+    quantity: qs === 0 ? Rational.fromDecimal(qn, 0) : Rational.fromDecimal(qn, qs),
+    total: Rational.fromDecimal(total, scale),
+  };
 }
 
 /** Parse a field's text (read by name by the caller, once); null when absent. */
@@ -501,13 +509,15 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
   const newSecurity = tx.newSecurity ?? '';
 
   switch (type) {
-    case 'BUY':
-      if (fastTrade(tx, true, -1, 0)) {
-        quantity = fastQuantity;
-        cost = fastTotal;
+    case 'BUY': {
+      const bought = fastTrade(tx, true, -1, 0);
+      if (bought !== null) {
+        quantity = bought.quantity;
+        cost = bought.total;
         expensesInCost = true;
         break;
       }
+    }
     // falls through
     case 'SPOUSE_IN':
     case 'TRANSFER_IN':
@@ -523,15 +533,12 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
       }
       break;
     case 'SELL':
-    case 'REDEMPTION':
-      if (fastTrade(tx, false, -1, 0)) {
-        quantity = fastQuantity;
-        proceeds = fastTotal;
-        break;
-      }
-      quantity = positiveQuantity(tx);
-      proceeds = total(tx, quantity, 'proceeds', expenses);
+    case 'REDEMPTION': {
+      const sold = fastTrade(tx, false, -1, 0);
+      quantity = sold?.quantity ?? positiveQuantity(tx);
+      proceeds = sold?.total ?? total(tx, quantity, 'proceeds', expenses);
       break;
+    }
     case 'GIFT_OUT':
       quantity = positiveQuantity(tx);
       proceeds = num(tx.marketValue, 'marketValue') ?? total(tx, quantity, 'market value');
@@ -675,12 +682,13 @@ function tradeEvent(tx: LedgerTransaction, type: 'BUY' | 'SELL', ownership: Map<
     // A buy's expenses are part of its cost (fastTrade adds them); only a sale keeps them apart.
     if (type === 'SELL') expenses = Rational.fromDecimal(expN, expScale);
   }
-  if (!fastTrade(tx, type === 'BUY', expN, expScale)) return null;
-  let quantity = fastQuantity;
+  const figures = fastTrade(tx, type === 'BUY', expN, expScale);
+  if (figures === null) return null;
+  let quantity = figures.quantity;
   let cost = ZERO;
   let proceeds = ZERO;
-  if (type === 'BUY') cost = fastTotal;
-  else proceeds = fastTotal;
+  if (type === 'BUY') cost = figures.total;
+  else proceeds = figures.total;
   if (ownership.size !== 0) {
     const share = ownership.get(portfolio);
     if (share !== undefined && share !== ONE) {
