@@ -1,5 +1,5 @@
 import type { CalculationFailure, Computation, Holding } from './computation';
-import type { Rational } from './arithmetic';
+import { insertionSort, type Rational } from './arithmetic';
 import { buildDisposals } from './disposal-records';
 import { applyEvent, SecurityBook, SweepContext, type DisposalEventResult } from './events';
 import { HoldingUnits } from './holding-units';
@@ -9,7 +9,6 @@ import type { Ledger } from './ledger';
 import { normaliseLedger, type EngineEvent } from './normalise-ledger';
 import { periodsFor, TAX_YEARS } from './periods';
 import { prepareReferenceData, type ReferenceData } from './reference-data';
-import { insertionSort } from './arithmetic';
 import { summariseTaxYears } from './tax-year-summary';
 
 /** From this many events a ledger is computed security by security (see computeLedger). */

@@ -1,8 +1,7 @@
 import type { DayNumber } from './dates';
 import { effectiveDay, type EngineEvent } from './normalise-ledger';
 import type { MatchRule } from './computation';
-import { ONE, Rational, ZERO } from './arithmetic';
-import { insertionSort } from './arithmetic';
+import { insertionSort, ONE, Rational, ZERO } from './arithmetic';
 
 /**
  * Share identification (TCGA 1992 s104-s106A, s105, s107) for one security of one taxpayer.

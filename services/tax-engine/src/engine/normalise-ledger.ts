@@ -1,10 +1,9 @@
 import { parseIsoDate, type DayNumber } from './dates';
 import type { GainClass, Ledger, LedgerTransaction, TransactionType } from './ledger';
-import { ONE, Rational, scanDigits, scanned, ZERO } from './arithmetic';
+import { insertionSort, ONE, Rational, scanDigits, scanned, sortedByWholeNumber, ZERO } from './arithmetic';
 import type { CalculationFailure } from './computation';
 import type { AcquisitionGroup, DisposalGroup } from './identification';
 import type { SecurityBook } from './events/sweep-context';
-import { insertionSort } from './arithmetic';
 
 /**
  * Validates the ledger's plain rows and turns them into engine events: exact Rationals, the taxpayer's
@@ -187,31 +186,17 @@ function allCapital(): GainClass {
   return 'capital';
 }
 
-/** Radix-sort buffers, reused across ledgers (each call overwrites the part it uses). */
-let radixKeys = new Int32Array(256);
-let radixRows = new Int32Array(256);
-let radixKeysOut = new Int32Array(256);
-let radixRowsOut = new Int32Array(256);
-const radixCounts = new Int32Array(256);
-
 /**
- * Sort into canonical order (compareEvents). Mostly a stable radix sort on day and phase (`order` less the
- * ledger's first, a byte per pass: no comparisons, so no mispredicted branches, which is what a comparison
- * sort of a shuffled ledger mostly spends its time on); only runs of rows tied on day and phase are then
- * ordered with the full comparator. The result is the same as a stable sort with compareEvents.
+ * Sort into canonical order (compareEvents). Mostly a stable radix sort on day and phase (`order`, no comparisons,
+ * so no mispredicted branches, which is what a comparison sort of a shuffled ledger mostly spends its time on);
+ * only runs of rows tied on day and phase are then ordered with the full comparator. The result is the same as a
+ * stable sort with compareEvents.
  */
 function sortEvents(events: EngineEvent[]): void {
   const n = events.length;
   if (n < 2) return;
-  let min = events[0].order;
-  let max = min;
-  for (let i = 1; i < n; i++) {
-    const o = events[i].order;
-    if (o < min) min = o;
-    else if (o > max) max = o;
-  }
-  const range = max - min;
-  if (range > 0xffffff) {
+  const sorted = sortedByWholeNumber(events, orderOf);
+  if (sorted === null) {
     events.sort(compareEvents);
     for (let i = 0; i < n;) {
       let j = i + 1;
@@ -222,44 +207,6 @@ function sortEvents(events: EngineEvent[]): void {
     for (let i = 0; i < n; i++) events[i].seq = i;
     return;
   }
-  if (radixKeys.length < n) {
-    const size = Math.max(n, 2 * radixKeys.length);
-    radixKeys = new Int32Array(size);
-    radixRows = new Int32Array(size);
-    radixKeysOut = new Int32Array(size);
-    radixRowsOut = new Int32Array(size);
-  }
-  let keys = radixKeys;
-  let rows = radixRows;
-  let keysOut = radixKeysOut;
-  let rowsOut = radixRowsOut;
-  for (let i = 0; i < n; i++) {
-    keys[i] = events[i].order - min;
-    rows[i] = i;
-  }
-  const counts = radixCounts;
-  for (let shift = 0; shift === 0 || range >> shift > 0; shift += 8) {
-    counts.fill(0);
-    for (let i = 0; i < n; i++) counts[(keys[i] >> shift) & 255]++;
-    for (let b = 0, total = 0; b < 256; b++) {
-      const c = counts[b];
-      counts[b] = total;
-      total += c;
-    }
-    for (let i = 0; i < n; i++) {
-      const to = counts[(keys[i] >> shift) & 255]++;
-      keysOut[to] = keys[i];
-      rowsOut[to] = rows[i];
-    }
-    const k = keys;
-    keys = keysOut;
-    keysOut = k;
-    const r = rows;
-    rows = rowsOut;
-    rowsOut = r;
-  }
-  const sorted = new Array<EngineEvent>(n);
-  for (let i = 0; i < n; i++) sorted[i] = events[rows[i]];
   for (let i = 0; i < n;) {
     let j = i + 1;
     while (j < n && sorted[j].order === sorted[i].order) j++;
@@ -313,6 +260,10 @@ function orderShareExchanges(xs: EngineEvent[], from: number, to: number): void 
     rank.set(e, 2 * (level.get(e.security) ?? 0) + (isShareExchange(e) ? 1 : 0));
   }
   insertionSort(xs, (a, b) => (rank.get(a) as number) - (rank.get(b) as number), from, to);
+}
+
+function orderOf(e: EngineEvent): number {
+  return e.order;
 }
 
 function compareEvents(a: EngineEvent, b: EngineEvent): number {
