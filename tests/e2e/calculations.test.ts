@@ -58,7 +58,7 @@ describe('the ledger calculation page', () => {
     await page.getByTestId('tax-year-summary').getByRole('columnheader', { name: '2018-19', exact: true }).waitFor();
     expect(await yearFigure(page, 'disposals', '2018-19')).toBe('2');
     expect(await yearFigure(page, 'proceeds', '2018-19')).toBe('£5,440.00');
-    expect(await yearFigure(page, 'gains', '2018-19')).toBe('£629.67');
+    expect(await yearFigure(page, 'gains', '2018-19')).toBe('£629.66');
     expect(await yearFigure(page, 'aea', '2018-19')).toBe('£11,700.00');
     expect(await yearFigure(page, 'taxableGain', '2018-19')).toBe('£0.00');
 

@@ -1,17 +1,8 @@
-import { parseIsoDate as importedParseIsoDate } from './dates';
+import { parseIsoDate } from './dates';
 import type { Taxpayer } from './ledger';
-import { Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
+import { Rational, ZERO } from './arithmetic';
 import type { PreparedReferenceData } from './reference-data';
-import { taxYearLabel as importedTaxYearLabel, taxYearStartYear as importedTaxYearStartYear } from './tax-years';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const parseIsoDate = importedParseIsoDate;
-const Rational = importedRational;
-type Rational = importedRational;
-const ZERO = IMPORTED_ZERO;
-const taxYearLabel = importedTaxYearLabel;
-const taxYearStartYear = importedTaxYearStartYear;
+import { taxYearLabel, taxYearStartYear } from './tax-years';
 
 const HALF = Rational.of(1, 2);
 const TENTH = Rational.of(1, 10);

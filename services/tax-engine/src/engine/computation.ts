@@ -1,6 +1,6 @@
 import type { MatchRule } from '@gains/contracts';
 import type { GainClass, TaxpayerKind, TransactionType } from './ledger';
-import type { Rational } from './rational';
+import type { Rational } from './arithmetic';
 
 /**
  * What the engine returns: exact figures (Rational) for every disposal, pool and tax year. The

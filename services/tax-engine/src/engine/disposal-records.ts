@@ -2,15 +2,8 @@ import type { Disposal, DisposalPart } from './computation';
 import { parseIsoDate, type DayNumber } from './dates';
 import type { GainClass } from './ledger';
 import type { DisposalEventResult } from './events';
-import { Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
-import { taxYearOf as importedTaxYearOf } from './tax-years';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const Rational = importedRational;
-type Rational = importedRational;
-const ZERO = IMPORTED_ZERO;
-const taxYearOf = importedTaxYearOf;
+import { Rational, ZERO } from './arithmetic';
+import { taxYearOf } from './tax-years';
 
 /** 30 November 1993: disposals from this day get no indexation that creates or increases a loss (FA 1994). */
 const LOSS_RESTRICTION_FROM = parseIsoDate('1993-11-30') as DayNumber;

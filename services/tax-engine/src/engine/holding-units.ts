@@ -1,5 +1,5 @@
 import type { LedgerTransaction } from './ledger';
-import { Rational } from './rational';
+import { Rational } from './arithmetic';
 
 /**
  * The whole units a company issues of each security, for share reorganisations (SPLIT, CONSOLIDATION, BONUS).

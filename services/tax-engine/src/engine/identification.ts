@@ -1,17 +1,7 @@
 import type { DayNumber } from './dates';
-import { effectiveDay as importedEffectiveDay, type EngineEvent } from './normalise-ledger';
+import { effectiveDay, type EngineEvent } from './normalise-ledger';
 import type { MatchRule } from './computation';
-import { ONE as IMPORTED_ONE, Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
-import { insertionSort as importedInsertionSort } from './small-sort';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const ONE = IMPORTED_ONE;
-const Rational = importedRational;
-type Rational = importedRational;
-const ZERO = IMPORTED_ZERO;
-const insertionSort = importedInsertionSort;
-const effectiveDay = importedEffectiveDay;
+import { insertionSort, ONE, Rational, ZERO } from './arithmetic';
 
 /**
  * Share identification (TCGA 1992 s104-s106A, s105, s107) for one security of one taxpayer.

@@ -6,7 +6,7 @@ export { computeLedger, type ComputeOptions } from './compute-ledger';
 export type * from './computation';
 export type * from './ledger';
 export { TRANSACTION_TYPES, isTransactionType } from './ledger';
-export { Rational } from './rational';
+export { Rational } from './arithmetic';
 export { parseAnnualExemptAmountsJson, parseRpiCsv, prepareReferenceData, type ReferenceData } from './reference-data';
 export { annualExemptAmount } from './annual-exempt-amount';
 export { taxYearOf, taxYearLabel, parseTaxYear } from './tax-years';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indexationFactor } from './indexation';
-import { Rational } from './rational';
+import { Rational } from './arithmetic';
 import { prepareReferenceData } from './reference-data';
 import { compute, disposalOn, pence, pool, referenceData, tx } from '../../test/engine-support';
 

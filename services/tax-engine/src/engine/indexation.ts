@@ -1,6 +1,6 @@
 import type { DayNumber } from './dates';
 import { monthKey } from './dates';
-import { Rational } from './rational';
+import { Rational } from './arithmetic';
 
 /**
  * Indexation allowance for companies (TCGA 1992 s53-s56, s110): RPI rise between operative events, from

@@ -9,7 +9,7 @@ import type {
 } from './ledger';
 import { isTransactionType, TRANSACTION_TYPES } from './ledger';
 import { parseRatio } from './normalise-ledger';
-import { Rational } from './rational';
+import { Rational } from './arithmetic';
 
 /**
  * The ledger CSV (documented in services/tax-engine/README.md): a header row, then one transaction a

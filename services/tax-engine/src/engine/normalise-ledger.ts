@@ -1,27 +1,9 @@
-import { parseIsoDate as importedParseIsoDate, type DayNumber } from './dates';
+import { parseIsoDate, type DayNumber } from './dates';
 import type { GainClass, Ledger, LedgerTransaction, TransactionType } from './ledger';
-import {
-  ONE as IMPORTED_ONE,
-  Rational as importedRational,
-  scanDigits as importedScanDigits,
-  scanned as importedScanned,
-  ZERO as IMPORTED_ZERO,
-} from './rational';
+import { insertionSort, ONE, Rational, scanDigits, scanned, sortedByWholeNumber, ZERO } from './arithmetic';
 import type { CalculationFailure } from './computation';
 import type { AcquisitionGroup, DisposalGroup } from './identification';
 import type { SecurityBook } from './events/sweep-context';
-import { insertionSort as importedInsertionSort } from './small-sort';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const parseIsoDate = importedParseIsoDate;
-const ONE = IMPORTED_ONE;
-const Rational = importedRational;
-type Rational = importedRational;
-const ZERO = IMPORTED_ZERO;
-const scanDigits = importedScanDigits;
-const scanned = importedScanned;
-const insertionSort = importedInsertionSort;
 
 /**
  * Validates the ledger's plain rows and turns them into engine events: exact Rationals, the taxpayer's
@@ -77,6 +59,8 @@ export interface EngineEvent {
   disposalGroup: DisposalGroup | null;
   /** Set when the events are grouped by security: that security's pool and holdings during the pass. */
   book: SecurityBook | null;
+  /** The event's place in canonical order (set by the sort). */
+  seq: number;
 }
 
 const KIND: Record<TransactionType, EventKind> = {
@@ -147,8 +131,8 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
   }
 
   const events: EngineEvent[] = [];
-  // Share reorganisations kept so far: one per day, security, type and ratio (a short list).
-  const reorganisations: EngineEvent[] = [];
+  // Share reorganisations kept so far, by day, security and type: one per ratio.
+  const reorganisations = new Map<string, EngineEvent[]>();
   const txs = ledger.transactions;
   const n = txs.length;
   // Each row's type is read two rows ahead: when the rows are not in the CPU cache, a row's miss then overlaps
@@ -171,8 +155,11 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
       const ev = toEvent(tx, ownership.get(tx.portfolio ?? '') ?? ONE);
       if (ev.type === 'SPLIT' || ev.type === 'CONSOLIDATION' || ev.type === 'BONUS') {
         // A share reorganisation happens once to the taxpayer's holding, however many portfolio rows record it.
-        if (reorganisations.some((r) => sameReorganisation(r, ev))) continue;
-        reorganisations.push(ev);
+        const key = `${ev.order} ${ev.type} ${ev.security}`;
+        const same = reorganisations.get(key);
+        if (same === undefined) reorganisations.set(key, [ev]);
+        else if (same.some((r) => r.quantity.eq(ev.quantity))) continue;
+        else same.push(ev);
       }
       events.push(ev);
     } catch (e) {
@@ -195,39 +182,21 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
   };
 }
 
-function sameReorganisation(a: EngineEvent, b: EngineEvent): boolean {
-  return a.order === b.order && a.security === b.security && a.type === b.type && a.quantity.eq(b.quantity);
-}
-
 function allCapital(): GainClass {
   return 'capital';
 }
 
-/** Radix-sort buffers, reused across ledgers (each call overwrites the part it uses). */
-let radixKeys = new Int32Array(256);
-let radixRows = new Int32Array(256);
-let radixKeysOut = new Int32Array(256);
-let radixRowsOut = new Int32Array(256);
-const radixCounts = new Int32Array(256);
-
 /**
- * Sort into canonical order (compareEvents). Mostly a stable radix sort on day and phase (`order` less the
- * ledger's first, a byte per pass: no comparisons, so no mispredicted branches, which is what a comparison
- * sort of a shuffled ledger mostly spends its time on); only runs of rows tied on day and phase are then
- * ordered with the full comparator. The result is the same as a stable sort with compareEvents.
+ * Sort into canonical order (compareEvents). Mostly a stable radix sort on day and phase (`order`, no comparisons,
+ * so no mispredicted branches, which is what a comparison sort of a shuffled ledger mostly spends its time on);
+ * only runs of rows tied on day and phase are then ordered with the full comparator. The result is the same as a
+ * stable sort with compareEvents.
  */
 function sortEvents(events: EngineEvent[]): void {
   const n = events.length;
   if (n < 2) return;
-  let min = events[0].order;
-  let max = min;
-  for (let i = 1; i < n; i++) {
-    const o = events[i].order;
-    if (o < min) min = o;
-    else if (o > max) max = o;
-  }
-  const range = max - min;
-  if (range > 0xffffff) {
+  const sorted = sortedByWholeNumber(events, orderOf);
+  if (sorted === null) {
     events.sort(compareEvents);
     for (let i = 0; i < n;) {
       let j = i + 1;
@@ -235,46 +204,9 @@ function sortEvents(events: EngineEvent[]): void {
       if (j - i > 1) orderShareExchanges(events, i, j);
       i = j;
     }
+    for (let i = 0; i < n; i++) events[i].seq = i;
     return;
   }
-  if (radixKeys.length < n) {
-    const size = Math.max(n, 2 * radixKeys.length);
-    radixKeys = new Int32Array(size);
-    radixRows = new Int32Array(size);
-    radixKeysOut = new Int32Array(size);
-    radixRowsOut = new Int32Array(size);
-  }
-  let keys = radixKeys;
-  let rows = radixRows;
-  let keysOut = radixKeysOut;
-  let rowsOut = radixRowsOut;
-  for (let i = 0; i < n; i++) {
-    keys[i] = events[i].order - min;
-    rows[i] = i;
-  }
-  const counts = radixCounts;
-  for (let shift = 0; shift === 0 || range >> shift > 0; shift += 8) {
-    counts.fill(0);
-    for (let i = 0; i < n; i++) counts[(keys[i] >> shift) & 255]++;
-    for (let b = 0, total = 0; b < 256; b++) {
-      const c = counts[b];
-      counts[b] = total;
-      total += c;
-    }
-    for (let i = 0; i < n; i++) {
-      const to = counts[(keys[i] >> shift) & 255]++;
-      keysOut[to] = keys[i];
-      rowsOut[to] = rows[i];
-    }
-    const k = keys;
-    keys = keysOut;
-    keysOut = k;
-    const r = rows;
-    rows = rowsOut;
-    rowsOut = r;
-  }
-  const sorted = new Array<EngineEvent>(n);
-  for (let i = 0; i < n; i++) sorted[i] = events[rows[i]];
   for (let i = 0; i < n;) {
     let j = i + 1;
     while (j < n && sorted[j].order === sorted[i].order) j++;
@@ -284,7 +216,10 @@ function sortEvents(events: EngineEvent[]): void {
     }
     i = j;
   }
-  for (let i = 0; i < n; i++) events[i] = sorted[i];
+  for (let i = 0; i < n; i++) {
+    events[i] = sorted[i];
+    sorted[i].seq = i;
+  }
 }
 
 /**
@@ -325,6 +260,10 @@ function orderShareExchanges(xs: EngineEvent[], from: number, to: number): void 
     rank.set(e, 2 * (level.get(e.security) ?? 0) + (isShareExchange(e) ? 1 : 0));
   }
   insertionSort(xs, (a, b) => (rank.get(a) as number) - (rank.get(b) as number), from, to);
+}
+
+function orderOf(e: EngineEvent): number {
+  return e.order;
 }
 
 function compareEvents(a: EngineEvent, b: EngineEvent): number {
@@ -385,31 +324,38 @@ function scanDecimal(text: string | undefined): boolean {
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 const MAX = Number.MAX_SAFE_INTEGER;
 
-/** fastTrade's results. */
-let fastQuantity = ZERO;
-let fastTotal = ZERO;
+/** A trade's quantity and its quantity x price (+ expenses), read by fastTrade. */
+interface TradeFigures {
+  quantity: Rational;
+  total: Rational;
+}
 
 /**
  * BUY / SELL rows priced per share (no `amount`), with plain decimal quantity, price and expenses: quantity
  * and quantity x price (+ expenses when `withExpenses`) straight from the digits as integers over a power
- * of ten, one reduction each. False (nothing set) when any figure is not of that form or a product would
+ * of ten, one reduction each. Null when any figure is not of that form or a product would
  * leave the safe-integer range; the general path then does the same arithmetic on Rationals.
  */
-function fastTrade(tx: LedgerTransaction, withExpenses: boolean, scannedN: number, scannedScale: number): boolean {
-  if (tx.amount !== undefined || !scanDecimal(tx.quantity)) return false;
+function fastTrade(
+  tx: LedgerTransaction,
+  withExpenses: boolean,
+  scannedN: number,
+  scannedScale: number,
+): TradeFigures | null {
+  if (tx.amount !== undefined || !scanDecimal(tx.quantity)) return null;
   const qn = scanned.n;
   const qs = scanned.scale;
-  if (qn === 0 || !scanDecimal(tx.price)) return false;
+  if (qn === 0 || !scanDecimal(tx.price)) return null;
   const pn = scanned.n;
   let scale = qs + scanned.scale;
   let total = qn * pn;
-  if (total > MAX || scale > 15) return false;
+  if (total > MAX || scale > 15) return null;
   // The expenses already scanned by the caller (scannedN >= 0; 0 when there are none), else read here.
   if (withExpenses && (scannedN > 0 || (scannedN < 0 && tx.expenses !== undefined && tx.expenses !== ''))) {
     let es = scannedScale;
     let en = scannedN;
     if (scannedN < 0) {
-      if (!scanDecimal(tx.expenses)) return false;
+      if (!scanDecimal(tx.expenses)) return null;
       en = scanned.n;
       es = scanned.scale;
     }
@@ -420,11 +366,12 @@ function fastTrade(tx: LedgerTransaction, withExpenses: boolean, scannedN: numbe
       en *= POW10[scale - es];
     }
     total += en;
-    if (total > MAX) return false;
+    if (total > MAX) return null;
   }
-  fastQuantity = qs === 0 ? Rational.fromDecimal(qn, 0) : Rational.fromDecimal(qn, qs);
-  fastTotal = Rational.fromDecimal(total, scale);
-  return true;
+  return {
+    quantity: qs === 0 ? Rational.fromDecimal(qn, 0) : Rational.fromDecimal(qn, qs),
+    total: Rational.fromDecimal(total, scale),
+  };
 }
 
 /** Parse a field's text (read by name by the caller, once); null when absent. */
@@ -513,13 +460,15 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
   const newSecurity = tx.newSecurity ?? '';
 
   switch (type) {
-    case 'BUY':
-      if (fastTrade(tx, true, -1, 0)) {
-        quantity = fastQuantity;
-        cost = fastTotal;
+    case 'BUY': {
+      const bought = fastTrade(tx, true, -1, 0);
+      if (bought !== null) {
+        quantity = bought.quantity;
+        cost = bought.total;
         expensesInCost = true;
         break;
       }
+    }
     // falls through
     case 'SPOUSE_IN':
     case 'TRANSFER_IN':
@@ -535,15 +484,12 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
       }
       break;
     case 'SELL':
-    case 'REDEMPTION':
-      if (fastTrade(tx, false, -1, 0)) {
-        quantity = fastQuantity;
-        proceeds = fastTotal;
-        break;
-      }
-      quantity = positiveQuantity(tx);
-      proceeds = total(tx, quantity, 'proceeds', expenses);
+    case 'REDEMPTION': {
+      const sold = fastTrade(tx, false, -1, 0);
+      quantity = sold?.quantity ?? positiveQuantity(tx);
+      proceeds = sold?.total ?? total(tx, quantity, 'proceeds', expenses);
       break;
+    }
     case 'GIFT_OUT':
       quantity = positiveQuantity(tx);
       proceeds = num(tx.marketValue, 'marketValue') ?? total(tx, quantity, 'market value');
@@ -560,7 +506,19 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
       if (ratio === null) throw new RowError(`quantity "${tx.quantity ?? ''}" is not a ratio (e.g. 2 or 1:10)`);
       // BONUS "1:5" is one bonus share for every five held: the holding is multiplied by 1 + 1/5.
       quantity = type === 'BONUS' ? ONE.add(ratio) : ratio;
-      return event(tx, phase, tradeDay, tradeDay, tx.date, quantity, ZERO, ZERO, ZERO, null, null, ZERO, '');
+      return makeEvent(tx, phase, tradeDay, {
+        acquiredDay: tradeDay,
+        acquiredDate: tx.date,
+        quantity,
+        cost: ZERO,
+        proceeds: ZERO,
+        expenses: ZERO,
+        marketValue: null,
+        retainedValue: null,
+        pricePerShare: null,
+        holdover: ZERO,
+        newSecurity: '',
+      });
     }
     case 'RIGHTS_ISSUE':
     case 'OPEN_OFFER':
@@ -622,22 +580,19 @@ function toEvent(tx: LedgerTransaction, share: Rational): EngineEvent {
   }
   // A joint portfolio contributes the client's share of every figure.
   const scaled = share !== ONE;
-  return event(
-    tx,
-    phase,
-    tradeDay,
+  return makeEvent(tx, phase, tradeDay, {
     acquiredDay,
     acquiredDate,
-    scaled ? quantity.mul(share) : quantity,
-    scaled ? cost.mul(share) : cost,
-    scaled ? proceeds.mul(share) : proceeds,
-    expensesInCost ? ZERO : scaled ? expenses.mul(share) : expenses,
-    scaled ? (marketValue?.mul(share) ?? null) : marketValue,
-    scaled ? (retainedValue?.mul(share) ?? null) : retainedValue,
-    scaled ? holdover.mul(share) : holdover,
-    newSecurity,
+    quantity: scaled ? quantity.mul(share) : quantity,
+    cost: scaled ? cost.mul(share) : cost,
+    proceeds: scaled ? proceeds.mul(share) : proceeds,
+    expenses: expensesInCost ? ZERO : scaled ? expenses.mul(share) : expenses,
+    marketValue: scaled ? (marketValue?.mul(share) ?? null) : marketValue,
+    retainedValue: scaled ? (retainedValue?.mul(share) ?? null) : retainedValue,
     pricePerShare,
-  );
+    holdover: scaled ? holdover.mul(share) : holdover,
+    newSecurity,
+  });
 }
 
 /**
@@ -678,12 +633,13 @@ function tradeEvent(tx: LedgerTransaction, type: 'BUY' | 'SELL', ownership: Map<
     // A buy's expenses are part of its cost (fastTrade adds them); only a sale keeps them apart.
     if (type === 'SELL') expenses = Rational.fromDecimal(expN, expScale);
   }
-  if (!fastTrade(tx, type === 'BUY', expN, expScale)) return null;
-  let quantity = fastQuantity;
+  const figures = fastTrade(tx, type === 'BUY', expN, expScale);
+  if (figures === null) return null;
+  let quantity = figures.quantity;
   let cost = ZERO;
   let proceeds = ZERO;
-  if (type === 'BUY') cost = fastTotal;
-  else proceeds = fastTotal;
+  if (type === 'BUY') cost = figures.total;
+  else proceeds = figures.total;
   if (ownership.size !== 0) {
     const share = ownership.get(portfolio);
     if (share !== undefined && share !== ONE) {
@@ -694,117 +650,64 @@ function tradeEvent(tx: LedgerTransaction, type: 'BUY' | 'SELL', ownership: Map<
     }
   }
   const phase = type === 'BUY' ? 1 : 2;
-  return makeEvent(
-    phase,
-    day,
-    date,
-    day,
-    date,
-    type,
-    security,
-    portfolio,
+  return makeEvent(tx, phase, day, {
+    acquiredDay: day,
+    acquiredDate: date,
     quantity,
     cost,
     proceeds,
     expenses,
-    null,
-    null,
-    ZERO,
-    tx.newSecurity ?? '',
-    tx.counterparty ?? '',
-    tx.connected ?? false,
-    tx.ref ?? '',
-  );
+    marketValue: null,
+    retainedValue: null,
+    pricePerShare: null,
+    holdover: ZERO,
+    newSecurity: tx.newSecurity ?? '',
+  });
 }
 
-function event(
-  tx: LedgerTransaction,
-  phase: number,
-  day: DayNumber,
-  acquiredDay: DayNumber,
-  acquiredDate: string,
-  quantity: Rational,
-  cost: Rational,
-  proceeds: Rational,
-  expenses: Rational,
-  marketValue: Rational | null,
-  retainedValue: Rational | null,
-  holdover: Rational,
-  newSecurity: string,
-  pricePerShare: Rational | null = null,
-): EngineEvent {
-  return makeEvent(
-    phase,
-    day,
-    tx.date,
-    acquiredDay,
-    acquiredDate,
-    tx.type,
-    tx.security,
-    tx.portfolio ?? '',
-    quantity,
-    cost,
-    proceeds,
-    expenses,
-    marketValue,
-    retainedValue,
-    holdover,
-    newSecurity,
-    tx.counterparty ?? '',
-    tx.connected ?? false,
-    tx.ref ?? '',
-    pricePerShare,
-  );
+/** The figures of a row's event, in the taxpayer's share (see EngineEvent for each). */
+interface EventFigures {
+  acquiredDay: DayNumber;
+  acquiredDate: string;
+  quantity: Rational;
+  cost: Rational;
+  proceeds: Rational;
+  expenses: Rational;
+  marketValue: Rational | null;
+  retainedValue: Rational | null;
+  pricePerShare: Rational | null;
+  holdover: Rational;
+  newSecurity: string;
 }
 
-/** The one place events are built (one object shape). */
-function makeEvent(
-  phase: number,
-  day: DayNumber,
-  date: string,
-  acquiredDay: DayNumber,
-  acquiredDate: string,
-  type: TransactionType,
-  security: string,
-  portfolio: string,
-  quantity: Rational,
-  cost: Rational,
-  proceeds: Rational,
-  expenses: Rational,
-  marketValue: Rational | null,
-  retainedValue: Rational | null,
-  holdover: Rational,
-  newSecurity: string,
-  counterparty: string,
-  connected: boolean,
-  ref: string,
-  pricePerShare: Rational | null = null,
-): EngineEvent {
+/** The one place events are built (one object shape): the row's names and place in the day, and its figures. */
+function makeEvent(tx: LedgerTransaction, phase: number, day: DayNumber, f: EventFigures): EngineEvent {
   return {
     day,
-    date,
-    acquiredDay,
-    acquiredDate,
-    type,
+    date: tx.date,
+    acquiredDay: f.acquiredDay,
+    acquiredDate: f.acquiredDate,
+    type: tx.type,
     kind: KIND_OF_PHASE[phase],
-    security,
-    portfolio,
-    quantity,
-    cost,
-    proceeds,
-    expenses,
-    marketValue,
-    retainedValue,
-    pricePerShare,
-    holdover,
-    newSecurity,
-    counterparty,
-    connected,
-    ref,
+    security: tx.security,
+    portfolio: tx.portfolio ?? '',
+    quantity: f.quantity,
+    cost: f.cost,
+    proceeds: f.proceeds,
+    expenses: f.expenses,
+    marketValue: f.marketValue,
+    retainedValue: f.retainedValue,
+    pricePerShare: f.pricePerShare,
+    holdover: f.holdover,
+    newSecurity: f.newSecurity,
+    counterparty: tx.counterparty ?? '',
+    connected: tx.connected ?? false,
+    ref: tx.ref ?? '',
     order: day * PHASES + phase,
     key: null,
     acquisitionGroup: null,
     disposalGroup: null,
     book: null,
+    seq: 0,
   };
 }

@@ -1,7 +1,7 @@
 import type { Presented } from '@gains/contracts';
 import type { taxEngine } from '@gains/proto';
 import type { Computation, Disposal, GainsLosses, Match, PoolState, TaxDue, TaxYearSummary } from './computation';
-import type { Rational } from './rational';
+import type { Rational } from './arithmetic';
 import { attributeToPortfolios, type HoldingValue, type PortfolioFigures } from './value-holdings';
 
 /**

@@ -1,4 +1,4 @@
-import { Rational } from './rational';
+import { Rational } from './arithmetic';
 
 /**
  * Reference data the caller loads (the engine does no I/O) and passes in: annual exempt amounts and the

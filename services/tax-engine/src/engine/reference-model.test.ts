@@ -28,7 +28,8 @@ import { valueHoldings } from './value-holdings';
  * cost to the new security; cash paid with it is small or not by the same test (against the cash plus the value
  * of the new shares) and then comes off that cost, or is a part disposal of cost x cash / (cash + value of the new
  * shares); a demerger moves cost x value(new) / (value(new) + value(kept)). The rows of one day that go
- * to one person as one kind are one disposal; holdover relief is at most its gain. Year totals follow s2(2)
+ * to one person as one kind are one disposal; holdover relief is at most its gain. Year totals add up the
+ * disposals' gains and reliefs to the penny (each line as printed, half away from zero) and follow s2(2)
  * and s1K: losses to a connected person only against gains on disposals to that person (s18(3)), current
  * losses in full, brought-forward losses only down to the annual exempt amount (the amounts typed in here
  * from HMRC's published figures; a trust half, or all with a vulnerable beneficiary; personal
@@ -78,6 +79,16 @@ const text = (a: Frac) => (a.d === 1n ? String(a.n) : `${a.n}/${a.d}`);
 function truncate(a: Frac, places: number): Frac {
   const scale = 10n ** BigInt(places);
   return frac((a.n * scale) / a.d, scale);
+}
+
+/**
+ * To the penny, half away from zero (0.005 -> 0.01, -0.005 -> -0.01): a disposal's line as printed. A year's
+ * totals are the sums of its disposals' lines, so they add up as an adviser checking by hand expects.
+ */
+function penny(a: Frac): Frac {
+  const n = a.n < 0n ? -a.n : a.n;
+  const q = (200n * n + a.d) / (2n * a.d);
+  return frac(a.n < 0n ? -q : q, 100n);
 }
 
 /** A cost whose denominator is 2^256 or more, rounded half away from zero to 10^-24 of a pound. */
@@ -702,7 +713,8 @@ function model(ledger: Ledger): Model {
       const yearClogged = new Map<string, Frac>();
       const toPerson: { date: string; person: string; gain: Frac }[] = [];
       for (const d of disposals.filter((x) => taxYear(x.date) === y).sort((a, b) => (a.date < b.date ? -1 : 1))) {
-        const gain = d.gain;
+        // The disposal's gain and holdover relief as its line prints them, to the penny.
+        const gain = penny(d.gain);
         // Gilts and qualifying corporate bonds: reported, not chargeable. An offshore non-reporting fund: a
         // gain is income; a loss is an ordinary capital loss.
         if (gainClass(d.security) === 'exempt') {
@@ -714,7 +726,7 @@ function model(ledger: Ledger): Model {
           incomeGains = add(incomeGains, gain);
           continue;
         }
-        holdover = add(holdover, d.holdoverRelief);
+        holdover = add(holdover, penny(d.holdoverRelief));
         // s18(3): a loss on a disposal to a connected person is set only against gains on disposals to that
         // person, in the same tax year (before or after it) or a later one (CG14561): settled after the year's
         // other disposals, below.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rational } from './rational';
+import { Rational } from './arithmetic';
 import { Section104Pool } from './section-104-pool';
 
 const bits = (r: Rational) => (r.bd ?? BigInt(r.d)).toString(2).length;

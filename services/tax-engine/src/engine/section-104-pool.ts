@@ -1,31 +1,19 @@
 import type { PoolState } from './computation';
 import type { DayNumber } from './dates';
-import {
-  indexationFactor as importedIndexationFactor,
-  indexationMonth as importedIndexationMonth,
-  type IndexationRounding,
-} from './indexation';
-import { Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const indexationFactor = importedIndexationFactor;
-const indexationMonth = importedIndexationMonth;
-const Rational = importedRational;
-type Rational = importedRational;
-const ZERO = IMPORTED_ZERO;
+import { indexationFactor, indexationMonth, type IndexationRounding } from './indexation';
+import { Rational, ZERO } from './arithmetic';
 
 /** 2^256: see boundedQuantity. */
 const QUANTITY_REDUCE_AT = 1n << 256n;
 
 /**
  * The pool's quantity, in lowest terms once its denominator passes 2^256. Sums of two large fractions are
- * left unreduced (rational.ts), which is right for a figure used once; the pool's quantity is summed again
+ * left unreduced (arithmetic/rational.ts), which is right for a figure used once; the pool's quantity is summed again
  * after every event for as long as the security is held, and over decades of splits of a joint holding its
  * unreduced denominator piled up until each disposal took seconds (30,000 daily rows: 177 s, now under 1 s).
  */
 function boundedQuantity(q: Rational): Rational {
-  return q.bd !== null && q.bd >= QUANTITY_REDUCE_AT ? q.reduced() : q;
+  return q.denominatorAtLeast(QUANTITY_REDUCE_AT) ? q.reduced() : q;
 }
 
 /** 2^256: see boundedCost. */
@@ -44,9 +32,9 @@ const COST_PLACES = 24;
  * pound, far below the penny it is shown to.
  */
 function boundedCost(cost: Rational): Rational {
-  if (cost.bd === null || cost.bd < COST_ROUND_AT) return cost;
+  if (!cost.denominatorAtLeast(COST_ROUND_AT)) return cost;
   const reduced = cost.reduced();
-  return reduced.bd !== null && reduced.bd >= COST_ROUND_AT ? reduced.roundTo(COST_PLACES, 'half-up') : reduced;
+  return reduced.denominatorAtLeast(COST_ROUND_AT) ? reduced.roundTo(COST_PLACES, 'half-up') : reduced;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { GainsLosses, RatePeriodTax, TaxDue } from './computation';
 import type { Taxpayer } from './ledger';
 import { TAX_YEARS } from './periods';
-import { Rational, ZERO } from './rational';
+import { Rational, ZERO } from './arithmetic';
 import { taxYearLabel } from './tax-years';
 
 /**
@@ -77,23 +77,36 @@ export function taxDue(taxpayer: Taxpayer, y: TaxYearFigures): TaxDue | null {
     const earlyTaxable = y.taxableGain.sub(lateTaxable);
     const earlyBand = band === null ? ZERO : Rational.min(earlyTaxable, band);
     const lateBand = band === null ? ZERO : Rational.min(lateTaxable, band.sub(earlyBand));
-    const early = periodTax('upTo29October2024', start, '2024-10-29', earlyTaxable, earlyBand, R_10_20, kind);
-    const late = periodTax('from30October2024', '2024-10-30', end, lateTaxable, lateBand, R_18_24, kind);
+    const early = periodTax(
+      { period: 'upTo29October2024', from: start, to: '2024-10-29', taxableGain: earlyTaxable, inBand: earlyBand },
+      R_10_20,
+      kind,
+    );
+    const late = periodTax(
+      { period: 'from30October2024', from: '2024-10-30', to: end, taxableGain: lateTaxable, inBand: lateBand },
+      R_18_24,
+      kind,
+    );
     return { basicRateBandRemaining: band, periods: [early, late], total: early.tax.add(late.tax) };
   }
   const rates = ratesOf(y.year);
   if (rates === null) return null;
   const inBand = band === null ? ZERO : Rational.min(y.taxableGain, band);
-  const period = periodTax('year', start, end, y.taxableGain, inBand, rates, kind);
+  const period = periodTax({ period: 'year', from: start, to: end, taxableGain: y.taxableGain, inBand }, rates, kind);
   return { basicRateBandRemaining: band, periods: [period], total: period.tax };
 }
 
+/** A rate period's tax: its taxable gain, the part of it within the basic-rate band left, at the period's rates. */
 function periodTax(
-  period: RatePeriodTax['period'],
-  from: string,
-  to: string,
-  taxableGain: Rational,
-  inBand: Rational,
+  {
+    period,
+    from,
+    to,
+    taxableGain,
+    inBand,
+  }: Pick<RatePeriodTax, 'period' | 'from' | 'to' | 'taxableGain'> & {
+    inBand: Rational;
+  },
   rates: Rates,
   kind: Taxpayer['kind'],
 ): RatePeriodTax {

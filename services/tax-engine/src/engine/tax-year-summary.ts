@@ -1,24 +1,11 @@
-import { annualExemptAmount as importedAnnualExemptAmount } from './annual-exempt-amount';
+import { annualExemptAmount } from './annual-exempt-amount';
 import type { Disposal, GainsLosses, TaxYearSummary } from './computation';
 import type { Taxpayer } from './ledger';
-import { gcdNum, Rational as importedRational, ZERO as IMPORTED_ZERO } from './rational';
+import { PennySum, Rational, ZERO } from './arithmetic';
 import type { PreparedReferenceData } from './reference-data';
-import {
-  RATE_CHANGE_2024 as IMPORTED_RATE_CHANGE_2024,
-  RATE_CHANGE_TAX_YEAR as IMPORTED_RATE_CHANGE_TAX_YEAR,
-  parseTaxYear,
-} from './tax-years';
+import { RATE_CHANGE_2024, RATE_CHANGE_TAX_YEAR, parseTaxYear } from './tax-years';
 import { periodsFor, TAX_YEARS } from './periods';
 import { taxDue } from './tax-due';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const annualExemptAmount = importedAnnualExemptAmount;
-const Rational = importedRational;
-type Rational = importedRational;
-const ZERO = IMPORTED_ZERO;
-const RATE_CHANGE_2024 = IMPORTED_RATE_CHANGE_2024;
-const RATE_CHANGE_TAX_YEAR = IMPORTED_RATE_CHANGE_TAX_YEAR;
 
 /**
  * Per tax year (6 April to 5 April), or a company's accounting period when it gives a year end (periods.ts), from
@@ -78,23 +65,17 @@ export function summariseTaxYears(
     while (next < dated.length && dated[next].taxYear === label) next++;
     let complete = true;
     let disposalCount = 0;
-    proceedsSum.reset();
-    disposalCostsSum.reset();
-    let indexationAllowance = ZERO;
-    gainsSum.reset();
-    lossesSum.reset();
-    let holdoverRelief = ZERO;
+    // The money lines of the disposals reported, each to the penny as presented, added up.
+    const lines = { proceeds: new PennySum(), disposalCosts: new PennySum(), allowableCost: new PennySum() };
+    const reliefs = { indexationAllowance: new PennySum(), holdoverRelief: new PennySum() };
     let cloggedLossesArising = ZERO;
     let cloggedLossesUsed = ZERO;
     let incomeGains = ZERO;
     let exemptGains = ZERO;
     let exemptLosses = ZERO;
-    earlyGains.reset();
-    earlyLosses.reset();
-    lateGains.reset();
-    lateLosses.reset();
     const rateSplit = label === RATE_CHANGE_TAX_YEAR;
-    let connectedGains: Disposal[] | null = null;
+    const sums = newGainSums();
+    let connectedGains: ConnectedGain[] | null = null;
     let yearClogged: Map<string, Rational> | null = null;
 
     for (let k = from; k < next; k++) {
@@ -104,7 +85,8 @@ export function summariseTaxYears(
         complete = false;
         continue;
       }
-      const gain = d.gain;
+      // The disposal's line as presented: its gain to the penny. Every total below sums penny lines.
+      const gain = d.gain.toPennies();
       if (d.gainClass === 'exempt') {
         if (gain.isPositive()) exemptGains = exemptGains.add(gain);
         else exemptLosses = exemptLosses.sub(gain);
@@ -118,10 +100,11 @@ export function summariseTaxYears(
       // it is left out of the year's number of disposals, proceeds and costs (SA108 notes; its gain is nil).
       if (d.kind === 'spouse') continue;
       disposalCount++;
-      proceedsSum.add(d.proceeds);
-      disposalCostsSum.add(d.disposalCosts);
-      indexationAllowance = indexationAllowance.add(d.indexationAllowance);
-      holdoverRelief = holdoverRelief.add(d.holdoverRelief);
+      lines.proceeds.add(d.proceeds);
+      lines.disposalCosts.add(d.disposalCosts);
+      lines.allowableCost.add(d.allowableCost);
+      if (!d.indexationAllowance.isZero()) reliefs.indexationAllowance.add(d.indexationAllowance);
+      if (!d.holdoverRelief.isZero()) reliefs.holdoverRelief.add(d.holdoverRelief);
       if (d.connected && d.counterparty) {
         if (gain.isNegative()) {
           // Kept apart from the losses brought forward until the year's end (see below).
@@ -133,25 +116,25 @@ export function summariseTaxYears(
         if (gain.isPositive()) {
           // Set against the clogged losses at the year's end: a loss to the same person later in the
           // same tax year counts too (CG14561: gains "in the same or a later year").
-          (connectedGains ??= []).push(d);
+          (connectedGains ??= []).push({ disposal: d, gain });
           continue;
         }
       }
-      // Only 2024-25 is split at 30 October 2024.
-      if (gain.isPositive()) {
-        gainsSum.add(gain);
-        if (rateSplit) (d.day >= RATE_CHANGE_2024 ? lateGains : earlyGains).add(gain);
-      } else if (gain.isNegative()) {
-        lossesSum.sub(gain);
-        if (rateSplit) (d.day >= RATE_CHANGE_2024 ? lateLosses : earlyLosses).sub(gain);
-      }
+      addGain(sums, gain, rateSplit, d.day);
     }
     const aea = annualExemptAmount(taxpayer, year, ref);
     const attributedGains = attributed?.get(year) ?? ZERO;
     if (connectedGains !== null) {
       cloggedLossesUsed = cloggedLossesUsed.add(
         // The room above the exempt amount counts the attributed gains: the exempt amount less them.
-        addConnectedGains(connectedGains, yearClogged, clogged, aea.sub(attributedGains), rateSplit),
+        addConnectedGains({
+          sums,
+          connectedGains,
+          yearClogged,
+          clogged,
+          exemptAmount: aea.sub(attributedGains),
+          rateSplit,
+        }),
       );
     }
     if (yearClogged !== null) {
@@ -161,22 +144,11 @@ export function summariseTaxYears(
       }
     }
 
-    const disposalGains = gainsSum.value();
-    const losses = lossesSum.value();
-    const proceeds = proceedsSum.value();
-    const disposalCosts = disposalCostsSum.value();
+    const disposalGains = sums.year.gains;
+    const losses = sums.year.losses;
     // Gains attributed to the taxpayer (s87, s13) join the year's gains before losses and the exempt amount.
-    const gains = attributedGains.isZero() ? disposalGains : disposalGains.add(attributedGains);
-    const disposalNetGains = disposalGains.sub(losses);
-    const netGains = gains === disposalGains ? disposalNetGains : gains.sub(losses);
-    // The sum of the disposals' allowable costs, from the same exact figures: each disposal has
-    // gain = proceeds - allowableCost - indexationAllowance - holdoverRelief, and the year's disposal gains
-    // add up to netGains + clogged losses used - clogged losses arising. (Saves a large-denominator sum per
-    // disposal; a property test checks it against the direct sum.)
-    const allowableCosts = proceeds
-      .sub(indexationAllowance)
-      .sub(holdoverRelief)
-      .sub(disposalNetGains.add(cloggedLossesUsed).sub(cloggedLossesArising));
+    const gains = disposalGains.add(attributedGains);
+    const netGains = gains.sub(losses);
     const aboveExempt = netGains.sub(aea);
     const lossesBroughtForwardUsed = aboveExempt.isPositive() ? Rational.min(lossesBroughtForward, aboveExempt) : ZERO;
     const taxableGain = aboveExempt.isPositive() ? aboveExempt.sub(lossesBroughtForwardUsed) : ZERO;
@@ -188,8 +160,8 @@ export function summariseTaxYears(
 
     const ratePeriods = rateSplit
       ? {
-          upTo29October2024: period(earlyGains.value(), earlyLosses.value()),
-          from30October2024: period(lateGains.value(), lateLosses.value()),
+          upTo29October2024: period(sums.early),
+          from30October2024: period(sums.late),
         }
       : null;
     summaries.push({
@@ -197,22 +169,21 @@ export function summariseTaxYears(
       periodStart: periods.startDate(year),
       periodEnd: periods.endDate(year),
       disposalCount,
-      proceeds,
-      disposalCosts,
-      allowableCosts,
-      indexationAllowance,
+      proceeds: lines.proceeds.value(),
+      disposalCosts: lines.disposalCosts.value(),
+      allowableCosts: lines.allowableCost.value(),
+      indexationAllowance: reliefs.indexationAllowance.value(),
       gains,
       attributedGains,
       losses,
       netGains,
       annualExemptAmount: aea,
-      // aea - netGains is -(aboveExempt): no second difference of the (often large) net gains.
       annualExemptAmountRemaining: !netGains.isPositive() ? aea : aboveExempt.isPositive() ? ZERO : aboveExempt.neg(),
       lossesBroughtForward,
       lossesBroughtForwardUsed,
       lossesCarriedForward,
       taxableGain,
-      holdoverRelief,
+      holdoverRelief: reliefs.holdoverRelief.value(),
       cloggedLossesArising,
       cloggedLossesUsed,
       cloggedLossesCarriedForward,
@@ -231,48 +202,42 @@ export function summariseTaxYears(
   return summaries;
 }
 
-const MAX = Number.MAX_SAFE_INTEGER;
-/** Decimal sums are kept in millionths: money with up to six places (prices to four, a joint half of them). */
-const MICROS = 1_000_000;
-
-/**
- * A decimal with up to six places: its reduced denominator (2^i 5^j) divides 10^6. Once d <= 10^6 it fits
- * int32, and `d | 0` lets the remainder be an integer instruction rather than a floating-point fmod call.
- */
-function isMicroDecimal(d: number): boolean {
-  return d <= MICROS && MICROS % (d | 0) === 0;
+/** Gains and losses of a year, or of one of 2024-25's rate periods (sums of penny lines). */
+interface GainsAndLosses {
+  gains: Rational;
+  losses: Rational;
 }
 
-/**
- * An exact sum of money figures that are decimals (proceeds, disposal costs): kept as one integer number of
- * millionths while every term has at most six places and the integers stay safe, so each term is a multiply and
- * an add instead of a Rational sum with a gcd. Any other term (an apportioned figure, a BigInt) goes to an
- * ordinary Rational sum; value() adds the two.
- */
-class DecimalSum {
-  private micros = 0;
-  private rest: Rational = ZERO;
+/** A year's capital gains and losses, and 2024-25's split at 30 October 2024 (the rate periods). */
+interface GainSums {
+  year: GainsAndLosses;
+  early: GainsAndLosses;
+  late: GainsAndLosses;
+}
 
-  reset(): void {
-    this.micros = 0;
-    this.rest = ZERO;
-  }
+function newGainSums(): GainSums {
+  return {
+    year: { gains: ZERO, losses: ZERO },
+    early: { gains: ZERO, losses: ZERO },
+    late: { gains: ZERO, losses: ZERO },
+  };
+}
 
-  add(r: Rational): void {
-    if (r.bn === null && isMicroDecimal(r.d)) {
-      const term = r.n * (MICROS / r.d);
-      const sum = this.micros + term;
-      if (term <= MAX && term >= -MAX && sum <= MAX && sum >= -MAX) {
-        this.micros = sum;
-        return;
-      }
-    }
-    this.rest = this.rest.add(r);
-  }
+/** A gain (a loss when negative) added to the year's sums and, in 2024-25, to its rate period's. */
+function addGain(sums: GainSums, gain: Rational, rateSplit: boolean, day: number): void {
+  addTo(sums.year, gain);
+  if (rateSplit) addTo(day >= RATE_CHANGE_2024 ? sums.late : sums.early, gain);
+}
 
-  value(): Rational {
-    return this.micros === 0 ? this.rest : this.rest.add(Rational.fromDecimal(this.micros, 6));
-  }
+function addTo(sum: GainsAndLosses, gain: Rational): void {
+  if (gain.isPositive()) sum.gains = sum.gains.add(gain);
+  else if (gain.isNegative()) sum.losses = sum.losses.sub(gain);
+}
+
+/** A gain on a disposal to a connected person, to the penny, waiting for the year's clogged losses. */
+interface ConnectedGain {
+  disposal: Disposal;
+  gain: Rational;
 }
 
 /**
@@ -282,17 +247,22 @@ class DecimalSum {
  * which like every loss of an earlier year only bring the net gains down to the annual exempt amount (s2(2)(b),
  * s3(5A)-(5C); CG15800, CG18034).
  */
-function addConnectedGains(
-  connectedGains: Disposal[],
-  yearClogged: Map<string, Rational> | null,
-  clogged: Map<string, Rational>,
-  aea: Rational,
-  rateSplit: boolean,
-): Rational {
+function addConnectedGains(year: {
+  sums: GainSums;
+  connectedGains: ConnectedGain[];
+  /** This year's clogged losses by person (reduced in place). */
+  yearClogged: Map<string, Rational> | null;
+  /** Clogged losses brought forward by person (reduced in place). */
+  clogged: Map<string, Rational>;
+  /** The exempt amount less the attributed gains. */
+  exemptAmount: Rational;
+  rateSplit: boolean;
+}): Rational {
+  const { sums, connectedGains, yearClogged, clogged, exemptAmount, rateSplit } = year;
   let used = ZERO;
   const left: Rational[] = [];
-  for (const d of connectedGains) {
-    let gain = d.gain;
+  for (const { disposal: d, gain: whole } of connectedGains) {
+    let gain = whole;
     const available = yearClogged?.get(d.counterparty) ?? ZERO;
     if (available.isPositive()) {
       const take = Rational.min(available, gain);
@@ -305,11 +275,11 @@ function addConnectedGains(
   // The year's net gains above the exempt amount, worked out only if a brought-forward clogged loss could use it.
   let room: Rational | null = null;
   for (let k = 0; k < connectedGains.length; k++) {
-    const d = connectedGains[k];
+    const d = connectedGains[k].disposal;
     let gain = left[k];
     const available = clogged.get(d.counterparty) ?? ZERO;
     if (available.isPositive() && gain.isPositive()) {
-      room ??= netGainsWith(left, k).sub(aea);
+      room ??= netGainsWith(sums, left, k).sub(exemptAmount);
       if (room.isPositive()) {
         const take = Rational.min(Rational.min(available, gain), room);
         clogged.set(d.counterparty, available.sub(take));
@@ -318,17 +288,14 @@ function addConnectedGains(
         gain = gain.sub(take);
       }
     }
-    if (gain.isPositive()) {
-      gainsSum.add(gain);
-      if (rateSplit) (d.day >= RATE_CHANGE_2024 ? lateGains : earlyGains).add(gain);
-    }
+    if (gain.isPositive()) addGain(sums, gain, rateSplit, d.day);
   }
   return used;
 }
 
 /** The year's net gains with the connected gains `more[from]` on added (those before it are in the sums). */
-function netGainsWith(more: Rational[], from: number): Rational {
-  let net = gainsSum.value().sub(lossesSum.value());
+function netGainsWith(sums: GainSums, more: Rational[], from: number): Rational {
+  let net = sums.year.gains.sub(sums.year.losses);
   for (let k = from; k < more.length; k++) net = net.add(more[k]);
   return net;
 }
@@ -347,82 +314,9 @@ function attributedGainsByYear(taxpayer: Taxpayer): Map<number, Rational> | null
   return out;
 }
 
-const proceedsSum = new DecimalSum();
-const disposalCostsSum = new DecimalSum();
-
-function period(gains: Rational, losses: Rational): GainsLosses {
-  return { gains, losses, netGains: gains.sub(losses) };
+function period(p: GainsAndLosses): GainsLosses {
+  return { gains: p.gains, losses: p.losses, netGains: p.gains.sub(p.losses) };
 }
-
-/** See SplitSum.addPair: a running denominator past 2^512 takes the lcm with a term's, not the product. */
-const LCM_FROM = 1n << 512n;
-const SAFE = 9007199254740991n;
-
-/**
- * An exact sum of disposal gains. A decimal term (a gain with no apportioned cost) is added on numbers; every
- * other term (a cost apportioned from a pool has a denominator of 16 to 1,000+ bits) goes into one BigInt
- * fraction over the running product of the denominators, left unreduced: a gcd per term (Henrici) costs more
- * than the bits it saves, and the value is the same exact rational either way. value() adds the two once.
- */
-class SplitSum {
-  private decimal: Rational = ZERO;
-  private n = 0n;
-  private d = 1n;
-
-  reset(): void {
-    this.decimal = ZERO;
-    this.n = 0n;
-    this.d = 1n;
-  }
-
-  add(r: Rational): void {
-    if (r.bn !== null) this.addPair(r.bn, r.bd as bigint);
-    else if (isMicroDecimal(r.d)) this.decimal = this.decimal.add(r);
-    else this.addPair(BigInt(r.n), BigInt(r.d));
-  }
-
-  sub(r: Rational): void {
-    if (r.bn !== null) this.addPair(-r.bn, r.bd as bigint);
-    else if (isMicroDecimal(r.d)) this.decimal = this.decimal.sub(r);
-    else this.addPair(BigInt(-r.n), BigInt(r.d));
-  }
-
-  private addPair(n: bigint, d: bigint): void {
-    if (d === this.d) {
-      this.n += n;
-    } else if (this.n === 0n) {
-      this.n = n;
-      this.d = d;
-    } else if (this.d >= LCM_FROM && d <= SAFE) {
-      // Thousands of apportioned gains in one year (a large file) would make the product grow by every term's
-      // bits, and each addition with it: quadratic. Past LCM_FROM the denominator becomes the lcm, which grows
-      // only by a term's new prime factors, for one BigInt remainder by a number.
-      const dn = Number(d);
-      const g = gcdNum(dn, Number(this.d % d));
-      if (g === dn) {
-        this.n += n * (this.d / d);
-      } else {
-        const dg = BigInt(dn / g);
-        this.n = this.n * dg + n * (this.d / BigInt(g));
-        this.d *= dg;
-      }
-    } else {
-      this.n = this.n * d + n * this.d;
-      this.d *= d;
-    }
-  }
-
-  value(): Rational {
-    return this.n === 0n ? this.decimal : this.decimal.add(Rational.fromBigInts(this.n, this.d));
-  }
-}
-
-const gainsSum = new SplitSum();
-const lossesSum = new SplitSum();
-const earlyGains = new SplitSum();
-const earlyLosses = new SplitSum();
-const lateGains = new SplitSum();
-const lateLosses = new SplitSum();
 
 function byDay(a: Disposal, b: Disposal): number {
   return a.day - b.day;

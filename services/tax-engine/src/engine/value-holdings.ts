@@ -1,6 +1,6 @@
 import type { Computation } from './computation';
 import type { GainClass } from './ledger';
-import { Rational, ZERO } from './rational';
+import { Rational, ZERO } from './arithmetic';
 
 /**
  * Unrealised figures per holding from prices, and attribution of holding and realised figures back to

@@ -1,10 +1,6 @@
 import type { EngineEvent } from '../normalise-ledger';
-import { unitsAt as importedUnitsAt } from '../identification';
+import { unitsAt } from '../identification';
 import type { SweepContext } from './sweep-context';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const unitsAt = importedUnitsAt;
 
 /**
  * BUY, TRANSFER_IN (on its original acquisition date, at its original cost) and SPOUSE_IN (at the

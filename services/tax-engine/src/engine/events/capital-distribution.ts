@@ -1,12 +1,6 @@
 import type { EngineEvent } from '../normalise-ledger';
-import { Rational as importedRational, ZERO as IMPORTED_ZERO } from '../rational';
+import { Rational, ZERO } from '../arithmetic';
 import type { SweepContext } from './sweep-context';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const Rational = importedRational;
-type Rational = importedRational;
-const ZERO = IMPORTED_ZERO;
 
 const SMALL_ABSOLUTE = Rational.fromInt(3000);
 const SMALL_FRACTION = Rational.of(5, 100);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerTransaction } from '../ledger';
-import type { Rational } from '../rational';
+import type { Rational } from '../arithmetic';
 import { compute, disposalOn, pence, pool, tx, year } from '../../../test/engine-support';
 
 const row = (t: LedgerTransaction) => t;

@@ -1,5 +1,5 @@
 import type { EngineEvent } from '../normalise-ledger';
-import type { Rational } from '../rational';
+import type { Rational } from '../arithmetic';
 import type { SweepContext } from './sweep-context';
 import { closeShareExchange, openShareExchange } from './share-exchange';
 
@@ -14,5 +14,9 @@ export function applyDemerger(ctx: SweepContext, e: EngineEvent): void {
   const valueNew = e.marketValue as Rational;
   const valueKept = e.retainedValue as Rational;
   const apportioned = exchange.oldPool.removeCostFraction(exchange.fraction.mul(valueNew).div(valueNew.add(valueKept)));
-  closeShareExchange(ctx, e, exchange, apportioned.cost, apportioned.indexedCost, false);
+  closeShareExchange(ctx, e, exchange, {
+    cost: apportioned.cost,
+    indexedCost: apportioned.indexedCost,
+    removeOld: false,
+  });
 }

@@ -1,21 +1,10 @@
 import type { DisposalKind, Match } from '../computation';
 import { formatDay } from '../dates';
-import {
-  identifyWithLaterAcquisitions as importedIdentifyWithLaterAcquisitions,
-  unitsAt as importedUnitsAt,
-} from '../identification';
+import { identifyWithLaterAcquisitions, unitsAt } from '../identification';
 import type { EngineEvent } from '../normalise-ledger';
-import { ONE as IMPORTED_ONE, ZERO as IMPORTED_ZERO } from '../rational';
-import { INDIVIDUAL_RULES_FROM as IMPORTED_INDIVIDUAL_RULES_FROM } from '../tax-years';
+import { ONE, ZERO } from '../arithmetic';
+import { INDIVIDUAL_RULES_FROM } from '../tax-years';
 import type { SweepContext } from './sweep-context';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const unitsAt = importedUnitsAt;
-const identifyWithLaterAcquisitions = importedIdentifyWithLaterAcquisitions;
-const ONE = IMPORTED_ONE;
-const ZERO = IMPORTED_ZERO;
-const INDIVIDUAL_RULES_FROM = IMPORTED_INDIVIDUAL_RULES_FROM;
 
 function disposalKind(type: EngineEvent['type']): DisposalKind {
   switch (type) {

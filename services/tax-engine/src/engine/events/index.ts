@@ -1,26 +1,14 @@
 import type { EngineEvent } from '../normalise-ledger';
-import { applyAcquisition as importedApplyAcquisition } from './acquisition';
-import { applyCapitalDistribution as importedApplyCapitalDistribution } from './capital-distribution';
-import { applyDemerger as importedApplyDemerger } from './demerger';
-import { applyDisposal as importedApplyDisposal } from './disposal';
-import { applyNotionalIncome as importedApplyNotionalIncome } from './notional-income';
-import { applyRightsIssue as importedApplyRightsIssue } from './rights-issue';
-import { applyShareReorganisation as importedApplyShareReorganisation } from './share-reorganisation';
+import { applyAcquisition } from './acquisition';
+import { applyCapitalDistribution } from './capital-distribution';
+import { applyDemerger } from './demerger';
+import { applyDisposal } from './disposal';
+import { applyNotionalIncome } from './notional-income';
+import { applyRightsIssue } from './rights-issue';
+import { applyShareReorganisation } from './share-reorganisation';
 import type { SweepContext } from './sweep-context';
-import { applyTakeover as importedApplyTakeover } from './takeover';
-import { applyTransferOut as importedApplyTransferOut } from './transfer-out';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const applyAcquisition = importedApplyAcquisition;
-const applyCapitalDistribution = importedApplyCapitalDistribution;
-const applyDemerger = importedApplyDemerger;
-const applyDisposal = importedApplyDisposal;
-const applyNotionalIncome = importedApplyNotionalIncome;
-const applyRightsIssue = importedApplyRightsIssue;
-const applyShareReorganisation = importedApplyShareReorganisation;
-const applyTakeover = importedApplyTakeover;
-const applyTransferOut = importedApplyTransferOut;
+import { applyTakeover } from './takeover';
+import { applyTransferOut } from './transfer-out';
 
 export { SecurityBook, SweepContext, type DisposalEventResult } from './sweep-context';
 

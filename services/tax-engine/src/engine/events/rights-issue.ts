@@ -1,5 +1,5 @@
 import type { EngineEvent } from '../normalise-ledger';
-import type { Rational } from '../rational';
+import type { Rational } from '../arithmetic';
 import { closeShareExchange, openShareExchange } from './share-exchange';
 import type { SweepContext } from './sweep-context';
 
@@ -39,12 +39,9 @@ function applyRightsOfAnotherClass(ctx: SweepContext, e: EngineEvent): void {
   // The old cost's part that goes to the new class, then the cash split between the classes.
   const apportioned = exchange.oldPool.removeCostFraction(exchange.fraction.mul(newShare));
   exchange.oldPool.addCost(cash.sub(cashToNew));
-  closeShareExchange(
-    ctx,
-    e,
-    exchange,
-    apportioned.cost.add(cashToNew),
-    exchange.oldPool.indexed ? apportioned.indexedCost.add(cashToNew) : apportioned.indexedCost,
-    false,
-  );
+  closeShareExchange(ctx, e, exchange, {
+    cost: apportioned.cost.add(cashToNew),
+    indexedCost: exchange.oldPool.indexed ? apportioned.indexedCost.add(cashToNew) : apportioned.indexedCost,
+    removeOld: false,
+  });
 }

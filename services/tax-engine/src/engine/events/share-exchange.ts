@@ -1,6 +1,6 @@
 import type { EngineEvent } from '../normalise-ledger';
-import type { Rational } from '../rational';
-import { ZERO } from '../rational';
+import type { Rational } from '../arithmetic';
+import { ZERO } from '../arithmetic';
 import type { Section104Pool } from '../section-104-pool';
 import type { SweepContext } from './sweep-context';
 
@@ -45,10 +45,9 @@ export function closeShareExchange(
   ctx: SweepContext,
   e: EngineEvent,
   exchange: ShareExchange,
-  cost: Rational,
-  indexedCost: Rational,
-  removeOld: boolean,
+  carried: { cost: Rational; indexedCost: Rational; removeOld: boolean },
 ): void {
+  const { cost, indexedCost, removeOld } = carried;
   exchange.newPool.absorb(e.quantity, cost, indexedCost);
   moveShares(ctx, e, exchange.affected, removeOld);
   ctx.recordPool(e, exchange.oldPool);

@@ -3,13 +3,8 @@ import type { IndexationRounding } from '../indexation';
 import type { AcquisitionGroup, IdentificationRules } from '../identification';
 import type { HoldingUnits } from '../holding-units';
 import type { EngineEvent } from '../normalise-ledger';
-import { Rational as importedRational } from '../rational';
+import { Rational } from '../arithmetic';
 import { Section104Pool } from '../section-104-pool';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const Rational = importedRational;
-type Rational = importedRational;
 
 /**
  * State carried through the chronological pass over a taxpayer's events: one Section 104 pool per

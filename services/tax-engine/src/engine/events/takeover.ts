@@ -1,13 +1,7 @@
 import type { EngineEvent } from '../normalise-ledger';
-import { Rational as importedRational, ZERO as IMPORTED_ZERO } from '../rational';
+import { Rational, ZERO } from '../arithmetic';
 import { closeShareExchange, openShareExchange } from './share-exchange';
 import type { SweepContext } from './sweep-context';
-
-// Imported bindings copied to module constants: when the engine is loaded as CommonJS (tsx compiles a
-// require()d .ts file that way) each use of an imported binding is two getter calls; as ESM it is neutral.
-const Rational = importedRational;
-type Rational = importedRational;
-const ZERO = IMPORTED_ZERO;
 
 const SMALL_ABSOLUTE = Rational.fromInt(3000);
 const SMALL_FRACTION = Rational.of(5, 100);
@@ -76,5 +70,5 @@ export function applyTakeover(ctx: SweepContext, e: EngineEvent): void {
       });
     }
   }
-  closeShareExchange(ctx, e, exchange, cost, indexedCost, true);
+  closeShareExchange(ctx, e, exchange, { cost, indexedCost, removeOld: true });
 }

@@ -378,6 +378,11 @@ export class Rational {
     return r;
   }
 
+  /** True when the value is held as BigInts over a denominator of at least `limit` (as it stands, not reduced). */
+  denominatorAtLeast(limit: bigint): boolean {
+    return this.bd !== null && this.bd >= limit;
+  }
+
   isBig(): boolean {
     return this.bn !== null;
   }
@@ -834,6 +839,49 @@ export class Rational {
     return scaledText(q.toString(), dp, n < 0n && q !== 0n);
   }
 
+  /**
+   * The value rounded to the penny (two decimal places), half away from zero: the figure toFixed(2) prints, as a
+   * Rational. Money is presented to the penny once, and a year's totals are the sums of those penny lines.
+   */
+  toPennies(): Rational {
+    if (this.bn === null) {
+      const d = this.d;
+      // Already whole pennies (a decimal with at most two places): itself.
+      if (d === 1 || d === 2 || d === 4 || d === 5 || d === 10 || d === 20 || d === 25 || d === 50 || d === 100) {
+        return this;
+      }
+      const an = (this.n < 0 ? -this.n : this.n) * 100;
+      if (an + d <= MAX) {
+        let q = Math.floor(an / d);
+        let r = an - q * d;
+        if (r < 0) {
+          q -= 1;
+          r += d;
+        } else if (r >= d) {
+          q += 1;
+          r -= d;
+        }
+        if (2 * r >= d) q += 1;
+        return Rational.fromDecimal(this.n < 0 ? -q : q, 2);
+      }
+    }
+    // |n| x 100 / d, half away from zero: floor((200 |n| + d) / 2d).
+    const n = this.bigN();
+    const d = this.bigD();
+    const q = ((n < 0n ? -n : n) * 200n + d) / (2n * d);
+    const pennies = n < 0n ? -q : q;
+    return pennies <= BIG_MAX && pennies >= -BIG_MAX
+      ? Rational.fromDecimal(Number(pennies), 2)
+      : Rational.reduceBig(pennies, 100n);
+  }
+
+  /** The value in whole pennies when it is a safe integer number of them (a penny line's), else NaN. */
+  pennies(): number {
+    if (this.bn !== null || 100 % this.d !== 0) return NaN;
+    const p = this.n * (100 / this.d);
+    return p <= MAX && p >= -MAX ? p : NaN;
+  }
+
   /** Exact decimal text when the value terminates within `maxDp` places, otherwise null. */
   toExactDecimal(maxDp = 30): string | null {
     if (this.bn !== null) {
@@ -909,3 +957,24 @@ function scaledText(digits: string, dp: number, negative: boolean): string {
 
 export const ZERO = Rational.ZERO;
 export const ONE = Rational.ONE;
+
+/**
+ * A sum of money lines, each taken to the penny (half away from zero, as presented): whole pennies on a number
+ * while they stay safe integers, else an exact Rational sum. What a year's totals are made of.
+ */
+export class PennySum {
+  private pennies = 0;
+  private rest: Rational = Rational.ZERO;
+
+  add(r: Rational): void {
+    const line = r.toPennies();
+    const p = line.pennies();
+    const sum = this.pennies + p;
+    if (sum <= MAX && sum >= -MAX) this.pennies = sum;
+    else this.rest = this.rest.add(line);
+  }
+
+  value(): Rational {
+    return this.pennies === 0 ? this.rest : this.rest.add(Rational.fromDecimal(this.pennies, 2));
+  }
+}

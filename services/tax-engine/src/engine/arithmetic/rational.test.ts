@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Rational } from './rational';
+import { PennySum, Rational } from './rational';
 
 const q = (s: string) => Rational.parse(s);
 
@@ -287,5 +287,38 @@ describe('Rational', () => {
     expect(q(' 12.5 ').toString()).toBe('12.5');
     expect(q('+3').toString()).toBe('3');
     expect(q('-0').isZero()).toBe(true);
+  });
+});
+
+describe('money to the penny', () => {
+  it('when a value is taken to the penny, then it is what toFixed(2) prints, half away from zero', () => {
+    expect(Rational.parse('0.005').toPennies().toString()).toBe('0.01');
+    expect(Rational.parse('-0.005').toPennies().toString()).toBe('-0.01');
+    expect(Rational.parse('988/3').toPennies().toString()).toBe('329.33');
+    expect(Rational.parse('12.5').toPennies().toString()).toBe('12.5');
+    const big = Rational.fromBigInts(10n ** 40n + 1n, 3n * 10n ** 20n);
+    expect(big.toPennies().toFixed(2)).toBe(big.toFixed(2));
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.bigInt({ min: 1n, max: 10n ** 25n }),
+        (n, d) => {
+          const r = Rational.fromBigInts(n, d);
+          expect(r.toPennies().toFixed(2)).toBe(r.toFixed(2));
+          expect(r.toPennies().mul(Rational.fromInt(100)).isInteger()).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('when money lines are summed, then the total is the sum of each line to the penny', () => {
+    const sum = new PennySum();
+    for (const line of ['988/3', '901/3', '-1/200', '0.004']) sum.add(Rational.parse(line));
+    // 329.33 + 300.33 - 0.01 + 0.00
+    expect(sum.value().toString()).toBe('629.65');
+    const huge = new PennySum();
+    huge.add(Rational.fromInt(Number.MAX_SAFE_INTEGER));
+    huge.add(Rational.fromInt(Number.MAX_SAFE_INTEGER));
+    expect(huge.value().toString()).toBe(String(2n * BigInt(Number.MAX_SAFE_INTEGER)));
   });
 });
