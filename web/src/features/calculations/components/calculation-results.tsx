@@ -8,6 +8,7 @@ import { CalculationFailures } from './calculation-failures';
 import { DisposalsSection } from './disposals-section';
 import { HoldingsTable } from './holdings-table';
 import { PortfolioRealisedTable } from './portfolio-realised-table';
+import { TaxDueTable } from './tax-due-table';
 import { TaxYearSummary } from './tax-year-summary';
 
 /** The answer as it came: the figures, with the first page of disposals and which page that is. */
@@ -78,6 +79,11 @@ export function CalculationResults({ result, input, submittedAt }: CalculationVi
           <Typography.Text type="secondary">No disposals: nothing falls to be taxed.</Typography.Text>
         )}
       </Section>
+      {computation.taxYears.length > 0 && (
+        <Section title="Tax due" testId="tax-due-section">
+          <TaxDueTable taxYears={computation.taxYears} taxpayer={computation.taxpayer} />
+        </Section>
+      )}
       <Section title="Disposals" testId="disposals">
         <DisposalsSection result={result} input={input} submittedAt={submittedAt} />
       </Section>

@@ -79,3 +79,18 @@ export function fileErrorLines(message: string): string[] {
     .map((line) => line.replace(/^(ledger|prices) file\s+/, '').trim())
     .filter(Boolean);
 }
+
+/**
+ * A result column's heading: a tax year as HMRC writes it ("2024-25"); a company's accounting period ("year to
+ * 2024-12-31") by its dates, "Year to 31/12/2024" and "01/01/2024 to 31/12/2024".
+ */
+export function periodHeading(year: { taxYear: string; periodStart?: string; periodEnd?: string }): {
+  title: string;
+  dates?: string;
+} {
+  if (!/^year to /i.test(year.taxYear) || !year.periodEnd) return { title: year.taxYear };
+  return {
+    title: `Year to ${formatDate(year.periodEnd)}`,
+    dates: year.periodStart ? `${formatDate(year.periodStart)} to ${formatDate(year.periodEnd)}` : undefined,
+  };
+}

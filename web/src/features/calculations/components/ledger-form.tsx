@@ -1,77 +1,43 @@
 import { Button, Checkbox, DatePicker, Form, Input, Select, type FormInstance } from 'antd';
-import { CalculatorOutlined, CloseOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
+import { CalculatorOutlined } from '@ant-design/icons';
 import { isApiError } from '@/lib/api-client';
 import { showServerFieldError } from '@/components/forms/server-field-error';
-import type { CsvFile, Taxpayer, TaxpayerKind, useComputeLedger } from '../api/compute-ledger';
+import type { useComputeLedger } from '../api/compute-ledger';
 import { TAXPAYER_KINDS, fileErrorLines } from './calculation-text';
 import { CsvUpload } from './csv-upload';
-
-interface Values {
-  ledgerCsv?: CsvFile;
-  pricesCsv?: CsvFile;
-  taxpayer: {
-    kind: TaxpayerKind;
-    vulnerableBeneficiaryTrust: boolean;
-    dateOfDeath: Dayjs | null;
-    lossesBroughtForward: string;
-    /** The annual exempt amount to use instead of the year's, for some tax years. */
-    aeaOverrides: { year: string; amount: string }[];
-  };
-}
-
-const INITIAL: Values = {
-  taxpayer: {
-    kind: 'individual',
-    vulnerableBeneficiaryTrust: false,
-    dateOfDeath: null,
-    lossesBroughtForward: '',
-    aeaOverrides: [],
-  },
-};
-
-/** Pounds and pence, grouped or not: 2500, 2,500.00. */
-const POUNDS = /^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
-/** A tax year as HMRC writes it: 2024-25, the second year the one after the first. */
-const isTaxYear = (text: string) => {
-  const m = /^(\d{4})-(\d{2})$/.exec(text.trim());
-  return !!m && (Number(m[1]) + 1) % 100 === Number(m[2]);
-};
-const poundsText = (text: string) => text.trim().replace(/,/g, '');
-const FILE_FIELDS = ['ledgerCsv', 'pricesCsv'];
-const TAXPAYER_FIELDS = ['kind', 'vulnerableBeneficiaryTrust', 'dateOfDeath', 'lossesBroughtForward'];
+import {
+  FILE_FIELDS,
+  INITIAL,
+  POUNDS,
+  SETTLEMENTS,
+  TAXPAYER_FIELDS,
+  YEAR_MAPS,
+  isDayMonth,
+  toTaxpayer,
+  yearMapErrorTarget,
+  type Values,
+} from './taxpayer-form';
+import { YearAmountsList } from './year-amounts-list';
 
 /** Whether a refusal names a field of this form (the form shows it there; anything else is for the page's alert). */
 export function isFormFieldError(error: unknown): boolean {
   if (!isApiError(error) || error.status !== 400 || !error.field) return false;
   const [head, tail] = error.field.split('.');
-  return head === 'taxpayer' ? TAXPAYER_FIELDS.includes(tail) : FILE_FIELDS.includes(head) && !tail;
+  return head === 'taxpayer'
+    ? TAXPAYER_FIELDS.includes(tail) || tail in YEAR_MAPS
+    : FILE_FIELDS.includes(head) && !tail;
 }
 
 /** A file's errors one a line under its upload; a taxpayer error on its field. */
 function showFieldError(form: FormInstance<Values>, error: unknown): void {
   if (!isFormFieldError(error) || !isApiError(error) || !error.field) return;
+  const yearRow = yearMapErrorTarget(error.field, form.getFieldsValue(true) as Values);
   if (error.field === 'ledgerCsv' || error.field === 'pricesCsv') {
     form.setFields([{ name: error.field, errors: fileErrorLines(error.typeDescription) }]);
+  } else if (yearRow) {
+    (form as FormInstance).setFields([{ name: yearRow, errors: [error.typeDescription] }]);
+    form.scrollToField(yearRow);
   } else showServerFieldError(form, error);
-}
-
-function toTaxpayer({ taxpayer }: Values): Taxpayer {
-  const losses = poundsText(taxpayer.lossesBroughtForward);
-  const overrides = taxpayer.aeaOverrides.filter((o) => o.year.trim());
-  return {
-    kind: taxpayer.kind,
-    ...(taxpayer.kind === 'trust' ? { vulnerableBeneficiaryTrust: taxpayer.vulnerableBeneficiaryTrust } : {}),
-    ...(taxpayer.kind === 'personal-representatives' && taxpayer.dateOfDeath
-      ? { dateOfDeath: taxpayer.dateOfDeath.format('YYYY-MM-DD') }
-      : {}),
-    ...(losses ? { lossesBroughtForward: losses } : {}),
-    ...(overrides.length
-      ? {
-          annualExemptAmountOverrides: Object.fromEntries(overrides.map((o) => [o.year.trim(), poundsText(o.amount)])),
-        }
-      : {}),
-  };
 }
 
 function Optional({ label }: { label: string }) {
@@ -154,6 +120,33 @@ export function LedgerForm({
             <Checkbox>Vulnerable beneficiary trust</Checkbox>
           </Form.Item>
         )}
+        {kind === 'trust' && (
+          <Form.Item
+            name={['taxpayer', 'settlementsInGroup']}
+            label={<Optional label="Settlements in the group" />}
+            tooltip="The settlor's qualifying settlements, this one included: the exempt amount is divided by it"
+            rules={[{ pattern: SETTLEMENTS, message: 'Settlements in the group must be a whole number from 1' }]}
+          >
+            <Input inputMode="numeric" placeholder="1" aria-label="Settlements in the group" />
+          </Form.Item>
+        )}
+        {kind === 'company' && (
+          <Form.Item
+            name={['taxpayer', 'accountingYearEnd']}
+            label={<Optional label="Accounting year end" />}
+            extra="Results are then by accounting period"
+            rules={[
+              {
+                validator: async (_, value: string) => {
+                  if (value && !isDayMonth(value))
+                    throw new Error('The accounting year end must be a day and month, e.g. 31/12');
+                },
+              },
+            ]}
+          >
+            <Input placeholder="DD/MM" aria-label="Accounting year end" />
+          </Form.Item>
+        )}
         {kind === 'personal-representatives' && (
           <Form.Item
             name={['taxpayer', 'dateOfDeath']}
@@ -172,63 +165,53 @@ export function LedgerForm({
           <Input prefix="£" inputMode="decimal" placeholder="0.00" aria-label="Losses brought forward" />
         </Form.Item>
         <Form.Item label={<Optional label="Annual exempt amount" />} className="gains-calc-form__aea">
-          <Form.List name={['taxpayer', 'aeaOverrides']}>
-            {(rows, { add, remove }) => (
-              <div className="gains-calc-form__aea-rows">
-                {rows.map((row) => (
-                  <div key={row.key} className="gains-calc-form__aea-row" data-testid="aea-override">
-                    <Form.Item
-                      name={[row.name, 'year']}
-                      rules={[
-                        { required: true, message: 'The tax year, e.g. 2024-25' },
-                        {
-                          validator: async (_, value: string) => {
-                            if (value && !isTaxYear(value)) throw new Error('A tax year is written 2024-25');
-                            const years = (form.getFieldValue(['taxpayer', 'aeaOverrides']) as { year: string }[]).map(
-                              (o) => o.year?.trim(),
-                            );
-                            if (value && years.filter((y) => y === value.trim()).length > 1)
-                              throw new Error('Each tax year once');
-                          },
-                        },
-                      ]}
-                    >
-                      <Input placeholder="2024-25" aria-label="Tax year of the override" />
-                    </Form.Item>
-                    <Form.Item
-                      name={[row.name, 'amount']}
-                      rules={[
-                        { required: true, message: 'The amount to use' },
-                        { pattern: POUNDS, message: 'Pounds and pence, e.g. 1,500.00' },
-                      ]}
-                    >
-                      <Input
-                        prefix="£"
-                        inputMode="decimal"
-                        placeholder="0.00"
-                        aria-label="Annual exempt amount to use"
-                      />
-                    </Form.Item>
-                    <Button
-                      type="text"
-                      icon={<CloseOutlined />}
-                      onClick={() => remove(row.name)}
-                      aria-label="Remove the override"
-                    />
-                  </div>
-                ))}
-                <Button
-                  type="dashed"
-                  icon={<PlusOutlined />}
-                  onClick={() => add({ year: '', amount: '' })}
-                  data-testid="add-aea-override"
-                >
-                  {rows.length ? 'Override another year' : 'Override for a tax year'}
-                </Button>
-              </div>
-            )}
-          </Form.List>
+          <YearAmountsList
+            form={form}
+            name="aeaOverrides"
+            what="Annual exempt amount to use"
+            noun="An annual exempt amount"
+            yearLabel="Tax year of the override"
+            addLabel="Override for a tax year"
+            addAnotherLabel="Override another year"
+            testId="aea-override"
+          />
         </Form.Item>
+        {kind === 'individual' && (
+          <Form.Item
+            label={<Optional label="Basic-rate band left" />}
+            tooltip="The basic-rate band left after the year's taxable income: the tax due is then worked out"
+            className="gains-calc-form__aea"
+          >
+            <YearAmountsList
+              form={form}
+              name="basicRateBandRemaining"
+              what="Basic-rate band left"
+              noun="The basic-rate band left"
+              yearLabel="Tax year of the band"
+              addLabel="Band for a tax year"
+              addAnotherLabel="Band for another year"
+              testId="basic-rate-band"
+            />
+          </Form.Item>
+        )}
+        {kind !== 'company' && (
+          <Form.Item
+            label={<Optional label="Attributed gains" />}
+            tooltip="Gains attributed to the taxpayer from elsewhere (s87, s13), by tax year"
+            className="gains-calc-form__aea"
+          >
+            <YearAmountsList
+              form={form}
+              name="attributedGains"
+              what="Attributed gains"
+              noun="Attributed gains"
+              yearLabel="Tax year of the attributed gains"
+              addLabel="Gains for a tax year"
+              addAnotherLabel="Gains for another year"
+              testId="attributed-gains"
+            />
+          </Form.Item>
+        )}
         <Form.Item label=" " className="gains-calc-form__submit">
           <Button
             type="primary"

@@ -1,6 +1,7 @@
 import { Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { formatNumber, isNegative } from '@/lib/format';
 import type { TaxYear } from '../api/compute-ledger';
+import { periodHeading } from './calculation-text';
 import { Money } from './money';
 
 interface Figure {
@@ -23,6 +24,12 @@ const FIGURES: Figure[] = [
   { key: 'indexation', label: 'Indexation allowance', value: (y) => y.indexationAllowance, optional: true },
   { key: 'holdover', label: 'Holdover relief', value: (y) => y.holdoverRelief, optional: true },
   { key: 'gains', label: 'Gains', value: (y) => y.gains },
+  {
+    key: 'attributedGains',
+    label: 'of which attributed (s87, s13)',
+    value: (y) => y.attributedGains,
+    optional: true,
+  },
   { key: 'losses', label: 'Losses', value: (y) => y.losses },
   { key: 'netGains', label: 'Net gains', value: (y) => y.netGains, strong: true },
   {
@@ -45,21 +52,37 @@ const FIGURES: Figure[] = [
   { key: 'lossesBfUsed', label: 'Losses brought forward used', value: (y) => y.lossesBroughtForwardUsed },
   { key: 'lossesCf', label: 'Losses carried forward', value: (y) => y.lossesCarriedForward },
   { key: 'taxableGain', label: 'Taxable gain', value: (y) => y.taxableGain, strong: true },
+  { key: 'taxDue', label: 'Tax due', value: (y) => y.taxDue?.total, optional: true, strong: true },
 ];
 
 const LABEL_WIDTH = 220;
 const YEAR_WIDTH = 128;
+/** A company's accounting period, headed by its dates. */
+const PERIOD_WIDTH = 168;
 
 /** Each tax year's figures, a column a year, so the years read side by side as on a computation. */
 export function TaxYearSummary({ taxYears }: { taxYears: TaxYear[] }) {
-  const figures = FIGURES.filter((f) => !f.optional || taxYears.some((y) => nonZero(f.value(y))));
+  const figures = FIGURES.filter(
+    (f) => !f.optional || taxYears.some((y) => (f.key === 'taxDue' ? y.taxDue : nonZero(f.value(y)))),
+  );
+  const byPeriod = taxYears.some((y) => periodHeading(y).dates);
+  const yearWidth = byPeriod ? PERIOD_WIDTH : YEAR_WIDTH;
   const columns: TableColumnsType<Figure> = [
-    { key: 'label', title: 'Tax year', dataIndex: 'label', fixed: 'left', width: LABEL_WIDTH },
+    {
+      key: 'label',
+      title: byPeriod ? 'Accounting period' : 'Tax year',
+      dataIndex: 'label',
+      fixed: 'left',
+      width: LABEL_WIDTH,
+    },
     ...taxYears.map((year) => ({
       key: year.taxYear,
       title: (
         <span className="gains-calc-year">
-          {year.taxYear}
+          <span className="gains-calc-year__heading">
+            {periodHeading(year).title}
+            {periodHeading(year).dates && <span className="gains-calc-year__dates">{periodHeading(year).dates}</span>}
+          </span>
           {!year.complete && (
             <Tooltip title="A disposal of this year could not be calculated and is left out: see the failures">
               <Tag color="warning">Incomplete</Tag>
@@ -68,7 +91,7 @@ export function TaxYearSummary({ taxYears }: { taxYears: TaxYear[] }) {
         </span>
       ),
       align: 'right' as const,
-      width: YEAR_WIDTH,
+      width: yearWidth,
       onCell: () => ({ 'data-year': year.taxYear }) as React.HTMLAttributes<HTMLElement>,
       render: (_: unknown, figure: Figure) => {
         const value = figure.value(year);
@@ -88,8 +111,8 @@ export function TaxYearSummary({ taxYears }: { taxYears: TaxYear[] }) {
       rowClassName={(f) => (f.strong ? 'gains-calc-summary__strong' : '')}
       columns={columns}
       dataSource={figures}
-      style={{ maxWidth: LABEL_WIDTH + YEAR_WIDTH * taxYears.length + 2 }}
-      scroll={{ x: LABEL_WIDTH + YEAR_WIDTH * taxYears.length }}
+      style={{ maxWidth: LABEL_WIDTH + yearWidth * taxYears.length + 2 }}
+      scroll={{ x: LABEL_WIDTH + yearWidth * taxYears.length }}
       onRow={(f) => ({ 'data-figure': f.key }) as React.HTMLAttributes<HTMLElement>}
     />
   );
