@@ -160,6 +160,54 @@ describe('the ledger calculation page', () => {
     await page.context().close();
   });
 
+  it('when an individual gives the basic-rate band left for 2024-25, then the tax due is worked per rate period', async () => {
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
+    await openCalculations(page);
+    // 1,000 X bought for £10,000; 400 sold on 1 July 2024 for £12,000 against £4,000 (gain £8,000, before 30
+    // October); the other 600 sold on 2 December 2024 for £15,000 against £6,000 (gain £9,000, from 30 October).
+    // Gains £17,000 less the exempt amount £3,000: taxable gain £14,000. The exempt amount goes against the later
+    // gains first: £9,000 - £3,000 = £6,000 from 30 October, £8,000 before. The band left, £10,000, is used by the
+    // earlier gains first: £8,000 at 10% = £800.00; the £2,000 of band left at 18% = £360.00 and the other
+    // £4,000 at 24% = £960.00, £1,320.00 from 30 October. Tax due £800.00 + £1,320.00 = £2,120.00.
+    await chooseLedger(page, {
+      name: 'two-rate-periods.csv',
+      text:
+        'date,type,security,quantity,price\n2024-05-01,BUY,X,1000,10.00\n2024-07-01,SELL,X,400,30.00\n' +
+        '2024-12-02,SELL,X,600,25.00\n',
+    });
+    await page.getByTestId('add-basic-rate-band').click();
+    const band = page.getByTestId('basic-rate-band').first();
+    await band.getByLabel('Tax year of the band').fill('2024-25');
+    await band.getByLabel('Basic-rate band left').fill('10,000');
+    await page.screenshot({ path: `${SHOTS}/calculations-band-form.png` });
+    await calculate(page);
+
+    expect(await yearFigure(page, 'gains', '2024-25')).toBe('£17,000.00');
+    expect(await yearFigure(page, 'taxableGain', '2024-25')).toBe('£14,000.00');
+    expect(await yearFigure(page, 'taxDue', '2024-25')).toBe('£2,120.00');
+    const period = (key: string) => page.locator(`[data-testid=tax-due] tr[data-row="2024-25/${key}"] td`);
+    const early = await period('upTo29October2024').allInnerTexts();
+    expect(early.slice(1)).toEqual([
+      '06/04/2024 to 29/10/2024',
+      '£8,000.00',
+      '£8,000.00 at 10%',
+      '£0.00 at 20%',
+      '£800.00',
+    ]);
+    const late = await period('from30October2024').allInnerTexts();
+    expect(late.slice(1)).toEqual([
+      '30/10/2024 to 05/04/2025',
+      '£6,000.00',
+      '£2,000.00 at 18%',
+      '£4,000.00 at 24%',
+      '£1,320.00',
+    ]);
+    expect((await period('total').allInnerTexts()).at(-1)).toBe('£2,120.00');
+    await page.getByTestId('tax-due-section').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/calculations-tax-due.png`, fullPage: true });
+    await page.context().close();
+  });
+
   it('when shares sit in two portfolios, then each sale’s gain is attributed to the portfolio it was sold from', async () => {
     const page = await newPage(suite.browser, suite.gains.baseUrl);
     await openCalculations(page);

@@ -12,6 +12,7 @@ export function YearAmountsList({
   what,
   noun,
   yearLabel,
+  removeLabel,
   addLabel,
   addAnotherLabel,
   testId,
@@ -24,6 +25,8 @@ export function YearAmountsList({
   noun: string;
   /** The tax year input's accessible name: "Tax year of the override". */
   yearLabel: string;
+  /** The remove button's accessible name: "Remove the override". */
+  removeLabel: string;
   addLabel: string;
   addAnotherLabel: string;
   testId: string;
@@ -61,12 +64,7 @@ export function YearAmountsList({
               >
                 <Input prefix="£" inputMode="decimal" placeholder="0.00" aria-label={what} />
               </Form.Item>
-              <Button
-                type="text"
-                icon={<CloseOutlined />}
-                onClick={() => remove(row.name)}
-                aria-label={`Remove the ${what.toLowerCase()} row`}
-              />
+              <Button type="text" icon={<CloseOutlined />} onClick={() => remove(row.name)} aria-label={removeLabel} />
             </div>
           ))}
           <Button
