@@ -203,8 +203,30 @@ describe('the ledger calculation page', () => {
       '£1,320.00',
     ]);
     expect((await period('total').allInnerTexts()).at(-1)).toBe('£2,120.00');
-    await page.getByTestId('tax-due-section').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/calculations-tax-due.png`, fullPage: true });
+    await page.context().close();
+  });
+
+  it('when a company gives its accounting year end, then the results are by accounting period without tax due', async () => {
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
+    await openCalculations(page);
+    await chooseLedger(page, HS284_EXAMPLE_3);
+    await page.getByTestId('taxpayer-kind').click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Company$/ })
+      .click();
+    await page.getByLabel('Accounting year end').fill('31/13');
+    await page.getByTestId('calculate').click();
+    await page.getByText('The accounting year end must be a day and month, e.g. 31/12').waitFor();
+    await page.getByLabel('Accounting year end').fill('31/12');
+    await calculate(page);
+    // The sales of 1 May 2018 and 1 February 2019 fall in the years to 31 December 2018 and 2019.
+    const summary = page.getByTestId('tax-year-summary');
+    expect(await summary.locator('thead').innerText()).toContain('Year to 31/12/2018');
+    expect(await summary.locator('thead').innerText()).toContain('01/01/2019 to 31/12/2019');
+    expect(await page.getByTestId('tax-due-absent').innerText()).toContain('Companies pay corporation tax');
+    await page.screenshot({ path: `${SHOTS}/calculations-company-periods.png`, fullPage: true });
     await page.context().close();
   });
 

@@ -22,7 +22,7 @@ export const disposalColumns: Col[] = [
     getQuickFilterText: (p) => formatDate(p.value as string),
     ...textFilter,
   }),
-  textColumn<DisposalRow>('taxYear', 'Tax year', { minWidth: 110, ...textFilter }),
+  textColumn<DisposalRow>('taxYear', 'Tax year', { minWidth: 150, ...textFilter }), // a company's "year to 2024-12-31"
   textColumn<DisposalRow>('security', 'Security', { minWidth: 120, ...textFilter }),
   textColumn<DisposalRow>('type', 'Type', {
     minWidth: 110,
