@@ -132,6 +132,9 @@ describe('the ledger calculation page', () => {
       .filter({ hasText: /^Trust$/ })
       .click();
     await page.getByText('Vulnerable beneficiary trust').waitFor();
+    await page.getByLabel('Settlements in the group').waitFor();
+    await page.getByTestId('add-attributed-gains').waitFor();
+    await page.getByTestId('ledger-form').screenshot({ path: `${SHOTS}/calculations-trust-form.png` });
     await calculate(page);
     expect(await yearFigure(page, 'aea', '2018-19')).toBe('£5,850.00');
     expect(await page.getByTestId('calculation-facts').innerText()).toContain('Trust');
