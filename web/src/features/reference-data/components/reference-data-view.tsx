@@ -4,6 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import type { FxRate, ReferenceItem, TaxYearReference } from '@gains/contracts';
+import { tablePager } from '@/components/grid/grid-pager';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatDecimal, formatMoney, formatText, todayIso } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -31,7 +32,7 @@ function CodedList({ items, noun }: { items: ReferenceItem[]; noun: string }) {
       rowKey="code"
       dataSource={items}
       columns={codedColumns}
-      pagination={items.length > 25 ? { pageSize: 25, showSizeChanger: false } : false}
+      pagination={tablePager(25, 'entry', 'entries')}
       locale={{ emptyText: `No ${noun}` }}
     />
   );
@@ -180,7 +181,7 @@ function FxHistory({
               { title: 'GBP per unit', dataIndex: 'gbpPerUnit', align: 'right', render: (v: string) => rateText(v) },
               { title: 'Set by', dataIndex: 'setByName', render: (v: string) => formatText(v) },
             ]}
-            pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+            pagination={tablePager(10, 'rate')}
             locale={{ emptyText: `No ${currency} rates in the last 90 days` }}
           />
         )
@@ -286,7 +287,7 @@ export function ReferenceDataView({
                   rowKey="label"
                   dataSource={[...d.taxYears].sort((a, b) => b.startDate.localeCompare(a.startDate))}
                   columns={taxYearColumns}
-                  pagination={{ pageSize: 15, showSizeChanger: false, hideOnSinglePage: true }}
+                  pagination={tablePager(15, 'tax year')}
                 />
               </>
             ),
@@ -313,7 +314,7 @@ export function ReferenceDataView({
                     render: (v: string) => formatDecimal(v, Math.max(1, (v.split('.')[1] ?? '').length)),
                   },
                 ]}
-                pagination={{ pageSize: 24, showSizeChanger: false }}
+                pagination={tablePager(24, 'month')}
               />
             ),
           },

@@ -1,5 +1,6 @@
 import { Table, Tag } from 'antd';
 import type { SecurityPrice } from '@gains/contracts';
+import { tablePager } from '@/components/grid/grid-pager';
 import { formatDate, formatDateTime, formatMoney, formatPrice } from '@/lib/format';
 
 /** A security's prices, newest first, stale ones marked. */
@@ -12,7 +13,7 @@ export function PriceTable({ prices, loading }: { prices: SecurityPrice[]; loadi
       data-testid="price-table"
       loading={loading}
       dataSource={rows}
-      pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+      pagination={tablePager(10, 'price')}
       locale={{ emptyText: 'No prices in this period' }}
       columns={[
         { title: 'Date', dataIndex: 'date', render: (v: string) => formatDate(v), width: 120 },

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Descriptions, Modal, Table, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import type { PriceUploadProblem, PriceUploadResult } from '@gains/contracts';
+import { tablePager } from '@/components/grid/grid-pager';
 import { isApiError } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -158,7 +159,7 @@ export function PriceUpload({ organisationUuid }: { organisationUuid: string }) 
                 size="small"
                 rowKey={(p) => `${p.line}.${p.field}.${p.message}`}
                 dataSource={problems}
-                pagination={problems.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+                pagination={tablePager(10, 'bad line')}
                 columns={[
                   { title: 'Line', dataIndex: 'line', width: 80 },
                   { title: 'Field', dataIndex: 'field', width: 110 },

@@ -15,7 +15,7 @@ import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { LeaveGuard } from '@/components/feedback/leave-guard';
-import { GridPager } from '@/components/grid/grid-pager';
+import { GridPager, tablePager } from '@/components/grid/grid-pager';
 import { numberColumn, serverColDef, serverGridOptions, textColumn } from '@/components/grid/grid-defaults';
 import { useSecurities } from '../api/get-securities';
 import { useUpdateClassifications } from '../api/update-classifications';
@@ -268,7 +268,7 @@ function ChangeTable({ lines }: { lines: ChangeLine[] }) {
       size="small"
       rowKey="key"
       dataSource={lines}
-      pagination={lines.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+      pagination={tablePager(10, 'change')}
       data-testid="change-summary"
       columns={[
         { title: 'Security', dataIndex: 'security' },
