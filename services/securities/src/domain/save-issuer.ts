@@ -4,6 +4,7 @@ import { isUuid, TERM_MAX_LENGTH } from '@gains/access';
 import { DomainError, invalidArgument, notFound } from '@gains/errors';
 import { assertAdmin } from './access';
 import type { SecuritiesDeps } from './deps';
+import { proposeChanges } from './propose-changes';
 import { checkIssuerInput, diffFields } from './security-rules';
 
 /** Issuer Maintenance's list: every issuer, searched by name. */
@@ -44,31 +45,16 @@ export async function saveIssuer(
   const actor = { actorUuid: caller.userUuid, actorName: caller.name, organisationUuid };
   if (authority === 'CUSTOMER') {
     if (Object.keys(newValues).length === 0) throw invalidArgument('body', 'The change makes no difference');
-    const [change] = await deps.changes.insertMany(
-      [
-        {
-          entityType: 'ISSUER',
-          action: existing ? 'UPDATE' : 'CREATE',
-          entityId: existing?.uuid ?? null,
-          entityLabel: existing?.name ?? fields.name,
-          organisationUuid,
-          proposedByUuid: caller.userUuid,
-          proposedByName: caller.name,
-          proposedByEmail: caller.email,
-          oldValues,
-          newValues,
-        },
-      ],
-      (c) => ({
-        ...actor,
-        entityType: 'STATIC_DATA_CHANGE',
-        entityId: c.uuid,
-        action: 'PROPOSE',
+    const [change] = await proposeChanges(deps, caller, organisationUuid, [
+      {
+        entityType: 'ISSUER',
+        action: existing ? 'UPDATE' : 'CREATE',
+        entityId: existing?.uuid ?? null,
+        entityLabel: existing?.name ?? fields.name,
         oldValues,
         newValues,
-        changeUuid: c.uuid,
-      }),
-    );
+      },
+    ]);
     return { applied: false, value: null, change: change! };
   }
   if (!existing) {

@@ -4,6 +4,7 @@ import { DomainError, invalidArgument, notFound } from '@gains/errors';
 import { securityChangedEvent } from '../events/security-events';
 import { assertAdmin } from './access';
 import type { SecuritiesDeps } from './deps';
+import { proposeChanges } from './propose-changes';
 import { checkSecurityInput, diffFields, type RawSecurityInput, type SecurityFields } from './security-rules';
 
 export function fieldsOf(s: Security): SecurityFields {
@@ -58,31 +59,16 @@ export async function saveSecurity(
 
   if (authority === 'CUSTOMER') {
     if (Object.keys(newValues).length === 0) throw invalidArgument('body', 'The change makes no difference');
-    const [change] = await deps.changes.insertMany(
-      [
-        {
-          entityType: 'SECURITY',
-          action: existing ? 'UPDATE' : 'CREATE',
-          entityId: existing ? String(existing.id) : null,
-          entityLabel: `${fields.securityName} (${fields.sedol})`,
-          organisationUuid,
-          proposedByUuid: caller.userUuid,
-          proposedByName: caller.name,
-          proposedByEmail: caller.email,
-          oldValues,
-          newValues,
-        },
-      ],
-      (c) => ({
-        ...actor,
-        entityType: 'STATIC_DATA_CHANGE',
-        entityId: c.uuid,
-        action: 'PROPOSE',
+    const [change] = await proposeChanges(deps, caller, organisationUuid, [
+      {
+        entityType: 'SECURITY',
+        action: existing ? 'UPDATE' : 'CREATE',
+        entityId: existing ? String(existing.id) : null,
+        entityLabel: `${fields.securityName} (${fields.sedol})`,
         oldValues,
         newValues,
-        changeUuid: c.uuid,
-      }),
-    );
+      },
+    ]);
     return { applied: false, value: null, change: change! };
   }
 

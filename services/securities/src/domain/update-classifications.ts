@@ -4,6 +4,7 @@ import { invalidArgument } from '@gains/errors';
 import { securityChangedEvent } from '../events/security-events';
 import { assertAdmin } from './access';
 import type { SecuritiesDeps } from './deps';
+import { proposeChanges } from './propose-changes';
 import { fieldsOf } from './save-security';
 import { checkAssetClass, checkCgtClass, checkDecimals, checkStatus, cgtClassOf, diffFields } from './security-rules';
 
@@ -65,28 +66,18 @@ export async function updateClassifications(
   const actor = { actorUuid: caller.userUuid, actorName: caller.name, organisationUuid };
 
   if (authority === 'CUSTOMER') {
-    const changes = await deps.changes.insertMany(
+    const changes = await proposeChanges(
+      deps,
+      caller,
+      organisationUuid,
       changing.map((p) => ({
         entityType: 'SECURITY' as const,
         action: 'UPDATE' as const,
         entityId: String(p.current.id),
         entityLabel: `${p.current.securityName} (${p.current.sedol})`,
-        organisationUuid,
-        proposedByUuid: caller.userUuid,
-        proposedByName: caller.name,
-        proposedByEmail: caller.email,
         oldValues: p.oldValues,
         newValues: p.newValues,
       })),
-      (c) => ({
-        ...actor,
-        entityType: 'STATIC_DATA_CHANGE',
-        entityId: c.uuid,
-        action: 'PROPOSE',
-        oldValues: c.oldValues,
-        newValues: c.newValues,
-        changeUuid: c.uuid,
-      }),
     );
     return { applied: false, securities: [], changes };
   }
