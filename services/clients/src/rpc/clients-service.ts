@@ -4,7 +4,10 @@ import { clients } from '@gains/proto';
 import { listClientSummaries, type ListClientSummariesDeps } from '../domain/list-client-summaries';
 import { listReferenceLists } from '../domain/reference-lists';
 
-export function createClientsService(deps: ListClientSummariesDeps): ServiceImpl<typeof clients.ClientsService> {
+// Partial while the client maintenance calls are built (issue 21): an unimplemented call answers UNIMPLEMENTED.
+export function createClientsService(
+  deps: ListClientSummariesDeps,
+): Partial<ServiceImpl<typeof clients.ClientsService>> {
   return {
     async listClientSummaries(req, ctx) {
       const page = await listClientSummaries(deps, requireCaller(ctx), {
