@@ -1,0 +1,134 @@
+/**
+ * A holding is derived from its settled ledger rows, never entered: what a portfolio holds of a security after
+ * each row, in trade-date order. Pure; quantities are exact (scaled integers, never floats).
+ *
+ * How each effect (a transaction type's tax-engine ledger type) moves the quantity:
+ * - acquisitions (BUY, TRANSFER_IN, SPOUSE_IN, RIGHTS_ISSUE, OPEN_OFFER of the same class) add it;
+ * - disposals (SELL, TRANSFER_OUT, GIFT_OUT, SPOUSE_OUT, REDEMPTION) take it away;
+ * - SPLIT and CONSOLIDATION multiply the holding by new:old, BONUS by 1 + new:old (the engine's reading);
+ * - TAKEOVER empties the old security's holding; TAKEOVER and DEMERGER add `quantity` to the new security's;
+ * - cash and income rows (CAPITAL_RETURN, EQUALISATION, NOTIONAL_INCOME, income) leave it alone.
+ * A disposal of more than is held leaves the holding at zero and is flagged: ledgers arrive incomplete, so the row
+ * is stored, and the tax engine reports it as a calculation failure.
+ */
+
+/** What the rule needs of a ledger row. */
+export interface HoldingRow {
+  securityId: number;
+  effect: string;
+  quantity: string;
+  /** "new:old" or "n" for SPLIT, CONSOLIDATION and BONUS. */
+  ratio?: string | null;
+  newSecurityId?: number | null;
+  tradeDate: string;
+  /** Within a day, corporate actions apply before trades unless "after-trades". */
+  timing?: string;
+}
+
+export interface DerivedHolding {
+  /** 4 decimal places, rounded down. */
+  quantity: string;
+  /** Some disposal took more than was held on its date. */
+  recBreak: boolean;
+  /** One message per such disposal: "Sale of 150 exceeds the holding of 100 on 2025-06-01". */
+  warnings: { index: number; message: string }[];
+  transactionCount: number;
+  lastTransactionDate: string | null;
+}
+
+const SCALE = 8;
+const UNIT = 10n ** BigInt(SCALE);
+
+const ADDS = new Set(['BUY', 'TRANSFER_IN', 'SPOUSE_IN', 'RIGHTS_ISSUE', 'OPEN_OFFER']);
+const TAKES = new Set(['SELL', 'TRANSFER_OUT', 'GIFT_OUT', 'SPOUSE_OUT', 'REDEMPTION']);
+const RATIOS = new Set(['SPLIT', 'CONSOLIDATION', 'BONUS']);
+const DISPOSAL_WORD: Record<string, string> = {
+  SELL: 'Sale',
+  TRANSFER_OUT: 'Transfer out',
+  GIFT_OUT: 'Gift',
+  SPOUSE_OUT: 'Transfer to spouse',
+  REDEMPTION: 'Redemption',
+};
+
+/** Order within a day: corporate actions before trades (unless after-trades), acquisitions before disposals. */
+function phase(row: HoldingRow): number {
+  if (RATIOS.has(row.effect) || row.effect === 'TAKEOVER' || row.effect === 'DEMERGER') {
+    return row.timing === 'after-trades' ? 3 : 0;
+  }
+  if (TAKES.has(row.effect)) return 2;
+  return 1;
+}
+
+/** The holding of `securityId` from rows of one portfolio (rows of other securities are read for takeovers in). */
+export function deriveHolding(securityId: number, rows: readonly HoldingRow[]): DerivedHolding {
+  const relevant = rows
+    .map((row, index) => ({ row, index }))
+    .filter(({ row }) => row.securityId === securityId || row.newSecurityId === securityId)
+    .sort((a, b) =>
+      a.row.tradeDate === b.row.tradeDate
+        ? phase(a.row) - phase(b.row) || a.index - b.index
+        : a.row.tradeDate < b.row.tradeDate
+          ? -1
+          : 1,
+    );
+  let held = 0n;
+  let recBreak = false;
+  const warnings: DerivedHolding['warnings'] = [];
+  for (const { row, index } of relevant) {
+    const quantity = scaled(row.quantity);
+    if (row.securityId !== securityId) {
+      // Shares of this security received for another's (takeover, demerger).
+      if (row.effect === 'TAKEOVER' || row.effect === 'DEMERGER') held += quantity;
+      continue;
+    }
+    if (ADDS.has(row.effect)) held += quantity;
+    else if (TAKES.has(row.effect)) {
+      if (quantity > held) {
+        recBreak = true;
+        warnings.push({
+          index,
+          message: `${DISPOSAL_WORD[row.effect]} of ${present(quantity)} exceeds the holding of ${present(held)} on ${row.tradeDate}`,
+        });
+        held = 0n;
+      } else held -= quantity;
+    } else if (RATIOS.has(row.effect)) {
+      const [num, den] = ratio(row.ratio ?? row.quantity);
+      held = row.effect === 'BONUS' ? held + (held * num) / den : (held * num) / den;
+    } else if (row.effect === 'TAKEOVER' && row.newSecurityId && row.newSecurityId !== securityId) {
+      held = 0n;
+    }
+  }
+  const last = relevant.at(-1)?.row.tradeDate ?? null;
+  return {
+    quantity: present(held - (held % 10n ** BigInt(SCALE - 4))),
+    recBreak,
+    warnings,
+    transactionCount: relevant.length,
+    lastTransactionDate: last,
+  };
+}
+
+/** "2" -> 2/1, "1:10" -> 1/10 (new:old). */
+function ratio(text: string): [bigint, bigint] {
+  const [a = '1', b = '1'] = text.split(':');
+  const num = scaled(a);
+  const den = scaled(b);
+  return den === 0n ? [1n, 1n] : [num, den];
+}
+
+function scaled(text: string): bigint {
+  const t = text.trim();
+  const negative = t.startsWith('-');
+  const [int = '0', frac = ''] = t.replace(/^[-+]/, '').split('.');
+  const value = BigInt(int || '0') * UNIT + BigInt((frac + '0'.repeat(SCALE)).slice(0, SCALE));
+  return negative ? -value : value;
+}
+
+/** Exact text to 4 places: 1234500000000n -> "12345.0000". */
+function present(value: bigint): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const int = abs / UNIT;
+  const frac = (abs % UNIT).toString().padStart(SCALE, '0').slice(0, 4);
+  return `${negative ? '-' : ''}${int}.${frac}`;
+}
