@@ -4,3 +4,4 @@ export * from './clients';
 export * from './report-types';
 export * from './calculations';
 export * from './securities';
+export * from './ledger';

@@ -1,0 +1,67 @@
+import type { clients, ledger } from '@gains/proto';
+import type { Wire } from './calculations';
+
+/**
+ * The REST shapes of client maintenance and the ledger (issue 21), derived from clients.proto and ledger.proto as
+ * every answer is (see calculations.ts): the BFF answers `Wire<message>`, proto3 JSON in camelCase, optional
+ * figures absent until computed (the BFF writes them as null so every row has every column).
+ */
+export type CodedItem = Wire<clients.ReferenceItem>;
+export type Client = Wire<clients.Client>;
+export type ClientInput = Wire<clients.ClientInput>;
+export type ClientListItem = Wire<clients.ClientListItem>;
+export type ClientAddress = Wire<clients.Address>;
+export type ClientRelationship = Wire<clients.Relationship>;
+export type TaxOverride = Wire<clients.TaxOverride>;
+export type ClientTaxYear = Wire<clients.TaxYear>;
+export type LookupClientAnswer = Wire<clients.LookupClientResponse>;
+
+export type Portfolio = Wire<ledger.Portfolio>;
+export type PortfolioOwner = Wire<ledger.PortfolioOwner>;
+export type PortfolioInput = Wire<ledger.PortfolioInput>;
+export type LedgerHolding = Wire<ledger.Holding>;
+export type LedgerTransaction = Wire<ledger.Transaction>;
+export type TransactionInput = Wire<ledger.TransactionInput>;
+export type TransactionType = Wire<ledger.TransactionType>;
+export type TransactionState = Wire<ledger.TransactionStateRef>;
+export type TransactionMetadata = Wire<ledger.TransactionMetadata>;
+
+/** PUT /api/admin/clients/{id}: the client's fields and the version read. */
+export type UpdateClientBody = ClientInput & { version: number };
+/** POST /api/portfolios/summary */
+export interface PortfoliosSummaryBody {
+  ids: string[];
+}
+/** POST /api/holdings/summary */
+export interface HoldingsSummaryBody {
+  portfolioUuid: string;
+  clientUuid: string;
+}
+/** POST /api/transactions/summary: a holding's transactions, server-driven (page from 1; size 10/25/50/100). */
+export interface TransactionsSummaryBody {
+  portfolioUuid: string;
+  clientUuid: string;
+  securityId: number;
+  page?: number;
+  size?: number;
+  term?: string;
+  /** "column,direction" pairs */
+  sort?: string[];
+}
+/** POST /api/customerAdmin/transactions */
+export interface PostTransactionBody {
+  portfolioUuid: string;
+  securityId: number;
+  transaction: Partial<TransactionInput> & Pick<TransactionInput, 'type' | 'tradeDate'>;
+}
+/** PUT /api/customerAdmin/transactions: all or nothing. */
+export interface UpdateTransactionsBody {
+  portfolioUuid: string;
+  securityId: number;
+  transactions: (Partial<TransactionInput> & Pick<TransactionInput, 'uuid' | 'version'>)[];
+}
+
+/** The states a ledger row may be in; only SETTLED counts. */
+export const TRANSACTION_STATES = ['PENDING', 'SETTLED', 'CANCELLED', 'REVERSED'] as const;
+/** Portfolio tax wrappers: ISA and pension portfolios are valued but outside CGT. */
+export const TAX_WRAPPERS = ['GIA', 'ISA', 'PENSION'] as const;
