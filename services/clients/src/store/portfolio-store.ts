@@ -119,15 +119,12 @@ export function createPortfolioStore(prisma: ClientsPrisma) {
     },
 
     async codeTaken(organisationUuid: string, code: string, exceptUuid: string): Promise<boolean> {
-      const found = await prisma.portfolio.findFirst({
-        where: {
-          organisationUuid,
-          code: { equals: code, mode: 'insensitive' },
-          ...(exceptUuid ? { NOT: { uuid: exceptUuid } } : {}),
-        },
-        select: { id: true },
-      });
-      return found !== null;
+      // Compared as text, whatever its case (not ILIKE, where a code holding % or a backslash would be a pattern).
+      const [row] = await prisma.$queryRaw<{ n: bigint }[]>`
+        SELECT count(*) AS n FROM portfolio
+         WHERE organisation_uuid = ${organisationUuid}::uuid AND lower(code) = lower(${code})
+           AND uuid::text <> ${exceptUuid}`;
+      return Number(row!.n) > 0;
     },
 
     /** The earliest trade date of the portfolio's ledger, or null when it has none. */

@@ -43,6 +43,14 @@ const visibleTo = (organisationUuid: string) => ({
 });
 
 export function createTransactionTypeStore(prisma: ClientsPrisma) {
+  // Compared as text, whatever its case (not ILIKE, where a name holding % or a backslash would be a pattern).
+  async function idsNamed(organisationUuid: string, name: string): Promise<number[]> {
+    const rows = await prisma.$queryRaw<{ id: number }[]>`
+      SELECT id FROM transaction_type
+       WHERE lower(name) = lower(${name}) AND (organisation_uuid IS NULL OR organisation_uuid = ${organisationUuid}::uuid)`;
+    return rows.map((r) => r.id);
+  }
+
   return {
     /**
      * Ships the system types, idempotently at every start: what they mean (name, effect, fields) follows the
@@ -83,22 +91,19 @@ export function createTransactionTypeStore(prisma: ClientsPrisma) {
     /** By name, whatever its case (names are unique in a firm among its own and the system's). */
     async findByName(organisationUuid: string, name: string): Promise<TransactionTypeRecord | null> {
       const rows = await prisma.transactionType.findMany({
-        where: { name: { equals: name, mode: 'insensitive' }, ...visibleTo(organisationUuid) },
+        where: { id: { in: await idsNamed(organisationUuid, name) } },
       });
       const row = rows.find((r) => r.name === name) ?? rows[0];
       return row ? toRecord(row) : null;
     },
 
     async nameTaken(organisationUuid: string, name: string, exceptUuid: string): Promise<boolean> {
-      const found = await prisma.transactionType.findFirst({
-        where: {
-          name: { equals: name, mode: 'insensitive' },
-          ...visibleTo(organisationUuid),
-          ...(exceptUuid ? { NOT: { uuid: exceptUuid } } : {}),
-        },
-        select: { id: true },
+      const ids = await idsNamed(organisationUuid, name);
+      if (ids.length === 0) return false;
+      const others = await prisma.transactionType.count({
+        where: { id: { in: ids }, ...(exceptUuid ? { NOT: { uuid: exceptUuid } } : {}) },
       });
-      return found !== null;
+      return others > 0;
     },
 
     async insert(
