@@ -33,7 +33,7 @@ export async function savePortfolio(
       throw invalidArgument(`portfolio.owners.${i}.clientUuid`, 'The owner must be a client of this organisation');
     }
   });
-  const earliestDate = existing ? await deps.portfolios.earliestTradeDate(existing.id) : null;
+  const earliestDate = existing ? await deps.portfolios.earliestTradeDate(organisationUuid, existing.id) : null;
   const owners = new Set([...(existing?.owners.map((o) => o.clientUuid) ?? []), ...clients.map((c) => c.uuid)]);
   const events =
     earliestDate === null

@@ -223,15 +223,19 @@ export function createLedgerStore(prisma: ClientsPrisma) {
     }
     if (byPortfolio.size === 0) return;
     // Two changes of one portfolio at once derive one after the other, the second seeing the first's rows.
-    await tx.$queryRaw`SELECT id FROM portfolio WHERE id = ANY(${[...byPortfolio.keys()]}::int[]) ORDER BY id FOR UPDATE`;
+    await tx.$queryRaw`
+      SELECT id FROM portfolio
+       WHERE id = ANY(${[...byPortfolio.keys()]}::int[]) AND organisation_uuid = ${organisationUuid}::uuid
+       ORDER BY id FOR UPDATE`;
     for (const [portfolioId, securitySet] of byPortfolio) {
       const securityIds = [...securitySet];
-      const portfolio = await tx.portfolio.findUniqueOrThrow({
-        where: { id: portfolioId },
+      const portfolio = await tx.portfolio.findFirstOrThrow({
+        where: { id: portfolioId, organisationUuid },
         select: { taxWrapper: true },
       });
       const rows = await tx.ledgerTransaction.findMany({
         where: {
+          organisationUuid,
           portfolioId,
           OR: [{ securityId: { in: securityIds } }, { newSecurityId: { in: securityIds } }],
         },
@@ -295,7 +299,7 @@ export function createLedgerStore(prisma: ClientsPrisma) {
           await tx.ledgerTransaction.update({ where: { id: row.id }, data: { warnings: next } });
         }
       }
-      const recBreaks = await tx.holding.count({ where: { portfolioId, recBreak: true } });
+      const recBreaks = await tx.holding.count({ where: { organisationUuid, portfolioId, recBreak: true } });
       await tx.portfolio.update({ where: { id: portfolioId }, data: { recBreaks } });
     }
   }
@@ -447,8 +451,8 @@ export function createLedgerStore(prisma: ClientsPrisma) {
                 'version',
               );
             }
-            const now = await tx.ledgerTransaction.findUniqueOrThrow({
-              where: { uuid: update.uuid },
+            const now = await tx.ledgerTransaction.findFirstOrThrow({
+              where: { uuid: update.uuid, organisationUuid: change.organisationUuid },
               select: { portfolioId: true, securityId: true, newSecurityId: true, tradeDate: true },
             });
             touch(old.portfolioId, old.securityId, old.newSecurityId, dateText(old.tradeDate));
@@ -478,7 +482,7 @@ export function createLedgerStore(prisma: ClientsPrisma) {
           const touched: { clientUuid: string; earliestDate: string }[] = [];
           for (const [portfolioId, earliestDate] of earliest) {
             const owners = await tx.portfolioOwner.findMany({
-              where: { portfolioId },
+              where: { portfolioId, portfolio: { organisationUuid: change.organisationUuid } },
               select: { client: { select: { uuid: true } } },
             });
             for (const o of owners) touched.push({ clientUuid: o.client.uuid, earliestDate });

@@ -128,9 +128,9 @@ export function createPortfolioStore(prisma: ClientsPrisma) {
     },
 
     /** The earliest trade date of the portfolio's ledger, or null when it has none. */
-    async earliestTradeDate(portfolioId: number): Promise<string | null> {
+    async earliestTradeDate(organisationUuid: string, portfolioId: number): Promise<string | null> {
       const first = await prisma.ledgerTransaction.findFirst({
-        where: { portfolioId },
+        where: { organisationUuid, portfolioId },
         orderBy: { tradeDate: 'asc' },
         select: { tradeDate: true },
       });
@@ -172,12 +172,16 @@ export function createPortfolioStore(prisma: ClientsPrisma) {
               throw aborted(`Portfolio ${fields.code} was changed by someone else; reload it and try again`, 'version');
             }
             id = existing.id;
-            uuid = (await tx.portfolio.findUniqueOrThrow({ where: { id }, select: { uuid: true } })).uuid;
+            uuid = (await tx.portfolio.findFirstOrThrow({ where: { id, organisationUuid }, select: { uuid: true } }))
+              .uuid;
             await tx.portfolioOwner.deleteMany({ where: { portfolioId: id } });
             // Into or out of a wrapper: excluded from CGT, or waiting for the tax engine again.
             const status = calculationStatusFor(fields.taxWrapper);
             await tx.holding.updateMany({
-              where: status === 'EXCLUDED' ? { portfolioId: id } : { portfolioId: id, calculationStatus: 'EXCLUDED' },
+              where:
+                status === 'EXCLUDED'
+                  ? { organisationUuid, portfolioId: id }
+                  : { organisationUuid, portfolioId: id, calculationStatus: 'EXCLUDED' },
               data: { calculationStatus: status },
             });
           } else {
