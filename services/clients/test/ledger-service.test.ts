@@ -581,6 +581,23 @@ describe('posting transactions', () => {
     );
     // 1000 x 0.855 = 855.00; 10 x 0.855 = 8.55; 1 / 0.855 = 1.1695906433 (10 places)
     expect([eur.considerationGbp, eur.expensesGbp, eur.fxRate]).toEqual(['855.00', '8.55', '1.1695906433']);
+    // Moved to another day without a rate: that day's rate is read again, 0.80 GBP per EUR: 800.00 and 8.00.
+    await db.query(
+      `INSERT INTO securities.fx_rate (currency_code, date, gbp_per_unit, set_by_name) VALUES ('EUR', '2024-02-01', 0.8, 'test')
+       ON CONFLICT (currency_code, date) DO UPDATE SET gbp_per_unit = 0.8`,
+    );
+    const [moved] = (
+      await api.updateTransactions(
+        {
+          organisationUuid: ASHW,
+          portfolioUuid: joint,
+          securityId: BETA,
+          transactions: [{ uuid: eur.uuid, version: eur.version, tradeDate: '2024-02-01' }],
+        },
+        as.manager,
+      )
+    ).transactions;
+    expect([moved!.considerationGbp, moved!.expensesGbp, moved!.fxRate]).toEqual(['800.00', '8.00', '1.25']);
   });
 });
 
@@ -851,6 +868,13 @@ describe('transaction types, states and metadata', () => {
       latestPrice: '2.5',
     });
     expect(meta.incomeTypes.some((t) => t.code === 'UK_DIVIDEND')).toBe(true);
+    // An adviser may not ask the securities service for a security the read model lacks: no figures, no refusal.
+    await db.query('DELETE FROM clients.security WHERE id = 2');
+    const unknown = await api.getTransactionMetadata(
+      { organisationUuid: ASHW, type: 'SELL', securityId: 2, transactionCcyCode: 'GBP' },
+      as.adviser,
+    );
+    expect([unknown.securityCurrency, unknown.latestPrice]).toEqual(['', undefined]);
     expect(meta.states).toHaveLength(4);
   });
 });

@@ -3,7 +3,7 @@ import { invalidArgument, notFound } from '@gains/errors';
 import { assertLedgerReader } from './ledger-access';
 import type { LedgerDeps } from './ledger-deps';
 import { INCOME_TYPES } from './reference-lists';
-import { resolveSecurity } from './resolve-security';
+import { findSecurity } from './resolve-security';
 import { TRANSACTION_STATES } from './transaction-states';
 import { canonicalDecimal, divide } from './decimal-rules';
 import { FX_SCALE } from './transaction-rules';
@@ -35,10 +35,9 @@ export async function getTransactionMetadata(
   } else {
     throw invalidArgument('transactionTypeUuid', 'transactionTypeUuid or type is required');
   }
+  // A reader (an adviser) may not ask the securities service for a security: an unknown one shows no figures.
   const security =
-    request.securityId > 0
-      ? await resolveSecurity(deps, caller, organisationUuid, request.securityId, 'securityId')
-      : null;
+    request.securityId > 0 ? await findSecurity(deps, caller, organisationUuid, request.securityId) : null;
   const currency = request.transactionCcyCode.trim().toUpperCase() || 'GBP';
   if (!/^[A-Z]{3}$/.test(currency)) {
     throw invalidArgument('transactionCcyCode', 'transactionCcyCode must be a 3-letter ISO code');

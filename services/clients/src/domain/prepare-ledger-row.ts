@@ -97,7 +97,9 @@ export function overlay(stored: RawTransaction, edit: RawTransaction): RawTransa
   if ((edit.price.trim() || edit.quantity.trim()) && !edit.consideration.trim() && stored.price !== '') {
     out.consideration = '';
   }
-  // A new currency without a rate: the rate is the new currency's, not the old one's.
-  if (edit.currency.trim() && !edit.fxRate.trim()) out.fxRate = '';
+  // A new currency or trade date without a rate: the rate is read again for them, not kept from before.
+  const newCurrency = edit.currency.trim() !== '' && edit.currency.trim().toUpperCase() !== stored.currency;
+  const newDate = edit.tradeDate.trim() !== '' && edit.tradeDate.trim() !== stored.tradeDate;
+  if ((newCurrency || newDate) && !edit.fxRate.trim()) out.fxRate = '';
   return out as unknown as RawTransaction;
 }

@@ -21,3 +21,19 @@ export async function resolveSecurity(
   if (!found) throw invalidArgument(field, `Unknown security ${id}`);
   return deps.securities.remember(found.security, found.price);
 }
+
+/**
+ * A security for a read (a form's metadata): from the read model, or read through when the caller may ask the
+ * securities service; null when neither knows it for this caller.
+ */
+export async function findSecurity(
+  deps: LedgerDeps,
+  caller: Caller,
+  organisationUuid: string,
+  id: number,
+): Promise<SecurityRecord | null> {
+  const known = await deps.securities.findById(id);
+  if (known) return known;
+  const found = await deps.securitiesSource.getSecurity(caller, organisationUuid, id).catch(() => null);
+  return found ? deps.securities.remember(found.security, found.price) : null;
+}
