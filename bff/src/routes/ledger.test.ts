@@ -2,6 +2,7 @@
 // shapes (every optional figure present as null), a non-admin's 403 on writes, and tenancy: Brookfield's admin
 // cannot read or change Ashworth's portfolios, holdings, transactions or ghosts through any route.
 import pg from 'pg';
+import { ledger } from '@gains/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
 
@@ -10,6 +11,8 @@ let db: pg.Client;
 const as = (persona: Persona, org = ORG.ASHW, body?: unknown) => ({ token: t.tokens[persona], org, body });
 const ids = { ann: '', ben: '', brookClient: '', portfolio: '', brookPortfolio: '', ghost: '' };
 const SECURITY = 1;
+/** Every field of a message, as the JSON must carry it (optional figures as null). */
+const fieldsOf = (schema: { fields: { localName: string }[] }) => schema.fields.map((f) => f.localName).sort();
 
 const buy = (fields: Record<string, unknown> = {}) => ({
   type: 'BUY',
@@ -92,7 +95,7 @@ describe('portfolios', () => {
     ]) {
       expect(rows[0][figure], figure).toBeNull();
     }
-    expect(rows[0]).not.toHaveProperty('$typeName');
+    expect(Object.keys(rows[0]).sort()).toEqual(fieldsOf(ledger.PortfolioSchema));
     expect(rows[0].owners[0]).toEqual({
       clientUuid: ids.ann,
       clientCode: expect.any(String),
@@ -172,6 +175,8 @@ describe('transactions and holdings', () => {
       [SECURITY, '100.0000'],
     ]);
     expect(holdings.body[0].cgtCost).toBeNull();
+    expect(Object.keys(holdings.body[0]).sort()).toEqual(fieldsOf(ledger.HoldingSchema));
+    expect(Object.keys(posted.body).sort()).toEqual(fieldsOf(ledger.TransactionSchema));
     await t.request(
       'POST',
       '/api/customerAdmin/transactions',
