@@ -19,3 +19,15 @@ export async function portfolioOf(
   if (!portfolio) throw notFound('Portfolio', field);
   return portfolio;
 }
+
+/** A portfolio of the organisation as a write needs it, or NOT_FOUND. */
+export async function portfolioRefOf(
+  deps: Pick<LedgerDeps, 'portfolios'>,
+  organisationUuid: string,
+  uuid: string,
+  field = 'portfolioUuid',
+) {
+  const portfolio = /^[0-9a-f-]{36}$/i.test(uuid) ? await deps.portfolios.findRef(organisationUuid, uuid) : null;
+  if (!portfolio) throw notFound('Portfolio', field);
+  return portfolio;
+}

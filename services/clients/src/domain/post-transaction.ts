@@ -3,7 +3,7 @@ import { ledgerChangedEvent } from '../events/ledger-events';
 import { assertLedgerWriter } from './ledger-access';
 import type { TransactionRecord } from './ledger';
 import type { LedgerDeps } from './ledger-deps';
-import { portfolioOf } from './portfolio-views';
+import { portfolioRefOf } from './portfolio-views';
 import { prepareLedgerRow } from './prepare-ledger-row';
 import { resolveSecurity } from './resolve-security';
 import type { RawTransaction } from './transaction-rules';
@@ -24,7 +24,7 @@ export async function postTransaction(
 ): Promise<TransactionRecord> {
   const organisationUuid = request.organisationUuid;
   assertLedgerWriter(caller, organisationUuid);
-  const portfolio = await portfolioOf(deps, organisationUuid, request.portfolioUuid);
+  const portfolio = await portfolioRefOf(deps, organisationUuid, request.portfolioUuid);
   const security = await resolveSecurity(deps, caller, organisationUuid, request.securityId, 'securityId');
   const { type, values } = await prepareLedgerRow(deps, caller, organisationUuid, {
     securityId: security.id,

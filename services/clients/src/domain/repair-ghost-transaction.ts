@@ -5,7 +5,7 @@ import { assertLedgerWriter } from './ledger-access';
 import type { TransactionRecord } from './ledger';
 import type { LedgerDeps } from './ledger-deps';
 import { ghostOf } from './ghost-of';
-import { portfolioOf } from './portfolio-views';
+import { portfolioRefOf } from './portfolio-views';
 import { resolveSecurity } from './resolve-security';
 import { staleTransaction } from './stale';
 
@@ -25,7 +25,7 @@ export async function repairGhostTransaction(
   if (!request.portfolioUuid && !(request.securityId > 0)) {
     throw invalidArgument('portfolioUuid', 'Name the portfolio or the security the transaction belongs to');
   }
-  const portfolio = request.portfolioUuid ? await portfolioOf(deps, organisationUuid, request.portfolioUuid) : null;
+  const portfolio = request.portfolioUuid ? await portfolioRefOf(deps, organisationUuid, request.portfolioUuid) : null;
   const security =
     request.securityId > 0
       ? await resolveSecurity(deps, caller, organisationUuid, request.securityId, 'securityId')

@@ -7,7 +7,7 @@ import { assertLedgerWriter } from './ledger-access';
 import type { TransactionRecord } from './ledger';
 import type { LedgerDeps } from './ledger-deps';
 import type { LedgerUpdate } from '../store/ledger-store';
-import { portfolioOf } from './portfolio-views';
+import { portfolioRefOf } from './portfolio-views';
 import { overlay, prepareLedgerRow, rawOf } from './prepare-ledger-row';
 import { resolveSecurity } from './resolve-security';
 import type { RawTransaction } from './transaction-rules';
@@ -35,7 +35,7 @@ export async function updateTransactions(
   if (request.transactions.length > EDITS_MAX) {
     throw invalidArgument('transactions', `transactions may name at most ${EDITS_MAX}`);
   }
-  const portfolio = await portfolioOf(deps, organisationUuid, request.portfolioUuid);
+  const portfolio = await portfolioRefOf(deps, organisationUuid, request.portfolioUuid);
   const security = await resolveSecurity(deps, caller, organisationUuid, request.securityId, 'securityId');
   const updates: LedgerUpdate[] = [];
   const seen = new Set<string>();

@@ -126,6 +126,20 @@ const SORT_SQL: Record<TransactionSortColumn, string> = {
   lastModifiedDate: 't.updated_at',
 };
 
+/** What deriving a holding reads of a row. */
+interface DerivationRow {
+  id: bigint;
+  securityId: number | null;
+  newSecurityId: number | null;
+  state: string;
+  quantity: string;
+  ratio: string | null;
+  tradeDate: string;
+  timing: string;
+  warnings: string[];
+  effect: string;
+}
+
 /** One (portfolio, security) pair whose holding a change re-derives. */
 interface Pair {
   portfolioId: number;
@@ -233,34 +247,23 @@ export function createLedgerStore(prisma: ClientsPrisma) {
         where: { id: portfolioId, organisationUuid },
         select: { taxWrapper: true },
       });
-      const rows = await tx.ledgerTransaction.findMany({
-        where: {
-          organisationUuid,
-          portfolioId,
-          OR: [{ securityId: { in: securityIds } }, { newSecurityId: { in: securityIds } }],
-        },
-        select: {
-          id: true,
-          securityId: true,
-          newSecurityId: true,
-          state: true,
-          quantity: true,
-          ratio: true,
-          tradeDate: true,
-          timing: true,
-          warnings: true,
-          type: { select: { effect: true } },
-        },
-        orderBy: [{ tradeDate: 'asc' }, { id: 'asc' }],
-      });
+      // As text, not Prisma's decimals: a holding may have thousands of rows, read on every change.
+      const rows = await tx.$queryRaw<DerivationRow[]>`
+        SELECT t.id, t.security_id AS "securityId", t.new_security_id AS "newSecurityId", t.state,
+               t.quantity::text AS quantity, t.ratio, t.trade_date::text AS "tradeDate", t.timing, t.warnings,
+               tt.effect
+          FROM ledger_transaction t JOIN transaction_type tt ON tt.id = t.type_id
+         WHERE t.organisation_uuid = ${organisationUuid}::uuid AND t.portfolio_id = ${portfolioId}
+           AND (t.security_id = ANY(${securityIds}::int[]) OR t.new_security_id = ANY(${securityIds}::int[]))
+         ORDER BY t.trade_date, t.id`;
       const settled = rows.filter((r) => r.state === 'SETTLED' && r.securityId !== null);
       const holdingRows: HoldingRow[] = settled.map((r) => ({
         securityId: r.securityId!,
-        effect: r.type.effect,
-        quantity: r.quantity.toFixed(8),
+        effect: r.effect,
+        quantity: r.quantity,
         ratio: r.ratio,
         newSecurityId: r.newSecurityId,
-        tradeDate: dateText(r.tradeDate),
+        tradeDate: r.tradeDate,
         timing: r.timing,
       }));
       const wanted = new Map<bigint, string[]>();

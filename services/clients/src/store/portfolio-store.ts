@@ -81,6 +81,13 @@ async function holdingStats(db: ClientsPrisma, portfolioIds: number[]): Promise<
   return stats;
 }
 
+export interface PortfolioRef {
+  id: number;
+  uuid: string;
+  code: string;
+  taxWrapper: string;
+}
+
 export interface ClientRef {
   id: number;
   uuid: string;
@@ -101,6 +108,14 @@ export function createPortfolioStore(prisma: ClientsPrisma) {
   return {
     async findByUuid(organisationUuid: string, uuid: string): Promise<PortfolioRecord | null> {
       return (await load({ uuid, organisationUuid }))[0] ?? null;
+    },
+
+    /** What a write needs of a portfolio of the organisation (no owners, no figures), or null. */
+    async findRef(organisationUuid: string, uuid: string): Promise<PortfolioRef | null> {
+      return prisma.portfolio.findFirst({
+        where: { uuid, organisationUuid },
+        select: { id: true, uuid: true, code: true, taxWrapper: true },
+      });
     },
 
     /** The portfolios any of these clients (of the organisation) own. */
