@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { todayIso } from '@/lib/format';
-import { showServerFieldError } from '@/components/forms/server-field-error';
+import { renameErrorField, showServerFieldError } from '@/components/forms/server-field-error';
 import { SecuritySearchSelect } from '@/components/security-search/security-search-select';
 import { useCurrencies } from '@/features/securities';
 import {
@@ -124,7 +124,7 @@ export function TransactionForm({
           onClose();
         },
         onError: (error) => {
-          const shown = showServerFieldError(form, prefixless(error));
+          const shown = showServerFieldError(form, renameErrorField(error, formField));
           const fallback = editing
             ? 'There was a problem updating transactions'
             : 'There was a problem creating the transaction.';
@@ -305,12 +305,5 @@ function FieldInput({
 
 const check = (problem: string | undefined) => (problem ? Promise.reject(new Error(problem)) : Promise.resolve());
 
-/**
- * The server names fields as the body does (`transaction.quantity`, `transactions[0].price`); the form names them
- * without the wrapper.
- */
-function prefixless(error: unknown): unknown {
-  if (!isApiError(error) || !error.field) return error;
-  const field = error.field.replace(/^transactions?(\[\d+\]|\.\d+)?\./, '');
-  return Object.assign(Object.create(Object.getPrototypeOf(error) as object) as object, error, { field });
-}
+/** The server names fields as the body does (`transaction.quantity`, `transactions.0.price`). */
+const formField = (field: string) => field.replace(/^transactions?(\[\d+\]|\.\d+)?\./, '');
