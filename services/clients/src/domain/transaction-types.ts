@@ -4,48 +4,20 @@
  * their names onto the same effects. Stable uuids, so seeding at every start is idempotent.
  */
 
-export const DIRECTIONS = ['IN', 'OUT', 'NONE', 'RATIO'] as const;
-export type Direction = (typeof DIRECTIONS)[number];
+import {
+  LEDGER_EFFECT_DIRECTIONS,
+  REQUIRABLE_FIELDS,
+  type RequirableField,
+  type TransactionDirection,
+} from '@gains/contracts';
 
-/** The input fields a type may require (TransactionType.required_fields). */
-export const REQUIRABLE_FIELDS = [
-  'quantity',
-  'price',
-  'consideration',
-  'expenses',
-  'ex_date',
-  'pay_date',
-  'original_acquisition_date',
-  'counterparty',
-  'new_security_id',
-  'market_value',
-  'ratio',
-  'income_type',
-  'tax_deducted',
-] as const;
-export type RequirableField = (typeof REQUIRABLE_FIELDS)[number];
+export const DIRECTIONS = ['IN', 'OUT', 'NONE', 'RATIO'] as const satisfies readonly TransactionDirection[];
+export type Direction = TransactionDirection;
 
+// Declared once in contracts: the web's transaction type form offers the same lists.
+export { REQUIRABLE_FIELDS, type RequirableField };
 /** The tax engine's ledger types and how each moves a holding. */
-export const EFFECT_DIRECTIONS: Record<string, Direction> = {
-  BUY: 'IN',
-  SELL: 'OUT',
-  TRANSFER_IN: 'IN',
-  TRANSFER_OUT: 'OUT',
-  GIFT_OUT: 'OUT',
-  SPOUSE_IN: 'IN',
-  SPOUSE_OUT: 'OUT',
-  SPLIT: 'RATIO',
-  CONSOLIDATION: 'RATIO',
-  BONUS: 'RATIO',
-  RIGHTS_ISSUE: 'IN',
-  OPEN_OFFER: 'IN',
-  CAPITAL_RETURN: 'NONE',
-  EQUALISATION: 'NONE',
-  NOTIONAL_INCOME: 'NONE',
-  TAKEOVER: 'OUT',
-  DEMERGER: 'NONE',
-  REDEMPTION: 'OUT',
-};
+export const EFFECT_DIRECTIONS = LEDGER_EFFECT_DIRECTIONS;
 export const EFFECTS = Object.keys(EFFECT_DIRECTIONS);
 
 export interface SystemTransactionType {
