@@ -4,6 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { ColDef } from 'ag-grid-community';
 import { LocalGrid } from '@/components/grid/local-grid';
 import { dateColumn, textColumn } from '@/components/grid/grid-defaults';
+import { compareDecimals } from '@/lib/format';
 import { useHoldings, usePortfolios, type LedgerTransaction } from '../api/ledger';
 import type { ClientSummaryRow } from '../api/get-clients';
 import { holdingColumns, portfolioColumns, type HoldingRow, type PortfolioRow } from './ledger-columns';
@@ -69,7 +70,10 @@ export function ClientLedger({
     [portfolios.data],
   );
   const holdingRows = useMemo<HoldingRow[] | undefined>(
-    () => holdings.data?.filter((h) => Number(h.quantity) > 0 || h.recBreak).map((h) => ({ ...h, id: h.securityId })),
+    () =>
+      holdings.data
+        ?.filter((h) => compareDecimals(h.quantity, '0') > 0 || h.recBreak)
+        .map((h) => ({ ...h, id: h.securityId })),
     [holdings.data],
   );
 
