@@ -113,6 +113,20 @@ describe('the client area', () => {
     expect(await quantityShown(manager)).toBe('110.5000');
   });
 
+  it('shows a column hidden by default when chosen, and keeps the choice for the table after a reload', async () => {
+    const holdings = grid(manager, 'holdings-grid');
+    expect(await holdings.locator('.ag-header-cell[col-id="indexation"]').count()).toBe(0);
+    await holdings.getByTestId('columns-menu').click();
+    await manager.getByRole('menuitem', { name: 'Indexation' }).click();
+    await holdings.locator('.ag-header-cell[col-id="indexation"]').waitFor();
+    await manager.keyboard.press('Escape');
+    await manager.reload();
+    await openClient(manager);
+    await grid(manager, 'holdings-grid').locator('.ag-header-cell[col-id="indexation"]').waitFor();
+    // the portfolios table keeps its own choice
+    expect(await grid(manager, 'portfolios-grid').locator('.ag-header-cell[col-id="indexation"]').count()).toBe(0);
+  });
+
   it('shows a non-admin the ledger without the means to post', async () => {
     const adviser = await newPage(suite.browser, suite.gains.baseUrl, { viewport: { width: 1500, height: 1300 } });
     await signIn(adviser, USERS.adviser);

@@ -5,6 +5,7 @@ import type { ColDef, GetRowIdParams, GridApi, RowClickedEvent } from 'ag-grid-c
 import { Input, Space } from 'antd';
 import { exportFileName } from '@/lib/format';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
+import { ColumnsMenu } from './columns-menu';
 import { ExportMenu } from './export-menu';
 import { DEFAULT_PAGE_SIZE } from './grid-query';
 import { loadColumnState, saveColumnState } from './column-state';
@@ -37,6 +38,8 @@ export function LocalGrid<T extends { id: number | string }>(props: {
    */
   selectedId?: string | number;
   toolbar?: ReactNode;
+  /** Offer the columns menu (for tables with columns hidden by default); the choice is saved per `gridId`. */
+  columnsMenu?: boolean;
   testId?: string;
 }) {
   const gridRef = useRef<AgGridReact<T>>(null);
@@ -98,6 +101,7 @@ export function LocalGrid<T extends { id: number | string }>(props: {
         </Space>
         <Space>
           {props.toolbar}
+          {props.columnsMenu && <ColumnsMenu getApi={() => gridRef.current?.api} />}
           <ExportMenu onExport={exportRows} disabled={!props.rows?.length} />
         </Space>
       </div>

@@ -94,6 +94,7 @@ export function ClientLedger({
         </Typography.Title>
         <LocalGrid<PortfolioRow>
           gridId="client-portfolios"
+          columnsMenu
           testId="portfolios-grid"
           rows={portfolioRows}
           columns={portfolioColumns}
@@ -120,6 +121,7 @@ export function ClientLedger({
           </Typography.Title>
           <LocalGrid<HoldingRow>
             gridId="client-holdings"
+            columnsMenu
             testId="holdings-grid"
             rows={holdingRows}
             columns={holdingColumns}
@@ -178,6 +180,7 @@ export function ClientLedger({
         </Typography.Title>
         <LocalGrid<ReportRow>
           gridId="client-reports"
+          columnsMenu
           testId="reports-grid"
           rows={NO_REPORTS}
           columns={reportColumns}
