@@ -20,14 +20,17 @@ const money = <T>(field: string, header: string, extra: ColDef<T> = {}) =>
 
 const hide = <T>(col: ColDef<T>): ColDef<T> => ({ ...col, hide: true });
 
-/** Seed 000 §2.5 portfolio table; many YTD and unrealised columns hidden by default. */
+/**
+ * Seed 000 §2.5 portfolio table; many YTD and unrealised columns hidden by default. The browser tables stretch
+ * their columns to fit, so codes and names carry a minimum width: the table scrolls sideways rather than cut them.
+ */
 export const portfolioColumns: ColDef<PortfolioRow>[] = [
   numberColumn<PortfolioRow>('calculationFailures', 'Calc Failures', {
     width: 130,
     cellClassRules: { 'gains-negative': (p) => Number(p.value) > 0 },
   }),
-  textColumn<PortfolioRow>('code', 'Code', { width: 150 }),
-  textColumn<PortfolioRow>('name', 'Name', { width: 220 }),
+  textColumn<PortfolioRow>('code', 'Code', { width: 150, minWidth: 130 }),
+  textColumn<PortfolioRow>('name', 'Name', { width: 220, minWidth: 200 }),
   textColumn<PortfolioRow>('type', 'Type', { width: 150 }),
   textColumn<PortfolioRow>('taxWrapper', 'Tax Wrapper', { width: 130 }),
   textColumn<PortfolioRow>('state', 'State', { width: 110 }),
@@ -54,11 +57,11 @@ export const holdingColumns: ColDef<HoldingRow>[] = [
     width: 130,
     cellClassRules: { 'gains-negative': (p) => p.value === 'FAILED' },
   }),
-  textColumn<HoldingRow>('portfolioCode', 'Portfolio Code', { width: 150 }),
+  textColumn<HoldingRow>('portfolioCode', 'Portfolio Code', { width: 150, minWidth: 130 }),
   textColumn<HoldingRow>('sedol', 'SEDOL', { width: 110 }),
-  textColumn<HoldingRow>('isin', 'ISIN', { width: 140 }),
-  textColumn<HoldingRow>('issuerName', 'Issuer', { width: 200 }),
-  textColumn<HoldingRow>('securityName', 'Security', { width: 240 }),
+  textColumn<HoldingRow>('isin', 'ISIN', { width: 140, minWidth: 130 }),
+  textColumn<HoldingRow>('issuerName', 'Issuer', { width: 200, minWidth: 180 }),
+  textColumn<HoldingRow>('securityName', 'Security', { width: 240, minWidth: 240 }),
   quantityColumn<HoldingRow>('quantity', 'Quantity'),
   money<HoldingRow>('value', 'Market Value', { width: 160 }),
   money<HoldingRow>('averageCost', 'Average Cost'),
