@@ -14,28 +14,33 @@ import type { LedgerHolding, LedgerTransaction, Portfolio } from '../api/ledger'
 export type PortfolioRow = Portfolio & { id: string };
 export type HoldingRow = LedgerHolding & { id: number };
 
+/** Room for "-£12,345,678.90" and "1,234,567.8900": figures are never cut. */
+const FIGURE_MIN = 140;
+
 /** Money sorts exactly in the browser tables. */
 const money = <T>(field: string, header: string, extra: ColDef<T> = {}) =>
-  moneyColumn<T>(field, header, { comparator: decimalComparator, ...extra });
+  moneyColumn<T>(field, header, { comparator: decimalComparator, minWidth: FIGURE_MIN, ...extra });
 
 const hide = <T>(col: ColDef<T>): ColDef<T> => ({ ...col, hide: true });
 
 /**
  * Seed 000 §2.5 portfolio table; many YTD and unrealised columns hidden by default. The browser tables stretch
- * their columns to fit, so codes and names carry a minimum width: the table scrolls sideways rather than cut them.
+ * their columns to fit, so figures, codes and names carry a minimum width: the table scrolls sideways rather
+ * than cut them.
  */
 export const portfolioColumns: ColDef<PortfolioRow>[] = [
   numberColumn<PortfolioRow>('calculationFailures', 'Calc Failures', {
     width: 130,
     cellClassRules: { 'gains-negative': (p) => Number(p.value) > 0 },
   }),
-  textColumn<PortfolioRow>('code', 'Code', { width: 150, minWidth: 130 }),
-  textColumn<PortfolioRow>('name', 'Name', { width: 220, minWidth: 200 }),
+  textColumn<PortfolioRow>('code', 'Code', { width: 150, minWidth: 120 }),
+  textColumn<PortfolioRow>('name', 'Name', { width: 220, minWidth: 160 }),
   textColumn<PortfolioRow>('type', 'Type', { width: 150 }),
   textColumn<PortfolioRow>('taxWrapper', 'Tax Wrapper', { width: 130 }),
   textColumn<PortfolioRow>('state', 'State', { width: 110 }),
   quantityColumn<PortfolioRow>('percentage', 'Ownership %', {
     width: 130,
+    minWidth: 110,
     valueFormatter: (p) => (p.value ? `${String(p.value)}%` : '-'),
   }),
   money<PortfolioRow>('marketValue', 'Market Value', { width: 160 }),
@@ -55,14 +60,15 @@ export const portfolioColumns: ColDef<PortfolioRow>[] = [
 export const holdingColumns: ColDef<HoldingRow>[] = [
   textColumn<HoldingRow>('calculationStatus', 'Calc Status', {
     width: 130,
+    minWidth: 110,
     cellClassRules: { 'gains-negative': (p) => p.value === 'FAILED' },
   }),
-  textColumn<HoldingRow>('portfolioCode', 'Portfolio Code', { width: 150, minWidth: 130 }),
-  textColumn<HoldingRow>('sedol', 'SEDOL', { width: 110 }),
+  textColumn<HoldingRow>('portfolioCode', 'Portfolio Code', { width: 150, minWidth: 120 }),
+  textColumn<HoldingRow>('sedol', 'SEDOL', { width: 110, minWidth: 100 }),
   textColumn<HoldingRow>('isin', 'ISIN', { width: 140, minWidth: 130 }),
-  textColumn<HoldingRow>('issuerName', 'Issuer', { width: 200, minWidth: 180 }),
-  textColumn<HoldingRow>('securityName', 'Security', { width: 240, minWidth: 240 }),
-  quantityColumn<HoldingRow>('quantity', 'Quantity'),
+  textColumn<HoldingRow>('issuerName', 'Issuer', { width: 200, minWidth: 150 }),
+  textColumn<HoldingRow>('securityName', 'Security', { width: 240, minWidth: 180 }),
+  quantityColumn<HoldingRow>('quantity', 'Quantity', { minWidth: FIGURE_MIN }),
   money<HoldingRow>('value', 'Market Value', { width: 160 }),
   money<HoldingRow>('averageCost', 'Average Cost'),
   money<HoldingRow>('cgtCost', 'CGT Cost'),
