@@ -113,6 +113,8 @@ export function LocalGrid<T extends { id: number | string }>(props: {
           rowHeight={ROW_HEIGHT}
           headerHeight={ROW_HEIGHT}
           domLayout="autoHeight"
+          // as the server grids: every column in the page (a wide table scrolls sideways; few rows per page)
+          suppressColumnVirtualisation
           multiSortKey="ctrl"
           rowData={props.error ? [] : props.rows}
           columnDefs={props.columns}
