@@ -12,6 +12,7 @@ import { createSecuritiesSource } from './rpc/securities-source';
 import { createClientsService } from './rpc/clients-service';
 import { createLedgerService } from './rpc/ledger-service';
 import { createClientStore } from './store/client-store';
+import { createClientRecordStore } from './store/client-record-store';
 import { createLedgerStore } from './store/ledger-store';
 import { createPortfolioStore } from './store/portfolio-store';
 import { createClientsPrisma } from './store/prisma';
@@ -43,7 +44,14 @@ export const clientsModule: ServiceModule = {
     return {
       routes: (router) =>
         router
-          .service(clients.ClientsService, createClientsService({ clients: createClientStore(prisma) }))
+          .service(
+            clients.ClientsService,
+            createClientsService({
+              clients: createClientStore(prisma),
+              records: createClientRecordStore(prisma),
+              today: () => londonToday(),
+            }),
+          )
           .service(ledger.LedgerService, createLedgerService(ledgerDeps)),
       relay,
       async subscribe() {
