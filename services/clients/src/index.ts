@@ -7,7 +7,7 @@ import { consumeIdentityEvents } from './events/identity-events';
 import { createClientsService } from './rpc/clients-service';
 import { createClientStore } from './store/client-store';
 import { createClientsPrisma } from './store/prisma';
-import { seedDemoClients } from './store/seed-demo';
+import { londonToday, seedDemoClients } from './store/seed-demo';
 
 const SCHEMA = 'clients';
 
@@ -25,7 +25,9 @@ export const clientsModule: ServiceModule = {
       relay,
       subscribe: () => consumeIdentityEvents(bus, prisma, logger),
       async afterStart() {
-        if (seedDemo && (await seedDemoClients(prisma))) logger.info('seeded demo clients');
+        if (!seedDemo) return;
+        const seeded = await seedDemoClients(prisma, pool, { today: londonToday() });
+        if (seeded) logger.info(seeded, 'seeded demo clients, portfolios and ledgers');
       },
       async stop() {
         await relay.stop();
