@@ -248,7 +248,13 @@ export function isNiNumberShape(text: string): boolean {
   return !!m && NI_FIRST.includes(m[1]!) && NI_SECOND.includes(m[2]!) && !NI_BARRED.has(`${m[1]}${m[2]}`);
 }
 
-export function generateDemoClients(count: number, codePrefix: string, seed: number): DemoClient[] {
+/** `count` clients coded `codePrefix` + a number from `first`, `width` digits wide. */
+export function generateDemoClients(
+  count: number,
+  codePrefix: string,
+  seed: number,
+  numbering: { first: number; width: number } = { first: 1, width: 5 },
+): DemoClient[] {
   const next = prng(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
@@ -317,7 +323,7 @@ export function generateDemoClients(count: number, codePrefix: string, seed: num
           ? date(1934, 1990)
           : null;
     const deceased = type === 'Personal Representative';
-    const code = `${codePrefix}${String(i).padStart(5, '0')}`;
+    const code = `${codePrefix}${String(numbering.first + i - 1).padStart(numbering.width, '0')}`;
     const manager = family ? previous!.relationshipManager : pick(RELATIONSHIP_MANAGERS);
     const home = family ? { ...previous!.addresses[0]! } : address('CURRENT', true);
     const addresses = [home, ...(next() < 0.15 ? [address('PREVIOUS', false)] : [])];

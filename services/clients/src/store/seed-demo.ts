@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { demoPriceBook, type DemoPriceBook } from '@gains/demo-data';
-import { DEMO_CLIENT_COUNTS, demoOrganisation } from '@gains/service-kit';
+import { DEMO_CLIENT_COUNTS, DEMO_LARGE_COUNTS, DEMO_LARGE_ORGANISATION, demoOrganisation } from '@gains/service-kit';
 import type pg from 'pg';
 import { generateDemoClients, type DemoClient } from '../domain/demo-clients';
 import { valueDemoLedgers } from '../domain/demo-holdings';
+import { generateLargeLedgers } from '../domain/demo-large-firm';
 import { DEMO_TRANSACTION_TYPES, generateDemoLedgers, type DemoLedgers } from '../domain/demo-ledgers';
 import { bulkInsert, textArray } from './bulk-insert';
 import type { ClientsPrisma } from './prisma';
@@ -83,6 +84,58 @@ export async function seedDemoClients(
   } finally {
     db.release();
   }
+  return { ...totals, ms: Math.round(performance.now() - started) };
+}
+
+const LARGE_BATCH = 5_000;
+
+/**
+ * Seeds the large demo firm (DEMO_LARGE_COUNTS) when it has no client yet: 5,000 clients at a time generated and
+ * bulk inserted, holdings derived, all in one transaction (all or nothing). Some minutes.
+ */
+export async function seedLargeDemoFirm(
+  pool: pg.Pool,
+  options: DemoSeedOptions & { onBatch?: (done: number) => void },
+): Promise<{ clients: number; portfolios: number; transactions: number; holdings: number; ms: number } | undefined> {
+  const organisationUuid = DEMO_LARGE_ORGANISATION.uuid;
+  const existing = await pool.query('SELECT 1 FROM client WHERE organisation_uuid = $1 LIMIT 1', [organisationUuid]);
+  if (existing.rowCount) return undefined;
+  const started = performance.now();
+  const book = demoPriceBook(options.today);
+  const db = await pool.connect();
+  const totals = { clients: 0, portfolios: 0, transactions: 0, holdings: 0 };
+  try {
+    await db.query('BEGIN');
+    if (!(await db.query('SELECT 1 FROM security LIMIT 1')).rowCount) await seedSecurityReadModel(db, book);
+    const typeIds = await ensureSystemTypes(db);
+    for (let first = 0; first < DEMO_LARGE_COUNTS.clients; first += LARGE_BATCH) {
+      const count = Math.min(LARGE_BATCH, DEMO_LARGE_COUNTS.clients - first);
+      const clients = generateDemoClients(count, 'LRG', 7_000_000 + first, { first: first + 1, width: 6 });
+      const ledgers = generateLargeLedgers({
+        clients,
+        firstClient: first,
+        firstPortfolio: totals.portfolios,
+        prices: book,
+        today: options.today,
+        seed: 8_000_000 + first,
+      });
+      const written = await writeFirm(db, { organisationUuid, firmCode: 'LRGE', clients, ledgers, book, typeIds });
+      totals.clients += clients.length;
+      totals.portfolios += ledgers.portfolios.length;
+      totals.transactions += ledgers.transactions.length;
+      totals.holdings += written.holdings;
+      options.onBatch?.(totals.clients);
+    }
+    await db.query('COMMIT');
+  } catch (error) {
+    await db.query('ROLLBACK');
+    throw error;
+  } finally {
+    db.release();
+  }
+  await pool.query(
+    'ANALYZE client; ANALYZE portfolio; ANALYZE portfolio_owner; ANALYZE ledger_transaction; ANALYZE holding',
+  );
   return { ...totals, ms: Math.round(performance.now() - started) };
 }
 
@@ -424,7 +477,7 @@ async function writeFirm(
     ledgers.transactions.map((t, i) => {
       const portfolio = ledgers.portfolios[t.portfolio]!;
       return [
-        stableUuid(`${firmCode}/tx/${i}`),
+        stableUuid(`${firmCode}/tx/${portfolio.code}/${i}`),
         portfolioId(t.portfolio),
         portfolio.code,
         t.securityId,
