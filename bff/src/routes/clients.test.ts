@@ -152,7 +152,10 @@ describe('GET /api/clients/summary: the rows', () => {
       const live = row.state === 'Live';
       check(row, ['Live', 'Closed', 'Dormant', 'Pending'].includes(row.state), 'a known state');
       check(row, row.inactive === !live, 'inactive exactly when not Live');
-      const exemption = { Trust: ['1500.00', '300.00'], Company: [null] }[row.type as string] ?? ['3000.00', '0.00'];
+      const exemption: (string | null)[] = { Trust: ['1500.00', '300.00'], Company: [null] }[row.type as string] ?? [
+        '3000.00',
+        '0.00',
+      ];
       check(row, exemption.includes(row.annualException), 'the annual exemption of its type, or its override');
       check(
         row,
