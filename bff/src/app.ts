@@ -20,6 +20,15 @@ import { adminSecurityRoutes } from './routes/admin-securities';
 import { adminStaticDataRoutes } from './routes/admin-static-data';
 import { referenceDataRoutes } from './routes/reference-data';
 import { securityRoutes } from './routes/securities';
+import {
+  adminGhostTransactionRoutes,
+  adminPortfolioRoutes,
+  adminTransactionTypeRoutes,
+  customerAdminTransactionRoutes,
+  holdingRoutes,
+  portfolioRoutes,
+  transactionRoutes,
+} from './routes/ledger';
 import { serveWebApp } from './static';
 
 /** The REST API of the spec under /api, health, and the web app on the same origin. */
@@ -42,6 +51,13 @@ export function createApp(deps: BffDeps) {
     .route('/admin/currencies', adminCurrencyRoutes)
     .route('/admin/static-data', adminStaticDataRoutes)
     .route('/reference-data', referenceDataRoutes)
+    .route('/portfolios', portfolioRoutes)
+    .route('/admin/portfolios', adminPortfolioRoutes)
+    .route('/holdings', holdingRoutes)
+    .route('/transactions', transactionRoutes)
+    .route('/customerAdmin/transactions', customerAdminTransactionRoutes)
+    .route('/admin/transaction-types', adminTransactionTypeRoutes)
+    .route('/admin/ghost-transactions', adminGhostTransactionRoutes)
     .all('*', () => {
       throw notFound('This API route');
     });

@@ -3,7 +3,7 @@
 // the BFF app). The runtime and testing packages depend on the BFF, so they are reached by path.
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { CALLS, canCall, matchCall, type CallDefinition } from '@gains/access';
-import { clients, identity, securities, taxEngine } from '@gains/proto';
+import { clients, identity, ledger, securities, taxEngine } from '@gains/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedSystem } from '../../packages/runtime/src/embedded-system';
 import { isinFromSedol, withSedolCheckDigit } from '../../services/securities/src/domain/security-codes';
@@ -24,7 +24,22 @@ const ids = {
   issuerName: '',
   security: {} as Record<string, unknown>,
   changeUuid: '00000000-0000-4000-8000-000000000000',
+  clientUuid: '',
+  portfolioUuid: '',
+  transactionUuid: '',
+  typeUuid: '',
 };
+/** The system BUY type (services/clients/src/domain/transaction-types.ts). */
+const BUY_TYPE_UUID = '7e0c0000-0000-4000-8000-000000000001';
+/** Not a ghost of any firm: the ghost calls answer 404 to whoever may make them. */
+const NO_GHOST = '00000000-0000-4000-8000-00000000abcd';
+const walkPortfolio = (code: string) => ({
+  code,
+  name: `Walk ${code}`,
+  taxWrapper: 'GIA',
+  owners: [{ clientUuid: ids.clientUuid, percentage: '100' }],
+});
+const asAdmin = () => ({ token: tokens.admin, org: ORG.ASHW });
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 /** A new security's body with codes no other walk security has. */
 const walkSecurity = (n: number) => {
@@ -97,6 +112,27 @@ beforeAll(async () => {
     ...security
   } = (await request('GET', '/api/admin/securities/1', { ...admin, org: ORG.ASHW })).body;
   ids.security = security;
+  // The ledger: a portfolio of an Ashworth client with one purchase, and a type of Ashworth's own.
+  ids.clientUuid = (await request('GET', '/api/clients/summary?size=10', asAdmin())).body.content[0].uuid;
+  ids.portfolioUuid = (
+    await request('POST', '/api/admin/portfolios', { ...asAdmin(), body: walkPortfolio('WALK') })
+  ).body.uuid;
+  ids.transactionUuid = (
+    await request('POST', '/api/customerAdmin/transactions', {
+      ...asAdmin(),
+      body: {
+        portfolioUuid: ids.portfolioUuid,
+        securityId: 1,
+        transaction: { type: 'BUY', tradeDate: yesterday, quantity: '10', price: '1', expenses: '0', currency: 'GBP' },
+      },
+    })
+  ).body.uuid;
+  ids.typeUuid = (
+    await request('POST', '/api/admin/transaction-types', {
+      ...asAdmin(),
+      body: { name: 'Walk Purchase', effect: 'BUY' },
+    })
+  ).body.uuid;
 });
 
 afterAll(async () => t?.stop());
@@ -516,6 +552,200 @@ const WALK: Record<string, Probe[]> = {
   'GET /reference-data': [
     { label: 'lists', path: () => '/api/reference-data', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
   ],
+
+  // The ledger: Ashworth's portfolio, read by its members, changed by its admins and the provider.
+  'POST /portfolios/summary': [
+    {
+      label: 'an ASHW client',
+      path: () => '/api/portfolios/summary',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { ids: [ids.clientUuid] } }),
+    },
+  ],
+  'GET /portfolios/:uuid': [
+    { label: 'ASHW', path: () => `/api/portfolios/${ids.portfolioUuid}`, org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
+  'POST /admin/portfolios': [
+    {
+      label: 'new portfolio',
+      path: () => '/api/admin/portfolios',
+      org: ORG.ASHW,
+      ok: 201,
+      outsiders: ['brook'],
+      prepare: uniqueBody((n) => walkPortfolio(`WALK-${n}`)),
+    },
+  ],
+  'PUT /admin/portfolios/:uuid': [
+    {
+      label: 'ASHW portfolio at its version',
+      path: () => `/api/admin/portfolios/${ids.portfolioUuid}`,
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      prepare: async () => {
+        const { version } = (await request('GET', `/api/portfolios/${ids.portfolioUuid}`, asAdmin())).body;
+        return { body: { ...walkPortfolio('WALK'), version } };
+      },
+    },
+  ],
+  'POST /holdings/summary': [
+    {
+      label: 'ASHW portfolio',
+      path: () => '/api/holdings/summary',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { portfolioUuid: ids.portfolioUuid, clientUuid: ids.clientUuid } }),
+    },
+  ],
+  'POST /transactions/summary': [
+    {
+      label: 'ASHW holding',
+      path: () => '/api/transactions/summary',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { portfolioUuid: ids.portfolioUuid, clientUuid: ids.clientUuid, securityId: 1 } }),
+    },
+  ],
+  'GET /customerAdmin/transactions': [
+    {
+      label: 'ASHW holding',
+      path: () => `/api/customerAdmin/transactions?portfolioUuid=${ids.portfolioUuid}&securityId=1`,
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'POST /customerAdmin/transactions': [
+    {
+      label: 'a purchase',
+      path: () => '/api/customerAdmin/transactions',
+      org: ORG.ASHW,
+      ok: 201,
+      outsiders: ['brook'],
+      prepare: async () => ({
+        body: {
+          portfolioUuid: ids.portfolioUuid,
+          securityId: '1',
+          transaction: { type: 'BUY', tradeDate: yesterday, quantity: '1', price: '1', expenses: '0', currency: 'GBP' },
+        },
+      }),
+    },
+  ],
+  'PUT /customerAdmin/transactions': [
+    {
+      label: 'the purchase at its version',
+      path: () => '/api/customerAdmin/transactions',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      prepare: async () => {
+        const rows = (
+          await request(
+            'GET',
+            `/api/customerAdmin/transactions?portfolioUuid=${ids.portfolioUuid}&securityId=1`,
+            asAdmin(),
+          )
+        ).body as { uuid: string; version: number }[];
+        const { version } = rows.find((r) => r.uuid === ids.transactionUuid)!;
+        return {
+          body: {
+            portfolioUuid: ids.portfolioUuid,
+            securityId: 1,
+            transactions: [{ uuid: ids.transactionUuid, version, notes: `Walked ${++sequence}` }],
+          },
+        };
+      },
+    },
+  ],
+  'GET /customerAdmin/transactions/types': [
+    {
+      label: 'for a portfolio',
+      path: () => `/api/customerAdmin/transactions/types?portfolioUuid=${ids.portfolioUuid}`,
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'GET /customerAdmin/transactions/states': [
+    {
+      label: 'states',
+      path: () => '/api/customerAdmin/transactions/states',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'GET /customerAdmin/transactions/metadata': [
+    {
+      label: 'BUY of security 1',
+      path: () => '/api/customerAdmin/transactions/metadata?type=BUY&securityId=1',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'GET /admin/transaction-types': [
+    { label: 'list', path: () => '/api/admin/transaction-types', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
+  'GET /admin/transaction-types/:uuid': [
+    {
+      label: 'system BUY',
+      path: () => `/api/admin/transaction-types/${BUY_TYPE_UUID}`,
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'POST /admin/transaction-types': [
+    {
+      label: 'a firm type',
+      path: () => '/api/admin/transaction-types',
+      org: ORG.ASHW,
+      ok: 201,
+      outsiders: ['brook'],
+      prepare: uniqueBody((n) => ({ name: `Walk Type ${n}`, effect: 'SELL' })),
+    },
+  ],
+  'PUT /admin/transaction-types/:uuid': [
+    {
+      label: "ASHW's own type at its version",
+      path: () => `/api/admin/transaction-types/${ids.typeUuid}`,
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      prepare: async () => {
+        const type = (await request('GET', `/api/admin/transaction-types/${ids.typeUuid}`, asAdmin())).body;
+        return { body: { ...type, description: `Walked ${++sequence}` } };
+      },
+    },
+  ],
+  'GET /admin/ghost-transactions': [
+    { label: 'list', path: () => '/api/admin/ghost-transactions', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
+  'POST /admin/ghost-transactions/:uuid/repair': [
+    {
+      label: 'not a ghost',
+      path: () => `/api/admin/ghost-transactions/${NO_GHOST}/repair`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+      body: { version: 1, securityId: 1 },
+    },
+  ],
+  'POST /admin/ghost-transactions/:uuid/cancel': [
+    {
+      label: 'not a ghost',
+      path: () => `/api/admin/ghost-transactions/${NO_GHOST}/cancel`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+      body: { version: 1 },
+    },
+  ],
 };
 
 function expectedStatus(call: CallDefinition, persona: Persona, probe: Probe): number {
@@ -648,6 +878,32 @@ describe('the services check again (the BFF is not the only gate)', () => {
     expect(await refused(client.listClientSummaries(query, asBrook))).toBe(Code.PermissionDenied);
     const asManager = { headers: { authorization: `Bearer ${tokens.manager}` } };
     expect(await refused(client.listClientSummaries(query, asManager))).toBeUndefined();
+  });
+
+  it('when the ledger is called directly for another firm or a non-admin writes, then it is refused', async () => {
+    const client = createClient(ledger.LedgerService, system.transports.clients);
+    const as = (persona: Persona) => ({ headers: { authorization: `Bearer ${tokens[persona]}` } });
+    const post = {
+      organisationUuid: ORG.ASHW,
+      portfolioUuid: ids.portfolioUuid,
+      securityId: 1,
+      transaction: { type: 'BUY', tradeDate: yesterday, quantity: '1', price: '1' },
+    };
+    expect(
+      await refused(client.listPortfolios({ organisationUuid: ORG.ASHW, ids: [ids.clientUuid] }, as('brook'))),
+    ).toBe(Code.PermissionDenied);
+    expect(await refused(client.postTransaction(post, as('brook')))).toBe(Code.PermissionDenied);
+    expect(await refused(client.postTransaction(post, as('adviser')))).toBe(Code.PermissionDenied);
+    expect(await refused(client.postTransaction({ ...post, organisationUuid: ORG.BRKF }, as('brook')))).toBe(
+      Code.NotFound,
+    );
+    expect(
+      await refused(client.getPortfolio({ organisationUuid: ORG.BRKF, uuid: ids.portfolioUuid }, as('brook'))),
+    ).toBe(Code.NotFound);
+    expect(await refused(client.listTransactionStates({ organisationUuid: ORG.ASHW }))).toBe(Code.Unauthenticated);
+    expect(
+      await refused(client.getPortfolio({ organisationUuid: ORG.ASHW, uuid: ids.portfolioUuid }, as('adviser'))),
+    ).toBeUndefined();
   });
 
   it('when the securities service is called directly for another firm, by a non-admin, or a customer admin deciding, then it is refused', async () => {

@@ -1,12 +1,14 @@
 import type { Client } from '@connectrpc/connect';
 import type { Caller, TokenVerifier } from '@gains/auth';
 import type { Logger } from '@gains/logging';
-import type { clients, identity, securities, taxEngine } from '@gains/proto';
+import type { clients, identity, ledger, securities, taxEngine } from '@gains/proto';
 
 /** What the BFF is given: Connect clients created once, the token verifier, a logger. */
 export interface BffDeps {
   identity: Client<typeof identity.IdentityService>;
   clients: Client<typeof clients.ClientsService>;
+  /** The ledger, hosted by the clients service. */
+  ledger: Client<typeof ledger.LedgerService>;
   taxEngine: Client<typeof taxEngine.TaxEngineService>;
   securities: Client<typeof securities.SecuritiesService>;
   verifyToken: TokenVerifier;

@@ -83,7 +83,18 @@ interface CallInputs {
   freshToken?: boolean;
 }
 
-const ids = { gainsId: 0, orgId: 0, levelId: 0, userUuid: '', issuerUuid: '', changeUuid: '' };
+const ids = {
+  gainsId: 0,
+  orgId: 0,
+  levelId: 0,
+  userUuid: '',
+  issuerUuid: '',
+  changeUuid: '',
+  clientUuid: '',
+  portfolioUuid: '',
+  transactionUuid: '',
+  typeUuid: '',
+};
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const securityBody = () => ({
   sedol: 'BZZZZZ1',
@@ -153,6 +164,64 @@ const SERVICE_LEVEL_FIELDS = [
   'reportTypeMappings.0.generate',
 ];
 const PAGED = ['page', 'size'];
+const portfolioBody = () => ({
+  code: 'FUZZP',
+  name: 'Fuzzed',
+  type: 'ADVISORY',
+  state: 'LIVE',
+  currency: 'GBP',
+  taxWrapper: 'GIA',
+  owners: [{ clientUuid: ids.clientUuid, clientCode: '', clientName: '', percentage: '100' }],
+});
+const PORTFOLIO_FIELDS = [
+  ...Object.keys(portfolioBody()),
+  'owners.0',
+  'owners.0.clientUuid',
+  'owners.0.clientCode',
+  'owners.0.clientName',
+  'owners.0.percentage',
+];
+const transactionInput = () => ({
+  type: 'BUY',
+  state: 'SETTLED',
+  transactionCode: 'F-1',
+  tradeDate: yesterday,
+  exDate: '',
+  payDate: '',
+  reportDate: '',
+  quantity: '10',
+  price: '1.5',
+  consideration: '',
+  expenses: '1.00',
+  currency: 'GBP',
+  fxRate: '',
+  originalAcquisitionDate: '',
+  counterpartyClientUuid: '',
+  counterpartyName: '',
+  holdoverReliefClaimed: '',
+  newSecurityId: 0,
+  marketValue: '',
+  ratio: '',
+  timing: '',
+  incomeType: '',
+  taxDeducted: '',
+  notes: '',
+});
+const TRANSACTION_FIELDS = Object.keys(transactionInput());
+const transactionTypeBody = () => ({
+  name: 'Fuzzed Type',
+  description: '',
+  direction: 'IN',
+  requiredFields: ['quantity'],
+  effect: 'BUY',
+  incomeType: '',
+  corporateAction: false,
+  allowZeroQuantity: false,
+  active: true,
+  version: 1,
+});
+/** Not a ghost: the ghost calls are fuzzed against a uuid that is not one. */
+const NO_GHOST = '00000000-0000-4000-8000-00000000abcd';
 const uuidParam = { uuid: () => ids.userUuid };
 
 const INPUTS: Record<string, CallInputs> = {
@@ -305,6 +374,75 @@ const INPUTS: Record<string, CallInputs> = {
     bodyFields: ['note'],
   },
   'GET /reference-data': {},
+  'POST /portfolios/summary': { body: () => ({ ids: [ids.clientUuid] }), bodyFields: ['ids', 'ids.0'] },
+  'GET /portfolios/:uuid': { params: { uuid: () => ids.portfolioUuid } },
+  'POST /admin/portfolios': { body: portfolioBody, bodyFields: PORTFOLIO_FIELDS },
+  'PUT /admin/portfolios/:uuid': {
+    params: { uuid: () => ids.portfolioUuid },
+    body: () => ({ ...portfolioBody(), code: 'FUZZ-TARGET', version: 1 }),
+    bodyFields: [...PORTFOLIO_FIELDS, 'version'],
+  },
+  'POST /holdings/summary': {
+    body: () => ({ portfolioUuid: ids.portfolioUuid, clientUuid: ids.clientUuid }),
+    bodyFields: ['portfolioUuid', 'clientUuid'],
+  },
+  'POST /transactions/summary': {
+    body: () => ({
+      portfolioUuid: ids.portfolioUuid,
+      clientUuid: ids.clientUuid,
+      securityId: 1,
+      page: 1,
+      size: 10,
+      term: '',
+      sort: ['tradeDate,desc'],
+    }),
+    bodyFields: ['portfolioUuid', 'clientUuid', 'securityId', 'page', 'size', 'term', 'sort', 'sort.0'],
+  },
+  'GET /customerAdmin/transactions': { query: ['portfolioUuid', 'securityId'] },
+  'POST /customerAdmin/transactions': {
+    body: () => ({ portfolioUuid: ids.portfolioUuid, securityId: 1, transaction: transactionInput() }),
+    bodyFields: ['portfolioUuid', 'securityId', 'transaction', ...TRANSACTION_FIELDS.map((f) => `transaction.${f}`)],
+  },
+  'PUT /customerAdmin/transactions': {
+    body: () => ({
+      portfolioUuid: ids.portfolioUuid,
+      securityId: 1,
+      transactions: [{ uuid: ids.transactionUuid, version: 1, ...transactionInput() }],
+    }),
+    bodyFields: [
+      'portfolioUuid',
+      'securityId',
+      'transactions',
+      'transactions.0',
+      'transactions.0.uuid',
+      'transactions.0.version',
+      ...TRANSACTION_FIELDS.map((f) => `transactions.0.${f}`),
+    ],
+  },
+  'GET /customerAdmin/transactions/types': { query: ['portfolioUuid'] },
+  'GET /customerAdmin/transactions/states': {},
+  'GET /customerAdmin/transactions/metadata': {
+    query: ['transactionTypeUuid', 'securityId', 'type', 'transactionCcyCode'],
+  },
+  'GET /admin/transaction-types': {},
+  'GET /admin/transaction-types/:uuid': { params: { uuid: () => ids.typeUuid } },
+  'POST /admin/transaction-types': { body: transactionTypeBody, bodyFields: Object.keys(transactionTypeBody()) },
+  'PUT /admin/transaction-types/:uuid': {
+    params: { uuid: () => ids.typeUuid },
+    body: () => ({ ...transactionTypeBody(), name: 'Fuzz Target Type' }),
+    bodyFields: Object.keys(transactionTypeBody()),
+  },
+  'GET /admin/ghost-transactions': { query: GRID },
+  'POST /admin/ghost-transactions/:uuid/repair': {
+    params: { uuid: () => NO_GHOST },
+    body: () => ({ version: 1, portfolioUuid: ids.portfolioUuid, securityId: 1 }),
+    bodyFields: ['version', 'portfolioUuid', 'securityId'],
+  },
+  'POST /admin/ghost-transactions/:uuid/cancel': {
+    params: { uuid: () => NO_GHOST },
+    body: () => ({ version: 1 }),
+    bodyFields: ['version'],
+  },
 };
 
 /** A small seeded generator (mulberry32): the same picks on every run. */
@@ -429,17 +567,20 @@ const DIGESTED = [
 const SECURITIES_DIGESTED = ['security', 'issuer', 'security_price', 'fx_rate', 'static_data_change', 'audit_entry'];
 // And the tax engine's (the exempt amounts a provider admin sets).
 const TAX_ENGINE_DIGESTED = ['annual_exempt_amount_changes'];
+// And the ledger's (the security read model is left out: accepted securities calls update it in the background).
+const CLIENTS_DIGESTED = ['portfolio', 'portfolio_owner', 'ledger_transaction', 'holding', 'transaction_type'];
 const DIGEST_SQL = `SELECT ${[
   ...DIGESTED.map((table) => ['identity', table]),
   ...SECURITIES_DIGESTED.map((table) => ['securities', table]),
   ...TAX_ENGINE_DIGESTED.map((table) => ['tax_engine', table]),
+  ...CLIENTS_DIGESTED.map((table) => ['clients', table]),
 ]
   .map(
     ([schema, table]) =>
       `(SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM ${schema}.${table} x) AS "${table}"`,
   )
   .join(', ')}`;
-const ALL_DIGESTED = [...DIGESTED, ...SECURITIES_DIGESTED, ...TAX_ENGINE_DIGESTED];
+const ALL_DIGESTED = [...DIGESTED, ...SECURITIES_DIGESTED, ...TAX_ENGINE_DIGESTED, ...CLIENTS_DIGESTED];
 
 let t: TestSystem;
 let db: pg.Client;
@@ -489,6 +630,24 @@ beforeAll(async () => {
       body: { name: 'Fuzz Proposed Issuer' },
     })
   ).body.change.uuid;
+  // The ledger calls are fuzzed against an Ashworth portfolio with one purchase and a type of Ashworth's own.
+  const ashw = { ...admin, org: ORG.ASHW };
+  ids.clientUuid = (await t.request('GET', '/api/clients/summary?size=10', ashw)).body.content[0].uuid;
+  ids.portfolioUuid = (
+    await t.request('POST', '/api/admin/portfolios', { ...ashw, body: { ...portfolioBody(), code: 'FUZZ-TARGET' } })
+  ).body.uuid;
+  ids.transactionUuid = (
+    await t.request('POST', '/api/customerAdmin/transactions', {
+      ...ashw,
+      body: { portfolioUuid: ids.portfolioUuid, securityId: 1, transaction: transactionInput() },
+    })
+  ).body.uuid;
+  ids.typeUuid = (
+    await t.request('POST', '/api/admin/transaction-types', {
+      ...ashw,
+      body: { ...transactionTypeBody(), name: 'Fuzz Target Type' },
+    })
+  ).body.uuid;
 });
 
 afterAll(async () => {

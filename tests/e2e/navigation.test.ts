@@ -154,9 +154,19 @@ describe('the shell', () => {
     await page.context().close();
   });
 
-  it('when a page crashes while rendering, then the crash screen offers a reload', async () => {
+  it('a customer admin cannot reach the crash test hook', async () => {
     const page = await newPage(suite.browser, suite.gains.baseUrl);
     await signIn(page, USERS.manager);
+    const org = organisationOf(page);
+    await page.goto(`/${org}/__crash`);
+    await page.waitForURL(`**/${org}/clients`);
+    expect(await page.getByText("Sorry, there's been a problem").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('when a page crashes while rendering, then the crash screen offers a reload', async () => {
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
+    await signIn(page, USERS.admin);
     const org = organisationOf(page);
     await page.goto(`/${org}/__crash`);
     await page.getByText("Sorry, there's been a problem").waitFor();

@@ -45,6 +45,10 @@ const CALCULATIONS_PAGE = getRoute('Calculations').roles;
 const SECURITIES_PAGE = getRoute('Securities').roles;
 const SECURITY_PRICES_PAGE = getRoute('SecurityPrices').roles;
 const REFERENCE_DATA_PAGE = getRoute('ReferenceData').roles;
+const TRANSACTION_TYPES_PAGE = getRoute('TransactionTypes').roles;
+const GHOST_TRANSACTIONS_PAGE = getRoute('GhostTransactions').roles;
+/** Changes to a firm's ledger: the provider's and the firm's administrators. */
+const LEDGER_WRITERS: readonly RouteRole[] = ['ADMIN', 'CUSTOMER_ADMIN'];
 
 function call(
   method: HttpMethod,
@@ -128,6 +132,28 @@ export const CALLS: readonly CallDefinition[] = [
   call('POST', '/admin/static-data/changes/:uuid/reject', SUPER_ADMIN, true),
   call('GET', '/reference-data', REFERENCE_DATA_PAGE, true),
   call('POST', '/reference-data/annual-exempt-amounts', SUPER_ADMIN, true),
+
+  // The ledger (issue 21; packages/contracts/src/ledger.ts): portfolios, holdings and transactions are read by
+  // every member of the firm and changed by its administrators; transaction types and ghosts are Administration.
+  call('POST', '/portfolios/summary', CLIENTS_PAGE, true),
+  call('GET', '/portfolios/:uuid', CLIENTS_PAGE, true),
+  call('POST', '/admin/portfolios', LEDGER_WRITERS, true),
+  call('PUT', '/admin/portfolios/:uuid', LEDGER_WRITERS, true),
+  call('POST', '/holdings/summary', CLIENTS_PAGE, true),
+  call('POST', '/transactions/summary', CLIENTS_PAGE, true),
+  call('GET', '/customerAdmin/transactions', CLIENTS_PAGE, true),
+  call('POST', '/customerAdmin/transactions', LEDGER_WRITERS, true),
+  call('PUT', '/customerAdmin/transactions', LEDGER_WRITERS, true),
+  call('GET', '/customerAdmin/transactions/types', CLIENTS_PAGE, true),
+  call('GET', '/customerAdmin/transactions/states', CLIENTS_PAGE, true),
+  call('GET', '/customerAdmin/transactions/metadata', CLIENTS_PAGE, true),
+  call('GET', '/admin/transaction-types', TRANSACTION_TYPES_PAGE, true),
+  call('GET', '/admin/transaction-types/:uuid', TRANSACTION_TYPES_PAGE, true),
+  call('POST', '/admin/transaction-types', LEDGER_WRITERS, true),
+  call('PUT', '/admin/transaction-types/:uuid', LEDGER_WRITERS, true),
+  call('GET', '/admin/ghost-transactions', GHOST_TRANSACTIONS_PAGE, true),
+  call('POST', '/admin/ghost-transactions/:uuid/repair', GHOST_TRANSACTIONS_PAGE, true),
+  call('POST', '/admin/ghost-transactions/:uuid/cancel', GHOST_TRANSACTIONS_PAGE, true),
 ];
 
 /**

@@ -65,3 +65,49 @@ export interface UpdateTransactionsBody {
 export const TRANSACTION_STATES = ['PENDING', 'SETTLED', 'CANCELLED', 'REVERSED'] as const;
 /** Portfolio tax wrappers: ISA and pension portfolios are valued but outside CGT. */
 export const TAX_WRAPPERS = ['GIA', 'ISA', 'PENSION'] as const;
+
+/** How a transaction moves a holding: adds shares, removes them, none, or multiplies them by a ratio. */
+export type TransactionDirection = 'IN' | 'OUT' | 'NONE' | 'RATIO';
+
+/**
+ * The tax engine's ledger types (services/tax-engine/docs/ledger-format.md) a transaction type may map onto, and
+ * how each moves a holding. A type without an effect is an income type.
+ */
+export const LEDGER_EFFECT_DIRECTIONS: Readonly<Record<string, TransactionDirection>> = {
+  BUY: 'IN',
+  SELL: 'OUT',
+  TRANSFER_IN: 'IN',
+  TRANSFER_OUT: 'OUT',
+  GIFT_OUT: 'OUT',
+  SPOUSE_IN: 'IN',
+  SPOUSE_OUT: 'OUT',
+  SPLIT: 'RATIO',
+  CONSOLIDATION: 'RATIO',
+  BONUS: 'RATIO',
+  RIGHTS_ISSUE: 'IN',
+  OPEN_OFFER: 'IN',
+  CAPITAL_RETURN: 'NONE',
+  EQUALISATION: 'NONE',
+  NOTIONAL_INCOME: 'NONE',
+  TAKEOVER: 'OUT',
+  DEMERGER: 'NONE',
+  REDEMPTION: 'OUT',
+};
+
+/** The input fields a transaction type may require of its rows. */
+export const REQUIRABLE_FIELDS = [
+  'quantity',
+  'price',
+  'consideration',
+  'expenses',
+  'ex_date',
+  'pay_date',
+  'original_acquisition_date',
+  'counterparty',
+  'new_security_id',
+  'market_value',
+  'ratio',
+  'income_type',
+  'tax_deducted',
+] as const;
+export type RequirableField = (typeof REQUIRABLE_FIELDS)[number];

@@ -10,6 +10,7 @@ const CONNECT_CODES: Record<DomainErrorCode, Code> = {
   UNAUTHENTICATED: Code.Unauthenticated,
   RESOURCE_EXHAUSTED: Code.ResourceExhausted,
   DEADLINE_EXCEEDED: Code.DeadlineExceeded,
+  ABORTED: Code.Aborted,
 };
 
 export const FIELD_METADATA_KEY = 'x-error-field';

@@ -8,6 +8,8 @@ export const DOMAIN_ERROR_CODES = [
   'UNAUTHENTICATED',
   'RESOURCE_EXHAUSTED',
   'DEADLINE_EXCEEDED',
+  // Optimistic locking: the record changed since it was read (HTTP 409).
+  'ABORTED',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
@@ -30,3 +32,5 @@ export const permissionDenied = (message = 'You do not have access to this resou
 export const unauthenticated = (message = 'Your session has expired; please sign in again') =>
   new DomainError('UNAUTHENTICATED', message);
 export const invalidArgument = (field: string, message: string) => new DomainError('INVALID_ARGUMENT', message, field);
+/** The record changed since the caller read it (a stale version): nothing was written. */
+export const aborted = (message: string, field?: string) => new DomainError('ABORTED', message, field);

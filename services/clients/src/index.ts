@@ -1,13 +1,23 @@
 import path from 'node:path';
+import { createClient } from '@connectrpc/connect';
 import { createSchemaPool } from '@gains/db';
 import { createOutboxRelay } from '@gains/outbox';
-import { clients } from '@gains/proto';
+import { clients, ledger, securities } from '@gains/proto';
 import { demoLargeRequested, type ServiceModule } from '@gains/service-kit';
+import { londonToday } from './domain/date-rules';
+import type { LedgerDeps } from './domain/ledger-deps';
 import { consumeIdentityEvents } from './events/identity-events';
+import { consumeSecuritiesEvents } from './events/securities-events';
+import { createSecuritiesSource } from './rpc/securities-source';
 import { createClientsService } from './rpc/clients-service';
+import { createLedgerService } from './rpc/ledger-service';
 import { createClientStore } from './store/client-store';
+import { createLedgerStore } from './store/ledger-store';
+import { createPortfolioStore } from './store/portfolio-store';
 import { createClientsPrisma } from './store/prisma';
-import { londonToday, seedDemoClients, seedLargeDemoFirm } from './store/seed-demo';
+import { seedDemoClients, seedLargeDemoFirm } from './store/seed-demo';
+import { createSecurityStore } from './store/security-store';
+import { createTransactionTypeStore } from './store/transaction-type-store';
 
 const SCHEMA = 'clients';
 
@@ -15,15 +25,31 @@ export const clientsModule: ServiceModule = {
   name: 'clients',
   schema: SCHEMA,
   migrationsDir: path.join(import.meta.dirname, '..', 'prisma', 'migrations'),
-  async start({ connectionString, logger, bus, seedDemo, env }) {
+  async start({ connectionString, logger, bus, seedDemo, transports, env }) {
     const pool = createSchemaPool(connectionString, SCHEMA);
     const prisma = createClientsPrisma(pool, SCHEMA);
     const relay = createOutboxRelay({ pool, bus, logger });
+    const types = createTransactionTypeStore(prisma);
+    // The system's transaction types, every start: idempotent (stable uuids).
+    await types.seedSystemTypes();
+    const ledgerDeps: LedgerDeps = {
+      portfolios: createPortfolioStore(prisma),
+      ledger: createLedgerStore(prisma),
+      types,
+      securities: createSecurityStore(prisma),
+      securitiesSource: createSecuritiesSource(createClient(securities.SecuritiesService, transports.securities)),
+      today: () => londonToday(),
+    };
     return {
       routes: (router) =>
-        router.service(clients.ClientsService, createClientsService({ clients: createClientStore(prisma) })),
+        router
+          .service(clients.ClientsService, createClientsService({ clients: createClientStore(prisma) }))
+          .service(ledger.LedgerService, createLedgerService(ledgerDeps)),
       relay,
-      subscribe: () => consumeIdentityEvents(bus, prisma, logger),
+      async subscribe() {
+        await consumeIdentityEvents(bus, prisma, logger);
+        await consumeSecuritiesEvents(bus, prisma, logger);
+      },
       async afterStart() {
         if (!seedDemo) return;
         const seeded = await seedDemoClients(prisma, pool, { today: londonToday() });

@@ -27,6 +27,9 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   SecurityPrices: () => import('./routes/security-prices'),
   ReferenceData: () => import('./routes/reference-data'),
   StaticDataValidation: () => import('./routes/static-data-validation'),
+  TransactionTypes: () => import('./routes/transaction-types'),
+  EditTransactionType: () => import('./routes/transaction-type-edit'),
+  GhostTransactions: () => import('./routes/ghost-transactions'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 

@@ -3,7 +3,7 @@ import { DEMO_LARGE_COUNTS } from '@gains/service-kit';
 import { describe, expect, it } from 'vitest';
 import { generateDemoClients } from './demo-clients';
 import { valueDemoLedgers } from './demo-holdings';
-import { DEMO_TRANSACTION_TYPES } from './demo-ledgers';
+import { systemType } from './demo-ledgers';
 import {
   generateLargeLedgers,
   LARGE_BENCHMARK_HOLDING,
@@ -38,7 +38,7 @@ describe('the large demo firm', () => {
     expect(ledgers.transactions).toHaveLength(2_000 + 300 * 13 + 96);
     const valued = valueDemoLedgers(
       ledgers,
-      (type) => DEMO_TRANSACTION_TYPES[type]!.effect,
+      (type) => systemType(type).effect,
       () => undefined,
     );
     const benchmark = valued.holdings.find(

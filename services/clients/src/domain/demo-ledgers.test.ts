@@ -2,20 +2,13 @@ import { DEMO_CORPORATE_EVENTS, demoPriceBook, multiply } from '@gains/demo-data
 import { describe, expect, it } from 'vitest';
 import { generateDemoClients } from './demo-clients';
 import { valueDemoLedgers } from './demo-holdings';
-import {
-  DEMO_TRANSACTION_TYPES,
-  generateDemoLedgers,
-  perHundred,
-  taxYearOf,
-  taxYearStart,
-  type DemoLedgers,
-} from './demo-ledgers';
+import { generateDemoLedgers, perHundred, systemType, taxYearOf, taxYearStart, type DemoLedgers } from './demo-ledgers';
 
 const TODAY = '2026-11-26';
 const book = demoPriceBook(TODAY);
 const clients = generateDemoClients(1000, 'ASH', 20260406);
 const ledgers = generateDemoLedgers({ clients, prices: book, today: TODAY, seed: 20260407 });
-const effectOf = (type: string) => DEMO_TRANSACTION_TYPES[type]!.effect;
+const effectOf = (type: string) => systemType(type).effect;
 const latest = (id: number) => {
   const l = book.latest(id);
   return l && { priceGbp: l.priceGbp, assetClass: book.securities[id - 1]!.assetClass };

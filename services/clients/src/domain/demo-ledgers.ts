@@ -1,5 +1,6 @@
 import { businessDays, DEMO_CORPORATE_EVENTS, divide, multiply, prng, sum } from '@gains/demo-data';
 import type { DemoClient } from './demo-clients';
+import { SYSTEM_TRANSACTION_TYPES, type SystemTransactionType } from './transaction-types';
 
 /**
  * Deterministic portfolios and ledgers for the demo clients, priced from the demo securities' price walk: from
@@ -80,21 +81,12 @@ export interface DemoLedgers {
   oversold: number[];
 }
 
-/** The system types the demo ledgers use: name -> the tax engine's effect and the income type. */
-export const DEMO_TRANSACTION_TYPES: Record<string, { effect: string; incomeType: string; direction: string }> = {
-  BUY: { effect: 'BUY', incomeType: '', direction: 'IN' },
-  SELL: { effect: 'SELL', incomeType: '', direction: 'OUT' },
-  GIFT_OUT: { effect: 'GIFT_OUT', incomeType: '', direction: 'OUT' },
-  SPOUSE_IN: { effect: 'SPOUSE_IN', incomeType: '', direction: 'IN' },
-  SPOUSE_OUT: { effect: 'SPOUSE_OUT', incomeType: '', direction: 'OUT' },
-  SPLIT: { effect: 'SPLIT', incomeType: '', direction: 'RATIO' },
-  TAKEOVER: { effect: 'TAKEOVER', incomeType: '', direction: 'OUT' },
-  NOTIONAL_INCOME: { effect: 'NOTIONAL_INCOME', incomeType: '', direction: 'NONE' },
-  DIVIDEND: { effect: '', incomeType: 'UK_DIVIDEND', direction: 'NONE' },
-  DISTRIBUTION: { effect: '', incomeType: 'UNIT_TRUST_DIVIDEND', direction: 'NONE' },
-  GILT_INTEREST: { effect: '', incomeType: 'GILT_INTEREST', direction: 'NONE' },
-  INTEREST: { effect: '', incomeType: 'BOND_INTEREST', direction: 'NONE' },
-};
+/** A system transaction type's meaning by its name (the demo's rows name system types). */
+export function systemType(name: string): SystemTransactionType {
+  const type = SYSTEM_TRANSACTION_TYPES.find((t) => t.name === name);
+  if (!type) throw new Error(`no system transaction type named ${name}`);
+  return type;
+}
 
 /** "2026-27" for a day from 6 April 2026 to 5 April 2027. */
 export function taxYearOf(date: string): string {
@@ -291,7 +283,7 @@ export function generateDemoLedgers(input: {
       consideration,
       exDate: days[Math.max(0, index - 15)]!,
       payDate: days[index]!,
-      incomeType: DEMO_TRANSACTION_TYPES[type]!.incomeType,
+      incomeType: systemType(type).incomeType,
       notes: type === 'NOTIONAL_INCOME' ? 'Accumulation units: income reinvested (notional distribution)' : '',
     });
   };

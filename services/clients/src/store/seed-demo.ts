@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { generateDemoClients, type DemoClient } from '../domain/demo-clients';
 import { valueDemoLedgers } from '../domain/demo-holdings';
 import { generateLargeLedgers } from '../domain/demo-large-firm';
-import { DEMO_TRANSACTION_TYPES, generateDemoLedgers, type DemoLedgers } from '../domain/demo-ledgers';
+import { generateDemoLedgers, systemType, type DemoLedgers } from '../domain/demo-ledgers';
 import { bulkInsert, textArray } from './bulk-insert';
 import type { ClientsPrisma } from './prisma';
 
@@ -20,28 +20,6 @@ const DEMO_FIRMS = [
   { code: 'BRKF', count: DEMO_CLIENT_COUNTS.BRKF, prefix: 'BRK', seed: 20250406 },
   { code: 'CLVP', count: DEMO_CLIENT_COUNTS.CLVP, prefix: 'CLV', seed: 20240406 },
 ] as const;
-
-/** The uuids of the system types the ledger service ships (transaction-types.ts), so seeding either first is fine. */
-const SYSTEM_TYPE_NUMBERS: Record<string, number> = {
-  BUY: 1,
-  SELL: 2,
-  GIFT_OUT: 5,
-  SPOUSE_IN: 6,
-  SPOUSE_OUT: 7,
-  SPLIT: 8,
-  NOTIONAL_INCOME: 15,
-  TAKEOVER: 16,
-  DIVIDEND: 101,
-  GILT_INTEREST: 104,
-  DISTRIBUTION: 106,
-  INTEREST: 103,
-};
-const systemTypeUuid = (n: number) => `7e0c0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-/** Today in the UK (Europe/London), the product's time zone. */
-export function londonToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
-}
 
 export interface DemoSeedOptions {
   /** YYYY-MM-DD in London: the ledgers run to the day before, priced as the securities service prices them. */
@@ -66,7 +44,7 @@ export async function seedDemoClients(
   try {
     await db.query('BEGIN');
     await seedSecurityReadModel(db, book);
-    const typeIds = await ensureSystemTypes(db);
+    const typeIds = await systemTypeIds(db);
     for (const firm of DEMO_FIRMS) {
       const organisationUuid = demoOrganisation(firm.code).uuid;
       const clients = generateDemoClients(firm.count, firm.prefix, firm.seed);
@@ -107,7 +85,7 @@ export async function seedLargeDemoFirm(
   try {
     await db.query('BEGIN');
     if (!(await db.query('SELECT 1 FROM security LIMIT 1')).rowCount) await seedSecurityReadModel(db, book);
-    const typeIds = await ensureSystemTypes(db);
+    const typeIds = await systemTypeIds(db);
     for (let first = 0; first < DEMO_LARGE_COUNTS.clients; first += LARGE_BATCH) {
       const count = Math.min(LARGE_BATCH, DEMO_LARGE_COUNTS.clients - first);
       const clients = generateDemoClients(count, 'LRG', 7_000_000 + first, { first: first + 1, width: 6 });
@@ -181,31 +159,10 @@ export async function seedSecurityReadModel(db: pg.PoolClient, book: DemoPriceBo
   );
 }
 
-/**
- * The system transaction types the demo rows use, inserted by name when the ledger service has not shipped them
- * yet (a null organisation is never equal to another, so the unique index cannot do it). Answers id by name.
- */
-export async function ensureSystemTypes(db: pg.PoolClient): Promise<Map<string, number>> {
-  const names = Object.keys(DEMO_TRANSACTION_TYPES);
-  await db.query(
-    `INSERT INTO transaction_type (uuid, organisation_uuid, name, description, direction, required_fields, effect,
-                                   income_type, corporate_action, allow_zero_quantity, updated_at, updated_by)
-     SELECT u, NULL, n, n, d, '{}', e, i, n IN ('SPLIT', 'TAKEOVER'), i <> '' OR n IN ('SPLIT', 'NOTIONAL_INCOME'),
-            now(), 'Demo data'
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[]) AS t(u, n, d, e, i)
-      WHERE NOT EXISTS (SELECT 1 FROM transaction_type x WHERE x.organisation_uuid IS NULL AND x.name = t.n)
-     ON CONFLICT (uuid) DO NOTHING`,
-    [
-      names.map((n) => systemTypeUuid(SYSTEM_TYPE_NUMBERS[n]!)),
-      names,
-      names.map((n) => DEMO_TRANSACTION_TYPES[n]!.direction),
-      names.map((n) => DEMO_TRANSACTION_TYPES[n]!.effect),
-      names.map((n) => DEMO_TRANSACTION_TYPES[n]!.incomeType),
-    ],
-  );
+/** The ids of the system transaction types (the service seeds them at every start, before the demo). */
+export async function systemTypeIds(db: pg.PoolClient): Promise<Map<string, number>> {
   const { rows } = await db.query<{ id: number; name: string }>(
-    'SELECT id, name FROM transaction_type WHERE organisation_uuid IS NULL AND name = ANY($1)',
-    [names],
+    'SELECT id, name FROM transaction_type WHERE organisation_uuid IS NULL',
   );
   return new Map(rows.map((r) => [r.name, r.id]));
 }
@@ -230,7 +187,7 @@ async function writeFirm(
   const { organisationUuid, firmCode, clients, ledgers, book, typeIds } = firm;
   const valuation = valueDemoLedgers(
     ledgers,
-    (type) => DEMO_TRANSACTION_TYPES[type]!.effect,
+    (type) => systemType(type).effect,
     (id) => {
       const latest = book.latest(id);
       return latest && { priceGbp: latest.priceGbp, assetClass: book.securities[id - 1]!.assetClass };
@@ -239,6 +196,11 @@ async function writeFirm(
   const overrides = new Map<string, string>();
   for (const o of ledgers.taxOverrides) overrides.set(`${o.client}/${o.overrideType}`, o.amount);
   const clientUuid = clients.map((c) => stableUuid(`${firmCode}/${c.code}`));
+  const typeId = (name: string) => {
+    const id = typeIds.get(name);
+    if (id === undefined) throw new Error(`the system transaction type ${name} is not seeded`);
+    return id;
+  };
 
   await bulkInsert(
     db,
@@ -483,7 +445,7 @@ async function writeFirm(
         t.securityId,
         book.securities[t.securityId - 1]!.sedol,
         `${portfolio.code}-T${String(i + 1).padStart(6, '0')}`,
-        typeIds.get(t.type)!,
+        typeId(t.type),
         t.state,
         t.tradeDate,
         t.exDate,

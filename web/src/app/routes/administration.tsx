@@ -8,8 +8,14 @@ const PAGES: { name: RouteName; description: string }[] = [
   { name: 'Organisations', description: 'firms, branches and the provider: codes, parents, service levels, settings' },
   { name: 'OrganisationServiceLevels', description: 'levels of service and the report types they generate' },
   { name: 'Users', description: 'invite users, reset their MFA, disable and enable them' },
-  { name: 'TransactionTypes', description: 'transaction types' },
-  { name: 'GhostTransactions', description: 'ghost transactions' },
+  {
+    name: 'TransactionTypes',
+    description: "your firm's transaction names, each mapped onto a tax-engine effect or an income type",
+  },
+  {
+    name: 'GhostTransactions',
+    description: 'transactions whose portfolio or security does not resolve: re-point or cancel them',
+  },
   { name: 'SecurityPrices', description: 'prices by date: edit one, or upload a CSV of prices' },
 ];
 

@@ -23,3 +23,14 @@ export function showServerFieldError(form: FormInstance, error: unknown): boolea
   form.scrollToField(name);
   return true;
 }
+
+/**
+ * The same error with its field renamed to the form's name for it: the server names fields as its body does
+ * (`transaction.quantity`), a form may name them otherwise (`quantity`).
+ */
+export function renameErrorField(error: unknown, rename: (field: string) => string): unknown {
+  if (!isApiError(error) || !error.field) return error;
+  return Object.assign(Object.create(Object.getPrototypeOf(error) as object) as object, error, {
+    field: rename(error.field),
+  });
+}

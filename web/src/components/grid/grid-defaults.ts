@@ -1,5 +1,14 @@
 import { themeQuartz, type ColDef, type GridOptions } from 'ag-grid-community';
-import { compareDecimals, formatBoolean, formatMoney, formatNumber, formatText, isNegative } from '@/lib/format';
+import {
+  compareDecimals,
+  formatBoolean,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatQuantity,
+  formatText,
+  isNegative,
+} from '@/lib/format';
 
 /** Row and header height 40 (spec §2.4). */
 export const ROW_HEIGHT = 40;
@@ -94,6 +103,33 @@ export function textColumn<T>(field: string, headerName: string, extra: ColDef<T
     headerName,
     valueFormatter: (p) => formatText(p.value as string | null),
     width: 150,
+    ...extra,
+  };
+}
+
+/** Quantities to 4 decimals (spec §2.5), exact from the decimal string. */
+export function quantityColumn<T>(field: string, headerName: string, extra: ColDef<T> = {}): ColDef<T> {
+  return {
+    field: field as ColDef<T>['field'],
+    headerName,
+    cellClass: ['ag-right-aligned-cell', 'gains-number'],
+    cellClassRules: { 'gains-negative': (p) => isNegative(p.value as string | null) },
+    valueFormatter: (p) => formatQuantity(p.value as string | null),
+    comparator: decimalComparator,
+    useValueFormatterForExport: false,
+    width: 140,
+    ...extra,
+  };
+}
+
+/** Dates day/month/year, '-' when empty (spec §2.4); ISO dates sort as text. */
+export function dateColumn<T>(field: string, headerName: string, extra: ColDef<T> = {}): ColDef<T> {
+  return {
+    field: field as ColDef<T>['field'],
+    headerName,
+    valueFormatter: (p) => formatDate(p.value as string | null),
+    useValueFormatterForExport: false,
+    width: 130,
     ...extra,
   };
 }

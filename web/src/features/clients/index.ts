@@ -1,3 +1,4 @@
 export { ClientsGrid } from './components/clients-grid';
 export { getClientsQueryOptions, useClients, clientKeys, type ClientSummaryRow } from './api/get-clients';
 export { initialClientsQuery } from './api/clients-query';
+export { ClientLedger } from './components/client-ledger';

@@ -1,2 +1,2 @@
 export { ReferenceDataView } from './components/reference-data-view';
-export { getReferenceDataQueryOptions } from './api/get-reference-data';
+export { getReferenceDataQueryOptions, useReferenceData } from './api/get-reference-data';

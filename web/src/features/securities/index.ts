@@ -8,3 +8,4 @@ export { StaticDataValidation } from './components/static-data-validation';
 export { getSecuritiesQueryOptions } from './api/get-securities';
 export { getSecurityQueryOptions, useSecurity } from './api/get-security';
 export { initialSecuritiesQuery } from './components/securities-query';
+export { useCurrencies } from './api/currencies';

@@ -26,9 +26,12 @@ import { HIDDEN_IN_REDUCED_LAYOUT, clientColumns } from './clients-columns';
 export function ClientsGrid({
   organisationUuid,
   organisationName,
+  onSelect,
 }: {
   organisationUuid: string;
   organisationName: string;
+  /** The selected client, or undefined when the row is deselected. */
+  onSelect?: (client: ClientSummaryRow | undefined) => void;
 }) {
   const gridRef = useRef<AgGridReact<ClientSummaryRow>>(null);
   const [query, setQuery] = useGridQuery(GRID_ID);
@@ -87,9 +90,14 @@ export function ClientsGrid({
     }
   };
 
-  const onRowClicked = useCallback((event: RowClickedEvent<ClientSummaryRow>) => {
-    event.node.setSelected(!event.node.isSelected(), true);
-  }, []);
+  const onRowClicked = useCallback(
+    (event: RowClickedEvent<ClientSummaryRow>) => {
+      const selecting = !event.node.isSelected();
+      event.node.setSelected(selecting, true);
+      onSelect?.(selecting ? event.data : undefined);
+    },
+    [onSelect],
+  );
 
   const fullExport = useFullExport<ClientSummaryRow>({
     noun: 'client',

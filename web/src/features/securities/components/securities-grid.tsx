@@ -14,7 +14,8 @@ import { GridPager } from '@/components/grid/grid-pager';
 import { serverColDef, serverGridOptions } from '@/components/grid/grid-defaults';
 import { getSecurities, useSecurities } from '../api/get-securities';
 import { SECURITIES_GRID_ID, securityColumns } from './securities-columns';
-import { useServerGrid } from './use-server-grid';
+import { useServerGrid } from '@/components/grid/use-server-grid';
+import { initialSecuritySort } from './securities-query';
 
 /**
  * Securities Lite (issue 20): every field of every security, paged, sorted and searched by the server.
@@ -30,7 +31,10 @@ export function SecuritiesGrid({
   onAdd?: () => void;
 }) {
   const gridRef = useRef<AgGridReact<Security>>(null);
-  const { query, setQuery, sort, searchText, setSearchText, gridEvents } = useServerGrid(SECURITIES_GRID_ID);
+  const { query, setQuery, sort, searchText, setSearchText, gridEvents } = useServerGrid(
+    SECURITIES_GRID_ID,
+    initialSecuritySort(SECURITIES_GRID_ID),
+  );
   const securities = useSecurities({ organisationUuid, ...query, sort });
   const rows = securities.data?.content;
   const total = securities.data?.totalSize ?? 0;

@@ -1,13 +1,12 @@
+import { savedSort } from '@/components/grid/use-server-grid';
 import { initialGridQuery } from '@/components/grid/grid-query';
-import { loadColumnState, sortOf, type SortItem } from '@/components/grid/column-state';
+import type { SortItem } from '@/components/grid/column-state';
 import type { SecuritiesQuery } from '../api/security-keys';
 import { DEFAULT_SECURITY_SORT, SECURITIES_GRID_ID } from './securities-columns';
 
 /** The saved sort of a securities grid, else security name. */
 export function initialSecuritySort(gridId: string = SECURITIES_GRID_ID): SortItem[] {
-  const saved = loadColumnState(gridId);
-  const sort = saved ? sortOf(saved) : [];
-  return sort.length ? sort : DEFAULT_SECURITY_SORT;
+  return savedSort(gridId, DEFAULT_SECURITY_SORT);
 }
 
 /** The query the securities grid will send first for this address (the route loader prefetches it). */

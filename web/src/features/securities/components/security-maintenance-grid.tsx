@@ -32,7 +32,8 @@ import {
   type ClassificationField,
 } from './classification-edits';
 import { ASSET_CLASS_LABELS, CGT_CLASS_LABELS, STATUS_LABELS, labelOf } from './security-rules';
-import { useServerGrid } from './use-server-grid';
+import { useServerGrid } from '@/components/grid/use-server-grid';
+import { initialSecuritySort } from './securities-query';
 
 const GRID_ID = 'security-maintenance';
 
@@ -96,7 +97,10 @@ const columns: ColDef<Security>[] = [
  */
 export function SecurityMaintenanceGrid({ organisationUuid }: { organisationUuid: string }) {
   const gridRef = useRef<AgGridReact<Security>>(null);
-  const { query, setQuery, sort, searchText, setSearchText, gridEvents } = useServerGrid(GRID_ID);
+  const { query, setQuery, sort, searchText, setSearchText, gridEvents } = useServerGrid(
+    GRID_ID,
+    initialSecuritySort(GRID_ID),
+  );
   const securities = useSecurities({ organisationUuid, ...query, sort });
   const [edits, setEdits] = useState<ClassificationEdits>({});
   const [reviewing, setReviewing] = useState(false);

@@ -16,7 +16,8 @@ import { serverColDef, serverGridOptions, textColumn } from '@/components/grid/g
 import { usePricesOnDate, useSavePrice } from '../api/prices';
 import { PriceUpload } from './price-upload';
 import { SECURITY_MESSAGES, priceProblem, ruleOf } from './security-rules';
-import { useServerGrid } from './use-server-grid';
+import { useServerGrid } from '@/components/grid/use-server-grid';
+import { initialSecuritySort } from './securities-query';
 
 const GRID_ID = 'security-prices';
 
@@ -189,7 +190,10 @@ function PriceModal({
 export function SecurityPrices({ organisationUuid, canEdit }: { organisationUuid: string; canEdit: boolean }) {
   const gridRef = useRef<AgGridReact<PriceOnDate>>(null);
   const [date, setDate] = useState(() => todayIso());
-  const { query, setQuery, sort, searchText, setSearchText, gridEvents } = useServerGrid(GRID_ID);
+  const { query, setQuery, sort, searchText, setSearchText, gridEvents } = useServerGrid(
+    GRID_ID,
+    initialSecuritySort(GRID_ID),
+  );
   const prices = usePricesOnDate({ organisationUuid, ...query, sort, date });
   const [editing, setEditing] = useState<PriceOnDate>();
   const columns = useMemo(() => priceColumns(canEdit ? setEditing : undefined), [canEdit]);

@@ -2,17 +2,23 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ColumnEvent, GridReadyEvent, SortChangedEvent } from 'ag-grid-community';
 import { config } from '@/config/env';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useGridQuery } from '@/components/grid/grid-query';
-import { loadColumnState, sameSort, saveColumnState, sortOf, type SortItem } from '@/components/grid/column-state';
-import { initialSecuritySort } from './securities-query';
+import { useGridQuery } from './grid-query';
+import { loadColumnState, sameSort, saveColumnState, sortOf, type SortItem } from './column-state';
+
+/** The saved sort of a grid, else its default. */
+export function savedSort(gridId: string, fallback: SortItem[]): SortItem[] {
+  const saved = loadColumnState(gridId);
+  const sort = saved ? sortOf(saved) : [];
+  return sort.length ? sort : fallback;
+}
 
 /**
- * What the securities feature's server-driven grids share with the clients grid: page, size and term in the
- * address and storage, the search box settling for 500 ms, the sort sent to the server, the column state saved.
+ * What server-driven grids share: page, size and term in the address and storage, the search box settling for
+ * 500 ms, the sort sent to the server, the column state saved.
  */
-export function useServerGrid(gridId: string) {
+export function useServerGrid(gridId: string, defaultSort: SortItem[] = []) {
   const [query, setQuery] = useGridQuery(gridId);
-  const [sort, setSort] = useState<SortItem[]>(() => initialSecuritySort(gridId));
+  const [sort, setSort] = useState<SortItem[]>(() => savedSort(gridId, defaultSort));
   const [searchText, setSearchText] = useState(query.term);
   const debouncedSearch = useDebouncedValue(searchText, config.searchDebounceMs);
 

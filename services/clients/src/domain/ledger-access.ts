@@ -1,0 +1,22 @@
+import { firstRole } from '@gains/access';
+import { assertMember, type Caller } from '@gains/auth';
+import { permissionDenied } from '@gains/errors';
+
+/**
+ * Who may do what with the ledger, checked here as well as at the BFF. Only the caller's first role counts.
+ * Reads: any member of the organisation; writes: ADMIN (the provider) and CUSTOMER_ADMIN.
+ */
+export function assertLedgerReader(caller: Caller, organisationUuid: string): void {
+  assertMember(caller, organisationUuid);
+  if (!firstRole(caller.roles)) throw permissionDenied('You do not have permission to do this');
+}
+
+/** Returns whether the writer is the provider (who alone may touch what every firm shares). */
+export function assertLedgerWriter(caller: Caller, organisationUuid: string): { provider: boolean } {
+  assertMember(caller, organisationUuid);
+  const role = firstRole(caller.roles);
+  if (role !== 'ADMIN' && role !== 'CUSTOMER_ADMIN') {
+    throw permissionDenied('You do not have permission to change the ledger');
+  }
+  return { provider: role === 'ADMIN' };
+}

@@ -1,0 +1,169 @@
+import { create } from '@bufbuild/protobuf';
+import type { ServiceImpl } from '@connectrpc/connect';
+import { requireCaller } from '@gains/auth';
+import { ledger } from '@gains/proto';
+import { cancelGhostTransaction } from '../domain/cancel-ghost-transaction';
+import { getPortfolio } from '../domain/get-portfolio';
+import { getTransactionMetadata } from '../domain/get-transaction-metadata';
+import { getTransactionType } from '../domain/get-transaction-type';
+import type { LedgerDeps } from '../domain/ledger-deps';
+import { listGhostTransactions } from '../domain/list-ghost-transactions';
+import { listHoldingTransactions } from '../domain/list-holding-transactions';
+import { listHoldings } from '../domain/list-holdings';
+import { listPortfolios } from '../domain/list-portfolios';
+import { listTransactionStates } from '../domain/list-transaction-states';
+import { listTransactionTypes } from '../domain/list-transaction-types';
+import { listTransactions } from '../domain/list-transactions';
+import { postTransaction } from '../domain/post-transaction';
+import { repairGhostTransaction } from '../domain/repair-ghost-transaction';
+import { savePortfolio } from '../domain/save-portfolio';
+import { saveTransactionType } from '../domain/save-transaction-type';
+import type { TransactionTypeRecord } from '../domain/transaction-types';
+import { updateTransactions } from '../domain/update-transactions';
+
+/** null (no figure yet, no date) travels as an unset optional field. */
+function unsetNulls<T extends object>(record: T): { [K in keyof T]: Exclude<T[K], null> | undefined } {
+  const out = { ...record } as Record<string, unknown>;
+  for (const key in out) if (out[key] === null) out[key] = undefined;
+  return out as { [K in keyof T]: Exclude<T[K], null> | undefined };
+}
+
+function typeMessage(t: TransactionTypeRecord) {
+  return {
+    uuid: t.uuid,
+    name: t.name,
+    description: t.description,
+    direction: t.direction,
+    requiredFields: t.requiredFields,
+    effect: t.effect,
+    incomeType: t.incomeType,
+    corporateAction: t.corporateAction,
+    allowZeroQuantity: t.allowZeroQuantity,
+    system: t.organisationUuid === null,
+    active: t.active,
+    version: t.version,
+    lastModifiedDate: t.lastModifiedDate,
+    lastModifiedByName: t.lastModifiedByName,
+  };
+}
+
+const grid = (req: { page: number; size: number; term: string; sort: { column: string; direction: string }[] }) => ({
+  page: req.page,
+  size: req.size,
+  term: req.term,
+  sort: req.sort.map((s) => ({ column: s.column, direction: s.direction })),
+});
+
+/** The ledger (ledger.proto): thin, map, call, map. */
+export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger.LedgerService> {
+  return {
+    async listPortfolios(req, ctx) {
+      const portfolios = await listPortfolios(deps, requireCaller(ctx), req);
+      return { portfolios: portfolios.map(unsetNulls) };
+    },
+    async getPortfolio(req, ctx) {
+      return unsetNulls(await getPortfolio(deps, requireCaller(ctx), req));
+    },
+    async savePortfolio(req, ctx) {
+      const p = req.portfolio;
+      return unsetNulls(
+        await savePortfolio(deps, requireCaller(ctx), {
+          organisationUuid: req.organisationUuid,
+          uuid: req.uuid,
+          version: req.version,
+          portfolio: {
+            code: p?.code ?? '',
+            name: p?.name ?? '',
+            type: p?.type ?? '',
+            state: p?.state ?? '',
+            currency: p?.currency ?? '',
+            taxWrapper: p?.taxWrapper ?? '',
+            owners: (p?.owners ?? []).map((o) => ({ clientUuid: o.clientUuid, percentage: o.percentage })),
+          },
+        }),
+      );
+    },
+    async listHoldings(req, ctx) {
+      return { holdings: (await listHoldings(deps, requireCaller(ctx), req)).map(unsetNulls) };
+    },
+    async listHoldingTransactions(req, ctx) {
+      const page = await listHoldingTransactions(deps, requireCaller(ctx), {
+        organisationUuid: req.organisationUuid,
+        portfolioUuid: req.portfolioUuid,
+        clientUuid: req.clientUuid,
+        securityId: req.securityId,
+        ...grid(req),
+      });
+      return { content: page.content.map(unsetNulls), totalSize: page.totalSize };
+    },
+    async listTransactions(req, ctx) {
+      const rows = await listTransactions(deps, requireCaller(ctx), req);
+      return { content: rows.map(unsetNulls), totalSize: rows.length };
+    },
+    async postTransaction(req, ctx) {
+      const {
+        uuid: _uuid,
+        version: _version,
+        ...transaction
+      } = req.transaction ?? create(ledger.TransactionInputSchema);
+      return unsetNulls(
+        await postTransaction(deps, requireCaller(ctx), {
+          organisationUuid: req.organisationUuid,
+          portfolioUuid: req.portfolioUuid,
+          securityId: req.securityId,
+          transaction,
+        }),
+      );
+    },
+    async updateTransactions(req, ctx) {
+      const rows = await updateTransactions(deps, requireCaller(ctx), req);
+      return { transactions: rows.map(unsetNulls) };
+    },
+    async listTransactionTypes(req, ctx) {
+      return { types: (await listTransactionTypes(deps, requireCaller(ctx), req)).map(typeMessage) };
+    },
+    async getTransactionType(req, ctx) {
+      return typeMessage(await getTransactionType(deps, requireCaller(ctx), req));
+    },
+    async saveTransactionType(req, ctx) {
+      const t = req.type;
+      const saved = await saveTransactionType(deps, requireCaller(ctx), {
+        organisationUuid: req.organisationUuid,
+        uuid: req.uuid,
+        version: req.version,
+        type: {
+          name: t?.name ?? '',
+          description: t?.description ?? '',
+          direction: t?.direction ?? '',
+          requiredFields: t?.requiredFields ?? [],
+          effect: t?.effect ?? '',
+          incomeType: t?.incomeType ?? '',
+          corporateAction: t?.corporateAction ?? false,
+          allowZeroQuantity: t?.allowZeroQuantity ?? false,
+          active: t?.active ?? true,
+        },
+      });
+      return typeMessage(saved);
+    },
+    async listTransactionStates(req, ctx) {
+      return { states: listTransactionStates(requireCaller(ctx), req.organisationUuid) };
+    },
+    async getTransactionMetadata(req, ctx) {
+      const m = await getTransactionMetadata(deps, requireCaller(ctx), req);
+      return { ...m, transactionType: typeMessage(m.transactionType), latestPrice: m.latestPrice ?? undefined };
+    },
+    async listGhostTransactions(req, ctx) {
+      const page = await listGhostTransactions(deps, requireCaller(ctx), {
+        organisationUuid: req.organisationUuid,
+        ...grid(req),
+      });
+      return { content: page.content.map(unsetNulls), totalSize: page.totalSize };
+    },
+    async repairGhostTransaction(req, ctx) {
+      return unsetNulls(await repairGhostTransaction(deps, requireCaller(ctx), req));
+    },
+    async cancelGhostTransaction(req, ctx) {
+      return unsetNulls(await cancelGhostTransaction(deps, requireCaller(ctx), req));
+    },
+  };
+}

@@ -1,0 +1,510 @@
+import crypto from 'node:crypto';
+import { aborted } from '@gains/errors';
+import { appendToOutbox, type OutboxEvent } from '@gains/outbox';
+import { deriveHolding, type HoldingRow } from '../domain/holding-rules';
+import type { HoldingRecord, Page, TransactionRecord } from '../domain/ledger';
+import type { TransactionGridQuery, TransactionSortColumn } from '../domain/transaction-grid';
+import { calculationStatusFor } from '../domain/portfolio-rules';
+import { stateRef } from '../domain/transaction-states';
+import type { LedgerRowValues } from '../domain/transaction-rules';
+import { dateColumn, dateText, decimalText, likePattern } from './columns';
+import { Prisma } from './generated/client';
+import type { ClientsPrisma, ClientsTx } from './prisma';
+
+const WITH_REFS = {
+  portfolio: { select: { uuid: true, code: true } },
+  type: { select: { uuid: true, name: true, description: true, effect: true } },
+} satisfies Prisma.LedgerTransactionInclude;
+type TransactionRow = Prisma.LedgerTransactionGetPayload<{ include: typeof WITH_REFS }>;
+type SecurityCodes = { sedol: string; isin: string; securityName: string };
+
+function toRecord(row: TransactionRow, security: SecurityCodes | undefined): TransactionRecord {
+  const money = (v: Prisma.Decimal | null) => decimalText(v, 2);
+  return {
+    uuid: row.uuid,
+    portfolioUuid: row.portfolio?.uuid ?? '',
+    portfolioCode: row.portfolio?.code ?? row.portfolioCode,
+    securityId: row.securityId ?? 0,
+    securityCode: row.securityCode,
+    sedol: security?.sedol ?? '',
+    isin: security?.isin ?? '',
+    securityName: security?.securityName ?? '',
+    transactionCode: row.transactionCode,
+    transactionType: { uuid: row.type.uuid, type: row.type.name, typeDescription: row.type.description },
+    transactionState: stateRef(row.state),
+    tradeDate: dateText(row.tradeDate),
+    exDate: dateText(row.exDate),
+    payDate: dateText(row.payDate),
+    reportDate: dateText(row.reportDate),
+    quantity: decimalText(row.quantity, 8, true),
+    price: decimalText(row.price, 8, true),
+    consideration: decimalText(row.consideration, 2),
+    expenses: decimalText(row.expenses, 2),
+    currency: { isoCode: row.currency },
+    fxRate: decimalText(row.fxRate, 10, true),
+    considerationGbp: decimalText(row.considerationGbp, 2),
+    expensesGbp: decimalText(row.expensesGbp, 2),
+    originalAcquisitionDate: dateText(row.originalAcquisitionDate),
+    counterpartyClientUuid: row.counterpartyClientUuid,
+    counterpartyName: row.counterpartyName,
+    holdoverReliefClaimed: money(row.holdoverReliefClaimed),
+    newSecurityId: row.newSecurityId,
+    marketValue: money(row.marketValue),
+    ratio: row.ratio,
+    timing: row.timing,
+    incomeType: row.incomeType,
+    taxDeducted: money(row.taxDeducted),
+    source: row.source,
+    sourceRef: row.sourceRef,
+    notes: row.notes,
+    warnings: row.warnings,
+    cgtCost: money(row.cgtCost),
+    proceeds: money(row.proceeds),
+    capitalGainLoss: money(row.capitalGainLoss),
+    incomeGain: money(row.incomeGain),
+    exemptGainLoss: money(row.exemptGainLoss),
+    holdoverRelief: money(row.holdoverRelief),
+    cloggedLoss: money(row.cloggedLoss),
+    indexation: money(row.indexation),
+    version: row.version,
+    createdDate: row.createdAt.toISOString(),
+    createdByName: row.createdBy,
+    lastModifiedDate: row.updatedAt.toISOString(),
+    lastModifiedByName: row.updatedBy,
+  };
+}
+
+function toColumns(values: LedgerRowValues) {
+  return {
+    transactionCode: values.transactionCode,
+    state: values.state,
+    tradeDate: dateColumn(values.tradeDate),
+    exDate: dateColumn(values.exDate),
+    payDate: dateColumn(values.payDate),
+    reportDate: dateColumn(values.reportDate),
+    quantity: values.quantity,
+    price: values.price,
+    consideration: values.consideration,
+    expenses: values.expenses,
+    currency: values.currency,
+    fxRate: values.fxRate,
+    considerationGbp: values.considerationGbp,
+    expensesGbp: values.expensesGbp,
+    originalAcquisitionDate: dateColumn(values.originalAcquisitionDate),
+    counterpartyClientUuid: values.counterpartyClientUuid,
+    counterpartyName: values.counterpartyName,
+    holdoverReliefClaimed: values.holdoverReliefClaimed,
+    newSecurityId: values.newSecurityId,
+    marketValue: values.marketValue,
+    ratio: values.ratio,
+    timing: values.timing,
+    incomeType: values.incomeType,
+    taxDeducted: values.taxDeducted,
+    notes: values.notes,
+  };
+}
+
+// Whitelisted: sort columns reach SQL only through this table.
+const SORT_SQL: Record<TransactionSortColumn, string> = {
+  tradeDate: 't.trade_date',
+  reportDate: 't.report_date',
+  type: 'tt.name',
+  transactionCode: 't.transaction_code',
+  state: 't.state',
+  quantity: 't.quantity',
+  price: 't.price',
+  consideration: 't.consideration',
+  considerationGbp: 't.consideration_gbp',
+  expenses: 't.expenses',
+  currency: 't.currency',
+  sedol: 's.sedol',
+  isin: 's.isin',
+  securityName: 's.security_name',
+  securityCode: 't.security_code',
+  portfolioCode: 't.portfolio_code',
+  createdDate: 't.created_at',
+  lastModifiedDate: 't.updated_at',
+};
+
+/** What deriving a holding reads of a row. */
+interface DerivationRow {
+  id: bigint;
+  securityId: number | null;
+  newSecurityId: number | null;
+  state: string;
+  quantity: string;
+  ratio: string | null;
+  tradeDate: string;
+  timing: string;
+  warnings: string[];
+  effect: string;
+}
+
+/** One (portfolio, security) pair whose holding a change re-derives. */
+interface Pair {
+  portfolioId: number;
+  securityId: number;
+}
+
+/** A new row of the ledger. */
+export interface LedgerInsert {
+  portfolioId: number;
+  portfolioCode: string;
+  securityId: number;
+  typeId: number;
+  values: LedgerRowValues;
+}
+
+/** A change to a stored row at the version read: its values, or only where it points (a ghost repaired). */
+export interface LedgerUpdate {
+  uuid: string;
+  version: number;
+  typeId?: number;
+  values?: LedgerRowValues;
+  portfolioId?: number;
+  portfolioCode?: string;
+  securityId?: number;
+  state?: string;
+}
+
+export interface LedgerChange {
+  organisationUuid: string;
+  actorName: string;
+  inserts: LedgerInsert[];
+  updates: LedgerUpdate[];
+  /** The events of the change, given the owners of the portfolios it touched and each one's earliest date. */
+  events: (touched: { clientUuid: string; earliestDate: string }[]) => OutboxEvent[];
+}
+
+export function createLedgerStore(prisma: ClientsPrisma) {
+  async function records(db: ClientsPrisma | ClientsTx, where: Prisma.LedgerTransactionWhereInput, order?: string[]) {
+    const rows = await db.ledgerTransaction.findMany({
+      where,
+      include: WITH_REFS,
+      orderBy: [{ tradeDate: 'asc' }, { id: 'asc' }],
+    });
+    const ids = [...new Set(rows.map((r) => r.securityId).filter((id): id is number => id !== null))];
+    const securities = new Map(
+      (
+        await db.security.findMany({
+          where: { id: { in: ids } },
+          select: { id: true, sedol: true, isin: true, securityName: true },
+        })
+      ).map((s) => [s.id, s]),
+    );
+    const out = rows.map((r) => toRecord(r, r.securityId === null ? undefined : securities.get(r.securityId)));
+    if (!order) return out;
+    const byUuid = new Map(out.map((r) => [r.uuid, r]));
+    return order.map((uuid) => byUuid.get(uuid)!).filter(Boolean);
+  }
+
+  /** A page of rows chosen in SQL (filters, search, whitelisted sort), then read whole. */
+  async function page(conditions: Prisma.Sql[], query: TransactionGridQuery): Promise<Page<TransactionRecord>> {
+    if (query.term) {
+      const pattern = likePattern(query.term);
+      conditions.push(Prisma.sql`(s.sedol ILIKE ${pattern} OR s.isin ILIKE ${pattern} OR t.security_code ILIKE ${pattern}
+        OR to_char(t.report_date, 'YYYY-MM-DD') ILIKE ${pattern} OR to_char(t.report_date, 'DD/MM/YYYY') ILIKE ${pattern}
+        OR tt.name ILIKE ${pattern} OR t.transaction_code ILIKE ${pattern} OR t.portfolio_code ILIKE ${pattern})`);
+    }
+    const orderBy = query.sort
+      .map((s) => `${SORT_SQL[s.column]} ${s.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`)
+      .concat('t.trade_date ASC', 't.id ASC')
+      .join(', ');
+    const limit = query.size > 0 ? query.size : 10_000;
+    const offset = query.size > 0 ? (query.page - 1) * query.size : 0;
+    const from = Prisma.sql`FROM ledger_transaction t JOIN transaction_type tt ON tt.id = t.type_id
+      LEFT JOIN security s ON s.id = t.security_id WHERE ${Prisma.join(conditions, ' AND ')}`;
+    const rows = await prisma.$queryRaw<{ uuid: string; total: bigint }[]>`
+      SELECT t.uuid::text AS uuid, count(*) OVER () AS total ${from}
+       ORDER BY ${Prisma.raw(orderBy)} LIMIT ${limit} OFFSET ${offset}`;
+    let totalSize = rows.length > 0 ? Number(rows[0]!.total) : 0;
+    if (rows.length === 0 && offset > 0) {
+      const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n ${from}`;
+      totalSize = Number(n);
+    }
+    const uuids = rows.map((r) => r.uuid);
+    return { content: await records(prisma, { uuid: { in: uuids } }, uuids), totalSize };
+  }
+
+  /**
+   * Re-derives the holdings of the pairs from their settled rows (deriveHolding), with each row's warnings and the
+   * holding's rec_break flag, and the portfolio's count of rec breaks.
+   */
+  async function rederive(tx: ClientsTx, organisationUuid: string, pairs: Pair[]): Promise<void> {
+    const byPortfolio = new Map<number, Set<number>>();
+    for (const p of pairs) {
+      byPortfolio.set(p.portfolioId, (byPortfolio.get(p.portfolioId) ?? new Set()).add(p.securityId));
+    }
+    if (byPortfolio.size === 0) return;
+    // Two changes of one portfolio at once derive one after the other, the second seeing the first's rows.
+    await tx.$queryRaw`
+      SELECT id FROM portfolio
+       WHERE id = ANY(${[...byPortfolio.keys()]}::int[]) AND organisation_uuid = ${organisationUuid}::uuid
+       ORDER BY id FOR UPDATE`;
+    for (const [portfolioId, securitySet] of byPortfolio) {
+      const securityIds = [...securitySet];
+      const portfolio = await tx.portfolio.findFirstOrThrow({
+        where: { id: portfolioId, organisationUuid },
+        select: { taxWrapper: true },
+      });
+      // As text, not Prisma's decimals: a holding may have thousands of rows, read on every change.
+      const rows = await tx.$queryRaw<DerivationRow[]>`
+        SELECT t.id, t.security_id AS "securityId", t.new_security_id AS "newSecurityId", t.state,
+               t.quantity::text AS quantity, t.ratio, t.trade_date::text AS "tradeDate", t.timing, t.warnings,
+               tt.effect
+          FROM ledger_transaction t JOIN transaction_type tt ON tt.id = t.type_id
+         WHERE t.organisation_uuid = ${organisationUuid}::uuid AND t.portfolio_id = ${portfolioId}
+           AND (t.security_id = ANY(${securityIds}::int[]) OR t.new_security_id = ANY(${securityIds}::int[]))
+         ORDER BY t.trade_date, t.id`;
+      const settled = rows.filter((r) => r.state === 'SETTLED' && r.securityId !== null);
+      const holdingRows: HoldingRow[] = settled.map((r) => ({
+        securityId: r.securityId!,
+        effect: r.effect,
+        quantity: r.quantity,
+        ratio: r.ratio,
+        newSecurityId: r.newSecurityId,
+        tradeDate: r.tradeDate,
+        timing: r.timing,
+      }));
+      const wanted = new Map<bigint, string[]>();
+      for (const securityId of securityIds) {
+        const derived = deriveHolding(securityId, holdingRows);
+        for (const w of derived.warnings) {
+          const id = settled[w.index]!.id;
+          wanted.set(id, [...(wanted.get(id) ?? []), w.message]);
+        }
+        const values = {
+          quantity: derived.quantity,
+          recBreak: derived.recBreak,
+          transactionCount: derived.transactionCount,
+          lastTransactionDate: dateColumn(derived.lastTransactionDate),
+        };
+        await tx.holding.upsert({
+          where: { portfolioId_securityId: { portfolioId, securityId } },
+          create: {
+            portfolioId,
+            securityId,
+            organisationUuid,
+            calculationStatus: calculationStatusFor(portfolio.taxWrapper),
+            ...values,
+          },
+          // The figures the tax engine published describe the old ledger: waiting for it again.
+          update: {
+            ...values,
+            ...(calculationStatusFor(portfolio.taxWrapper) === 'PENDING' ? { calculationStatus: 'PENDING' } : {}),
+          },
+        });
+      }
+      for (const row of rows) {
+        if (row.securityId === null || !securitySet.has(row.securityId)) continue;
+        const next = wanted.get(row.id) ?? [];
+        if (next.join('\n') !== row.warnings.join('\n')) {
+          await tx.ledgerTransaction.update({ where: { id: row.id }, data: { warnings: next } });
+        }
+      }
+      const recBreaks = await tx.holding.count({ where: { organisationUuid, portfolioId, recBreak: true } });
+      await tx.portfolio.update({ where: { id: portfolioId }, data: { recBreaks } });
+    }
+  }
+
+  return {
+    async findByUuid(organisationUuid: string, uuid: string): Promise<TransactionRecord | null> {
+      return (await records(prisma, { uuid, organisationUuid }))[0] ?? null;
+    },
+
+    async findByUuids(organisationUuid: string, uuids: string[]): Promise<TransactionRecord[]> {
+      return records(prisma, { uuid: { in: uuids }, organisationUuid }, uuids);
+    },
+
+    /** Every row of a portfolio's security, in trade-date order, for editing. */
+    async listForHolding(organisationUuid: string, portfolioId: number, securityId: number) {
+      return records(prisma, { organisationUuid, portfolioId, securityId });
+    },
+
+    async pageForHolding(
+      organisationUuid: string,
+      portfolioId: number,
+      securityId: number,
+      query: TransactionGridQuery,
+    ) {
+      return page(
+        [
+          Prisma.sql`t.organisation_uuid = ${organisationUuid}::uuid`,
+          Prisma.sql`t.portfolio_id = ${portfolioId}`,
+          Prisma.sql`t.security_id = ${securityId}`,
+        ],
+        query,
+      );
+    },
+
+    /** Rows whose portfolio or security does not resolve (or whose security was deleted), not cancelled. */
+    async pageGhosts(organisationUuid: string, query: TransactionGridQuery) {
+      return page(
+        [
+          Prisma.sql`t.organisation_uuid = ${organisationUuid}::uuid`,
+          Prisma.sql`t.state <> 'CANCELLED'`,
+          Prisma.sql`(t.portfolio_id IS NULL OR t.security_id IS NULL OR s.status = 'DELETED')`,
+        ],
+        query,
+      );
+    },
+
+    async isGhost(organisationUuid: string, uuid: string): Promise<boolean> {
+      const [row] = await prisma.$queryRaw<{ ghost: boolean }[]>`
+        SELECT (t.portfolio_id IS NULL OR t.security_id IS NULL OR s.status = 'DELETED') AS ghost
+          FROM ledger_transaction t LEFT JOIN security s ON s.id = t.security_id
+         WHERE t.uuid = ${uuid}::uuid AND t.organisation_uuid = ${organisationUuid}::uuid`;
+      return row?.ghost ?? false;
+    },
+
+    async listHoldings(organisationUuid: string, portfolioId: number): Promise<HoldingRecord[]> {
+      const rows = await prisma.holding.findMany({
+        where: { organisationUuid, portfolioId, OR: [{ quantity: { gt: 0 } }, { recBreak: true }] },
+        include: { portfolio: { select: { uuid: true, code: true } } },
+      });
+      const securities = new Map(
+        (await prisma.security.findMany({ where: { id: { in: rows.map((r) => r.securityId) } } })).map((s) => [
+          s.id,
+          s,
+        ]),
+      );
+      const money = (v: Prisma.Decimal | null) => decimalText(v, 2);
+      return rows
+        .map((h) => {
+          const s = securities.get(h.securityId);
+          return {
+            securityId: h.securityId,
+            portfolioUuid: h.portfolio.uuid,
+            portfolioCode: h.portfolio.code,
+            sedol: s?.sedol ?? '',
+            isin: s?.isin ?? '',
+            issuerName: s?.issuerName ?? '',
+            securityName: s?.securityName ?? '',
+            quantity: decimalText(h.quantity, 4),
+            price: decimalText(s?.priceGbp ?? null, 8, true),
+            priceDate: dateText(s?.priceDate ?? null),
+            value: null,
+            averageCost: decimalText(h.averageCost, 8, true),
+            cgtCost: money(h.cgtCost),
+            ytdCapitalGainLoss: money(h.ytdCapitalGainLoss),
+            ytdIncomeGain: money(h.ytdIncomeGain),
+            ytdExemptGainLoss: money(h.ytdExemptGainLoss),
+            unrealisedCapitalGainLoss: money(h.unrealisedCapitalGainLoss),
+            unrealisedIncomeGain: money(h.unrealisedIncomeGain),
+            unrealisedExemptGainLoss: money(h.unrealisedExemptGainLoss),
+            indexation: money(h.indexation),
+            holdoverRelief: money(h.holdoverRelief),
+            cloggedLoss: money(h.cloggedLoss),
+            calculationStatus: h.calculationStatus,
+            recBreak: h.recBreak,
+            cgtClass: s?.cgtClass ?? '',
+            transactionCount: h.transactionCount,
+            lastTransactionDate: dateText(h.lastTransactionDate),
+          };
+        })
+        .sort((a, b) => a.securityName.localeCompare(b.securityName) || a.securityId - b.securityId);
+    },
+
+    /**
+     * Writes a change of the ledger in one transaction: the rows (each update at the version read; a stale one
+     * is ABORTED naming it and nothing is written), the holdings of every (portfolio, security) it touches
+     * re-derived (a takeover's new security too), and one ledger.changed event per owner of each portfolio
+     * touched, from the earliest trade date affected. Answers the uuids written, in order.
+     */
+    async apply(change: LedgerChange): Promise<string[]> {
+      return prisma.$transaction(
+        async (tx: ClientsTx) => {
+          const pairs: Pair[] = [];
+          const earliest = new Map<number, string>();
+          const touch = (
+            portfolioId: number | null,
+            securityId: number | null,
+            newSecurityId: number | null,
+            tradeDate: string,
+          ) => {
+            if (portfolioId === null) return;
+            const before = earliest.get(portfolioId);
+            if (!before || tradeDate < before) earliest.set(portfolioId, tradeDate);
+            if (securityId !== null) pairs.push({ portfolioId, securityId });
+            if (newSecurityId !== null) pairs.push({ portfolioId, securityId: newSecurityId });
+          };
+          const uuids: string[] = [];
+          for (const update of change.updates) {
+            const old = await tx.ledgerTransaction.findFirst({
+              where: { uuid: update.uuid, organisationUuid: change.organisationUuid },
+              select: { portfolioId: true, securityId: true, newSecurityId: true, tradeDate: true },
+            });
+            const { count } = await tx.ledgerTransaction.updateMany({
+              where: { uuid: update.uuid, organisationUuid: change.organisationUuid, version: update.version },
+              data: {
+                ...(update.values ? toColumns(update.values) : {}),
+                ...(update.typeId !== undefined ? { typeId: update.typeId } : {}),
+                ...(update.portfolioId !== undefined
+                  ? { portfolioId: update.portfolioId, portfolioCode: update.portfolioCode ?? '' }
+                  : {}),
+                ...(update.securityId !== undefined ? { securityId: update.securityId } : {}),
+                ...(update.state !== undefined ? { state: update.state } : {}),
+                updatedBy: change.actorName,
+                version: { increment: 1 },
+              },
+            });
+            if (!old || count === 0) {
+              throw aborted(
+                `Transaction ${update.uuid} was changed by someone else since it was read; reload it and try again`,
+                'version',
+              );
+            }
+            const now = await tx.ledgerTransaction.findFirstOrThrow({
+              where: { uuid: update.uuid, organisationUuid: change.organisationUuid },
+              select: { portfolioId: true, securityId: true, newSecurityId: true, tradeDate: true },
+            });
+            touch(old.portfolioId, old.securityId, old.newSecurityId, dateText(old.tradeDate));
+            touch(now.portfolioId, now.securityId, now.newSecurityId, dateText(now.tradeDate));
+            uuids.push(update.uuid);
+          }
+          for (const insert of change.inserts) {
+            const uuid = crypto.randomUUID();
+            await tx.ledgerTransaction.create({
+              data: {
+                uuid,
+                organisationUuid: change.organisationUuid,
+                portfolioId: insert.portfolioId,
+                portfolioCode: insert.portfolioCode,
+                securityId: insert.securityId,
+                typeId: insert.typeId,
+                ...toColumns(insert.values),
+                createdBy: change.actorName,
+                updatedBy: change.actorName,
+              },
+            });
+            touch(insert.portfolioId, insert.securityId, insert.values.newSecurityId, insert.values.tradeDate);
+            uuids.push(uuid);
+          }
+          const unique = [...new Map(pairs.map((p) => [`${p.portfolioId}|${p.securityId}`, p])).values()];
+          await rederive(tx, change.organisationUuid, unique);
+          const touched: { clientUuid: string; earliestDate: string }[] = [];
+          for (const [portfolioId, earliestDate] of earliest) {
+            const owners = await tx.portfolioOwner.findMany({
+              where: { portfolioId, portfolio: { organisationUuid: change.organisationUuid } },
+              select: { client: { select: { uuid: true } } },
+            });
+            for (const o of owners) touched.push({ clientUuid: o.client.uuid, earliestDate });
+          }
+          // A client owning two portfolios touched gets one event, from the earlier date.
+          const perClient = new Map<string, string>();
+          for (const t of touched) {
+            const before = perClient.get(t.clientUuid);
+            if (!before || t.earliestDate < before) perClient.set(t.clientUuid, t.earliestDate);
+          }
+          await appendToOutbox(
+            tx,
+            change.events([...perClient].map(([clientUuid, earliestDate]) => ({ clientUuid, earliestDate }))),
+          );
+          return uuids;
+        },
+        { maxWait: 10_000, timeout: 30_000 },
+      );
+    },
+  };
+}
+export type LedgerStore = ReturnType<typeof createLedgerStore>;

@@ -1,0 +1,1 @@
+export { GhostTransactionsGrid } from './components/ghost-transactions-grid';

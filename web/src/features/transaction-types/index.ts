@@ -1,0 +1,3 @@
+export { TransactionTypesGrid } from './components/transaction-types-grid';
+export { TransactionTypeForm } from './components/transaction-type-form';
+export { useTransactionType } from './api/transaction-types';
