@@ -36,13 +36,13 @@ export function computeLedger(ledger: Ledger, referenceData: ReferenceData, opti
   const isCompany = ledger.taxpayer.kind === 'company';
   const { events, failures, gainClass, ownership } = normaliseLedger(ledger);
 
-  const ctx = new SweepContext(
-    isCompany ? 'company' : 'individual',
+  const ctx = new SweepContext({
+    rules: isCompany ? 'company' : 'individual',
     failures,
-    isCompany ? { rpi: ref.rpi, rounding: options.indexationRounding ?? 'three-decimal-places' } : null,
-    options.poolHistory ?? true,
-    new HoldingUnits(ledger.transactions, ownership),
-  );
+    indexation: isCompany ? { rpi: ref.rpi, rounding: options.indexationRounding ?? 'three-decimal-places' } : null,
+    recordPoolHistory: options.poolHistory ?? true,
+    units: new HoldingUnits(ledger.transactions, ownership),
+  });
   // Each event to its security's book (the book keeps the security's events for identification, and
   // gives the pass the pool and holdings without a lookup by name).
   let lastBook: SecurityBook | null = null;
