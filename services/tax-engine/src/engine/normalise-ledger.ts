@@ -89,6 +89,13 @@ export interface NormalisedLedger {
 
 export function normaliseLedger(ledger: Ledger): NormalisedLedger {
   const failures: CalculationFailure[] = [];
+  const ownership = portfolioShares(ledger, failures);
+  const events = rowsToEvents(ledger.transactions, ownership, failures);
+  return { events, failures, gainClass: gainClassOf(ledger), ownership };
+}
+
+/** The taxpayer's share of each joint portfolio; a percentage that is not one is a failure. */
+export function portfolioShares(ledger: Ledger, failures: CalculationFailure[]): Map<string, Rational> {
   const ownership = new Map<string, Rational>();
   for (const [id, p] of Object.entries(ledger.portfolios ?? {})) {
     if (p.ownershipPercent === undefined) continue;
@@ -103,11 +110,30 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
     }
     ownership.set(id, pct.div(Rational.fromInt(100)));
   }
+  return ownership;
+}
 
+/** Each security's gain class (capital unless the ledger says otherwise). */
+export function gainClassOf(ledger: Ledger): (security: string) => GainClass {
+  const classes = new Map<string, GainClass>();
+  for (const [code, info] of Object.entries(ledger.securities ?? {})) {
+    if (info.gainClass) classes.set(code, info.gainClass);
+  }
+  return classes.size === 0 ? allCapital : (s) => classes.get(s) ?? 'capital';
+}
+
+/**
+ * Rows (all of a ledger's, or all of one security's) as events in canonical order; a row that cannot be read is a
+ * failure naming it.
+ */
+export function rowsToEvents(
+  txs: readonly LedgerTransaction[],
+  ownership: Map<string, Rational>,
+  failures: CalculationFailure[],
+): EngineEvent[] {
   const events: EngineEvent[] = [];
   // Share reorganisations kept so far, by day, security and type: one per ratio.
   const reorganisations = new Map<string, EngineEvent[]>();
-  const txs = ledger.transactions;
   const n = txs.length;
   // Each row's type is read two rows ahead: when the rows are not in the CPU cache, a row's miss then overlaps
   // the work on the rows before it instead of stalling the loop.
@@ -134,19 +160,8 @@ export function normaliseLedger(ledger: Ledger): NormalisedLedger {
       failures.push({ security: tx.security ?? '', date: tx.date ?? '', ref: tx.ref, message: e.message });
     }
   }
-
   sortEvents(events);
-
-  const classes = new Map<string, GainClass>();
-  for (const [code, info] of Object.entries(ledger.securities ?? {})) {
-    if (info.gainClass) classes.set(code, info.gainClass);
-  }
-  return {
-    events,
-    failures,
-    gainClass: classes.size === 0 ? allCapital : (s) => classes.get(s) ?? 'capital',
-    ownership,
-  };
+  return events;
 }
 
 function allCapital(): GainClass {
@@ -178,7 +193,7 @@ function sortEvents(events: EngineEvent[]): void {
     let j = i + 1;
     while (j < n && sorted[j].order === sorted[i].order) j++;
     if (j - i > 1) {
-      insertionSort(sorted, compareEvents, i, j);
+      sortRun(sorted, i, j);
       orderShareExchanges(sorted, i, j);
     }
     i = j;
@@ -227,6 +242,14 @@ function orderShareExchanges(xs: EngineEvent[], from: number, to: number): void 
     rank.set(e, 2 * (level.get(e.security) ?? 0) + (isShareExchange(e) ? 1 : 0));
   }
   insertionSort(xs, (a, b) => (rank.get(a) as number) - (rank.get(b) as number), from, to);
+}
+
+/** A run of events tied on day and phase, xs[from, to), stably sorted with compareEvents. */
+function sortRun(xs: EngineEvent[], from: number, to: number): void {
+  // A day of many securities' trades: a merge sort (a short run: an insertion sort, no allocation).
+  if (to - from <= 16) return insertionSort(xs, compareEvents, from, to);
+  const run = xs.slice(from, to).sort(compareEvents);
+  for (let k = 0; k < run.length; k++) xs[from + k] = run[k];
 }
 
 function orderOf(e: EngineEvent): number {
