@@ -1,5 +1,5 @@
 import type { CalculationFailure, Computation, Disposal, Holding } from './computation';
-import { insertionSort, type Rational } from './arithmetic';
+import { insertionSort, sortedByWholeNumber, type Rational } from './arithmetic';
 import { buildDisposals } from './disposal-records';
 import { applyEvent, SweepContext, type SecurityBook } from './events';
 import { HoldingUnits } from './holding-units';
@@ -101,7 +101,7 @@ function disposalsInDateOrder(ctx: SweepContext, rows: readonly LedgerTransactio
  * identified, passed over and joined into disposals in turn (its pool, holdings and events stay in the CPU's cache,
  * and its events and the pass's rows are garbage once its disposals are built, before the garbage collector has to
  * copy them). The disposals are then put in canonical order: by their first row's place in the day, then by
- * security, each security's in its own order. Not for a company or with pool history (a company's missing RPI
+ * security, each security's in its own order (the order the pass in date order gives). Not for a company or with pool history (a company's missing RPI
  * months, reported once at the first event in date order, and the pool history follow the date order).
  */
 function disposalsBySecurity(ctx: SweepContext, rows: readonly LedgerTransaction[], rules: LedgerRules): Disposal[] {
@@ -115,8 +115,10 @@ function disposalsBySecurity(ctx: SweepContext, rows: readonly LedgerTransaction
   const disposals: Disposal[] = [];
   /** Each disposal's first row's place in the day (EngineEvent.order). */
   const orders: number[] = [];
-  for (const securityRows of rowsOf.values()) {
-    const events = rowsToEvents(securityRows, rules.ownership, ctx.failures);
+  // Securities in the order of their names, so the disposals come out by security and need only be put in order
+  // by their places in the day (a stable sort).
+  for (const security of [...rowsOf.keys()].sort()) {
+    const events = rowsToEvents(rowsOf.get(security) as LedgerTransaction[], rules.ownership, ctx.failures);
     if (events.length === 0) continue;
     const book = ctx.book(events[0].security);
     for (const e of events) e.book = book;
@@ -126,27 +128,24 @@ function disposalsBySecurity(ctx: SweepContext, rows: readonly LedgerTransaction
     for (const d of buildDisposals(ctx.disposals, rules.gainClass, false, orders)) disposals.push(d);
     ctx.disposals.length = 0;
   }
-  return inCanonicalOrder(disposals, orders);
+  const byOrder = sortedByWholeNumber(
+    disposals.map((_, i) => i),
+    (i) => orders[i],
+  );
+  if (byOrder === null)
+    return disposals
+      .map((d, i) => ({ d, order: orders[i] }))
+      .sort(byPlace)
+      .map(disposalOf);
+  return byOrder.map((i) => disposals[i]);
 }
 
-/** Disposals ordered by `orders` (their first rows' places in the day), then security; stable. */
-function inCanonicalOrder(disposals: Disposal[], orders: number[]): Disposal[] {
-  const names = [...new Set(disposals.map(securityOf))].sort();
-  const rank = new Map(names.map((name, i) => [name, i]));
-  const key = new Float64Array(disposals.length);
-  for (let i = 0; i < disposals.length; i++) {
-    key[i] = orders[i] * names.length + (rank.get(disposals[i].security) as number);
-  }
-  const index = new Int32Array(disposals.length);
-  for (let i = 0; i < index.length; i++) index[i] = i;
-  index.sort((a, b) => key[a] - key[b] || a - b);
-  const out = new Array<Disposal>(disposals.length);
-  for (let i = 0; i < index.length; i++) out[i] = disposals[index[i]];
-  return out;
+function byPlace(a: { order: number }, b: { order: number }): number {
+  return a.order - b.order;
 }
 
-function securityOf(d: Disposal): string {
-  return d.security;
+function disposalOf(x: { d: Disposal }): Disposal {
+  return x.d;
 }
 
 /** A row that changes only its own security's pool and holdings (not a takeover, demerger or rights issue of another class). */
