@@ -63,10 +63,22 @@ export interface EngineEvent {
 }
 
 /**
- * The order of a day's events: corporate actions (those applying before the day's trades, the default),
- * acquisitions, disposals, transfers out, then corporate actions whose row says they apply after the day's trades.
+ * The order of a day's events (its phases): corporate actions (those applying before the day's trades, the
+ * default), acquisitions, disposals, transfers out, then corporate actions whose row says they apply after the
+ * day's trades.
  */
-const PHASE: Record<EventKind, number> = { 'corporate-action': 0, acquisition: 1, disposal: 2, 'transfer-out': 3 };
+function phaseOf(kind: EventKind): number {
+  switch (kind) {
+    case 'corporate-action':
+      return 0;
+    case 'acquisition':
+      return 1;
+    case 'disposal':
+      return 2;
+    default:
+      return 3;
+  }
+}
 const AFTER_TRADES_PHASE = 4;
 const PHASES = 5;
 const KIND_OF_PHASE: EventKind[] = ['corporate-action', 'acquisition', 'disposal', 'transfer-out', 'corporate-action'];
@@ -311,7 +323,7 @@ function keyField(e: EngineEvent, i: number): string {
 function rowEvent(tx: LedgerTransaction, type: RowType | undefined, ownership: Map<string, Rational>): EngineEvent {
   if (!tx.security) throw new RowError('security is missing');
   if (type === undefined) throw new RowError(`unknown type "${tx.type}"`);
-  let phase = PHASE[type.kind];
+  let phase = phaseOf(type.kind);
   const timing = tx.timing;
   if (timing !== undefined && timing !== 'before-trades') {
     if (timing !== 'after-trades') throw new RowError(`timing "${timing}" is not before-trades or after-trades`);

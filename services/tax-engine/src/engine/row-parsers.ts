@@ -288,7 +288,8 @@ function plainTrade(tx: LedgerTransaction, e: EngineEvent, totalIs: 'cost' | 'pr
       if (sum > MAX) return false;
     }
   }
-  e.quantity = Rational.fromDecimal(qn, qs);
+  // A whole number of shares (the usual case) with its scale a constant, so the reduction by 10 folds away.
+  e.quantity = qs === 0 ? Rational.fromDecimal(qn, 0) : Rational.fromDecimal(qn, qs);
   if (totalIs === 'cost') e.cost = Rational.fromDecimal(sum, scale);
   else {
     e.proceeds = Rational.fromDecimal(sum, scale);
