@@ -45,9 +45,11 @@ export function computeLedger(ledger: Ledger, referenceData: ReferenceData, opti
   });
   const rows = ledger.transactions;
   const ledgerRules: LedgerRules = { ownership, gainClass: gainClassOf(ledger), isCompany };
+  const bySecurity =
+    rows.length >= BY_SECURITY_FROM && !isCompany && !ctx.recordPoolHistory ? rowsBySecurity(rows) : null;
   const disposals =
-    rows.length >= BY_SECURITY_FROM && !isCompany && !ctx.recordPoolHistory && rows.every(withinItsSecurity)
-      ? disposalsBySecurity(ctx, rows, ledgerRules)
+    bySecurity !== null
+      ? disposalsBySecurity(ctx, bySecurity, ledgerRules)
       : disposalsInDateOrder(ctx, rows, ledgerRules);
   const periods = periodsFor(ledger.taxpayer);
   if (periods !== TAX_YEARS) for (const d of disposals) d.taxYear = periods.label(periods.of(d.day));
@@ -97,21 +99,19 @@ function disposalsInDateOrder(ctx: SweepContext, rows: readonly LedgerTransactio
 }
 
 /**
- * A large ledger whose securities never exchange shares: they are independent, so each security's rows are read,
- * identified, passed over and joined into disposals in turn (its pool, holdings and events stay in the CPU's cache,
- * and its events and the pass's rows are garbage once its disposals are built, before the garbage collector has to
- * copy them). The disposals are then put in canonical order: by their first row's place in the day, then by
- * security, each security's in its own order (the order the pass in date order gives). Not for a company or with pool history (a company's missing RPI
- * months, reported once at the first event in date order, and the pool history follow the date order).
+ * A large ledger whose securities never exchange shares (`rowsOf`, each security's rows): the securities are
+ * independent, so each one's rows are read, identified, passed over and joined into disposals in turn (its pool,
+ * holdings and events stay in the CPU's cache, and its events and the pass's rows are garbage once its disposals are
+ * built, before the garbage collector has to copy them). The disposals are then put in canonical order: by their
+ * first row's place in the day, then by security, each security's in its own order (the order the pass in date
+ * order gives). Not for a company or with pool history (a company's missing RPI months, reported once at the first
+ * event in date order, and the pool history follow the date order).
  */
-function disposalsBySecurity(ctx: SweepContext, rows: readonly LedgerTransaction[], rules: LedgerRules): Disposal[] {
-  const rowsOf = new Map<string, LedgerTransaction[]>();
-  for (const tx of rows) {
-    const security = tx.security ?? '';
-    const same = rowsOf.get(security);
-    if (same === undefined) rowsOf.set(security, [tx]);
-    else same.push(tx);
-  }
+function disposalsBySecurity(
+  ctx: SweepContext,
+  rowsOf: Map<string, LedgerTransaction[]>,
+  rules: LedgerRules,
+): Disposal[] {
   const disposals: Disposal[] = [];
   /** Each disposal's first row's place in the day (EngineEvent.order). */
   const orders: number[] = [];
@@ -148,9 +148,20 @@ function disposalOf(x: { d: Disposal }): Disposal {
   return x.d;
 }
 
-/** A row that changes only its own security's pool and holdings (not a takeover, demerger or rights issue of another class). */
-function withinItsSecurity(tx: LedgerTransaction): boolean {
-  return tx.type !== 'TAKEOVER' && tx.type !== 'DEMERGER' && !tx.newSecurity;
+/**
+ * Each security's rows, in row order; null when a row exchanges shares of one security for another's (a takeover, a
+ * demerger, a rights issue of another class), which ties the securities' pools together.
+ */
+function rowsBySecurity(rows: readonly LedgerTransaction[]): Map<string, LedgerTransaction[]> | null {
+  const rowsOf = new Map<string, LedgerTransaction[]>();
+  for (const tx of rows) {
+    if (tx.type === 'TAKEOVER' || tx.type === 'DEMERGER' || tx.newSecurity) return null;
+    const security = tx.security ?? '';
+    const same = rowsOf.get(security);
+    if (same === undefined) rowsOf.set(security, [tx]);
+    else same.push(tx);
+  }
+  return rowsOf;
 }
 
 // Comparators as module functions (not closures created per call).
