@@ -877,6 +877,36 @@ export class Rational {
       : Rational.reduceBig(pennies, 100n);
   }
 
+  /**
+   * The value to the penny (as toPennies rounds it) as a number of pennies, when that is a safe integer, else NaN:
+   * `toPennies().pennies()` without building the line (a year's totals add one per disposal).
+   */
+  roundedPennies(): number {
+    if (this.bn === null) {
+      const n = this.n;
+      const d = this.d;
+      if (100 % d === 0) {
+        const p = n * (100 / d);
+        return p <= MAX && p >= -MAX ? p : NaN;
+      }
+      const an = (n < 0 ? -n : n) * 100;
+      if (an + d <= MAX) {
+        let q = Math.floor(an / d);
+        let r = an - q * d;
+        if (r < 0) {
+          q -= 1;
+          r += d;
+        } else if (r >= d) {
+          q += 1;
+          r -= d;
+        }
+        if (2 * r >= d) q += 1;
+        return n < 0 && q !== 0 ? -q : q;
+      }
+    }
+    return this.toPennies().pennies();
+  }
+
   /** The value in whole pennies when it is a safe integer number of them (a penny line's), else NaN. */
   pennies(): number {
     if (this.bn !== null || 100 % this.d !== 0) return NaN;
@@ -969,11 +999,9 @@ export class PennySum {
   private rest: Rational = Rational.ZERO;
 
   add(r: Rational): void {
-    const line = r.toPennies();
-    const p = line.pennies();
-    const sum = this.pennies + p;
+    const sum = this.pennies + r.roundedPennies();
     if (sum <= MAX && sum >= -MAX) this.pennies = sum;
-    else this.rest = this.rest.add(line);
+    else this.rest = this.rest.add(r.toPennies());
   }
 
   value(): Rational {
