@@ -10,6 +10,8 @@ import type { RouteHandle } from './layout/route-handle';
 /** Pages load on demand (spec §2.1). Built pages have their own module; the rest share the placeholder. */
 const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   Clients: () => import('./routes/clients'),
+  ClientMaintenance: () => import('./routes/client-maintenance'),
+  ClientEdit: () => import('./routes/client-edit'),
   Calculations: () => import('./routes/calculations'),
   Administration: () => import('./routes/administration'),
   Organisations: () => import('./routes/organisations'),
