@@ -169,6 +169,9 @@ describe('creating a client', () => {
         startDate: '2001-06-30',
       },
     ]);
+    // stored by name, as the clients grid shows and filters them ("Live clients only")
+    const stored = await db.query(`SELECT type, state FROM clients.client WHERE uuid = $1`, [created.uuid]);
+    expect(stored.rows[0]).toEqual({ type: 'Individual', state: 'Live' });
     const { rows } = await db.query(
       `SELECT payload FROM clients.outbox_event WHERE subject = $1 AND created_at >= $2`,
       [LEDGER_CHANGED, since],
@@ -360,6 +363,11 @@ describe('reading clients', () => {
       client: { code: 'ZM10' },
     });
     expect((await api.lookupClient({ organisationUuid: ASHW, code: 'NOPE' }, as.manager)).exists).toBe(false);
+    // a demo client, stored by name, reads with its codes
+    const demo = await api.lookupClient({ organisationUuid: ASHW, code: 'ASH00002' }, as.manager);
+    const full = await api.getClient({ organisationUuid: ASHW, id: demo.client!.id, uuid: '' }, as.manager);
+    expect(full.state).toMatchObject({ code: 'LIVE', name: 'Live' });
+    expect(full.type?.id).toBeGreaterThan(0);
   });
 
   it('gives the tax years from 2008-09 to this one, newest first, and a client without a ledger this year only', async () => {

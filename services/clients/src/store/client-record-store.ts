@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { appendToOutbox, type OutboxEvent } from '@gains/outbox';
 import { aborted, DomainError } from '@gains/errors';
 import type { CheckedClient } from '../domain/client-rules';
+import { CLIENT_STATES, CLIENT_TYPES, type ReferenceItem } from '../domain/reference-lists';
 import type { ClientListQuery, ClientListRow, ClientRecord } from '../domain/client-record';
 import { dateText, decimalText } from './columns';
 import { Prisma } from './generated/client';
@@ -17,6 +18,14 @@ const FULL = {
   _count: { select: { ownerships: true } },
 } satisfies Prisma.ClientInclude;
 type FullRow = Prisma.ClientGetPayload<{ include: typeof FULL }>;
+
+/**
+ * Client type and state are stored by name ("Individual", "Live"), as the clients grid shows and filters them; the
+ * API speaks codes. A value no list knows is kept as it is.
+ */
+const nameOf = (list: ReferenceItem[], code: string) => list.find((i) => i.code === code)?.name ?? code;
+const codeOf = (list: ReferenceItem[], stored: string) =>
+  list.find((i) => i.name === stored || i.code === stored)?.code ?? stored;
 
 const day = (text: string | undefined | null) => (text ? new Date(`${text}T00:00:00Z`) : null);
 
@@ -47,8 +56,8 @@ function toRecord(row: FullRow, organisation: { id: number; code: string } | nul
     yearEndOverride: row.yearEndOverride,
     yearEndInput: row.yearEndInput,
     company: row.company,
-    typeCode: row.type,
-    stateCode: row.state,
+    typeCode: codeOf(CLIENT_TYPES, row.type),
+    stateCode: codeOf(CLIENT_STATES, row.state),
     serviceLevelCode: row.serviceLevel,
     countryOfResidenceCode: row.countryOfResidence,
     countryOfDomicileCode: row.countryOfDomicile,
@@ -147,8 +156,8 @@ function columnsOf(c: CheckedClient) {
     yearEndOverride: c.yearEndOverride,
     yearEndInput: c.yearEndInput ?? null,
     company: c.company,
-    type: c.typeCode,
-    state: c.stateCode,
+    type: nameOf(CLIENT_TYPES, c.typeCode),
+    state: nameOf(CLIENT_STATES, c.stateCode),
     inactive: c.stateCode !== 'LIVE',
     serviceLevel: c.serviceLevelCode.trim(),
     countryOfResidence: c.countryOfResidenceCode,
@@ -326,8 +335,8 @@ export function createClientRecordStore(prisma: ClientsPrisma) {
           uuid: r.uuid,
           code: r.code,
           name: r.name,
-          typeCode: r.type,
-          stateCode: r.state,
+          typeCode: codeOf(CLIENT_TYPES, r.type),
+          stateCode: codeOf(CLIENT_STATES, r.state),
           serviceLevel: r.serviceLevel,
           relationshipManager: r.relationshipManager,
           familyGroup: r.familyGroup,
