@@ -11,7 +11,10 @@ function accessLog(logger: Logger, sample: RequestLogSampler): Interceptor {
     const line = (outcome: string) => {
       const ms = Math.round(performance.now() - started);
       if (!sample({ failed: outcome !== 'ok', ms })) return;
-      logger.info({ requestId: req.header.get('x-request-id') ?? undefined, method: req.method.name, outcome, ms }, 'call');
+      logger.info(
+        { requestId: req.header.get('x-request-id') ?? undefined, method: req.method.name, outcome, ms },
+        'call',
+      );
     };
     try {
       const res = await next(req);
