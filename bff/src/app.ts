@@ -83,6 +83,8 @@ export function createApp(deps: BffDeps) {
         await next();
         span.setAttribute('http.response.status_code', c.res.status);
         if (!c.req.path.startsWith('/api/')) return;
+        const ms = Math.round(performance.now() - started);
+        if (!deps.sampleRequestLog({ failed: c.res.status >= 400, ms })) return;
         deps.logger.info(
           {
             requestId: c.var.requestId,
@@ -90,7 +92,7 @@ export function createApp(deps: BffDeps) {
             method: c.req.method,
             path: c.req.path,
             status: c.res.status,
-            ms: Math.round(performance.now() - started),
+            ms,
           },
           'request',
         );

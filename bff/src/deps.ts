@@ -1,6 +1,6 @@
 import type { Client } from '@connectrpc/connect';
 import type { Caller, TokenVerifier } from '@gains/auth';
-import type { Logger } from '@gains/logging';
+import type { Logger, RequestLogSampler } from '@gains/logging';
 import type { clients, identity, ledger, securities, taxEngine } from '@gains/proto';
 
 /** What the BFF is given: Connect clients created once, the token verifier, a logger. */
@@ -15,6 +15,8 @@ export interface BffDeps {
   /** Proxies in front of the BFF whose X-Forwarded-For entries are trusted (GAINS_TRUSTED_PROXY_HOPS). */
   trustedProxyHops?: number;
   logger: Logger;
+  /** Which request lines are written (GAINS_REQUEST_LOG_EVERY_NTH, GAINS_REQUEST_LOG_SLOW_MS). */
+  sampleRequestLog: RequestLogSampler;
   /** Built web app to serve, when there is one. */
   webDir?: string;
   /** Readiness of what the BFF depends on. */

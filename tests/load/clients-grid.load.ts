@@ -16,6 +16,7 @@ const QUERIES = [
 ];
 
 const target = await loadTarget();
+const cpuBefore = process.cpuUsage();
 const result = await autocannon({
   url: target.base,
   connections,
@@ -26,5 +27,8 @@ const result = await autocannon({
     headers: target.headers,
   })),
 });
-printResult(`clients grid: ${connections} connections for ${seconds} s against ${target.base}`, result);
+printResult(`clients grid: ${connections} connections for ${seconds} s against ${target.base}`, result, {
+  cpu: process.cpuUsage(cpuBefore),
+  embedded: !process.env.BASE_URL,
+});
 await target.stop();

@@ -69,6 +69,8 @@ export function printResult(
     errors: number;
     timeouts: number;
   },
+  /** This process's CPU over the run: with the embedded server, the server's and the load client's. */
+  usage?: { cpu: NodeJS.CpuUsage; embedded: boolean },
 ): void {
   console.log(title);
   console.log(`  requests/s  mean ${result.requests.average.toFixed(0)}, total ${result.requests.total}`);
@@ -76,4 +78,9 @@ export function printResult(
     `  latency ms  p50 ${result.latency.p50}  p90 ${result.latency.p90}  p99 ${result.latency.p99}  max ${result.latency.max}`,
   );
   console.log(`  non-2xx     ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`);
+  // On a shared machine requests/s follows the neighbours; CPU per request barely does.
+  if (usage && result.requests.total > 0) {
+    const ms = (usage.cpu.user + usage.cpu.system) / 1000 / result.requests.total;
+    console.log(`  cpu ms/req  ${ms.toFixed(1)} (${usage.embedded ? 'server and load client' : 'load client'})`);
+  }
 }

@@ -29,7 +29,8 @@ beforeAll(async () => {
     connectionString: postgres.connectionString,
     logger: pino({ level: 'info', mixin: () => currentTraceIds() ?? {} }, sink),
     seedDemo: true,
-    env: { ...process.env, GAINS_DEMO_PASSWORD: PASSWORD },
+    // Every request line is written, so each one this test makes can be looked at.
+    env: { ...process.env, GAINS_DEMO_PASSWORD: PASSWORD, GAINS_REQUEST_LOG_EVERY_NTH: '1' },
   });
 });
 

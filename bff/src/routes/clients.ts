@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { CLIENT_SUMMARY_MONEY_FIELDS } from '@gains/contracts';
+import { clients } from '@gains/proto';
 import { asCaller, authenticate, requireOrganisation } from '../middleware/authenticate';
 import type { BffEnv } from '../deps';
 import { field, pageQuerySchema, parseQuery } from '../validation';
@@ -34,13 +35,19 @@ function parseSort(sort: string[]) {
   });
 }
 
+/** The columns of a JSON row, worked out once: the money fields, then the others in the proto's order. */
+const ROW_FIELDS: readonly (keyof clients.ClientSummary & string)[] = [
+  ...CLIENT_SUMMARY_MONEY_FIELDS,
+  ...clients.ClientSummarySchema.fields
+    .map((f) => f.localName as keyof clients.ClientSummary & string)
+    .filter((name) => !(CLIENT_SUMMARY_MONEY_FIELDS as readonly string[]).includes(name)),
+];
+
 /** Money fields left unset on the wire are null in JSON, so every row has every column. */
-function withNulls<T extends object>(row: T) {
-  return Object.fromEntries(
-    Object.entries(row)
-      .filter(([k]) => k !== '$typeName')
-      .map(([k, v]) => [k, v ?? null]),
-  );
+function toJsonRow(row: clients.ClientSummary) {
+  const json: Record<string, unknown> = {};
+  for (const field of ROW_FIELDS) json[field] = row[field] ?? null;
+  return json;
 }
 
 export const clientRoutes = new Hono<BffEnv>()
@@ -53,10 +60,7 @@ export const clientRoutes = new Hono<BffEnv>()
       asCaller(c),
     );
     return c.json({
-      content: answer.content.map((row) => ({
-        ...Object.fromEntries(CLIENT_SUMMARY_MONEY_FIELDS.map((f) => [f, null])),
-        ...withNulls(row),
-      })),
+      content: answer.content.map(toJsonRow),
       totalSize: answer.totalSize,
     });
   });

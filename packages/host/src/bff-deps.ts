@@ -1,7 +1,7 @@
 import { createClient, type Transport } from '@connectrpc/connect';
 import type { BffDeps } from '@gains/bff';
 import type { ServiceName } from '@gains/config';
-import type { Logger } from '@gains/logging';
+import { requestLogSamplerFromEnv, type Logger } from '@gains/logging';
 import { clients, identity, ledger, securities, taxEngine } from '@gains/proto';
 import { identityTokenVerifier } from '@gains/service-kit';
 
@@ -22,6 +22,7 @@ export function bffDeps(options: {
     securities: createClient(securities.SecuritiesService, options.transports.securities),
     verifyToken: identityTokenVerifier(options.transports.identity),
     logger: options.logger.child({ service: 'bff' }),
+    sampleRequestLog: requestLogSamplerFromEnv(env),
     webDir: options.webDir,
     ready: options.ready,
     // No forwarded header is trusted unless proxies are configured (the chart sets 1 for its ingress):

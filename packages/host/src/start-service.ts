@@ -1,7 +1,7 @@
 import type { ConnectRouter, ConnectRouterOptions, Transport } from '@connectrpc/connect';
 import type { ServiceName } from '@gains/config';
 import { migrateSchema } from '@gains/db';
-import type { Logger } from '@gains/logging';
+import { requestLogSamplerFromEnv, type Logger } from '@gains/logging';
 import type { EventBus } from '@gains/outbox';
 import {
   healthRoutes,
@@ -59,6 +59,7 @@ export async function startService(options: {
       logger,
       verifier: identityTokenVerifier(options.transports.identity),
       publicMethods: running.publicMethods,
+      sampleCallLog: requestLogSamplerFromEnv(options.env),
     }),
   };
 }

@@ -48,3 +48,4 @@ export function createLogger(options: { level?: string; destination?: pino.Desti
 export function silentLogger(): Logger {
   return pino({ level: 'silent' });
 }
+export * from './request-log-sampling';

@@ -1,24 +1,27 @@
 import { Code, ConnectError, type ConnectRouterOptions, type Interceptor } from '@connectrpc/connect';
 import { authInterceptor, type TokenVerifier } from '@gains/auth';
 import { assertCleanText, errorInterceptor } from '@gains/errors';
-import type { Logger } from '@gains/logging';
+import type { Logger, RequestLogSampler } from '@gains/logging';
 import { extractContext, inSpan, injectContext, SpanKind } from '@gains/telemetry';
 
-/** One JSON log line per call, carrying the request id the BFF was given (or made). */
-function accessLog(logger: Logger): Interceptor {
+/** A JSON log line per call the sampler keeps (every failed or slow one), carrying the BFF's request id. */
+function accessLog(logger: Logger, sample: RequestLogSampler): Interceptor {
   return (next) => async (req) => {
     const started = performance.now();
-    const requestId = req.header.get('x-request-id') ?? undefined;
-    try {
-      const res = await next(req);
+    const line = (outcome: string) => {
+      const ms = Math.round(performance.now() - started);
+      if (!sample({ failed: outcome !== 'ok', ms })) return;
       logger.info(
-        { requestId, method: req.method.name, outcome: 'ok', ms: Math.round(performance.now() - started) },
+        { requestId: req.header.get('x-request-id') ?? undefined, method: req.method.name, outcome, ms },
         'call',
       );
+    };
+    try {
+      const res = await next(req);
+      line('ok');
       return res;
     } catch (error) {
-      const outcome = error instanceof ConnectError ? Code[error.code] : 'unknown';
-      logger.info({ requestId, method: req.method.name, outcome, ms: Math.round(performance.now() - started) }, 'call');
+      line(error instanceof ConnectError ? Code[error.code] : 'unknown');
       throw error;
     }
   };
@@ -59,11 +62,12 @@ export function serviceRouterOptions(options: {
   logger: Logger;
   verifier: TokenVerifier;
   publicMethods?: ReadonlySet<string>;
+  sampleCallLog: RequestLogSampler;
 }): ConnectRouterOptions {
   return {
     interceptors: [
       traceServer(),
-      accessLog(options.logger),
+      accessLog(options.logger, options.sampleCallLog),
       errorInterceptor((error, method, code) => {
         if (code === Code.Internal || code === Code.Unknown)
           options.logger.error({ err: error, method }, 'call failed');

@@ -1,10 +1,21 @@
 import type { ServiceImpl } from '@connectrpc/connect';
 import { requireCaller } from '@gains/auth';
+import { CLIENT_SUMMARY_MONEY_FIELDS } from '@gains/contracts';
 import { clients } from '@gains/proto';
+import type { ClientSummary } from '../domain/client-summary';
 import { listClientSummaries, type ListClientSummariesDeps } from '../domain/list-client-summaries';
 import { listReferenceLists } from '../domain/reference-lists';
 import type { ClientMaintenanceDeps } from '../domain/client-maintenance';
 import { clientMaintenanceHandlers } from './client-maintenance-handlers';
+
+type ProtoRow = { [K in keyof ClientSummary]: Exclude<ClientSummary[K], null> | undefined };
+
+/** null (no figure yet) travels as an unset optional field; only the money fields can be null. */
+function toProtoRow(row: ClientSummary): ProtoRow {
+  const message: ProtoRow = { ...row } as ProtoRow;
+  for (const field of CLIENT_SUMMARY_MONEY_FIELDS) if (message[field] === null) message[field] = undefined;
+  return message;
+}
 
 export function createClientsService(
   deps: ListClientSummariesDeps & ClientMaintenanceDeps,
@@ -21,10 +32,7 @@ export function createClientsService(
         sort: req.sort.map((s) => ({ column: s.column, direction: s.direction })),
       });
       return {
-        // null (no figure yet) travels as an unset optional field.
-        content: page.content.map((row) =>
-          Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v ?? undefined])),
-        ),
+        content: page.content.map(toProtoRow),
         totalSize: page.totalSize,
       };
     },
