@@ -85,11 +85,18 @@ describe('Client Maintenance', () => {
   it('edits an address and a relationship, refuses an end before the start, adds a tax override, and keeps them after a reload', async () => {
     await openClient(manager, 'ASH00003');
 
-    // Addresses: edit the first, adding one when the client has none
+    // Addresses: edit the first in its modal, adding one when the client has none
     await openTab(manager, 'Addresses');
-    const addresses = manager.getByTestId('address-row');
-    if ((await addresses.count()) === 0) await manager.getByRole('button', { name: 'Add address' }).click();
-    await formItem(addresses.first(), 'Address line 1').locator('input').fill(line1);
+    const table = manager.getByTestId('addresses-table');
+    await table.waitFor();
+    const adding = (await manager.getByRole('button', { name: 'Edit address 1' }).count()) === 0;
+    await manager.getByRole('button', { name: adding ? 'Add address' : 'Edit address 1' }).click();
+    const addressForm = manager.getByTestId('address-form');
+    await formItem(addressForm, 'Address line 1').locator('input').fill(line1);
+    await shot(manager, 'client-edit-address-modal');
+    await manager.getByRole('button', { name: adding ? 'Add' : 'OK', exact: true }).click();
+    await addressForm.waitFor({ state: 'detached' });
+    await table.getByText(line1).waitFor();
     await shot(manager, 'client-edit-addresses');
 
     // Relationships: an end before the start is refused on the field, then corrected

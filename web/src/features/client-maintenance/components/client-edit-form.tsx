@@ -9,7 +9,8 @@ import { renameErrorField, showServerFieldError } from '@/components/forms/serve
 import { useReferenceData } from '@/features/reference-data';
 import { useClientServiceLevels, useSaveClient, useTaxYearsForType, type Client } from '../api/client-admin';
 import { ClientDetailsTab } from './client-details-tab';
-import { AddressesTab, RelationshipsTab, ReportingTab, TaxesTab } from './client-list-tabs';
+import { AddressesTab } from './addresses-tab';
+import { RelationshipsTab, ReportingTab, TaxesTab } from './client-list-tabs';
 import { formFieldOf, tabOfField, toInput, toValues, type ClientValues, type TabKey } from './client-form-rules';
 import { PortfoliosTab } from './portfolios-tab';
 
@@ -104,7 +105,9 @@ export function ClientEditForm({
     {
       key: 'addresses',
       label: 'Addresses',
-      children: <AddressesTab statuses={ref?.addressStatuses} countries={ref?.countries} />,
+      children: (
+        <AddressesTab statuses={ref?.addressStatuses} countries={ref?.countries} onEdited={() => setDirty(true)} />
+      ),
     },
     {
       key: 'relationships',
