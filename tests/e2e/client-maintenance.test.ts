@@ -153,9 +153,7 @@ describe('Client Maintenance', () => {
     await manager.reload();
     await manager.getByTestId('client-edit').waitFor();
     await openTab(manager, 'Addresses');
-    expect(
-      await formItem(manager.getByTestId('address-row').first(), 'Address line 1').locator('input').inputValue(),
-    ).toBe(line1);
+    await manager.getByTestId('addresses-table').getByText(line1).waitFor();
     await openTab(manager, 'Relationships');
     const stored = manager.getByTestId('relationship-row').first();
     expect(await formItem(stored, 'Notes').locator('input').inputValue()).toBe(notes);
