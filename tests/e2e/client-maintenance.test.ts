@@ -162,9 +162,8 @@ describe('Client Maintenance', () => {
     await openTab(manager, 'Taxes');
     const overrides = manager.getByTestId('tax-override-row').filter({ hasText: year });
     await overrides.first().waitFor();
-    const amounts = await overrides
-      .locator('input[inputmode="decimal"]')
-      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    const inputs = await overrides.locator('input[inputmode="decimal"]').all();
+    const amounts = await Promise.all(inputs.map((input) => input.inputValue()));
     expect(amounts).toContain('1234.56');
     await shot(manager, 'client-edit-saved');
   });
