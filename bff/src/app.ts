@@ -7,6 +7,7 @@ import { enforceCalls } from './middleware/enforce-calls';
 import { requestIds } from './middleware/request-ids';
 import { noStore, securityHeaders } from './middleware/security-headers';
 import { adminAuditRoutes } from './routes/admin-audit';
+import { adminClientRoutes } from './routes/admin-clients';
 import { adminOrganisationRoutes } from './routes/admin-organisations';
 import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
@@ -58,6 +59,7 @@ export function createApp(deps: BffDeps) {
     .route('/customerAdmin/transactions', customerAdminTransactionRoutes)
     .route('/admin/transaction-types', adminTransactionTypeRoutes)
     .route('/admin/ghost-transactions', adminGhostTransactionRoutes)
+    .route('/admin/clients', adminClientRoutes)
     .all('*', () => {
       throw notFound('This API route');
     });

@@ -25,6 +25,7 @@ const ids = {
   security: {} as Record<string, unknown>,
   changeUuid: '00000000-0000-4000-8000-000000000000',
   clientUuid: '',
+  clientId: 0,
   portfolioUuid: '',
   transactionUuid: '',
   typeUuid: '',
@@ -114,6 +115,7 @@ beforeAll(async () => {
   ids.security = security;
   // The ledger: a portfolio of an Ashworth client with one purchase, and a type of Ashworth's own.
   ids.clientUuid = (await request('GET', '/api/clients/summary?size=10', asAdmin())).body.content[0].uuid;
+  ids.clientId = (await request('GET', `/api/admin/clients/${ids.clientUuid}`, asAdmin())).body.id;
   ids.portfolioUuid = (
     await request('POST', '/api/admin/portfolios', { ...asAdmin(), body: walkPortfolio('WALK') })
   ).body.uuid;
@@ -153,6 +155,53 @@ interface Probe {
   /** A persona's own answer where it differs from `ok` (a customer admin's change is a proposal: 202). */
   okFor?: Partial<Record<Persona, number>>;
 }
+
+/** A full client as the body of its update: its own fields, coded fields by code, nested rows as read. */
+function clientInputOf(c: Record<string, any>) {
+  const { type, state, serviceLevel, countryOfResidence, countryOfDomicile, ...rest } = c;
+  for (const derived of [
+    'id',
+    'uuid',
+    'ouId',
+    'ouCode',
+    'ouUuid',
+    'ouServiceLevel',
+    'annualExemptionOverride',
+    'annualExemptions',
+    'broughtForwardLossOverride',
+    'broughtForwardLosses',
+    'taxpayerKind',
+    'inactive',
+    'createdDate',
+    'createdByName',
+    'lastModifiedDate',
+    'lastModifiedByName',
+  ])
+    delete rest[derived];
+  const nulls = Object.fromEntries(
+    Object.entries(rest)
+      .filter(([, v]) => v === null)
+      .map(([k]) => [k, undefined]),
+  );
+  return {
+    ...rest,
+    ...nulls,
+    typeCode: type.code,
+    stateCode: state.code,
+    serviceLevelCode: serviceLevel.code,
+    countryOfResidenceCode: countryOfResidence.code,
+    countryOfDomicileCode: countryOfDomicile.code,
+    relationships: rest.relationships.map((r: Record<string, unknown>) => ({ ...r, endDate: r.endDate ?? undefined })),
+    taxOverrides: rest.taxOverrides.map((o: Record<string, unknown>) => ({
+      ...o,
+      amount: o.amount ?? undefined,
+      percentage: o.percentage ?? undefined,
+    })),
+  };
+}
+const clientProbe = (label: string, path: () => string, ok = 200): Probe[] => [
+  { label, path, org: ORG.ASHW, ok, outsiders: ['brook'] },
+];
 
 const LEDGER = 'date,type,security,quantity,price\n2023-05-01,BUY,ACME,100,1.00\n2023-07-01,SELL,ACME,40,1.50\n';
 const expiredChallenge = 'Your sign-in has expired; please sign in again';
@@ -723,6 +772,57 @@ const WALK: Record<string, Probe[]> = {
       },
     },
   ],
+  'GET /admin/clients': clientProbe('a page', () => '/api/admin/clients?page=1&size=10&sort=code,asc'),
+  'GET /admin/clients/by-company': clientProbe('companies', () => '/api/admin/clients/by-company?company=true'),
+  'GET /admin/clients/service-levels': clientProbe('service levels', () => '/api/admin/clients/service-levels'),
+  'GET /admin/clients/states': clientProbe('states', () => '/api/admin/clients/states'),
+  'GET /admin/clients/types': clientProbe('types', () => '/api/admin/clients/types'),
+  'GET /admin/clients/relationship-types': clientProbe(
+    'relationship types',
+    () => '/api/admin/clients/relationship-types',
+  ),
+  'GET /admin/clients/addresses/statuses': clientProbe(
+    'address statuses',
+    () => '/api/admin/clients/addresses/statuses',
+  ),
+  'GET /admin/clients/reporting-frequencies': clientProbe(
+    'frequencies',
+    () => '/api/admin/clients/reporting-frequencies',
+  ),
+  'GET /admin/clients/countries': clientProbe('countries', () => '/api/admin/clients/countries'),
+  'GET /admin/clients/income-types': clientProbe('income types', () => '/api/admin/clients/income-types'),
+  'GET /admin/clients/types/:id/tax-years': clientProbe('individual', () => '/api/admin/clients/types/1/tax-years'),
+  'GET /admin/clients/:id': clientProbe('an ASHW client', () => `/api/admin/clients/${ids.clientId}`),
+  'POST /admin/clients': [
+    {
+      label: 'a new client',
+      path: () => '/api/admin/clients',
+      org: ORG.ASHW,
+      ok: 201,
+      outsiders: ['brook'],
+      prepare: uniqueBody((n) => ({
+        code: `WALK-C${n}`,
+        name: `Walk Client ${n}`,
+        typeCode: 'INDIVIDUAL',
+        stateCode: 'LIVE',
+      })),
+    },
+  ],
+  'PUT /admin/clients/:id': [
+    {
+      label: 'an ASHW client at its version',
+      path: () => `/api/admin/clients/${ids.clientId}`,
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      prepare: async () => {
+        const client = (await request('GET', `/api/admin/clients/${ids.clientId}`, asAdmin())).body;
+        return { body: { ...clientInputOf(client), notes: `Walked ${++sequence}` } };
+      },
+    },
+  ],
+  'POST /admin/clients/lookup': clientProbe('a taken code', () => '/api/admin/clients/lookup?code=ASH00001'),
+  'GET /clients/:clientUuid/tax-years': clientProbe('an ASHW client', () => `/api/clients/${ids.clientUuid}/tax-years`),
   'GET /admin/ghost-transactions': [
     { label: 'list', path: () => '/api/admin/ghost-transactions', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
   ],

@@ -94,6 +94,7 @@ const ids = {
   portfolioUuid: '',
   transactionUuid: '',
   typeUuid: '',
+  clientId: 0,
 };
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const securityBody = () => ({
@@ -111,6 +112,59 @@ const securityBody = () => ({
   status: 'ACTIVE',
 });
 const SECURITY_FIELDS = Object.keys(securityBody());
+/** A client with one of each nested row (the related client is the fuzzed ledger's client). */
+const clientBody = () => ({
+  code: 'FUZZ-CLIENT',
+  name: 'Fuzz Client',
+  typeCode: 'INDIVIDUAL',
+  stateCode: 'LIVE',
+  dateOfBirth: '1970-01-01',
+  niNumber: 'QQ123456C',
+  countryOfResidenceCode: 'GB',
+  reportingFrequency: 'ANNUAL',
+  deceased: false,
+  addresses: [
+    { uuid: '', line1: '1 Fuzz Street', postcode: 'AB1 2CD', country: 'GB', status: 'CURRENT', primaryTaxCopy: true },
+  ],
+  relationships: [
+    {
+      uuid: '',
+      childClientUuid: ids.clientUuid,
+      typeCode: 'SPOUSE',
+      startDate: '2010-01-01',
+      endDate: '2020-01-01',
+      notes: '',
+    },
+  ],
+  taxOverrides: [
+    { uuid: '', taxYear: '2024-25', overrideType: 'ANNUAL_EXEMPTION', amount: '3000', rollover: false, notes: '' },
+  ],
+});
+const CLIENT_FIELDS = [
+  'code',
+  'name',
+  'typeCode',
+  'stateCode',
+  'dateOfBirth',
+  'niNumber',
+  'countryOfResidenceCode',
+  'reportingFrequency',
+  'deceased',
+  'addresses',
+  'addresses.0',
+  'addresses.0.line1',
+  'addresses.0.country',
+  'addresses.0.primaryTaxCopy',
+  'relationships',
+  'relationships.0.childClientUuid',
+  'relationships.0.typeCode',
+  'relationships.0.startDate',
+  'relationships.0.endDate',
+  'taxOverrides',
+  'taxOverrides.0.taxYear',
+  'taxOverrides.0.overrideType',
+  'taxOverrides.0.amount',
+];
 const GRID = ['page', 'size', 'term', 'sort'];
 const LEDGER = 'date,type,security,quantity,price\n2023-05-01,BUY,ACME,100,1.00\n2023-07-01,SELL,ACME,40,1.50\n';
 const PASSWORD = 'Fuzz-pass-2026!';
@@ -438,6 +492,27 @@ const INPUTS: Record<string, CallInputs> = {
     body: () => ({ version: 1, portfolioUuid: ids.portfolioUuid, securityId: 1 }),
     bodyFields: ['version', 'portfolioUuid', 'securityId'],
   },
+  'GET /admin/clients': { query: GRID },
+  'GET /admin/clients/by-company': { query: ['company'] },
+  'GET /admin/clients/service-levels': {},
+  'GET /admin/clients/states': {},
+  'GET /admin/clients/types': {},
+  'GET /admin/clients/relationship-types': {},
+  'GET /admin/clients/addresses/statuses': {},
+  'GET /admin/clients/reporting-frequencies': {},
+  'GET /admin/clients/countries': {},
+  'GET /admin/clients/income-types': {},
+  'GET /admin/clients/types/:id/tax-years': { params: { id: () => '1' } },
+  'GET /admin/clients/:id': { params: { id: () => String(ids.clientId) } },
+  'POST /admin/clients': { body: clientBody, bodyFields: CLIENT_FIELDS },
+  'PUT /admin/clients/:id': {
+    params: { id: () => String(ids.clientId) },
+    // a stale version: whatever else is fuzzed, nothing is written
+    body: () => ({ ...clientBody(), code: 'FUZZ-TARGET-CLIENT', version: 999 }),
+    bodyFields: [...CLIENT_FIELDS, 'version'],
+  },
+  'POST /admin/clients/lookup': { query: ['code'] },
+  'GET /clients/:clientUuid/tax-years': { params: { clientUuid: () => ids.clientUuid } },
   'POST /admin/ghost-transactions/:uuid/cancel': {
     params: { uuid: () => NO_GHOST },
     body: () => ({ version: 1 }),
@@ -568,7 +643,17 @@ const SECURITIES_DIGESTED = ['security', 'issuer', 'security_price', 'fx_rate', 
 // And the tax engine's (the exempt amounts a provider admin sets).
 const TAX_ENGINE_DIGESTED = ['annual_exempt_amount_changes'];
 // And the ledger's (the security read model is left out: accepted securities calls update it in the background).
-const CLIENTS_DIGESTED = ['portfolio', 'portfolio_owner', 'ledger_transaction', 'holding', 'transaction_type'];
+const CLIENTS_DIGESTED = [
+  'client',
+  'address',
+  'relationship',
+  'tax_override',
+  'portfolio',
+  'portfolio_owner',
+  'ledger_transaction',
+  'holding',
+  'transaction_type',
+];
 const DIGEST_SQL = `SELECT ${[
   ...DIGESTED.map((table) => ['identity', table]),
   ...SECURITIES_DIGESTED.map((table) => ['securities', table]),
@@ -633,6 +718,7 @@ beforeAll(async () => {
   // The ledger calls are fuzzed against an Ashworth portfolio with one purchase and a type of Ashworth's own.
   const ashw = { ...admin, org: ORG.ASHW };
   ids.clientUuid = (await t.request('GET', '/api/clients/summary?size=10', ashw)).body.content[0].uuid;
+  ids.clientId = (await t.request('GET', `/api/admin/clients/${ids.clientUuid}`, ashw)).body.id;
   ids.portfolioUuid = (
     await t.request('POST', '/api/admin/portfolios', { ...ashw, body: { ...portfolioBody(), code: 'FUZZ-TARGET' } })
   ).body.uuid;

@@ -144,35 +144,44 @@ describe('GET /api/clients/summary: the rows', () => {
   });
 
   it("when read, then each row's figures follow the demo data's rules", () => {
+    // The demo derives the market value from its ledgers; the gains and what follows from them come from the tax
+    // engine (a later issue), so they are null until it has computed the client.
     const problems: string[] = [];
     const check = (row: Row, ok: boolean, rule: string) => ok || problems.push(`${row.code}: ${rule}`);
     for (const row of all) {
       const live = row.state === 'Live';
-      const ae = { Trust: 1500_00, Company: 0 }[row.type as string] ?? 3000_00;
-      const ytd = pence(row.ytdCapitalGainLoss);
-      const bf = pence(row.broughtForwardLoss);
       check(row, ['Live', 'Closed', 'Dormant', 'Pending'].includes(row.state), 'a known state');
       check(row, row.inactive === !live, 'inactive exactly when not Live');
-      check(row, pence(row.annualException) === ae, 'the annual exemption of its type');
-      check(row, pence(row.annualExceptionRemaining) === Math.max(0, ae - Math.max(0, ytd)), 'exemption remaining');
-      check(row, bf <= 0, 'a brought-forward loss is not positive');
-      check(row, pence(row.unusedBroughtForwardLoss) === Math.min(0, bf + Math.max(0, ytd - ae)), 'unused loss');
-      const company = row.type === 'Company';
-      check(row, (row.indexation === null) === !company, 'indexation only for a company');
-      check(row, (row.usedIndexation === null) === !company, 'used indexation only for a company');
-      if (live) {
-        const mv = pence(row.marketValuation);
-        check(row, mv >= 2500_00 && mv <= 3_500_000_00, 'a live market value from £2,500 to £3.5m');
-        const unrealised = pence(row.unrealisedCapitalGainLoss);
-        check(row, unrealised >= -Math.floor(mv / 5) && unrealised <= Math.floor(mv / 2), 'unrealised within range');
-      } else {
-        for (const column of MONEY.filter((c) => /^(marketValuation|ytd|unrealised)/.test(c))) {
-          check(row, row[column] === '0.00', `${column} is 0.00 when not Live`);
-        }
-        check(row, !row.incomePending && !row.costUpdatePending && row.thirtyDayDisposalCounter === 0, 'no activity');
+      const exemption: (string | null)[] = { Trust: ['1500.00', '300.00'], Company: [null] }[row.type as string] ?? [
+        '3000.00',
+        '0.00',
+      ];
+      check(row, exemption.includes(row.annualException), 'the annual exemption of its type, or its override');
+      check(
+        row,
+        row.broughtForwardLoss === null || pence(row.broughtForwardLoss) < 0,
+        'a loss brought forward is negative',
+      );
+      for (const column of MONEY.filter(
+        (c) => !['annualException', 'broughtForwardLoss', 'marketValuation'].includes(c),
+      )) {
+        check(row, row[column] === null, `${column} waits for the tax engine`);
       }
+      const mv = pence(row.marketValuation);
+      check(row, mv >= 0, 'a market value of what is held');
+      if (row.state === 'Closed' || row.state === 'Pending')
+        check(row, mv === 0, 'nothing held when closed or pending');
+      check(row, row.portfolioCalculationFailures === 0 && row.thirtyDayDisposalCounter === 0, 'no engine figures yet');
+      check(row, !row.incomePending && !row.costUpdatePending, 'no pending work');
     }
     expect(problems).toEqual([]);
+    // Nearly every live client still holds something (a few have sold everything).
+    const live = all.filter((r) => r.state === 'Live');
+    expect(live.filter((r) => pence(r.marketValuation) === 0).length).toBeLessThan(live.length / 100);
+    // A handful of clients sold more than their ledgers hold: each such holding is a holding break.
+    const breaks = all.filter((r) => r.holdingBreaks > 0);
+    expect(breaks.length).toBeGreaterThanOrEqual(3);
+    expect(breaks.length).toBeLessThan(20);
   });
 
   it('when a row has no figures yet, then every money column is there as null; a figure past float precision is exact', async () => {
@@ -268,13 +277,14 @@ describe('GET /api/clients/summary: paging, filter, search and sort', () => {
     const page2 = await summary('?sort=marketValuation,DESC&size=100&page=2');
     expect(codes(page2.body.content)).toEqual(codes(byValue.slice(100, 200)));
 
-    const companies = all.filter((r) => r.indexation !== null);
-    const asc = await summary('?sort=indexation,asc&size=100');
-    expect(asc.body.content.slice(0, 100).every((r: Row) => r.indexation === null)).toBe(true);
-    const highest = await summary('?sort=indexation,desc&size=10');
-    const expected = [...companies].sort(
-      (a, b) => pence(b.indexation) - pence(a.indexation) || a.code.localeCompare(b.code),
+    const losses = all.filter((r) => r.broughtForwardLoss !== null);
+    const asc = await summary('?sort=broughtForwardLoss,asc&size=100');
+    expect(asc.body.content.slice(0, 100).every((r: Row) => r.broughtForwardLoss === null)).toBe(true);
+    const highest = await summary('?sort=broughtForwardLoss,desc&size=10');
+    const expected = [...losses].sort(
+      (a, b) => pence(b.broughtForwardLoss) - pence(a.broughtForwardLoss) || a.code.localeCompare(b.code),
     );
+    expect(expected.length).toBeGreaterThanOrEqual(10);
     expect(codes(highest.body.content)).toEqual(codes(expected.slice(0, 10)));
   });
 
@@ -283,10 +293,10 @@ describe('GET /api/clients/summary: paging, filter, search and sort', () => {
     const expected = [...all].sort(
       (a, b) =>
         typeOrder.indexOf(a.type) - typeOrder.indexOf(b.type) ||
-        pence(b.ytdCapitalGainLoss) - pence(a.ytdCapitalGainLoss) ||
+        pence(b.marketValuation) - pence(a.marketValuation) ||
         a.code.localeCompare(b.code),
     );
-    const answer = await summary('?sort=type&sort=ytdCapitalGainLoss,desc&size=100&page=4');
+    const answer = await summary('?sort=type&sort=marketValuation,desc&size=100&page=4');
     expect(codes(answer.body.content)).toEqual(codes(expected.slice(300, 400)));
     const forty = await summary(`?${Array.from({ length: 40 }, () => 'sort=code,desc').join('&')}`);
     expect(codes(forty.body.content)).toEqual(codes(all.slice(-10).reverse()));

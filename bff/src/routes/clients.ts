@@ -4,6 +4,7 @@ import { CLIENT_SUMMARY_MONEY_FIELDS } from '@gains/contracts';
 import { asCaller, authenticate, requireOrganisation } from '../middleware/authenticate';
 import type { BffEnv } from '../deps';
 import { field, pageQuerySchema, parseQuery } from '../validation';
+import { clientTaxYears } from './admin-clients';
 
 const SORT_COLUMNS_MAX = 40;
 const SORT_VALUE_MAX = 100;
@@ -42,17 +43,20 @@ function withNulls<T extends object>(row: T) {
   );
 }
 
-export const clientRoutes = new Hono<BffEnv>().use(authenticate, requireOrganisation).get('/summary', async (c) => {
-  const query = parseQuery(c, summaryQuery);
-  const answer = await c.var.deps.clients.listClientSummaries(
-    { organisationUuid: c.var.organisationUuid, ...query, sort: parseSort(query.sort) },
-    asCaller(c),
-  );
-  return c.json({
-    content: answer.content.map((row) => ({
-      ...Object.fromEntries(CLIENT_SUMMARY_MONEY_FIELDS.map((f) => [f, null])),
-      ...withNulls(row),
-    })),
-    totalSize: answer.totalSize,
+export const clientRoutes = new Hono<BffEnv>()
+  .use(authenticate, requireOrganisation)
+  .get('/:clientUuid/tax-years', clientTaxYears)
+  .get('/summary', async (c) => {
+    const query = parseQuery(c, summaryQuery);
+    const answer = await c.var.deps.clients.listClientSummaries(
+      { organisationUuid: c.var.organisationUuid, ...query, sort: parseSort(query.sort) },
+      asCaller(c),
+    );
+    return c.json({
+      content: answer.content.map((row) => ({
+        ...Object.fromEntries(CLIENT_SUMMARY_MONEY_FIELDS.map((f) => [f, null])),
+        ...withNulls(row),
+      })),
+      totalSize: answer.totalSize,
+    });
   });
-});

@@ -47,6 +47,7 @@ const SECURITY_PRICES_PAGE = getRoute('SecurityPrices').roles;
 const REFERENCE_DATA_PAGE = getRoute('ReferenceData').roles;
 const TRANSACTION_TYPES_PAGE = getRoute('TransactionTypes').roles;
 const GHOST_TRANSACTIONS_PAGE = getRoute('GhostTransactions').roles;
+const CLIENT_MAINTENANCE_PAGE = getRoute('ClientMaintenance').roles;
 /** Changes to a firm's ledger: the provider's and the firm's administrators. */
 const LEDGER_WRITERS: readonly RouteRole[] = ['ADMIN', 'CUSTOMER_ADMIN'];
 
@@ -152,6 +153,23 @@ export const CALLS: readonly CallDefinition[] = [
   call('POST', '/admin/transaction-types', LEDGER_WRITERS, true),
   call('PUT', '/admin/transaction-types/:uuid', LEDGER_WRITERS, true),
   call('GET', '/admin/ghost-transactions', GHOST_TRANSACTIONS_PAGE, true),
+  // Client maintenance (seed 000 §7 admin clients): the Client Maintenance page's roles; changes by administrators.
+  call('GET', '/admin/clients', CLIENT_MAINTENANCE_PAGE, true),
+  call('GET', '/admin/clients/by-company', CLIENT_MAINTENANCE_PAGE, true),
+  call('GET', '/admin/clients/service-levels', CLIENT_MAINTENANCE_PAGE, true),
+  call('GET', '/admin/clients/states', CLIENT_MAINTENANCE_PAGE, true),
+  call('GET', '/admin/clients/types', CLIENT_MAINTENANCE_PAGE, true),
+  call('GET', '/admin/clients/relationship-types', CLIENT_MAINTENANCE_PAGE, true),
+  call('GET', '/admin/clients/addresses/statuses', CLIENT_MAINTENANCE_PAGE, true),
+  call('GET', '/admin/clients/reporting-frequencies', CLIENT_MAINTENANCE_PAGE, true),
+  call('GET', '/admin/clients/countries', CLIENT_MAINTENANCE_PAGE, true),
+  call('GET', '/admin/clients/income-types', CLIENT_MAINTENANCE_PAGE, true),
+  call('GET', '/admin/clients/types/:id/tax-years', CLIENT_MAINTENANCE_PAGE, true),
+  call('GET', '/admin/clients/:id', CLIENT_MAINTENANCE_PAGE, true),
+  call('POST', '/admin/clients', LEDGER_WRITERS, true),
+  call('PUT', '/admin/clients/:id', LEDGER_WRITERS, true),
+  call('POST', '/admin/clients/lookup', LEDGER_WRITERS, true),
+  call('GET', '/clients/:clientUuid/tax-years', CLIENTS_PAGE, true),
   call('POST', '/admin/ghost-transactions/:uuid/repair', GHOST_TRANSACTIONS_PAGE, true),
   call('POST', '/admin/ghost-transactions/:uuid/cancel', GHOST_TRANSACTIONS_PAGE, true),
 ];

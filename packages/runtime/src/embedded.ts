@@ -19,6 +19,9 @@ import { ensureWebBuild } from './web-build';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
+// `pnpm start -- --large`: also seed the large demo firm (the same as GAINS_DEMO_LARGE=1).
+if (process.argv.slice(2).includes('--large')) process.env.GAINS_DEMO_LARGE = '1';
+
 const config = loadConfig({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
@@ -26,6 +29,8 @@ const config = loadConfig({
   GAINS_DEMO_PASSWORD: z.string().min(8).default(DEFAULT_DEMO_PASSWORD),
   GAINS_DEMO_SEED: z.enum(['true', 'false']).default('true'),
   GAINS_SKIP_WEB_BUILD: z.enum(['0', '1']).default('0'),
+  /** Seed the large demo firm too (100,000 clients, 2,000,000 transactions; some minutes at the first start). */
+  GAINS_DEMO_LARGE: z.enum(['0', '1', 'true', 'false']).default('0'),
   LOG_LEVEL: z.string().default('info'),
 });
 process.env.GAINS_DEMO_PASSWORD = config.GAINS_DEMO_PASSWORD;

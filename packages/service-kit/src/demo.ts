@@ -97,3 +97,25 @@ export const DEMO_CLIENT_COUNTS: Record<DemoOrganisationCode, number> = { GAINS:
 /** The firm that holds the 1,000 demo clients. */
 export const DEMO_CLIENT_FIRM: DemoOrganisationCode = 'ASHW';
 export const DEMO_CLIENT_COUNT = DEMO_CLIENT_COUNTS[DEMO_CLIENT_FIRM];
+
+/**
+ * The large demo firm, seeded only when asked (`pnpm start -- --large` or GAINS_DEMO_LARGE=1): 100,000 clients,
+ * 150,000 portfolios and 2,000,000 transactions, for the speed benchmarks. The manager demo user belongs to it;
+ * the provider admin sees it as every organisation.
+ */
+export const DEMO_LARGE_ORGANISATION = {
+  uuid: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000005',
+  code: 'LRGE',
+  name: 'Larchmont Wealth (large demo)',
+  type: 'FIRM',
+  parent: 'GAINS',
+  mfaRequired: false,
+  members: ['manager@gains.example'],
+} as const;
+
+export const DEMO_LARGE_COUNTS = { clients: 100_000, portfolios: 150_000, transactions: 2_000_000 } as const;
+
+/** Whether the host asked for the large demo firm (GAINS_DEMO_LARGE=1 or true). */
+export function demoLargeRequested(env: NodeJS.ProcessEnv): boolean {
+  return env.GAINS_DEMO_LARGE === '1' || env.GAINS_DEMO_LARGE === 'true';
+}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createSchemaPool } from '@gains/db';
 import { createOutboxRelay } from '@gains/outbox';
 import { identity } from '@gains/proto';
-import { DEFAULT_DEMO_PASSWORD, type ServiceModule } from '@gains/service-kit';
+import { DEFAULT_DEMO_PASSWORD, demoLargeRequested, type ServiceModule } from '@gains/service-kit';
 import { identityConfig } from './config';
 import { createAfterAnswer } from './background/after-answer';
 import { createSecretCipher } from './domain/secret-cipher';
@@ -18,7 +18,7 @@ import { createServiceLevelStore } from './store/service-level-store';
 import { createThrottleStore } from './store/throttle-store';
 import { createOrganisationStore } from './store/organisation-store';
 import { createIdentityPrisma } from './store/prisma';
-import { seedDemoIdentity } from './store/seed-demo';
+import { seedDemoIdentity, seedLargeDemoOrganisation } from './store/seed-demo';
 import { createSessionStore } from './store/session-store';
 import { createSigningKeyStore } from './store/signing-key-store';
 import { createUserStore } from './store/user-store';
@@ -63,6 +63,10 @@ export const identityModule: ServiceModule = {
       async afterStart() {
         if (seedDemo && (await seedDemoIdentity(prisma, config.demoPassword ?? DEFAULT_DEMO_PASSWORD))) {
           logger.info('seeded demo organisations and users');
+          relay.kick();
+        }
+        if (seedDemo && demoLargeRequested(env) && (await seedLargeDemoOrganisation(prisma))) {
+          logger.info('seeded the large demo organisation');
           relay.kick();
         }
       },

@@ -1,6 +1,12 @@
+import { addDays, prng } from '@gains/demo-data';
+
 /**
- * Deterministic demo clients: realistic UK names, codes, relationship managers, types and states,
- * and plausible summary figures. The same seed always gives the same clients.
+ * Deterministic demo clients with every field a client maintenance screen shows: names split, dates of birth,
+ * National Insurance numbers of the valid shape, UTRs, contact details, an address that is the primary tax copy,
+ * and families: some individuals are followed by their spouse (a SPOUSE relationship, a joint portfolio) or their
+ * adult child (the connected person their gifts go to). The same seed always gives the same clients. Their
+ * portfolios and ledgers come from demo-ledgers.ts; their summary figures are left to the tax engine, except the
+ * market value, which the seed derives from the holdings.
  */
 const FIRST_NAMES = [
   'Oliver',
@@ -129,6 +135,41 @@ const RELATIONSHIP_MANAGERS = [
   'Claire Devereux',
   'Stephen Hollis',
 ];
+const STREETS = [
+  'High Street',
+  'Church Lane',
+  'Station Road',
+  'The Green',
+  'Victoria Road',
+  'Manor Close',
+  'Kingsway',
+  'Mill Lane',
+  'Park Avenue',
+  'Orchard Way',
+  'Queens Road',
+  'Chapel Street',
+  'Beech Grove',
+  'Riverside Walk',
+  'St Mary\u2019s Road',
+];
+/** Town, county and the letters its postcodes start with. */
+const TOWNS: [string, string, string][] = [
+  ['Harrogate', 'North Yorkshire', 'HG'],
+  ['Guildford', 'Surrey', 'GU'],
+  ['Cheltenham', 'Gloucestershire', 'GL'],
+  ['Bath', 'Somerset', 'BA'],
+  ['Sevenoaks', 'Kent', 'TN'],
+  ['Edinburgh', 'Midlothian', 'EH'],
+  ['Chester', 'Cheshire', 'CH'],
+  ['Winchester', 'Hampshire', 'SO'],
+  ['Cambridge', 'Cambridgeshire', 'CB'],
+  ['Cardiff', 'South Glamorgan', 'CF'],
+  ['York', 'North Yorkshire', 'YO'],
+  ['Oxford', 'Oxfordshire', 'OX'],
+  ['London', 'Greater London', 'SW'],
+  ['Bristol', '', 'BS'],
+  ['Norwich', 'Norfolk', 'NR'],
+];
 const TYPES: [string, number][] = [
   ['Individual', 70],
   ['Joint', 12],
@@ -142,32 +183,56 @@ const STATES: [string, number][] = [
   ['Dormant', 6],
   ['Pending', 3],
 ];
+/** National Insurance prefixes: letters HMRC never issues first or second are left out (and BG, GB, NK, KN, TN, NT, ZZ). */
+const NI_FIRST = 'ABCEGHJKLMNOPRSTWXYZ';
+const NI_SECOND = 'ABCEGHJKLMNPRSTWXYZ';
+const NI_BARRED = new Set(['BG', 'GB', 'NK', 'KN', 'TN', 'NT', 'ZZ']);
+
+export interface DemoAddress {
+  line1: string;
+  line2: string;
+  town: string;
+  county: string;
+  postcode: string;
+  status: 'CURRENT' | 'PREVIOUS';
+  primaryTaxCopy: boolean;
+}
+
+/** A link to an earlier client of the same firm: the client is their spouse, or their child. */
+export interface DemoFamilyLink {
+  /** The index (0-based) of the earlier client. */
+  of: number;
+  kind: 'SPOUSE' | 'CHILD';
+  since: string;
+}
 
 export interface DemoClient {
   code: string;
   name: string;
+  reportingName: string;
+  salutation: string;
+  firstName: string;
+  middleNames: string;
+  surname: string;
+  /** YYYY-MM-DD; null for trusts and companies */
+  dateOfBirth: string | null;
+  niNumber: string;
+  uniqueTaxPayerReference: string;
+  deceased: boolean;
+  dateDeceased: string | null;
+  company: boolean;
   relationshipManager: string;
+  relationshipManagerCode: string;
   type: string;
   state: string;
   inactive: boolean;
-  figures: Record<string, string | null>;
-  holdingBreaks: number;
-  calculationFailures: number;
-  incomePending: boolean;
-  costUpdatePending: boolean;
-  thirtyDayDisposalCounter: number;
-}
-
-/** mulberry32: small, fast and deterministic. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  email: string;
+  telephone: string;
+  mobile: string;
+  familyGroup: string;
+  /** The first is current and the primary tax copy; some clients also have a previous one. */
+  addresses: DemoAddress[];
+  family: DemoFamilyLink | null;
 }
 
 /** Pence (a whole number) as a decimal string of pounds: exact, no floats in the figure. */
@@ -177,8 +242,20 @@ export function penceToPounds(pence: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-export function generateDemoClients(count: number, codePrefix: string, seed: number): DemoClient[] {
-  const next = random(seed);
+/** A National Insurance number's shape: two prefix letters HMRC issues, six digits, a suffix A to D. */
+export function isNiNumberShape(text: string): boolean {
+  const m = /^([A-Z])([A-Z])\d{6}[A-D]$/.exec(text);
+  return !!m && NI_FIRST.includes(m[1]!) && NI_SECOND.includes(m[2]!) && !NI_BARRED.has(`${m[1]}${m[2]}`);
+}
+
+/** `count` clients coded `codePrefix` + a number from `first`, `width` digits wide. */
+export function generateDemoClients(
+  count: number,
+  codePrefix: string,
+  seed: number,
+  numbering: { first: number; width: number } = { first: 1, width: 5 },
+): DemoClient[] {
+  const next = prng(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const weighted = (list: [string, number][]) => {
@@ -186,60 +263,101 @@ export function generateDemoClients(count: number, codePrefix: string, seed: num
     for (const [value, weight] of list) if ((roll -= weight) < 0) return value;
     return list[0]![0];
   };
+  const digits = (n: number) => Array.from({ length: n }, () => int(0, 9)).join('');
+  const niNumber = () => {
+    for (;;) {
+      const prefix = `${pick([...NI_FIRST])}${pick([...NI_SECOND])}`;
+      if (!NI_BARRED.has(prefix)) return `${prefix}${digits(6)}${pick(['A', 'B', 'C', 'D'])}`;
+    }
+  };
+  const date = (fromYear: number, toYear: number) =>
+    addDays(`${fromYear}-01-01`, int(0, (toYear - fromYear + 1) * 365 - 1));
+  const address = (status: DemoAddress['status'], primaryTaxCopy: boolean): DemoAddress => {
+    const [town, county, area] = pick(TOWNS);
+    const letters = 'ABDEFGHJLNPQRSTUWXYZ';
+    return {
+      line1: `${int(1, 120)} ${pick(STREETS)}`,
+      line2: next() < 0.2 ? `Flat ${int(1, 12)}` : '',
+      town,
+      county,
+      postcode: `${area}${int(1, 20)} ${int(1, 9)}${pick([...letters])}${pick([...letters])}`,
+      status,
+      primaryTaxCopy,
+    };
+  };
+
   const clients: DemoClient[] = [];
   for (let i = 1; i <= count; i++) {
-    const type = weighted(TYPES);
-    const state = weighted(STATES);
-    const surname = pick(SURNAMES);
+    const previous = clients.at(-1);
+    // Some individuals are followed by their spouse or their adult child, who share their surname and address.
+    const familyRoll = next();
+    const family: DemoFamilyLink | null =
+      previous && previous.type === 'Individual' && !previous.family && previous.state === 'Live'
+        ? familyRoll < 0.22
+          ? { of: i - 2, kind: 'SPOUSE', since: date(1985, 2014) }
+          : familyRoll < 0.3
+            ? { of: i - 2, kind: 'CHILD', since: previous.dateOfBirth ?? '1980-01-01' }
+            : null
+        : null;
+    const type = family ? 'Individual' : weighted(TYPES);
+    const state = family ? 'Live' : weighted(STATES);
+    const surname = family ? previous!.surname : pick(SURNAMES);
+    const firstName = pick(FIRST_NAMES);
+    const middleNames = next() < 0.4 ? pick(FIRST_NAMES) : '';
+    const company = type === 'Company';
+    const person = type === 'Individual' || type === 'Joint';
     const name =
       type === 'Joint'
-        ? `${pick(FIRST_NAMES)} & ${pick(FIRST_NAMES)} ${surname}`
+        ? `${firstName} & ${pick(FIRST_NAMES)} ${surname}`
         : type === 'Trust'
           ? `The ${surname} ${pick(TRUST_WORDS)}`
-          : type === 'Company'
+          : company
             ? `${surname} ${pick(COMPANY_WORDS)}`
             : type === 'Personal Representative'
-              ? `Executors of the late ${pick(FIRST_NAMES)} ${surname}`
-              : `${pick(FIRST_NAMES)} ${surname}`;
+              ? `Executors of the late ${firstName} ${surname}`
+              : `${firstName} ${surname}`;
+    const dateOfBirth =
+      family?.kind === 'CHILD'
+        ? addDays(previous!.dateOfBirth ?? '1950-01-01', int(24, 38) * 365)
+        : person || type === 'Personal Representative'
+          ? date(1934, 1990)
+          : null;
+    const deceased = type === 'Personal Representative';
+    const code = `${codePrefix}${String(numbering.first + i - 1).padStart(numbering.width, '0')}`;
+    const manager = family ? previous!.relationshipManager : pick(RELATIONSHIP_MANAGERS);
+    const home = family ? { ...previous!.addresses[0]! } : address('CURRENT', true);
+    const addresses = [home, ...(next() < 0.15 ? [address('PREVIOUS', false)] : [])];
     const live = state === 'Live';
-    const marketValue = live ? int(2_500_00, 3_500_000_00) : 0;
-    const annualExemption = type === 'Trust' ? 1_500_00 : type === 'Company' ? 0 : 3_000_00;
-    const ytdCapital = live ? int(-25_000_00, 60_000_00) : 0;
-    const broughtForward = next() < 0.25 ? -int(500_00, 40_000_00) : 0;
-    const aeRemaining = Math.max(0, annualExemption - Math.max(0, ytdCapital));
-    const unusedBf = Math.min(0, broughtForward + Math.max(0, ytdCapital - annualExemption));
-    const unrealised = live ? int(-Math.floor(marketValue / 5), Math.floor(marketValue / 2)) : 0;
-    const company = type === 'Company';
     clients.push({
-      code: `${codePrefix}${String(i).padStart(5, '0')}`,
+      code,
       name,
-      relationshipManager: pick(RELATIONSHIP_MANAGERS),
+      reportingName: name,
+      salutation: person ? (next() < 0.5 ? 'Mr' : next() < 0.5 ? 'Mrs' : 'Ms') : '',
+      firstName: person || deceased ? firstName : '',
+      middleNames: person ? middleNames : '',
+      surname,
+      dateOfBirth,
+      niNumber: person || deceased ? niNumber() : '',
+      uniqueTaxPayerReference: digits(10),
+      deceased,
+      dateDeceased: deceased ? date(2023, 2025) : null,
+      company,
+      relationshipManager: manager,
+      relationshipManagerCode: manager
+        .split(' ')
+        .map((w) => w[0])
+        .join(''),
       type,
       state,
       inactive: !live,
-      figures: {
-        annualExemption: penceToPounds(annualExemption),
-        broughtForwardLoss: penceToPounds(broughtForward),
-        unusedBroughtForwardLoss: penceToPounds(unusedBf),
-        annualExemptionRemaining: penceToPounds(aeRemaining),
-        marketValue: penceToPounds(marketValue),
-        ytdCapitalGainLoss: penceToPounds(ytdCapital),
-        ytdIncomeGain: penceToPounds(live && next() < 0.15 ? int(0, 8_000_00) : 0),
-        ytdExemptGainLoss: penceToPounds(live && next() < 0.2 ? int(-2_000_00, 6_000_00) : 0),
-        ytdHoldoverReliefGain: penceToPounds(live && next() < 0.05 ? int(1_000_00, 50_000_00) : 0),
-        ytdCloggedLoss: penceToPounds(live && next() < 0.04 ? -int(100_00, 9_000_00) : 0),
-        unrealisedCapitalGainLoss: penceToPounds(unrealised),
-        unrealisedIncomeGain: penceToPounds(live && next() < 0.1 ? int(0, 15_000_00) : 0),
-        unrealisedExemptGainLoss: penceToPounds(live && next() < 0.2 ? int(-3_000_00, 10_000_00) : 0),
-        indexation: company ? penceToPounds(int(0, 20_000_00)) : null,
-        usedIndexation: company ? penceToPounds(int(0, 5_000_00)) : null,
-      },
-      holdingBreaks: next() < 0.06 ? int(1, 4) : 0,
-      calculationFailures: next() < 0.03 ? int(1, 2) : 0,
-      incomePending: live && next() < 0.08,
-      costUpdatePending: live && next() < 0.05,
-      thirtyDayDisposalCounter: live && next() < 0.07 ? int(1, 3) : 0,
+      email: person ? `${firstName}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '') + `${i}@example.com` : '',
+      telephone: `01${digits(3)} ${digits(6)}`,
+      mobile: person ? `07${digits(3)} ${digits(6)}` : '',
+      familyGroup: family ? previous!.familyGroup || previous!.code : '',
+      addresses,
+      family,
     });
+    if (family && !previous!.familyGroup) previous!.familyGroup = previous!.code;
   }
   return clients;
 }

@@ -8,27 +8,33 @@ import { assertMember, type Caller } from '@gains/auth';
 export interface ReferenceItem {
   code: string;
   name: string;
+  /** Its place in the list, from 1: stable, since lists only ever append. */
+  id: number;
 }
 
-const item = (code: string, name: string): ReferenceItem => ({ code, name });
+const item = (code: string, name: string) => ({ code, name });
+/** Numbers a list's items by their place (from 1). */
+const numbered = (items: { code: string; name: string }[]): ReferenceItem[] =>
+  items.map((it, i) => ({ ...it, id: i + 1 }));
 
-export const CLIENT_TYPES = [
+export const CLIENT_TYPES: ReferenceItem[] = numbered([
   item('INDIVIDUAL', 'Individual'),
   item('JOINT', 'Joint'),
   item('TRUST', 'Trust'),
   item('COMPANY', 'Company'),
   item('PERSONAL_REPRESENTATIVE', 'Personal Representative'),
   item('CHARITY', 'Charity'),
-];
+  item('VULNERABLE_TRUST', 'Trust for a vulnerable beneficiary'),
+]);
 
-export const CLIENT_STATES = [
+export const CLIENT_STATES: ReferenceItem[] = numbered([
   item('LIVE', 'Live'),
   item('CLOSED', 'Closed'),
   item('DORMANT', 'Dormant'),
   item('PENDING', 'Pending'),
-];
+]);
 
-export const RELATIONSHIP_TYPES = [
+export const RELATIONSHIP_TYPES: ReferenceItem[] = numbered([
   item('SPOUSE', 'Spouse or civil partner'),
   item('PARENT', 'Parent'),
   item('CHILD', 'Child'),
@@ -38,22 +44,22 @@ export const RELATIONSHIP_TYPES = [
   item('EXECUTOR', 'Executor'),
   item('ATTORNEY', 'Attorney'),
   item('DIRECTOR', 'Director'),
-];
+]);
 
-export const ADDRESS_STATUSES = [
+export const ADDRESS_STATUSES: ReferenceItem[] = numbered([
   item('CURRENT', 'Current'),
   item('PREVIOUS', 'Previous'),
   item('RETURNED', 'Returned mail'),
-];
+]);
 
-export const REPORTING_FREQUENCIES = [
+export const REPORTING_FREQUENCIES: ReferenceItem[] = numbered([
   item('ANNUAL', 'Annual'),
   item('HALF_YEARLY', 'Half-yearly'),
   item('QUARTERLY', 'Quarterly'),
   item('MONTHLY', 'Monthly'),
-];
+]);
 
-export const INCOME_TYPES = [
+export const INCOME_TYPES: ReferenceItem[] = numbered([
   item('UK_DIVIDEND', 'UK company dividend'),
   item('NON_UK_DIVIDEND', 'Non-UK company dividend'),
   item('UK_INTEREST', 'UK company interest'),
@@ -67,10 +73,10 @@ export const INCOME_TYPES = [
   item('ACCRUED_INTEREST_RELIEF', 'Accrued interest relief'),
   item('BANK_INTEREST', 'Bank and building society interest'),
   item('NON_UK_OTHER', 'Non-UK other income'),
-];
+]);
 
 /** ISO 3166-1 alpha-2, the countries clients most often live in or are domiciled in. */
-export const COUNTRIES = [
+export const COUNTRIES: ReferenceItem[] = [
   ['GB', 'United Kingdom'],
   ['IE', 'Ireland'],
   ['JE', 'Jersey'],
@@ -111,7 +117,7 @@ export const COUNTRIES = [
   ['KY', 'Cayman Islands'],
   ['BM', 'Bermuda'],
   ['VG', 'British Virgin Islands'],
-].map(([code, name]) => item(code!, name!));
+].map(([code, name], i) => ({ code: code!, name: name!, id: i + 1 }));
 
 /** Every list, for any member of the organisation named. */
 export function listReferenceLists(caller: Caller, organisationUuid: string) {

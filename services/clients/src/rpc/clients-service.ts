@@ -3,12 +3,14 @@ import { requireCaller } from '@gains/auth';
 import { clients } from '@gains/proto';
 import { listClientSummaries, type ListClientSummariesDeps } from '../domain/list-client-summaries';
 import { listReferenceLists } from '../domain/reference-lists';
+import type { ClientMaintenanceDeps } from '../domain/client-maintenance';
+import { clientMaintenanceHandlers } from './client-maintenance-handlers';
 
-// Partial while the client maintenance calls are built (issue 21): an unimplemented call answers UNIMPLEMENTED.
 export function createClientsService(
-  deps: ListClientSummariesDeps,
-): Partial<ServiceImpl<typeof clients.ClientsService>> {
+  deps: ListClientSummariesDeps & ClientMaintenanceDeps,
+): ServiceImpl<typeof clients.ClientsService> {
   return {
+    ...clientMaintenanceHandlers(deps),
     async listClientSummaries(req, ctx) {
       const page = await listClientSummaries(deps, requireCaller(ctx), {
         organisationUuid: req.organisationUuid,

@@ -33,7 +33,7 @@ const COLUMN_SQL: Record<SortableColumn, string> = {
   thirtyDayDisposalCounter: 'c.thirty_day_disposal_counter',
 };
 
-type SummaryRow = Omit<ClientSummary, 'ouCode'> & { ouCode: string | null; totalSize: bigint };
+type SummaryRow = Omit<ClientSummary, 'ouCode'> & { ouCode: string | null };
 
 /** Escapes LIKE wildcards so a search for "50%" means the characters typed. */
 function likePattern(term: string): string {
@@ -48,14 +48,23 @@ export function createClientStore(prisma: ClientsPrisma) {
       if (query.term) {
         const pattern = likePattern(query.term);
         const inactive = 'inactive'.includes(query.term.toLowerCase());
-        conditions.push(Prisma.sql`(o.code ILIKE ${pattern} OR c.code ILIKE ${pattern} OR c.name ILIKE ${pattern}
+        // The firm's own code matches every row or none: asked once, not joined per row.
+        conditions.push(Prisma.sql`(EXISTS (SELECT 1 FROM organisation o WHERE o.uuid = ${query.organisationUuid}::uuid
+            AND o.code ILIKE ${pattern}) OR c.code ILIKE ${pattern} OR c.name ILIKE ${pattern}
           OR c.relationship_manager ILIKE ${pattern} OR (${inactive} AND c.inactive))`);
       }
+      // One organisation at a time, so its code orders nothing: left out, the sort is on the client's own columns,
+      // which the (organisation, column, code, id) indexes serve in either direction.
       const orderBy = [...query.sort, { column: 'code' as const, direction: 'asc' as const }]
+        .filter((s) => s.column !== 'ouCode')
         .map((s) => `${COLUMN_SQL[s.column]} ${s.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`)
         .concat('c.id ASC')
         .join(', ');
-      const rows = await prisma.$queryRaw<SummaryRow[]>`
+      const where = Prisma.join(conditions, ' AND ');
+      // The page's ids first (an index scan that stops after the page), then their rows; the total counted apart,
+      // never by a window over every row.
+      const [rows, [{ n }]] = await Promise.all([
+        prisma.$queryRaw<SummaryRow[]>`
         SELECT c.uuid::text AS "uuid", c.code, c.name, o.code AS "ouCode",
                c.relationship_manager AS "relationshipManager", c.inactive, c.type, c.state,
                c.annual_exemption::text AS "annualException",
@@ -77,22 +86,17 @@ export function createClientStore(prisma: ClientsPrisma) {
                c.calculation_failures AS "portfolioCalculationFailures",
                c.income_pending AS "incomePending",
                c.cost_update_pending AS "costUpdatePending",
-               c.thirty_day_disposal_counter AS "thirtyDayDisposalCounter",
-               count(*) OVER () AS "totalSize"
+               c.thirty_day_disposal_counter AS "thirtyDayDisposalCounter"
           FROM client c LEFT JOIN organisation o ON o.uuid = c.organisation_uuid
-         WHERE ${Prisma.join(conditions, ' AND ')}
-         ORDER BY ${Prisma.raw(orderBy)}
-         LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`;
-      let totalSize = rows.length > 0 ? Number(rows[0]!.totalSize) : 0;
-      if (rows.length === 0 && query.page > 1) {
-        // Past the last page: still say how many there are, so the pager can step back.
-        const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>`
-          SELECT count(*) AS n FROM client c LEFT JOIN organisation o ON o.uuid = c.organisation_uuid
-           WHERE ${Prisma.join(conditions, ' AND ')}`;
-        totalSize = Number(n);
-      }
+         WHERE c.id IN (SELECT c.id FROM client c WHERE ${where}
+                         ORDER BY ${Prisma.raw(orderBy)}
+                         LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size})
+         ORDER BY ${Prisma.raw(orderBy)}`,
+        prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM client c WHERE ${where}`,
+      ]);
+      const totalSize = Number(n);
       return {
-        content: rows.map(({ totalSize: _total, ouCode, ...row }) => ({ ...row, ouCode: ouCode ?? '' })),
+        content: rows.map(({ ouCode, ...row }) => ({ ...row, ouCode: ouCode ?? '' })),
         totalSize,
       };
     },

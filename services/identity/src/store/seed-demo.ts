@@ -1,5 +1,5 @@
 import { appendToOutbox } from '@gains/outbox';
-import { DEMO_ORGANISATIONS, DEMO_USERS } from '@gains/service-kit';
+import { DEMO_LARGE_ORGANISATION, DEMO_ORGANISATIONS, DEMO_USERS } from '@gains/service-kit';
 import { hashPassword } from '../domain/password-hashing';
 import { ORGANISATION_CREATED, organisationEvent } from '../events/organisation-events';
 import type { IdentityPrisma } from './prisma';
@@ -36,6 +36,32 @@ export async function seedDemoIdentity(prisma: IdentityPrisma, password: string)
         },
       });
     }
+  });
+  return true;
+}
+
+/**
+ * Adds the large demo firm and its members' memberships when it is missing (asked for with --large, perhaps on a
+ * later start than the first); its creation event gives the other services their read model of it.
+ */
+export async function seedLargeDemoOrganisation(prisma: IdentityPrisma): Promise<boolean> {
+  const org = DEMO_LARGE_ORGANISATION;
+  if (await prisma.organisation.findUnique({ where: { uuid: org.uuid } })) return false;
+  const parent = await prisma.organisation.findUnique({ where: { code: org.parent } });
+  const members = await prisma.user.findMany({ where: { email: { in: [...org.members] } } });
+  await prisma.$transaction(async (tx) => {
+    const created = await tx.organisation.create({
+      data: {
+        uuid: org.uuid,
+        code: org.code,
+        name: org.name,
+        type: org.type,
+        parentId: parent?.id ?? null,
+        mfaRequired: org.mfaRequired,
+        memberships: { create: members.map((m) => ({ userId: m.id })) },
+      },
+    });
+    await appendToOutbox(tx, [organisationEvent(ORGANISATION_CREATED, created)]);
   });
   return true;
 }

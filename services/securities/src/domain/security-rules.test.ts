@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generateDemoSecurities } from '@gains/demo-data';
 import { DomainError } from '@gains/errors';
 import { checkSecurityInput, cgtClassOf, diffFields } from './security-rules';
 
@@ -53,5 +54,11 @@ describe('security input', () => {
   it('when two versions differ, then only the changed fields are old and new values', () => {
     expect(diffFields({ a: 1, b: 'x' }, { a: 1, b: 'y' })).toEqual({ oldValues: { b: 'x' }, newValues: { b: 'y' } });
     expect(diffFields(null, { a: 1 })).toEqual({ oldValues: {}, newValues: { a: 1 } });
+  });
+});
+
+describe('the demo securities (@gains/demo-data)', () => {
+  it('when generated, then each one is treated as these rules treat its asset class', () => {
+    for (const s of generateDemoSecurities().securities) expect(s.cgtClass).toBe(cgtClassOf(s.assetClass));
   });
 });

@@ -11,7 +11,7 @@ import {
   demoFxRates,
   demoPrices,
   generateDemoSecurities,
-} from '../domain/demo-securities';
+} from '@gains/demo-data';
 import type { SecuritiesPrisma } from './prisma';
 
 export interface DemoSeedOptions {

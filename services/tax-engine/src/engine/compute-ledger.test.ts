@@ -358,7 +358,8 @@ describe('properties (fast-check)', () => {
 describe('a large ledger', () => {
   it('when it is computed security by security (no pool history), then every figure is as in the pass in date order', () => {
     // 6,000 rows over 30 securities and four years: buys, sales of part of the holding (some bought back within
-    // 30 days), splits and capital returns. With the pool history kept the engine walks the whole ledger in date
+    // 30 days), splits and capital returns (some after the day's trades), a joint portfolio, rows that cannot be
+    // read and sales of more than is held. With the pool history kept the engine walks the whole ledger in date
     // order; without it, a ledger this large goes security by security: the answers must be the same.
     let seed = 7;
     const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -380,12 +381,25 @@ describe('a large ledger', () => {
         held.set(security, h - q);
       } else if (r < 0.95) {
         rows.push(tx(date, 'SPLIT', security, '2'));
+      } else if (r < 0.97) {
+        rows.push({ date, type: 'CAPITAL_RETURN', security, amount: (rand() * 50).toFixed(2) });
+      } else if (r < 0.98) {
+        // After the day's trades, in a joint portfolio, or a sale of more than is held (a failure).
+        rows.push({ date, type: 'CAPITAL_RETURN', security, amount: '5', timing: 'after-trades' });
+        rows.push({ ...tx(date, 'BUY', security, '30', price), portfolio: 'JOINT' });
+        rows.push(tx(date, 'SELL', security, String(h + 1000), price));
+      } else if (r < 0.99) {
+        // Rows that cannot be read: failures in row order.
+        rows.push(tx(date, 'SELL', security, 'ten', price));
+        rows.push({ ...tx(date, 'BUY', '', '10', price) });
       } else {
         rows.push({ date, type: 'CAPITAL_RETURN', security, amount: (rand() * 50).toFixed(2) });
       }
     }
-    const bySecurity = compute(rows, { kind: 'individual' }, {}, { poolHistory: false });
-    const inDateOrder = compute(rows, { kind: 'individual' }, {}, { poolHistory: true });
+    const portfolios = { portfolios: { JOINT: { ownershipPercent: '50' } } };
+    const bySecurity = compute(rows, { kind: 'individual' }, portfolios, { poolHistory: false });
+    const inDateOrder = compute(rows, { kind: 'individual' }, portfolios, { poolHistory: true });
+    expect(bySecurity.failures.length).toBeGreaterThan(50);
     expect(bySecurity.disposals.length).toBeGreaterThan(900);
     expect(presentComputation({ ...bySecurity, poolHistory: [] })).toEqual(
       presentComputation({ ...inDateOrder, poolHistory: [] }),

@@ -22,6 +22,8 @@ export function buildDisposals(
   rows: DisposalEventResult[],
   gainClass: (security: string) => GainClass,
   isCompany: boolean,
+  /** When given, each disposal's first row's place in the day (its event's `order`) is pushed to it. */
+  orders?: number[],
 ): Disposal[] {
   const out: Disposal[] = [];
   let i = 0;
@@ -43,6 +45,7 @@ export function buildDisposals(
     const security = first.event.security;
     if (j === i + 1) {
       out.push(join([first], gainClass(security), isCompany));
+      orders?.push(first.event.order);
     } else {
       const disposals: DisposalEventResult[][] = [];
       for (let k = i; k < j; k++) {
@@ -51,7 +54,10 @@ export function buildDisposals(
         if (same) same.push(r);
         else disposals.push([r]);
       }
-      for (const d of disposals) out.push(join(d, gainClass(security), isCompany));
+      for (const d of disposals) {
+        out.push(join(d, gainClass(security), isCompany));
+        orders?.push(d[0].event.order);
+      }
     }
     i = j;
   }

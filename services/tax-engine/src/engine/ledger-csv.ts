@@ -8,7 +8,7 @@ import type {
   SecurityInfo,
 } from './ledger';
 import { isTransactionType, TRANSACTION_TYPES } from './ledger';
-import { parseRatio } from './normalise-ledger';
+import { parseRatio } from './row-parsers';
 import { Rational } from './arithmetic';
 
 /**

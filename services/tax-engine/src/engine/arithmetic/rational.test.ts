@@ -311,6 +311,23 @@ describe('money to the penny', () => {
     );
   });
 
+  it('when a value is counted in pennies, then it is its penny line in pennies (NaN past the safe integers)', () => {
+    const check = (r: Rational) => {
+      const line = r.toPennies().pennies();
+      const pennies = r.roundedPennies();
+      if (Number.isNaN(line)) expect(pennies).toBeNaN();
+      else expect(pennies).toBe(line);
+    };
+    for (const s of ['0.005', '-0.005', '988/3', '-988/3', '12.5', '1/7', '-1/200', '0']) check(q(s));
+    check(Rational.fromInt(Number.MAX_SAFE_INTEGER));
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.bigInt({ min: 1n, max: 10n ** 18n }), (n, d) =>
+        check(Rational.fromBigInts(n, d)),
+      ),
+    );
+    fc.assert(fc.property(fc.integer(), fc.integer({ min: 1, max: 1e6 }), (n, d) => check(q(`${n}/${d}`))));
+  });
+
   it('when money lines are summed, then the total is the sum of each line to the penny', () => {
     const sum = new PennySum();
     for (const line of ['988/3', '901/3', '-1/200', '0.004']) sum.add(Rational.parse(line));

@@ -413,7 +413,7 @@ export class Rational {
     if (d1 === d2) {
       const s = n1 + n2;
       if (s <= MAX && s >= -MAX) return d1 === 1 ? Rational.small(s, 1) : Rational.reduceNum(s, d1);
-      return Rational.addNumOverflow(n1, d1, n2, d2, d1);
+      return this.addNumOverflow(n2, d2, d1);
     }
     // Henrici: with g = gcd(d1, d2), n1 (d2/g) + n2 (d1/g) over d1 d2 / g, reduced by gcd(sum, g).
     const g = d1 === 1 || d2 === 1 ? 1 : gcdNum(d1, d2);
@@ -430,11 +430,13 @@ export class Rational {
         return g2 === 1 ? new Rational(s, d, null, null) : new Rational(s / g2, d / g2, null, null);
       }
     }
-    return Rational.addNumOverflow(n1, d1, n2, d2, g);
+    return this.addNumOverflow(n2, d2, g);
   }
 
-  /** The same sum on BigInts when a product or the sum leaves the safe range (g = gcd(d1, d2) known). */
-  private static addNumOverflow(n1: number, d1: number, n2: number, d2: number, g: number): Rational {
+  /** this + n2/d2 on BigInts when a product or the sum leaves the safe range (g = gcd(this.d, d2) known). */
+  private addNumOverflow(n2: number, d2: number, g: number): Rational {
+    const n1 = this.n;
+    const d1 = this.d;
     const d1g = d1 / g;
     const n = BigInt(n1) * BigInt(d2 / g) + BigInt(n2) * BigInt(d1g);
     if (n === 0n) return Rational.ZERO;
@@ -875,6 +877,36 @@ export class Rational {
       : Rational.reduceBig(pennies, 100n);
   }
 
+  /**
+   * The value to the penny (as toPennies rounds it) as a number of pennies, when that is a safe integer, else NaN:
+   * `toPennies().pennies()` without building the line (a year's totals add one per disposal).
+   */
+  roundedPennies(): number {
+    if (this.bn === null) {
+      const n = this.n;
+      const d = this.d;
+      if (100 % d === 0) {
+        const p = n * (100 / d);
+        return p <= MAX && p >= -MAX ? p : NaN;
+      }
+      const an = (n < 0 ? -n : n) * 100;
+      if (an + d <= MAX) {
+        let q = Math.floor(an / d);
+        let r = an - q * d;
+        if (r < 0) {
+          q -= 1;
+          r += d;
+        } else if (r >= d) {
+          q += 1;
+          r -= d;
+        }
+        if (2 * r >= d) q += 1;
+        return n < 0 && q !== 0 ? -q : q;
+      }
+    }
+    return this.toPennies().pennies();
+  }
+
   /** The value in whole pennies when it is a safe integer number of them (a penny line's), else NaN. */
   pennies(): number {
     if (this.bn !== null || 100 % this.d !== 0) return NaN;
@@ -967,11 +999,9 @@ export class PennySum {
   private rest: Rational = Rational.ZERO;
 
   add(r: Rational): void {
-    const line = r.toPennies();
-    const p = line.pennies();
-    const sum = this.pennies + p;
+    const sum = this.pennies + r.roundedPennies();
     if (sum <= MAX && sum >= -MAX) this.pennies = sum;
-    else this.rest = this.rest.add(line);
+    else this.rest = this.rest.add(r.toPennies());
   }
 
   value(): Rational {

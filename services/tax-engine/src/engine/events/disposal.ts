@@ -1,12 +1,13 @@
 import type { DisposalKind, Match } from '../computation';
+import type { TransactionType } from '../ledger';
 import { formatDay } from '../dates';
 import { identifyWithLaterAcquisitions, unitsAt } from '../identification';
 import type { EngineEvent } from '../normalise-ledger';
-import { ONE, ZERO } from '../arithmetic';
+import { ONE, ZERO, type Rational } from '../arithmetic';
 import { INDIVIDUAL_RULES_FROM } from '../tax-years';
 import type { SweepContext } from './sweep-context';
 
-function disposalKind(type: EngineEvent['type']): DisposalKind {
+function disposalKind(type: TransactionType): DisposalKind {
   switch (type) {
     case 'GIFT_OUT':
       return 'gift';
@@ -79,7 +80,7 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
     const held = pool.quantity.cmp(fromPool);
     if (held < 0) {
       taken = pool.quantity;
-      later = identifyShortfall(ctx, e, g.multiplier, fromPool.sub(taken), taken);
+      later = identifyShortfall(ctx, e, { multiplier: g.multiplier, shortfall: fromPool.sub(taken), inPool: taken });
       failure ??= later.failure;
     }
     const removed = held <= 0 ? pool.removeAll() : pool.removePart(taken);
@@ -132,22 +133,29 @@ export function applyDisposal(ctx: SweepContext, e: EngineEvent): void {
 /** What the fourth stage found for a disposal's shortfall: its matches, their cost, and any shortfall left as a failure. */
 interface LaterMatches {
   matches: Match[];
-  cost: EngineEvent['quantity'];
+  cost: Rational;
   failure: string | null;
 }
 
+/** A disposal's shares that the pool cannot cover. */
+interface Shortfall {
+  /** The cumulative split multiplier at the disposal's date (the units of `shortfall` and `inPool`). */
+  multiplier: Rational;
+  /** Shares not covered. */
+  shortfall: Rational;
+  /** Shares taken from the pool. */
+  inPool: Rational;
+}
+
 /**
- * The fourth stage for `shortfall` shares (in the units of the disposal's date, whose cumulative split multiplier
- * is `multiplier`), `inPool` having been taken from the pool: matches with the acquisitions after the disposal,
- * each costed at its share of the acquisition's cost, without indexation (the shares are acquired after the
- * disposal); a failure names what no later acquisition covers. (Apart from applyDisposal: a rare path.)
+ * The fourth stage for a disposal's shortfall: matches with the acquisitions after the disposal, each costed at its
+ * share of the acquisition's cost, without indexation (the shares are acquired after the disposal); a failure names
+ * what no later acquisition covers. (Apart from applyDisposal: a rare path.)
  */
 function identifyShortfall(
   ctx: SweepContext,
   e: EngineEvent,
-  multiplier: EngineEvent['quantity'],
-  shortfall: EngineEvent['quantity'],
-  inPool: EngineEvent['quantity'],
+  { multiplier, shortfall, inPool }: Shortfall,
 ): LaterMatches {
   const base = multiplier === ONE ? shortfall : shortfall.div(multiplier);
   const found = identifyWithLaterAcquisitions(ctx.bookOf(e).acquisitions, e.day, base) ?? [];

@@ -89,20 +89,37 @@ export class SecurityBook {
   }
 }
 
+/** What a pass over one taxpayer's events is set up with. */
+export interface SweepOptions {
+  rules: IdentificationRules;
+  /** Where the pass reports what it cannot compute (the ledger's row failures already in it). */
+  failures: CalculationFailure[];
+  /** Companies: the RPI series and the indexation factor's rounding; null for everyone else. */
+  indexation: { rpi: Map<string, Rational>; rounding: IndexationRounding } | null;
+  /** Keep the pool after every event. */
+  recordPoolHistory: boolean;
+  /** The whole units a reorganisation leaves in each portfolio. */
+  units: HoldingUnits;
+}
+
 export class SweepContext {
   readonly books = new Map<string, SecurityBook>();
   readonly disposals: DisposalEventResult[] = [];
   readonly poolHistory: PoolEvent[] = [];
   private readonly missingRpi = new Set<string>();
+  readonly rules: IdentificationRules;
+  readonly failures: CalculationFailure[];
+  private readonly indexation: SweepOptions['indexation'];
+  readonly recordPoolHistory: boolean;
+  readonly units: HoldingUnits;
 
-  constructor(
-    readonly rules: IdentificationRules,
-    readonly failures: CalculationFailure[],
-    private readonly indexation: { rpi: Map<string, Rational>; rounding: IndexationRounding } | null,
-    readonly recordPoolHistory: boolean,
-    /** The whole units a reorganisation leaves in each portfolio. */
-    readonly units: HoldingUnits,
-  ) {}
+  constructor(options: SweepOptions) {
+    this.rules = options.rules;
+    this.failures = options.failures;
+    this.indexation = options.indexation;
+    this.recordPoolHistory = options.recordPoolHistory;
+    this.units = options.units;
+  }
 
   /** The book of `security`, created on first use. */
   book(security: string): SecurityBook {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { businessDays, DEMO_CORPORATE_EVENTS, DEMO_EPOCH, demoPrices, generateDemoSecurities } from './demo-securities';
-import { isValidIsin, isValidSedol } from './security-codes';
+import { isValidIsin, isValidSedol } from '@gains/contracts/security-codes';
 
 describe('the demo securities', () => {
   const { issuers, securities } = generateDemoSecurities();

@@ -1,28 +1,22 @@
-import type { AssetClass } from '@gains/contracts';
-import { addDays } from './date-rules';
-import { isinFromSedol, withIsinCheckDigit, withSedolCheckDigit } from './security-codes';
-import { cgtClassOf } from './security-rules';
+import type { AssetClass, CgtClass } from '@gains/contracts';
+import { isinFromSedol, withIsinCheckDigit, withSedolCheckDigit } from '@gains/contracts/security-codes';
+import { addDays, businessDays } from './calendar';
+import { prng } from './prng';
 
 /**
- * The demo's securities and prices: invented names, real-looking codes (valid check digits), five years
- * of business-day prices moving as a random walk. Pure and deterministic: the same PRNG seeds give the
- * same data; only how far the walk runs depends on the day it is seeded (`today`).
+ * The demo's securities and prices: invented names, real-looking codes (valid check digits), business-day
+ * prices since 2015 moving as a random walk. Pure and deterministic: the same PRNG seeds give the same data;
+ * only how far the walk runs depends on the day it is seeded (`today`). The securities service seeds them;
+ * the clients service fills its read model of securities and prices its demo ledgers from the same walk.
  */
 
-/** mulberry32: a small, fast, deterministic PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { businessDays, prng };
 
-/** The walk starts here for every security, whatever the day, so a date's price never depends on when it was seeded. */
-export const DEMO_EPOCH = '2021-01-04';
+/**
+ * The walk starts here for every security, whatever the day, so a date's price never depends on when it was
+ * seeded. Early enough for the demo ledgers, which start in 2015.
+ */
+export const DEMO_EPOCH = '2015-01-05';
 
 export const DEMO_CURRENCIES = [
   { isoCode: 'GBP', name: 'Pound sterling', decimalPlaces: 2 },
@@ -62,7 +56,8 @@ export interface DemoSecurity {
   longDescription: string;
   currency: string;
   assetClass: AssetClass;
-  cgtClass: ReturnType<typeof cgtClassOf>;
+  /** As the securities service's rules derive it from the asset class (its tests check they agree). */
+  cgtClass: CgtClass;
   quantityDecimalPlaces: number;
   status: 'ACTIVE' | 'DELISTED';
   startPrice: number;
@@ -185,6 +180,20 @@ const TRUST_THEMES = [
 ];
 const SEDOL_CHARS = '0123456789BCDFGHJKLMNPQRSTVWXYZ';
 
+/** The treatment of the asset classes the demo uses (securities' ASSET_CLASS_CGT; its tests check they agree). */
+const DEMO_CGT_CLASS: Record<AssetClass, CgtClass> = {
+  EQUITY: 'CAPITAL',
+  INVESTMENT_TRUST: 'CAPITAL',
+  UNIT_TRUST_INCOME: 'CAPITAL',
+  UNIT_TRUST_ACCUMULATION: 'CAPITAL',
+  REPORTING_OFFSHORE_FUND: 'CAPITAL',
+  NON_REPORTING_OFFSHORE_FUND: 'INCOME_GAIN',
+  GILT: 'EXEMPT',
+  QUALIFYING_CORPORATE_BOND: 'EXEMPT',
+  OTHER_BOND: 'CAPITAL',
+  CASH: 'EXEMPT',
+};
+
 export const DEMO_COUNTS = { equities: 200, trusts: 36, oeicFunds: 25, offshore: 2, gilts: 10, qcbs: 2 };
 
 /** The demo's corporate events, for the ledger issue's demo ledgers (also in services/securities/README.md). */
@@ -221,7 +230,7 @@ export function generateDemoSecurities(seed = 20261126): DemoData {
   const issuers: DemoIssuer[] = [];
   const securities: DemoSecurity[] = [];
   const add = (s: Omit<DemoSecurity, 'n' | 'cgtClass' | 'status'>) => {
-    securities.push({ ...s, n: securities.length + 1, cgtClass: cgtClassOf(s.assetClass), status: 'ACTIVE' });
+    securities.push({ ...s, n: securities.length + 1, cgtClass: DEMO_CGT_CLASS[s.assetClass], status: 'ACTIVE' });
   };
 
   // UK equities: one issuer each.
@@ -410,16 +419,6 @@ export function generateDemoSecurities(seed = 20261126): DemoData {
   const target = securities[DEMO_CORPORATE_EVENTS.takeover.targetN - 1]!;
   target.status = 'DELISTED';
   return { issuers, securities };
-}
-
-/** Monday to Friday from `from` to `to` inclusive. */
-export function businessDays(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) {
-    const day = new Date(`${d}T00:00:00Z`).getUTCDay();
-    if (day !== 0 && day !== 6) out.push(d);
-  }
-  return out;
 }
 
 /**
