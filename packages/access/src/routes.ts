@@ -81,8 +81,12 @@ export const ROUTES = [
   route('ClientMaintenance', 'client-maintenance', 'Client Maintenance', {
     group: 'CLIENT_AREA',
     card: card('Client Maintenance', 'manage client data, relationships, print preferences'),
+    status: 'built',
   }),
-  route('ClientEdit', 'client-maintenance/:clientId', 'Edit Client', { section: 'ClientMaintenance' }),
+  route('ClientEdit', 'client-maintenance/:clientId', 'Edit Client', {
+    section: 'ClientMaintenance',
+    status: 'built',
+  }),
   route('Clients', 'clients', 'Clients', {
     group: 'CLIENT_AREA',
     card: card('Clients', 'navigate client positions and transactions'),
@@ -193,11 +197,18 @@ export const ROUTES = [
     group: 'ADMINISTRATION',
     card: card('Administration', 'transaction types, organisation types etc.'),
   }),
-  route('TransactionTypes', 'administration/transaction-types', 'Transaction Types', { section: 'Administration' }),
+  route('TransactionTypes', 'administration/transaction-types', 'Transaction Types', {
+    section: 'Administration',
+    status: 'built',
+  }),
   route('EditTransactionType', 'administration/transaction-types/:uuid', 'Edit Transaction Type', {
     section: 'Administration',
+    status: 'built',
   }),
-  route('GhostTransactions', 'administration/ghost-transactions', 'Ghost Transactions', { section: 'Administration' }),
+  route('GhostTransactions', 'administration/ghost-transactions', 'Ghost Transactions', {
+    section: 'Administration',
+    status: 'built',
+  }),
   route('Organisations', 'administration/organisations', 'Organisations', { section: 'Administration' }),
   route('AddOrganisation', 'administration/organisations/add', 'Add Organisation', { section: 'Administration' }),
   route('EditOrganisation', 'administration/organisations/:id', 'Edit Organisation', { section: 'Administration' }),

@@ -34,6 +34,7 @@ export const clientAdminKeys = {
   one: (org: string, id: string) => [...clientAdminKeys.all, org, 'client', id] as const,
   portfolios: (org: string, clientUuid: string) => [...clientAdminKeys.all, org, 'portfolios', clientUuid] as const,
   serviceLevels: (org: string) => [...clientAdminKeys.all, org, 'service-levels'] as const,
+  types: (org: string) => [...clientAdminKeys.all, org, 'types'] as const,
   taxYears: (org: string, typeId: number) => [...clientAdminKeys.all, org, 'tax-years', typeId] as const,
   clientsByCode: (org: string, term: string) => [...clientAdminKeys.all, org, 'by-code', term] as const,
 };
@@ -82,6 +83,16 @@ export function useClientServiceLevels(organisationUuid: string) {
   return useQuery({
     queryKey: clientAdminKeys.serviceLevels(organisationUuid),
     queryFn: ({ signal }) => apiRequest<CodedItem[]>('/admin/clients/service-levels', { organisationUuid, signal }),
+    staleTime: 10 * 60_000,
+    meta: { errorToast: false },
+  });
+}
+
+/** GET /admin/clients/types: the client types with the ids their tax years are read by. */
+export function useClientTypes(organisationUuid: string) {
+  return useQuery({
+    queryKey: clientAdminKeys.types(organisationUuid),
+    queryFn: ({ signal }) => apiRequest<CodedItem[]>('/admin/clients/types', { organisationUuid, signal }),
     staleTime: 10 * 60_000,
     meta: { errorToast: false },
   });

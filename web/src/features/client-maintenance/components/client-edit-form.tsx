@@ -7,9 +7,16 @@ import { formatDateTime } from '@/lib/format';
 import { LeaveGuard } from '@/components/feedback/leave-guard';
 import { renameErrorField, showServerFieldError } from '@/components/forms/server-field-error';
 import { useReferenceData } from '@/features/reference-data';
-import { useClientServiceLevels, useSaveClient, useTaxYearsForType, type Client } from '../api/client-admin';
+import {
+  useClientServiceLevels,
+  useClientTypes,
+  useSaveClient,
+  useTaxYearsForType,
+  type Client,
+} from '../api/client-admin';
 import { ClientDetailsTab } from './client-details-tab';
-import { AddressesTab, RelationshipsTab, ReportingTab, TaxesTab } from './client-list-tabs';
+import { AddressesTab } from './addresses-tab';
+import { RelationshipsTab, ReportingTab, TaxesTab } from './client-list-tabs';
 import { formFieldOf, tabOfField, toInput, toValues, type ClientValues, type TabKey } from './client-form-rules';
 import { PortfoliosTab } from './portfolios-tab';
 
@@ -39,9 +46,10 @@ export function ClientEditForm({
   const reference = useReferenceData(organisationUuid);
   const serviceLevels = useClientServiceLevels(organisationUuid);
   const typeCode = Form.useWatch('typeCode', form) as string | undefined;
-  // A coded item's id is its place in the list, from 1 (lists only ever append).
-  const typeIndex = reference.data?.clientTypes.findIndex((t) => t.code === typeCode) ?? -1;
-  const taxYears = useTaxYearsForType(organisationUuid, typeIndex >= 0 ? typeIndex + 1 : undefined);
+  const clientTypes = useClientTypes(organisationUuid);
+  // Stored clients may hold a type's code or its name; a client without a type yet is offered the first type's years.
+  const type = clientTypes.data?.find((t) => t.code === typeCode || t.name === typeCode) ?? clientTypes.data?.[0];
+  const taxYears = useTaxYearsForType(organisationUuid, type?.id);
   const [tab, setTab] = useState<TabKey>('details');
   const [dirty, setDirty] = useState(false);
   const [alert, setAlert] = useState<{ type: 'error' | 'warning'; text: string }>();
@@ -104,7 +112,9 @@ export function ClientEditForm({
     {
       key: 'addresses',
       label: 'Addresses',
-      children: <AddressesTab statuses={ref?.addressStatuses} countries={ref?.countries} />,
+      children: (
+        <AddressesTab statuses={ref?.addressStatuses} countries={ref?.countries} onEdited={() => setDirty(true)} />
+      ),
     },
     {
       key: 'relationships',

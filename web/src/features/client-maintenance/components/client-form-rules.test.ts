@@ -13,6 +13,8 @@ import {
   toInput,
   toValues,
   utrProblem,
+  withAddress,
+  EMPTY_ADDRESS,
   yearEndProblem,
 } from './client-form-rules';
 
@@ -77,5 +79,24 @@ describe('client form rules', () => {
     const input = toInput(values, undefined);
     expect(input).toMatchObject({ code: 'ASH99999', dateOfBirth: '1980-12-10', typeCode: 'INDIVIDUAL' });
     expect(input.relationships[0]).toMatchObject({ uuid: '', childClientUuid: 'c-1', startDate: '2010-06-01' });
+  });
+
+  it('when an address is made the primary tax copy, then the others stop being, and one is still the primary', () => {
+    const home = { ...EMPTY_ADDRESS, line1: '1 High Street', primaryTaxCopy: true };
+    const office = { ...EMPTY_ADDRESS, line1: '2 Low Road' };
+    const added = withAddress([home], -1, { ...office, primaryTaxCopy: true });
+    expect(added.map((a) => [a.line1, a.primaryTaxCopy])).toEqual([
+      ['1 High Street', false],
+      ['2 Low Road', true],
+    ]);
+    expect(primaryCopyProblem(added)).toBeUndefined();
+    const edited = withAddress(added, 0, { ...home, line1: '1a High Street', primaryTaxCopy: false });
+    expect(edited.map((a) => [a.line1, a.primaryTaxCopy])).toEqual([
+      ['1a High Street', false],
+      ['2 Low Road', true],
+    ]);
+    expect(primaryCopyProblem(withAddress(edited, 1, { ...office, primaryTaxCopy: false }))).toBe(
+      CLIENT_MESSAGES.onePrimary,
+    );
   });
 });

@@ -273,6 +273,18 @@ export function endBeforeStart(start: Dayjs | null | undefined, end: Dayjs | nul
   return !!start && !!end && end.isBefore(start, 'day');
 }
 
+/** Every field of an address row, in the order the form holds them. */
+export const ADDRESS_FIELDS = Object.keys(EMPTY_ADDRESS).concat('uuid') as (keyof AddressValues)[];
+
+/**
+ * The addresses with one added (index -1) or replaced; when it is the primary tax copy, the others stop being
+ * (a client has exactly one).
+ */
+export function withAddress(rows: AddressValues[], index: number, address: AddressValues): AddressValues[] {
+  const next = index < 0 ? [...rows, address] : rows.map((r, i) => (i === index ? address : r));
+  return address.primaryTaxCopy ? next.map((r) => (r === address ? r : { ...r, primaryTaxCopy: false })) : next;
+}
+
 /** Exactly one primary tax copy among the addresses (none needed when there are none). */
 export function primaryCopyProblem(addresses: Pick<AddressValues, 'primaryTaxCopy'>[]): string | undefined {
   if (addresses.length === 0) return undefined;

@@ -8,106 +8,15 @@ type CodeName = { code: string; name: string };
 import { RelatedClientSelect } from './related-client-select';
 import {
   CLIENT_MESSAGES,
-  EMPTY_ADDRESS,
   amountProblem,
   endBeforeStart,
   percentageProblem,
-  primaryCopyProblem,
-  type AddressValues,
   type RelationshipValues,
   type TaxOverrideValues,
 } from './client-form-rules';
 
 const check = (problem: string | undefined) => (problem ? Promise.reject(new Error(problem)) : Promise.resolve());
 const options = (items: CodeName[] | undefined) => (items ?? []).map((i) => ({ value: i.code, label: i.name }));
-
-/** Addresses (seed 000 §2.5): one block per address; exactly one is the primary tax copy. */
-export function AddressesTab({ statuses, countries }: { statuses?: CodeName[]; countries?: CodeName[] }) {
-  return (
-    <Form.List
-      name="addresses"
-      rules={[{ validator: (_r, rows: AddressValues[]) => check(primaryCopyProblem(rows ?? [])) }]}
-    >
-      {(fields, { add, remove }, { errors }) => (
-        <>
-          {fields.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No addresses" />}
-          {fields.map((field, index) => (
-            <div className="gains-nested-row" key={field.key} data-testid="address-row">
-              <div className="gains-nested-row__grid">
-                <Form.Item label="Address code" name={[field.name, 'code']}>
-                  <Input maxLength={40} />
-                </Form.Item>
-                <Form.Item label="Address type code" name={[field.name, 'typeCode']}>
-                  <Input maxLength={40} />
-                </Form.Item>
-                <Form.Item label="OU code" name={[field.name, 'ouCode']}>
-                  <Input maxLength={40} />
-                </Form.Item>
-                <Form.Item label="Addressee" name={[field.name, 'name']}>
-                  <Input maxLength={200} />
-                </Form.Item>
-                <Form.Item
-                  label="Address line 1"
-                  name={[field.name, 'line1']}
-                  rules={[{ required: true, whitespace: true, message: CLIENT_MESSAGES.line1Required }]}
-                >
-                  <Input maxLength={200} />
-                </Form.Item>
-                <Form.Item label="Address line 2" name={[field.name, 'line2']}>
-                  <Input maxLength={200} />
-                </Form.Item>
-                <Form.Item label="Address line 3" name={[field.name, 'line3']}>
-                  <Input maxLength={200} />
-                </Form.Item>
-                <Form.Item label="Town/City" name={[field.name, 'town']}>
-                  <Input maxLength={100} />
-                </Form.Item>
-                <Form.Item label="County" name={[field.name, 'county']}>
-                  <Input maxLength={100} />
-                </Form.Item>
-                <Form.Item label="Postcode" name={[field.name, 'postcode']}>
-                  <Input maxLength={20} />
-                </Form.Item>
-                <Form.Item label="Country" name={[field.name, 'country']}>
-                  <Select showSearch optionFilterProp="label" options={options(countries)} />
-                </Form.Item>
-                <Form.Item label="Status" name={[field.name, 'status']}>
-                  <Select options={options(statuses)} />
-                </Form.Item>
-                <Form.Item label="Core internal ref" name={[field.name, 'coreInternalRef']}>
-                  <Input maxLength={60} />
-                </Form.Item>
-              </div>
-              <Space>
-                <Form.Item name={[field.name, 'primaryTaxCopy']} valuePropName="checked" noStyle>
-                  <Checkbox>Primary tax copy</Checkbox>
-                </Form.Item>
-                <Form.Item name={[field.name, 'additionalCopy']} valuePropName="checked" noStyle>
-                  <Checkbox>Additional copy</Checkbox>
-                </Form.Item>
-                <Button
-                  danger
-                  icon={<DeleteOutlined />}
-                  onClick={() => remove(field.name)}
-                  aria-label={`Remove address ${index + 1}`}
-                >
-                  Remove
-                </Button>
-              </Space>
-            </div>
-          ))}
-          <Form.ErrorList errors={errors} />
-          <Button
-            icon={<PlusOutlined />}
-            onClick={() => add({ ...EMPTY_ADDRESS, primaryTaxCopy: fields.length === 0 })}
-          >
-            Add address
-          </Button>
-        </>
-      )}
-    </Form.List>
-  );
-}
 
 /** Relationships (seed 000 §2.5, §5): a spouse or civil partner, a trustee, ...; the end is not before the start. */
 export function RelationshipsTab({
