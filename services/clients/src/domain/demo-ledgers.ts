@@ -428,7 +428,9 @@ export function generateDemoLedgers(input: {
         : client.state === 'Closed'
           ? int(Math.floor(last * 0.45), yearIndex - 10)
           : yearIndex;
-    const oversells = live && client.type === 'Individual' && chance(0.006);
+    // A handful whatever the day: every 150th client from the 7th (the random stream shifts with the calendar).
+    const picked = chance(0.006);
+    const oversells = live && client.type === 'Individual' && (picked || c % 150 === 7);
     if (oversells) oversold.push(c);
     let first = true;
     const plans: { wrapper: 'GIA' | 'ISA'; owners: DemoPortfolio['owners']; joint: boolean }[] = wrappers.map((w) => ({
