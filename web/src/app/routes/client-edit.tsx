@@ -30,7 +30,7 @@ export function ClientEditRoute() {
   else
     body = (
       <ClientEditForm
-        key={`${client.data.id}-${client.data.version}`}
+        key={client.data.id}
         organisationUuid={uuid}
         client={client.data}
         listPath={listPath}
