@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Form, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { isApiError } from '@/lib/api-client';
@@ -53,6 +53,13 @@ export function ClientEditForm({
   const [tab, setTab] = useState<TabKey>('details');
   const [dirty, setDirty] = useState(false);
   const [alert, setAlert] = useState<{ type: 'error' | 'warning'; text: string }>();
+  // Where to go after a save: left once the form has rendered clean, so the leave guard lets it pass.
+  const [leaveTo, setLeaveTo] = useState<string>();
+  useEffect(() => {
+    if (!leaveTo || dirty) return;
+    setLeaveTo(undefined);
+    navigate(leaveTo);
+  }, [leaveTo, dirty, navigate]);
 
   const onFinish = (values: ClientValues) => {
     setAlert(undefined);
@@ -62,8 +69,7 @@ export function ClientEditForm({
         onSuccess: (saved) => {
           notify.success(`Client ${saved.code} ${client ? 'saved' : 'added'}`);
           setDirty(false);
-          // after the leave guard has seen the form clean
-          setTimeout(() => navigate(client ? listPath : editPath(saved.id)), 0);
+          setLeaveTo(client ? listPath : editPath(saved.id));
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 409 && !error.field) {
