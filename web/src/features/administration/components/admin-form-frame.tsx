@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, type FormInstance } from 'antd';
 import { useNavigate } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { LeaveGuard } from '@/components/feedback/leave-guard';
+import { useSaveAndLeave } from '@/components/feedback/use-save-and-leave';
 import { showServerFieldError } from '@/components/forms/server-field-error';
 
 /**
@@ -16,13 +17,8 @@ export function useAdminForm<Values>(
   options: { noun: string; listPath: string; editing: boolean },
 ) {
   const navigate = useNavigate();
-  const [dirty, setDirty] = useState(false);
-  const [done, setDone] = useState(false);
+  const { dirty, setDirty, saved: leaveAfterSave } = useSaveAndLeave();
   const [alert, setAlert] = useState<string>();
-
-  useEffect(() => {
-    if (done) navigate(options.listPath);
-  }, [done, options.listPath, navigate]);
 
   return {
     dirty,
@@ -34,8 +30,7 @@ export function useAdminForm<Values>(
     saveCallbacks: {
       onSuccess: (saved: { code: string }) => {
         notify.success(`${options.noun} ${saved.code} ${options.editing ? 'saved' : 'added'}`);
-        setDirty(false);
-        setDone(true);
+        leaveAfterSave(options.listPath);
       },
       onError: (error: Error) => {
         if (!showServerFieldError(form, error)) {

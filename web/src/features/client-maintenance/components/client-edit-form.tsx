@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Descriptions, Form, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { formatDateTime } from '@/lib/format';
 import { LeaveGuard } from '@/components/feedback/leave-guard';
+import { useSaveAndLeave } from '@/components/feedback/use-save-and-leave';
 import { renameErrorField, showServerFieldError } from '@/components/forms/server-field-error';
 import { useReferenceData } from '@/features/reference-data';
 import {
@@ -51,15 +52,8 @@ export function ClientEditForm({
   const type = clientTypes.data?.find((t) => t.code === typeCode || t.name === typeCode) ?? clientTypes.data?.[0];
   const taxYears = useTaxYearsForType(organisationUuid, type?.id);
   const [tab, setTab] = useState<TabKey>('details');
-  const [dirty, setDirty] = useState(false);
+  const { dirty, setDirty, saved: leaveAfterSave } = useSaveAndLeave();
   const [alert, setAlert] = useState<{ type: 'error' | 'warning'; text: string }>();
-  // Where to go after a save: left once the form has rendered clean, so the leave guard lets it pass.
-  const [leaveTo, setLeaveTo] = useState<string>();
-  useEffect(() => {
-    if (!leaveTo || dirty) return;
-    setLeaveTo(undefined);
-    navigate(leaveTo);
-  }, [leaveTo, dirty, navigate]);
 
   const onFinish = (values: ClientValues) => {
     setAlert(undefined);
@@ -68,8 +62,7 @@ export function ClientEditForm({
       {
         onSuccess: (saved) => {
           notify.success(`Client ${saved.code} ${client ? 'saved' : 'added'}`);
-          setDirty(false);
-          setLeaveTo(client ? listPath : editPath(saved.id));
+          leaveAfterSave(client ? listPath : editPath(saved.id));
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 409 && !error.field) {

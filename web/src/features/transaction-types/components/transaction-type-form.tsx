@@ -6,6 +6,7 @@ import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { formatDateTime } from '@/lib/format';
 import { LeaveGuard } from '@/components/feedback/leave-guard';
+import { useSaveAndLeave } from '@/components/feedback/use-save-and-leave';
 import { renameErrorField, showServerFieldError } from '@/components/forms/server-field-error';
 import { useReferenceData } from '@/features/reference-data';
 import { useSaveTransactionType, type TransactionType } from '../api/transaction-types';
@@ -74,7 +75,7 @@ export function TransactionTypeForm({
   const navigate = useNavigate();
   const save = useSaveTransactionType(organisationUuid);
   const reference = useReferenceData(organisationUuid);
-  const [dirty, setDirty] = useState(false);
+  const { dirty, setDirty, saved: leaveAfterSave } = useSaveAndLeave();
   const [alert, setAlert] = useState<string>();
   const system = !!type?.system;
   const mapsTo = Form.useWatch('mapsTo', form);
@@ -87,9 +88,7 @@ export function TransactionTypeForm({
       {
         onSuccess: (saved) => {
           notify.success(`Transaction type ${saved.name} ${type ? 'saved' : 'added'}`);
-          setDirty(false);
-          // after the guard has seen the form clean
-          setTimeout(() => navigate(listPath), 0);
+          leaveAfterSave(listPath);
         },
         onError: (error) => {
           const shown = showServerFieldError(form, renameErrorField(error, formField));
