@@ -125,6 +125,9 @@ describe('the clients grid', () => {
     expect(rm.content.map((r) => r.code)).toEqual(['Z006', 'Z007']);
     const inactive = await api.listClientSummaries({ organisationUuid: FIRM, term: 'inactive' }, admin);
     expect(inactive.content.map((r) => r.code)).toEqual(['Z003', 'Z006', 'Z010']);
+    // the firm's own code (ZZTEST) is a column of every row, so it matches them all
+    const firm = await api.listClientSummaries({ organisationUuid: FIRM, term: 'zzt' }, admin);
+    expect(firm.totalSize).toBe(FIXTURE.length);
   });
 
   it('when live clients only, then closed, dormant and pending clients are left out', async () => {

@@ -1,6 +1,7 @@
 import { Prisma } from './generated/client';
 import type { ClientSummary, ClientSummaryQuery, Page, SortableColumn } from '../domain/client-summary';
 import type { ClientsPrisma } from './prisma';
+import { likePattern } from './columns';
 
 // Whitelisted: sort columns reach SQL only through this table.
 const COLUMN_SQL: Record<SortableColumn, string> = {
@@ -35,23 +36,23 @@ const COLUMN_SQL: Record<SortableColumn, string> = {
 
 type SummaryRow = Omit<ClientSummary, 'ouCode'> & { ouCode: string | null };
 
-/** Escapes LIKE wildcards so a search for "50%" means the characters typed. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 export function createClientStore(prisma: ClientsPrisma) {
   return {
     async findSummaries(query: ClientSummaryQuery): Promise<Page<ClientSummary>> {
       const conditions = [Prisma.sql`c.organisation_uuid = ${query.organisationUuid}::uuid`];
       if (query.liveOnly) conditions.push(Prisma.sql`c.state = 'Live'`);
       if (query.term) {
-        const pattern = likePattern(query.term);
-        const inactive = 'inactive'.includes(query.term.toLowerCase());
-        // The firm's own code matches every row or none: asked once, not joined per row.
-        conditions.push(Prisma.sql`(EXISTS (SELECT 1 FROM organisation o WHERE o.uuid = ${query.organisationUuid}::uuid
-            AND o.code ILIKE ${pattern}) OR c.code ILIKE ${pattern} OR c.name ILIKE ${pattern}
-          OR c.relationship_manager ILIKE ${pattern} OR (${inactive} AND c.inactive))`);
+        const term = query.term.toLowerCase();
+        // The firm's own code matches every row or none: asked once, so the search's arms are the client's own
+        // columns, each served by its trigram index.
+        const [firm] = await prisma.$queryRaw<{ code: string }[]>`
+          SELECT code FROM organisation WHERE uuid = ${query.organisationUuid}::uuid`;
+        if (!firm?.code.toLowerCase().includes(term)) {
+          const pattern = likePattern(query.term);
+          const inactive = 'inactive'.includes(term) ? Prisma.sql` OR c.inactive` : Prisma.empty;
+          conditions.push(Prisma.sql`(c.code ILIKE ${pattern} OR c.name ILIKE ${pattern}
+            OR c.relationship_manager ILIKE ${pattern}${inactive})`);
+        }
       }
       // One organisation at a time, so its code orders nothing: left out, the sort is on the client's own columns,
       // which the (organisation, column, code, id) indexes serve in either direction.
