@@ -113,6 +113,15 @@ async function newPortfolio(
   );
 }
 
+/** The clients grid's Holding Breaks of each of the demo's clients by uuid. */
+async function holdingBreaks(...uuids: string[]): Promise<number[]> {
+  const { rows } = await db.query(
+    `SELECT uuid::text, holding_breaks FROM clients.client WHERE uuid = ANY($1::uuid[])`,
+    [uuids],
+  );
+  return uuids.map((u) => rows.find((r) => r.uuid === u)!.holding_breaks as number);
+}
+
 async function holdingOf(portfolioUuid: string, securityId: number) {
   const { rows } = await db.query(
     `SELECT h.quantity::text AS quantity, h.rec_break AS "recBreak", h.calculation_status AS status
@@ -278,6 +287,7 @@ describe('portfolios', () => {
 describe('posting transactions', () => {
   let joint = '';
   let firstBuy: ledger.Transaction;
+  let breaksBefore: number[] = [];
 
   beforeAll(async () => {
     joint = (
@@ -343,6 +353,7 @@ describe('posting transactions', () => {
   });
 
   it('when a sale is larger than the holding, then it is stored but flagged (warning, rec break)', async () => {
+    breaksBefore = await holdingBreaks(CLIENT.ann, CLIENT.ben);
     const sale = await api.postTransaction(
       {
         organisationUuid: ASHW,
@@ -362,6 +373,8 @@ describe('posting transactions', () => {
     expect(holdings.map((h) => [h.quantity, h.recBreak, h.value])).toEqual([['0.0000', true, '0.00']]);
     const p = await api.getPortfolio({ organisationUuid: ASHW, uuid: joint }, as.adviser);
     expect(p.recBreaks).toBe(1);
+    // both owners of the joint portfolio show one more holding break in the clients grid
+    expect(await holdingBreaks(CLIENT.ann, CLIENT.ben)).toEqual(breaksBefore.map((n) => n + 1));
   });
 
   it('when an edit makes the sale fit, then the flag and warning go, and the event runs from the earlier date', async () => {
@@ -390,6 +403,7 @@ describe('posting transactions', () => {
       2,
     ]);
     expect(await holdingOf(joint, ALPHA)).toEqual({ quantity: '30.0000', recBreak: false, status: 'PENDING' });
+    expect(await holdingBreaks(CLIENT.ann, CLIENT.ben)).toEqual(breaksBefore);
     const changes = await ledgerEvents(since);
     expect(changes.map((c) => [c.earliestDate, c.reason])).toEqual([
       ['2025-06-10', 'EDIT'],

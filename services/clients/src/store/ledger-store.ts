@@ -304,6 +304,14 @@ export function createLedgerStore(prisma: ClientsPrisma) {
       }
       const recBreaks = await tx.holding.count({ where: { organisationUuid, portfolioId, recBreak: true } });
       await tx.portfolio.update({ where: { id: portfolioId }, data: { recBreaks } });
+      // The clients grid's Holding Breaks: each owner's rec breaks over every portfolio it owns.
+      await tx.$executeRaw`
+        UPDATE client c
+           SET holding_breaks = (SELECT coalesce(sum(p.rec_breaks), 0)::int
+                                   FROM portfolio_owner po JOIN portfolio p ON p.id = po.portfolio_id
+                                  WHERE po.client_id = c.id)
+         WHERE c.organisation_uuid = ${organisationUuid}::uuid
+           AND c.id IN (SELECT client_id FROM portfolio_owner WHERE portfolio_id = ${portfolioId})`;
     }
   }
 
