@@ -54,10 +54,16 @@ export interface JobFailure extends Required<JobFailureInput> {
 /** A monitor log a chunk raises (seed 000 §3): it travels on the job's event to the reports service. */
 export interface MonitorLogInput {
   errorCode: string;
-  /** 1 (most severe) to 4 */
+  /** 1 Low, 2 Medium, 3 High, 4 Urgent */
   severity: 1 | 2 | 3 | 4;
   message: string;
   warningType?: string;
+  warningMessage?: string;
+  /** How often it occurred and over how many portfolios, securities and clients (default 1 each given code). */
+  errorOccurrences?: number;
+  portfolioOccurrences?: number;
+  securitiesOccurrences?: number;
+  clientOccurrences?: number;
   portfolioCode?: string;
   securityCode?: string;
   clientCode?: string;
@@ -226,6 +232,11 @@ export function jobChangedEvent(
         securityCode: m.securityCode ?? '',
         clientCode: m.clientCode ?? '',
         raisedAt: now,
+        warningMessage: m.warningMessage ?? '',
+        errorOccurrences: m.errorOccurrences ?? 1,
+        portfolioOccurrences: m.portfolioOccurrences ?? (m.portfolioCode ? 1 : 0),
+        securitiesOccurrences: m.securitiesOccurrences ?? (m.securityCode ? 1 : 0),
+        clientOccurrences: m.clientOccurrences ?? (m.clientCode ? 1 : 0),
       })),
     },
     ('traceParent' in job ? job.traceParent : undefined) ?? undefined,
@@ -279,7 +290,8 @@ export function createJobRunner(options: {
   /** The service's name, used in the event subject gains.<service>.job.changed.v1. */
   service: string;
   logger: Logger;
-  handlers: JobHandler<never, never>[] | JobHandler[];
+  /** A handler typed with its own input and cursor fits here (its `runChunk` is a method). */
+  handlers: readonly JobHandler[];
   /** How long a claim lasts without a chunk committing (default 60 s). */
   leaseMs?: number;
   pollMs?: number;
@@ -290,9 +302,7 @@ export function createJobRunner(options: {
   owner?: string;
 }): JobRunner {
   const { pool, service, logger } = options;
-  const handlers = new Map<string, JobHandler>(
-    (options.handlers as JobHandler[]).map((h) => [h.type, h] as [string, JobHandler]),
-  );
+  const handlers = new Map<string, JobHandler>(options.handlers.map((h) => [h.type, h] as [string, JobHandler]));
   const leaseMs = options.leaseMs ?? 60_000;
   const pollMs = options.pollMs ?? 1_000;
   const maxAttempts = options.maxChunkAttempts ?? 3;
