@@ -27,6 +27,8 @@ let admin: pg.Pool;
 beforeAll(async () => {
   postgres = await startTestPostgres();
   admin = new pg.Pool({ connectionString: postgres.connectionString });
+  // Its idle connections are cut when the test PostgreSQL stops; that is expected, not a failure.
+  admin.on('error', () => {});
   await admin.query('CREATE SCHEMA jobs_test');
   pool = createSchemaPool(postgres.connectionString, 'jobs_test', 6);
   await pool.query(`CREATE TABLE outbox_event (id uuid PRIMARY KEY, subject text NOT NULL, payload bytea NOT NULL,

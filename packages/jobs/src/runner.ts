@@ -269,7 +269,8 @@ async function inTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promis
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
-    client.off('error', onError);
+    // A lost connection is destroyed and may report again while closing: it keeps the listener.
+    if (!lost) client.off('error', onError);
     client.release(lost);
   }
 }
