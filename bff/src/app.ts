@@ -13,6 +13,7 @@ import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { calculationRoutes } from './routes/calculations';
 import { clientRoutes } from './routes/clients';
+import { adminJobRoutes, adminMonitorLogRoutes, jobRoutes } from './routes/monitor';
 import { organisationRoutes } from './routes/organisations';
 import { devRoutes } from './routes/dev';
 import { userRoutes } from './routes/user';
@@ -46,6 +47,9 @@ export function createApp(deps: BffDeps) {
     .route('/user', userRoutes)
     .route('/organisations', organisationRoutes)
     .route('/clients', clientRoutes)
+    .route('/jobs', jobRoutes)
+    .route('/admin/jobs', adminJobRoutes)
+    .route('/admin/mmt', adminMonitorLogRoutes)
     .route('/calculations', calculationRoutes)
     .route('/securities', securityRoutes)
     .route('/admin/securities', adminSecurityRoutes)

@@ -29,6 +29,8 @@ const ids = {
   portfolioUuid: '',
   transactionUuid: '',
   typeUuid: '',
+  jobUuid: '',
+  logUuid: '',
 };
 /** The system BUY type (services/clients/src/domain/transaction-types.ts). */
 const BUY_TYPE_UUID = '7e0c0000-0000-4000-8000-000000000001';
@@ -116,6 +118,9 @@ beforeAll(async () => {
   // The ledger: a portfolio of an Ashworth client with one purchase, and a type of Ashworth's own.
   ids.clientUuid = (await request('GET', '/api/clients/summary?size=10', asAdmin())).body.content[0].uuid;
   ids.clientId = (await request('GET', `/api/admin/clients/${ids.clientUuid}`, asAdmin())).body.id;
+  // The demo jobs and monitor logs the reports service seeds for every firm.
+  ids.jobUuid = (await request('GET', '/api/jobs?size=1', asAdmin())).body.content[0].uuid;
+  ids.logUuid = (await request('GET', '/api/admin/mmt', asAdmin())).body[0].uuid;
   ids.portfolioUuid = (
     await request('POST', '/api/admin/portfolios', { ...asAdmin(), body: walkPortfolio('WALK') })
   ).body.uuid;
@@ -823,6 +828,27 @@ const WALK: Record<string, Probe[]> = {
   ],
   'POST /admin/clients/lookup': clientProbe('a taken code', () => '/api/admin/clients/lookup?code=ASH00001'),
   'GET /clients/:clientUuid/tax-years': clientProbe('an ASHW client', () => `/api/clients/${ids.clientUuid}/tax-years`),
+  'GET /jobs': [{ label: 'list', path: () => '/api/jobs?size=5', org: ORG.ASHW, ok: 200, outsiders: ['brook'] }],
+  'GET /admin/jobs/:jobUuid': [
+    {
+      label: 'an ASHW job',
+      path: () => `/api/admin/jobs/${ids.jobUuid}`,
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'GET /admin/mmt': [{ label: 'today', path: () => '/api/admin/mmt', org: ORG.ASHW, ok: 200, outsiders: ['brook'] }],
+  'POST /admin/mmt/:logUuid': [
+    {
+      label: 'an ASHW log',
+      path: () => `/api/admin/mmt/${ids.logUuid}`,
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      body: { status: 3, notes: 'Walked' },
+    },
+  ],
   'GET /admin/ghost-transactions': [
     { label: 'list', path: () => '/api/admin/ghost-transactions', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
   ],

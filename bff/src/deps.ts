@@ -1,7 +1,7 @@
 import type { Client } from '@connectrpc/connect';
 import type { Caller, TokenVerifier } from '@gains/auth';
 import type { Logger, RequestLogSampler } from '@gains/logging';
-import type { clients, identity, ledger, securities, taxEngine } from '@gains/proto';
+import type { clients, identity, ledger, reports, securities, taxEngine } from '@gains/proto';
 
 /** What the BFF is given: Connect clients created once, the token verifier, a logger. */
 export interface BffDeps {
@@ -11,6 +11,10 @@ export interface BffDeps {
   ledger: Client<typeof ledger.LedgerService>;
   taxEngine: Client<typeof taxEngine.TaxEngineService>;
   securities: Client<typeof securities.SecuritiesService>;
+  /** The Job Monitor and the ACT Monitor. */
+  reports: Client<typeof reports.ReportsService>;
+  /** GAINS_TRACE_URL_TEMPLATE: a job's trace link, `{traceId}` replaced (none when unset). */
+  traceUrlTemplate?: string;
   verifyToken: TokenVerifier;
   /** Proxies in front of the BFF whose X-Forwarded-For entries are trusted (GAINS_TRUSTED_PROXY_HOPS). */
   trustedProxyHops?: number;

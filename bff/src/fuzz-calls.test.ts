@@ -276,6 +276,8 @@ const transactionTypeBody = () => ({
 });
 /** Not a ghost: the ghost calls are fuzzed against a uuid that is not one. */
 const NO_GHOST = '00000000-0000-4000-8000-00000000abcd';
+/** No job or monitor log of any firm: the monitor calls answer 404 to whoever may make them. */
+const NO_JOB = '00000000-0000-4000-8000-000000000b05';
 const uuidParam = { uuid: () => ids.userUuid };
 
 const INPUTS: Record<string, CallInputs> = {
@@ -513,6 +515,14 @@ const INPUTS: Record<string, CallInputs> = {
   },
   'POST /admin/clients/lookup': { query: ['code'] },
   'GET /clients/:clientUuid/tax-years': { params: { clientUuid: () => ids.clientUuid } },
+  'GET /jobs': { query: ['page', 'size', 'sort', 'type', 'status', 'from', 'to'] },
+  'GET /admin/jobs/:jobUuid': { params: { jobUuid: () => NO_JOB } },
+  'GET /admin/mmt': { query: ['from', 'to', 'errorSeverity'] },
+  'POST /admin/mmt/:logUuid': {
+    params: { logUuid: () => NO_JOB },
+    body: () => ({ status: 3, notes: 'Fuzzed', version: 1 }),
+    bodyFields: ['status', 'notes', 'version'],
+  },
   'POST /admin/ghost-transactions/:uuid/cancel': {
     params: { uuid: () => NO_GHOST },
     body: () => ({ version: 1 }),

@@ -48,6 +48,8 @@ const REFERENCE_DATA_PAGE = getRoute('ReferenceData').roles;
 const TRANSACTION_TYPES_PAGE = getRoute('TransactionTypes').roles;
 const GHOST_TRANSACTIONS_PAGE = getRoute('GhostTransactions').roles;
 const CLIENT_MAINTENANCE_PAGE = getRoute('ClientMaintenance').roles;
+const JOB_MONITOR_PAGE = getRoute('JobMonitor').roles;
+const ACT_MONITOR_PAGE = getRoute('ActMonitor').roles;
 /** Changes to a firm's ledger: the provider's and the firm's administrators. */
 const LEDGER_WRITERS: readonly RouteRole[] = ['ADMIN', 'CUSTOMER_ADMIN'];
 
@@ -172,6 +174,11 @@ export const CALLS: readonly CallDefinition[] = [
   call('GET', '/clients/:clientUuid/tax-years', CLIENTS_PAGE, true),
   call('POST', '/admin/ghost-transactions/:uuid/repair', GHOST_TRANSACTIONS_PAGE, true),
   call('POST', '/admin/ghost-transactions/:uuid/cancel', GHOST_TRANSACTIONS_PAGE, true),
+  // The Job Monitor and the ACT Monitor (seed 000 §2.8, §7), answered by the reports service: their pages' roles.
+  call('GET', '/jobs', JOB_MONITOR_PAGE, true),
+  call('GET', '/admin/jobs/:jobUuid', ACT_MONITOR_PAGE, true),
+  call('GET', '/admin/mmt', ACT_MONITOR_PAGE, true),
+  call('POST', '/admin/mmt/:logUuid', ACT_MONITOR_PAGE, true),
 ];
 
 /**

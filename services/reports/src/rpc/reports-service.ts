@@ -1,0 +1,118 @@
+import type { ServiceImpl } from '@connectrpc/connect';
+import { requireCaller } from '@gains/auth';
+import { aborted, notFound } from '@gains/errors';
+import type { reports } from '@gains/proto';
+import {
+  assertMonitorReader,
+  assertMonitorWriter,
+  londonToday,
+  parseJobQuery,
+  parseLogQuery,
+  parseLogUpdate,
+} from '../domain/monitor-rules';
+import type { MonitoredJob, MonitorLog } from '../store/generated/client';
+import type { MonitorStore } from '../store/monitor-store';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : '');
+
+function toJob(j: MonitoredJob) {
+  return {
+    uuid: j.uuid,
+    organisationUuid: j.organisationUuid,
+    service: j.service,
+    type: j.type,
+    status: j.status,
+    progressDone: j.progressDone,
+    progressTotal: j.progressTotal,
+    candidateCount: j.candidates,
+    successCount: j.successes,
+    failureCount: j.failures,
+    objectKind: j.objectKind,
+    objectId: j.objectId,
+    startedByUserId: j.startedByUserId,
+    startedByName: j.startedByName,
+    createdAt: iso(j.createdAt),
+    updatedAt: iso(j.updatedAt),
+    startedAt: iso(j.startedAt),
+    finishedAt: iso(j.finishedAt),
+    traceId: j.traceId,
+    message: j.message,
+    version: j.version,
+  };
+}
+
+function toLog(l: MonitorLog & { jobType?: string }) {
+  return {
+    uuid: l.uuid,
+    jobUuid: l.jobUuid,
+    createdDate: iso(l.createdAt),
+    errorSeverityId: l.errorSeverityId,
+    errorOccurrences: l.errorOccurrences,
+    warningType: l.warningType,
+    portfolioOccurrences: l.portfolioOccurrences,
+    securitiesOccurrences: l.securitiesOccurrences,
+    clientOccurrences: l.clientOccurrences,
+    mmtStatusId: l.mmtStatusId,
+    errorCode: l.errorCode,
+    logMessage: l.logMessage,
+    warningMessage: l.warningMessage,
+    notes: l.notes,
+    userName: l.userName,
+    portfolioCode: l.portfolioCode,
+    securityCode: l.securityCode,
+    clientCode: l.clientCode,
+    version: l.version,
+    jobType: l.jobType ?? '',
+  };
+}
+
+export function createReportsService(deps: {
+  store: MonitorStore;
+  today?: () => string;
+}): ServiceImpl<typeof reports.ReportsService> {
+  const today = deps.today ?? (() => londonToday());
+  return {
+    async listJobs(req, ctx) {
+      assertMonitorReader(requireCaller(ctx), req.organisationUuid);
+      const page = await deps.store.findJobs(
+        parseJobQuery({ ...req, sort: req.sort.map((s) => ({ column: s.column, direction: s.direction })) }),
+      );
+      return { content: page.content.map(toJob), totalSize: page.totalSize, types: page.types };
+    },
+    async getJob(req, ctx) {
+      assertMonitorReader(requireCaller(ctx), req.organisationUuid);
+      // Another firm's job is simply not found: its existence is not disclosed.
+      const found = await deps.store.findJob(req.organisationUuid, req.uuid);
+      if (!found) throw notFound(`Job ${req.uuid}`, 'uuid');
+      return {
+        job: toJob(found.job),
+        failures: found.failures.map((f) => ({ line: f.line, column: f.column, key: f.key, reason: f.reason })),
+        failureTotal: found.failureTotal,
+      };
+    },
+    async listMonitorLogs(req, ctx) {
+      assertMonitorReader(requireCaller(ctx), req.organisationUuid);
+      const logs = await deps.store.findLogs(req.organisationUuid, parseLogQuery(req, today()));
+      return { content: logs.map(toLog) };
+    },
+    async updateMonitorLog(req, ctx) {
+      const caller = requireCaller(ctx);
+      assertMonitorWriter(caller, req.organisationUuid);
+      const change = parseLogUpdate(req);
+      const existing = await deps.store.findLog(req.organisationUuid, req.uuid);
+      if (!existing) throw notFound(`Monitor log ${req.uuid}`, 'uuid');
+      const saved = await deps.store.updateLog(req.organisationUuid, req.uuid, {
+        ...change,
+        userName: caller.name || caller.email,
+        version: req.version,
+      });
+      if (!saved) {
+        throw aborted(
+          `Monitor log ${req.uuid} was changed by someone else since it was read; reload it and try again`,
+          'version',
+        );
+      }
+      return toLog(saved);
+    },
+  };
+}
