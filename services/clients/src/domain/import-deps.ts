@@ -1,0 +1,30 @@
+import type { Caller } from '@gains/auth';
+import type { FileStore } from '@gains/files';
+import type { ImportStore, ImportTaskRecord } from '../store/import-store';
+
+/** The securities service's own price upload (all or nothing, its problems by line). */
+export interface PriceUpload {
+  uploadPrices(
+    caller: Caller,
+    organisationUuid: string,
+    csv: string,
+  ): Promise<{
+    ok: boolean;
+    lines: number;
+    inserted: number;
+    updated: number;
+    unchanged: number;
+    problems: { line: number; field: string; message: string }[];
+  }>;
+}
+
+/** What the import use cases are given. */
+export interface ImportDeps {
+  imports: ImportStore;
+  files: FileStore;
+  prices: PriceUpload;
+  /** Today in Europe/London, "YYYY-MM-DD". */
+  today(): string;
+  /** Runs a started task after the call has answered (the job seam: see run-import.ts). */
+  schedule(task: ImportTaskRecord, caller: Caller): void;
+}
