@@ -99,11 +99,13 @@ export function splitCsv(text: string): { line: number; cells: string[]; unclose
 export function readTable(
   text: string,
   columns: readonly ColumnSpec[],
-): { rows: CsvRow[]; rejected: RejectedRow[]; header: string[] } {
+): { rows: CsvRow[]; rejected: RejectedRow[]; header: string[]; read: number } {
   const records = splitCsv(text);
   const rejected: RejectedRow[] = [];
   const [head, ...body] = records;
-  if (!head) return { rows: [], rejected: [{ line: 1, column: '', reason: 'The file is empty: a header row is required' }], header: [] };
+  if (!head) {
+    return { rows: [], rejected: [{ line: 1, column: '', reason: 'The file is empty: a header row is required' }], header: [], read: 0 };
+  }
   const byAlias = new Map<string, string>();
   for (const c of columns) for (const a of [c.name, ...(c.aliases ?? [])]) byAlias.set(normalise(a), c.name);
   // Trailing empty header cells (a trailing comma) are ignored.
@@ -125,6 +127,8 @@ export function readTable(
       rejected.push({ line: head.line, column: c.name, reason: `Missing column ${c.name}: it is required` });
     }
   }
+  // A header in error would make every row's problems noise: the header's problems alone are the answer.
+  if (rejected.length > 0) return { rows: [], rejected, header, read: body.length };
   const rows: CsvRow[] = [];
   for (const record of body) {
     if (record.unclosed !== undefined) {
@@ -143,5 +147,5 @@ export function readTable(
     for (let k = 0; k < width; k++) if (header[k]) cells[header[k]!] = record.cells[k]!.trim();
     rows.push({ line: record.line, cells });
   }
-  return { rows, rejected, header };
+  return { rows, rejected, header, read: body.length };
 }

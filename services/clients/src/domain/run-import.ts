@@ -36,7 +36,7 @@ export async function runImport(deps: ImportDeps, task: ImportTaskRecord, caller
 
   const columns = task.kind === 'TRANSACTIONS' ? TRANSACTION_COLUMNS : CUSTODIAN_COLUMNS;
   const table = readTable(text, columns);
-  const rowsRead = table.rows.length + table.rejected.filter((r) => r.line > 1).length;
+  const rowsRead = table.read;
   await deps.imports.markRunning(task.id, rowsRead);
   const lookups = await lookupsFor(deps, task.organisationUuid, table.rows);
 
@@ -138,7 +138,18 @@ async function runPrices(deps: ImportDeps, task: ImportTaskRecord, caller: Calle
     return;
   }
   await deps.imports.markRunning(task.id, 0);
-  const answer = await deps.prices.uploadPrices(caller, task.organisationUuid, text);
+  let answer: Awaited<ReturnType<ImportDeps['prices']['uploadPrices']>>;
+  try {
+    answer = await deps.prices.uploadPrices(caller, task.organisationUuid, text);
+  } catch (error) {
+    // The securities service's own refusal (who may upload prices, its size limit) is the task's reason.
+    await deps.imports.finish(task.id, {
+      status: 'FAILED',
+      rowsRead: 0,
+      message: `The securities service refused the prices: ${error instanceof Error ? error.message : String(error)}`,
+    });
+    return;
+  }
   const rejected = answer.problems.map((p) => ({ line: p.line, column: p.field, reason: p.message }));
   if (!answer.ok || rejected.length > 0) {
     await failed(deps, task, answer.lines, rejected);

@@ -50,7 +50,9 @@ export function createSecuritiesSource(
       return latest?.gbpPerUnit ?? null;
     },
     async uploadPrices(caller, organisationUuid, csv) {
-      const answer = await client.uploadPrices({ organisationUuid, csv }, as(caller));
+      const answer = await client.uploadPrices({ organisationUuid, csv }, as(caller)).catch((error: unknown) => {
+        throw new Error(ConnectError.from(error).rawMessage);
+      });
       return {
         ok: answer.ok,
         lines: answer.lines,
