@@ -13,6 +13,7 @@ import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { calculationRoutes } from './routes/calculations';
 import { clientRoutes } from './routes/clients';
+import { interfaceLoggingRoutes } from './routes/interface-logging';
 import { organisationRoutes } from './routes/organisations';
 import { devRoutes } from './routes/dev';
 import { userRoutes } from './routes/user';
@@ -60,6 +61,7 @@ export function createApp(deps: BffDeps) {
     .route('/admin/transaction-types', adminTransactionTypeRoutes)
     .route('/admin/ghost-transactions', adminGhostTransactionRoutes)
     .route('/admin/clients', adminClientRoutes)
+    .route('/interface-logging', interfaceLoggingRoutes)
     .all('*', () => {
       throw notFound('This API route');
     });
