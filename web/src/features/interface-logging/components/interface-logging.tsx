@@ -31,7 +31,7 @@ function downloadRejected(task: ImportTask) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = exportFileName(`rejected-rows-${task.fileName.replace(/[^\w.-]+/g, '_')}`, 'csv');
+  a.download = exportFileName(`rejected-rows-${task.fileName.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '_')}`, 'csv');
   a.click();
   URL.revokeObjectURL(url);
 }
