@@ -37,7 +37,11 @@ const signIn = await fetch(`${target.base}/api/auth/sign-in`, {
 });
 if (!signIn.ok) throw new Error(`sign-in at ${target.base} answered ${signIn.status}`);
 const { accessToken } = (await signIn.json()) as { accessToken: string };
-const headers = { authorization: `Bearer ${accessToken}`, 'x-organisation-uuid': ASHW, 'content-type': 'application/json' };
+const headers = {
+  authorization: `Bearer ${accessToken}`,
+  'x-organisation-uuid': ASHW,
+  'content-type': 'application/json',
+};
 
 async function call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; json: any }> {
   const response = await fetch(`${target.base}${url}`, {
@@ -68,8 +72,9 @@ for (let page = 1; owners.length < PORTFOLIOS && page <= 40; page++) {
     if (p.taxWrapper !== 'GIA' || owners.length >= PORTFOLIOS) continue;
     owners.push({ clientCode: clients.find((c) => c.uuid === p.clientUuid)!.code, portfolioCode: p.code });
     if (sedols.size < 20) {
-      const holdings = (await call('POST', '/api/holdings/summary', { portfolioUuid: p.uuid, clientUuid: p.clientUuid }))
-        .json as { sedol: string }[];
+      const holdings = (
+        await call('POST', '/api/holdings/summary', { portfolioUuid: p.uuid, clientUuid: p.clientUuid })
+      ).json as { sedol: string }[];
       for (const h of holdings) if (h.sedol) sedols.add(h.sedol);
     }
   }
@@ -98,7 +103,11 @@ console.log(
 
 const grid: number[] = [];
 const started = performance.now();
-const answer = await call('POST', '/api/interface-logging/imports', { kind: 'TRANSACTIONS', fileName: `bench-${run}.csv`, content });
+const answer = await call('POST', '/api/interface-logging/imports', {
+  kind: 'TRANSACTIONS',
+  fileName: `bench-${run}.csv`,
+  content,
+});
 if (answer.status !== 202) throw new Error(`the import answered ${answer.status}: ${JSON.stringify(answer.json)}`);
 const answeredMs = performance.now() - started;
 let task = answer.json;
@@ -115,11 +124,14 @@ while (task.status === 'QUEUED' || task.status === 'RUNNING') {
 }
 const seconds = (performance.now() - started) / 1000;
 grid.sort((a, b) => a - b);
-const pct = (p: number) => (grid.length ? grid[Math.min(grid.length - 1, Math.ceil((p / 100) * grid.length) - 1)]! : NaN);
+const pct = (p: number) =>
+  grid.length ? grid[Math.min(grid.length - 1, Math.ceil((p / 100) * grid.length) - 1)]! : NaN;
 const rate = task.rowsPosted / seconds;
 console.log(`  task ${task.status}: ${task.rowsPosted} posted, ${task.rowsRejected} rejected; ${task.message}`);
 console.log(`  answered the POST in ${answeredMs.toFixed(0)} ms; finished in ${seconds.toFixed(2)} s`);
-console.log(`  rows per second ${Math.round(rate).toLocaleString('en-GB').padStart(8)}  ${rate > RATE_TARGET ? 'met' : 'NOT met'} (> ${RATE_TARGET.toLocaleString('en-GB')})`);
+console.log(
+  `  rows per second ${Math.round(rate).toLocaleString('en-GB').padStart(8)}  ${rate > RATE_TARGET ? 'met' : 'NOT met'} (> ${RATE_TARGET.toLocaleString('en-GB')})`,
+);
 console.log(
   `  clients grid during the import: ${grid.length} requests, p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms  ` +
     `${pct(95) < P95_TARGET_MS ? 'met' : 'NOT met'} (p95 < ${P95_TARGET_MS} ms)`,

@@ -94,8 +94,7 @@ describe('Interface Logging', () => {
     await page.locator('[data-testid=import-task][data-status=FAILED]').waitFor({ timeout: 60_000 });
     const rejected = page.getByTestId('import-rejected').locator('tr.ant-table-row');
     await expect.poll(() => rejected.count()).toBe(3);
-    const cells = async (i: number) =>
-      (await rejected.nth(i).locator('td').allInnerTexts()).map((t) => t.trim());
+    const cells = async (i: number) => (await rejected.nth(i).locator('td').allInnerTexts()).map((t) => t.trim());
     expect(await cells(0)).toEqual(['2', 'date', 'tradeDate must be a date as YYYY-MM-DD']);
     expect(await cells(1)).toEqual(['3', 'security', 'Unknown security NOSUCH1 (not a known SEDOL or ISIN)']);
     expect(await cells(2)).toEqual(['3', 'quantity', 'quantity must be a decimal number such as 12.34']);

@@ -165,7 +165,11 @@ describe('transactions', () => {
     const again = await importFile('TRANSACTIONS', file);
     expect(again).toMatchObject({ status: 'SUCCEEDED', rowsPosted: 0, rowsSkipped: 4 });
     expect(again.message).toContain('imported already');
-    const overlapping = [HEADER, 'ZI02,ZIP-BEN,ZIBETA1,2025-05-01,BUY,10,1.2345,,B-1', 'ZI02,ZIP-BEN,ZIBETA1,2025-05-02,BUY,5,1.30,,B-2'].join('\n');
+    const overlapping = [
+      HEADER,
+      'ZI02,ZIP-BEN,ZIBETA1,2025-05-01,BUY,10,1.2345,,B-1',
+      'ZI02,ZIP-BEN,ZIBETA1,2025-05-02,BUY,5,1.30,,B-2',
+    ].join('\n');
     const task = await importFile('TRANSACTIONS', overlapping);
     expect(task).toMatchObject({ status: 'SUCCEEDED', rowsRead: 2, rowsPosted: 1, rowsSkipped: 1 });
     expect(await count('ledger_transaction', `portfolio_code IN ('ZIP-ANN', 'ZIP-BEN')`)).toBe(before + 1);
@@ -208,7 +212,10 @@ describe('transactions', () => {
   });
 
   it('when a required column is missing or unknown, then the header line is rejected naming it', async () => {
-    const task = await importFile('TRANSACTIONS', 'client,portfolio,security,type,quantity,colour\nZI01,ZIP-ANN,ZIALPH1,BUY,1,red');
+    const task = await importFile(
+      'TRANSACTIONS',
+      'client,portfolio,security,type,quantity,colour\nZI01,ZIP-ANN,ZIALPH1,BUY,1,red',
+    );
     expect(task.status).toBe('FAILED');
     expect(task.rejected.map((r) => [r.line, r.column, r.reason])).toEqual([
       [1, 'colour', 'Unknown column colour'],
@@ -224,7 +231,8 @@ describe('transactions', () => {
       expect.objectContaining({
         line: 2,
         column: 'portfolio',
-        reason: "Portfolio ZIP-BROOK belongs to another organisation: a file may only name this organisation's portfolios",
+        reason:
+          "Portfolio ZIP-BROOK belongs to another organisation: a file may only name this organisation's portfolios",
       }),
     ]);
     expect(await count('ledger_transaction')).toBe(before);
@@ -283,7 +291,12 @@ describe('custodian holdings', () => {
     // ZIP-ANN never held Beta: the custodian's 10 on 2025-06-30 is a break of +10.
     const task = await importFile(
       'CUSTODIAN_HOLDINGS',
-      ['portfolio,security,quantity,date', 'ZIP-ANN,ZIALPH1,150,2025-06-15', 'ZIP-ANN,ZIALPH1,125,2025-06-30', 'ZIP-ANN,ZIBETA1,10,2025-06-30'].join('\n'),
+      [
+        'portfolio,security,quantity,date',
+        'ZIP-ANN,ZIALPH1,150,2025-06-15',
+        'ZIP-ANN,ZIALPH1,125,2025-06-30',
+        'ZIP-ANN,ZIBETA1,10,2025-06-30',
+      ].join('\n'),
     );
     expect(task).toMatchObject({ status: 'SUCCEEDED', rowsRead: 3, message: '2 rec breaks raised' });
     const { rows } = await db.query(
@@ -292,18 +305,41 @@ describe('custodian holdings', () => {
          FROM clients.custodian_break ORDER BY id`,
     );
     expect(rows).toEqual([
-      { securityId: ALPHA, asAt: '2025-06-30', custodian: '125.00000000', ledger: '120.00000000', difference: '5.00000000', code: 'CUSTODIAN_HOLDING_MISMATCH', severity: 2 },
-      { securityId: BETA, asAt: '2025-06-30', custodian: '10.00000000', ledger: '0.00000000', difference: '10.00000000', code: 'CUSTODIAN_HOLDING_MISMATCH', severity: 2 },
+      {
+        securityId: ALPHA,
+        asAt: '2025-06-30',
+        custodian: '125.00000000',
+        ledger: '120.00000000',
+        difference: '5.00000000',
+        code: 'CUSTODIAN_HOLDING_MISMATCH',
+        severity: 2,
+      },
+      {
+        securityId: BETA,
+        asAt: '2025-06-30',
+        custodian: '10.00000000',
+        ledger: '0.00000000',
+        difference: '10.00000000',
+        code: 'CUSTODIAN_HOLDING_MISMATCH',
+        severity: 2,
+      },
     ]);
     expect(await holding('ZIP-ANN', ALPHA)).toEqual({ quantity: '120.0000', recBreak: true });
     expect((await holding('ZIP-ANN', BETA))?.recBreak).toBe(true);
-    expect((await db.query(`SELECT rec_breaks FROM clients.portfolio WHERE code = 'ZIP-ANN'`)).rows[0].rec_breaks).toBe(2);
-    expect((await db.query(`SELECT holding_breaks FROM clients.client WHERE uuid = $1`, [ANN])).rows[0].holding_breaks).toBe(2);
+    expect((await db.query(`SELECT rec_breaks FROM clients.portfolio WHERE code = 'ZIP-ANN'`)).rows[0].rec_breaks).toBe(
+      2,
+    );
+    expect(
+      (await db.query(`SELECT holding_breaks FROM clients.client WHERE uuid = $1`, [ANN])).rows[0].holding_breaks,
+    ).toBe(2);
   });
 
   it('when a custodian row is bad, then it is listed and nothing is raised', async () => {
     const before = await count('custodian_break');
-    const task = await importFile('CUSTODIAN_HOLDINGS', 'portfolio,security,quantity,date\nZIP-ANN,ZIALPH1,-1,2025-06-30\nZIP-ANN,ZIALPH1,1,30/06/2025');
+    const task = await importFile(
+      'CUSTODIAN_HOLDINGS',
+      'portfolio,security,quantity,date\nZIP-ANN,ZIALPH1,-1,2025-06-30\nZIP-ANN,ZIALPH1,1,30/06/2025',
+    );
     expect(task.rejected.map((r) => [r.line, r.column, r.reason])).toEqual([
       [2, 'quantity', 'quantity must not be negative'],
       [3, 'date', 'date must be a date as YYYY-MM-DD'],

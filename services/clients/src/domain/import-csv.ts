@@ -104,7 +104,12 @@ export function readTable(
   const rejected: RejectedRow[] = [];
   const [head, ...body] = records;
   if (!head) {
-    return { rows: [], rejected: [{ line: 1, column: '', reason: 'The file is empty: a header row is required' }], header: [], read: 0 };
+    return {
+      rows: [],
+      rejected: [{ line: 1, column: '', reason: 'The file is empty: a header row is required' }],
+      header: [],
+      read: 0,
+    };
   }
   const byAlias = new Map<string, string>();
   for (const c of columns) for (const a of [c.name, ...(c.aliases ?? [])]) byAlias.set(normalise(a), c.name);

@@ -109,7 +109,8 @@ function shared(row: CsvRow, lookups: ImportLookups, reject: (column: string, re
   const securityCode = row.cells.security!.toUpperCase();
   const securityId = lookups.securities.get(securityCode);
   if (!securityCode) reject('security', 'security is required (a SEDOL or an ISIN)');
-  else if (securityId === undefined) reject('security', `Unknown security ${row.cells.security} (not a known SEDOL or ISIN)`);
+  else if (securityId === undefined)
+    reject('security', `Unknown security ${row.cells.security} (not a known SEDOL or ISIN)`);
   return { portfolio, securityId, securityCode };
 }
 

@@ -28,7 +28,11 @@ const CHECK_SLICE = 5_000;
 export async function runImport(deps: ImportDeps, task: ImportTaskRecord, caller: Caller | null): Promise<void> {
   const file = await deps.files.get(task.fileKey);
   if (!file) {
-    await deps.imports.finish(task.id, { status: 'FAILED', rowsRead: 0, message: 'The import file is missing from storage' });
+    await deps.imports.finish(task.id, {
+      status: 'FAILED',
+      rowsRead: 0,
+      message: 'The import file is missing from storage',
+    });
     return;
   }
   const text = file.toString('utf8');

@@ -30,7 +30,10 @@ export async function startImport(
   const bytes = Buffer.byteLength(request.content, 'utf8');
   if (bytes === 0) throw invalidArgument('content', 'content is empty: the file must have a header row');
   if (bytes > MAX_IMPORT_BYTES) {
-    throw invalidArgument('content', `The file is ${bytes} bytes; an import file may be at most ${MAX_IMPORT_BYTES} bytes (25 MB)`);
+    throw invalidArgument(
+      'content',
+      `The file is ${bytes} bytes; an import file may be at most ${MAX_IMPORT_BYTES} bytes (25 MB)`,
+    );
   }
   const uuid = crypto.randomUUID();
   const fileKey = `imports/${organisationUuid}/${uuid}`;

@@ -207,7 +207,10 @@ export function createImportStore(prisma: ClientsPrisma) {
             JOIN client c ON c.id = po.client_id
             JOIN portfolio p ON p.id = po.portfolio_id
            WHERE p.organisation_uuid = ${organisationUuid}::uuid`,
-        prisma.security.findMany({ where: { status: { not: 'DELETED' } }, select: { id: true, sedol: true, isin: true } }),
+        prisma.security.findMany({
+          where: { status: { not: 'DELETED' } },
+          select: { id: true, sedol: true, isin: true },
+        }),
         types.list(organisationUuid, false),
       ]);
       const ownerCodes = new Map<number, Set<string>>();
@@ -360,7 +363,9 @@ export function createImportStore(prisma: ClientsPrisma) {
         out.set(
           `${p.portfolioId}|${p.securityId}`,
           rows
-            .filter((r) => r.portfolioId === p.portfolioId && (wanted.has(r.securityId) || r.newSecurityId === p.securityId))
+            .filter(
+              (r) => r.portfolioId === p.portfolioId && (wanted.has(r.securityId) || r.newSecurityId === p.securityId),
+            )
             .map((r) => ({
               securityId: r.securityId,
               effect: r.effect,
@@ -433,7 +438,10 @@ export function createImportStore(prisma: ClientsPrisma) {
             rowsRead,
             rowsPosted: rowsRead,
             cursor: rowsRead,
-            message: differences.length === 0 ? 'Every holding agrees with the ledger' : `${differences.length} rec breaks raised`,
+            message:
+              differences.length === 0
+                ? 'Every holding agrees with the ledger'
+                : `${differences.length} rec breaks raised`,
             finishedAt: new Date(),
           },
         });
@@ -442,7 +450,10 @@ export function createImportStore(prisma: ClientsPrisma) {
 
     async breaksOfTask(organisationUuid: string, taskUuid: string) {
       return prisma.custodianBreak.findMany({
-        where: { organisationUuid, taskId: (await prisma.importTask.findFirstOrThrow({ where: { uuid: taskUuid, organisationUuid } })).id },
+        where: {
+          organisationUuid,
+          taskId: (await prisma.importTask.findFirstOrThrow({ where: { uuid: taskUuid, organisationUuid } })).id,
+        },
         orderBy: { id: 'asc' },
       });
     },

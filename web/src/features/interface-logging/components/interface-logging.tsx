@@ -147,8 +147,8 @@ function ImportTaskDrawer({
           />
           <Typography.Paragraph style={{ marginTop: 16 }} data-testid="import-counts">
             {IMPORT_KIND_NAMES[t.kind as ImportKind] ?? t.kind}: {formatNumber(t.rowsRead)} rows read,{' '}
-            {formatNumber(t.rowsPosted)} posted, {formatNumber(t.rowsRejected)} rejected,{' '}
-            {formatNumber(t.rowsSkipped)} already imported.
+            {formatNumber(t.rowsPosted)} posted, {formatNumber(t.rowsRejected)} rejected, {formatNumber(t.rowsSkipped)}{' '}
+            already imported.
           </Typography.Paragraph>
           {t.rejected.length > 0 && (
             <>
