@@ -6,7 +6,7 @@ import type { HoldingDifference, ImportLookups, PreparedTransaction } from '../d
 import { typeKey } from '../domain/import-rules';
 import { bulkInsert, textArray, type SqlRunner } from './bulk-insert';
 import { dateColumn } from './columns';
-import { rederiveHoldings, touchedOwners, type Pair } from './ledger-store';
+import { rederiveHoldingsInBulk, touchedOwners, type Pair } from './ledger-store';
 import type { Prisma } from './generated/client';
 import type { ClientsPrisma, ClientsTx } from './prisma';
 import { createTransactionTypeStore } from './transaction-type-store';
@@ -320,7 +320,7 @@ export function createImportStore(prisma: ClientsPrisma) {
             const before = earliest.get(r.portfolioId);
             if (!before || r.values.tradeDate < before) earliest.set(r.portfolioId, r.values.tradeDate);
           }
-          await rederiveHoldings(tx, organisationUuid, [...pairs.values()]);
+          await rederiveHoldingsInBulk(tx, organisationUuid, [...pairs.values()]);
           await appendToOutbox(tx, events(await touchedOwners(tx, organisationUuid, earliest)));
           await tx.importTask.update({
             where: { id: task.id },
