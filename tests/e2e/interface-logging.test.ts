@@ -99,6 +99,12 @@ describe('Interface Logging', () => {
     expect(await cells(1)).toEqual(['3', 'security', 'Unknown security NOSUCH1 (not a known SEDOL or ISIN)']);
     expect(await cells(2)).toEqual(['3', 'quantity', 'quantity must be a decimal number such as 12.34']);
     expect(await page.getByTestId('import-task').innerText()).toContain('2 lines have problems: nothing was posted');
+    expect(await page.getByTestId('import-counts').innerText()).toBe(
+      'Transactions: 2 rows read, 0 posted, 2 rejected, 0 already imported.',
+    );
+    // the list shows the task failed as soon as the task is seen finished
+    const row = page.locator('[data-testid=import-tasks-grid] .ag-center-cols-container .ag-row').first();
+    await expect.poll(() => row.locator('[col-id=status]').innerText(), { timeout: 5_000 }).toBe('Failed');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
     expect((await download).suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}-rejected-rows-e2e-bad\.csv$/);

@@ -187,7 +187,11 @@ export function createImportStore(prisma: ClientsPrisma) {
           status: outcome.status,
           rowsRead: outcome.rowsRead,
           ...(outcome.rejected
-            ? { rejected: outcome.rejected as unknown as Prisma.InputJsonValue, rowsRejected: outcome.rejected.length }
+            ? {
+                rejected: outcome.rejected as unknown as Prisma.InputJsonValue,
+                // rows, not problems: a row with two bad cells is one rejected row
+                rowsRejected: new Set(outcome.rejected.map((r) => r.line)).size,
+              }
             : {}),
           ...(outcome.rowsPosted !== undefined ? { rowsPosted: outcome.rowsPosted } : {}),
           ...(outcome.rowsSkipped !== undefined ? { rowsSkipped: outcome.rowsSkipped } : {}),

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ImportKind, ImportTask, Page, StartImportBody } from '@gains/contracts';
 import { apiRequest } from '@/lib/api-client';
@@ -38,7 +39,8 @@ export function useImports(q: ImportsQuery) {
 
 /** GET /interface-logging/imports/{uuid}: one task with its rejected rows; polled while it runs. */
 export function useImport(organisationUuid: string, uuid: string | undefined) {
-  return useQuery({
+  const queryClient = useQueryClient();
+  const query = useQuery({
     queryKey: keys.one(organisationUuid, uuid ?? ''),
     queryFn: ({ signal }) =>
       apiRequest<ImportTask>(`/interface-logging/imports/${encodeURIComponent(uuid!)}`, { organisationUuid, signal }),
@@ -46,6 +48,12 @@ export function useImport(organisationUuid: string, uuid: string | undefined) {
     refetchInterval: (query) => (query.state.data && running(query.state.data) ? POLL_MS : false),
     meta: { errorToast: false },
   });
+  // The task seen finished here: the list shows it finished too, without waiting for its own poll.
+  const finished = query.data && !running(query.data) ? query.data.uuid : undefined;
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: [...keys.all, organisationUuid, 'page'] });
+  }, [finished, organisationUuid, queryClient]);
+  return query;
 }
 
 /** POST /interface-logging/imports: the task answers at once; the list refetches (and polls while it runs). */
