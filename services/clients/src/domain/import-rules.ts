@@ -180,7 +180,11 @@ export function prepareTransactions(
     let values: LedgerRowValues;
     try {
       const checked = checkTransaction(raw, type, { today: lookups.today, at: 'row', securityId: securityId ?? -1 });
-      values = withGbpAmounts(checked, { unitsPerGbp: checked.fxRate ?? '1' });
+      // Sterling (most rows): the GBP amounts are the amounts, without dividing by 1 a hundred thousand times.
+      values =
+        checked.fxRate === '1'
+          ? { ...checked, fxRate: '1', considerationGbp: checked.consideration, expensesGbp: checked.expenses }
+          : withGbpAmounts(checked, { unitsPerGbp: checked.fxRate ?? '1' });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const field = (error.field ?? '').replace(/^row\./, '');
@@ -202,12 +206,12 @@ export function prepareTransactions(
           values.price ?? '',
           values.consideration,
         ];
-    const baseKey = hashKey(base);
+    const baseKey = base.join('\u0000');
     const ordinal = (seen.get(baseKey) ?? 0) + 1;
     seen.set(baseKey, ordinal);
     prepared.push({
       line: row.line,
-      naturalKey: values.transactionCode ? baseKey : hashKey([baseKey, String(ordinal)]),
+      naturalKey: values.transactionCode ? hashKey([baseKey]) : hashKey([baseKey, String(ordinal)]),
       portfolioId: portfolio.id,
       portfolioCode: portfolio.code,
       securityId,
