@@ -47,7 +47,7 @@ export const clientsModule: ServiceModule = {
       securitiesSource,
       today: () => londonToday(),
     };
-    const importStore = createImportStore(prisma);
+    const importStore = createImportStore(prisma, pool);
     const scheduler = createImportScheduler(
       (task, caller) => runImport(importDeps, task, caller),
       async (error, task) => {

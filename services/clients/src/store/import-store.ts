@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
-import { appendToOutbox, type OutboxEvent } from '@gains/outbox';
+import type pg from 'pg';
+import type { OutboxEvent } from '@gains/outbox';
 import type { HoldingRow } from '../domain/holding-rules';
 import type { RejectedRow } from '../domain/import-csv';
 import type { HoldingDifference, ImportLookups, PreparedTransaction } from '../domain/import-rules';
 import { typeKey } from '../domain/import-rules';
-import { bulkInsert, textArray, type SqlRunner } from './bulk-insert';
+import { bulkInsert, textArray } from './bulk-insert';
 import { dateColumn } from './columns';
-import { rederiveHoldingsInBulk, touchedOwners, type Pair } from './ledger-store';
+import { rederiveHoldingsInBulk, type Pair } from './ledger-store';
 import type { Prisma } from './generated/client';
-import type { ClientsPrisma, ClientsTx } from './prisma';
+import type { ClientsPrisma } from './prisma';
 import { createTransactionTypeStore } from './transaction-type-store';
 
 /** An import task as the domain sees it. */
@@ -63,11 +64,6 @@ function toRecord(row: TaskRow, withRejected: boolean): ImportTaskRecord {
 // The list never carries the rejected rows (a bad 100,000-row file lists 100,000 of them).
 const LIST_SELECT = { rejected: false } as const;
 
-/** A Prisma transaction as the bulk insert's statement runner. */
-const runner = (tx: ClientsTx): SqlRunner => ({
-  query: (sql, params) => tx.$executeRawUnsafe(sql, ...params),
-});
-
 const LEDGER_COLUMNS = [
   { name: 'uuid', type: 'uuid' },
   { name: 'organisation_uuid', type: 'uuid' },
@@ -102,7 +98,7 @@ const LEDGER_COLUMNS = [
   { name: 'updated_at', sql: 'now()' },
 ] as const;
 
-export function createImportStore(prisma: ClientsPrisma) {
+export function createImportStore(prisma: ClientsPrisma, pool: pg.Pool) {
   const types = createTransactionTypeStore(prisma);
 
   return {
@@ -263,81 +259,104 @@ export function createImportStore(prisma: ClientsPrisma) {
       events: (touched: { clientUuid: string; earliestDate: string }[]) => OutboxEvent[],
     ): Promise<{ posted: number; skipped: number }> {
       const organisationUuid = task.organisationUuid;
-      return prisma.$transaction(
-        async (tx) => {
-          const fresh = new Set(
-            (
-              await tx.$queryRawUnsafe<{ natural_key: string }[]>(
-                `INSERT INTO imported_row (organisation_uuid, kind, natural_key, task_id)
-                 SELECT $1::uuid, 'TRANSACTIONS', k, $2::int FROM unnest($3::text[]) AS k
-                 ON CONFLICT DO NOTHING RETURNING natural_key`,
-                organisationUuid,
-                task.id,
-                chunk.map((r) => r.naturalKey),
-              )
-            ).map((r) => r.natural_key),
+      // On a pg client of the pool, not Prisma: a chunk's 30 columns of 5,000 values cross as arrays directly.
+      const db = await pool.connect();
+      try {
+        await db.query('BEGIN');
+        const { rows: fresh } = await db.query<{ natural_key: string }>(
+          `INSERT INTO imported_row (organisation_uuid, kind, natural_key, task_id)
+           SELECT $1::uuid, 'TRANSACTIONS', k, $2::int FROM unnest($3::text[]) AS k
+           ON CONFLICT DO NOTHING RETURNING natural_key`,
+          [organisationUuid, task.id, chunk.map((r) => r.naturalKey)],
+        );
+        const freshKeys = new Set(fresh.map((r) => r.natural_key));
+        const rows = chunk.filter((r) => freshKeys.has(r.naturalKey));
+        await bulkInsert(
+          db,
+          'ledger_transaction',
+          LEDGER_COLUMNS,
+          rows.map((r) => {
+            const v = r.values;
+            return [
+              crypto.randomUUID(),
+              organisationUuid,
+              r.portfolioId,
+              r.portfolioCode,
+              r.securityId,
+              r.securityCode,
+              v.transactionCode,
+              r.typeId,
+              v.state,
+              v.tradeDate,
+              v.reportDate,
+              v.quantity,
+              v.price,
+              v.consideration,
+              v.expenses,
+              v.currency,
+              v.fxRate,
+              v.considerationGbp,
+              v.expensesGbp,
+              v.originalAcquisitionDate,
+              v.marketValue,
+              v.ratio,
+              v.timing,
+              v.incomeType,
+              v.notes,
+              `import:${task.id}:${r.line}`,
+              '',
+              actorName,
+              actorName,
+            ];
+          }),
+        );
+        const pairs = new Map<string, Pair>();
+        const earliest = new Map<number, string>();
+        for (const r of rows) {
+          pairs.set(`${r.portfolioId}|${r.securityId}`, { portfolioId: r.portfolioId, securityId: r.securityId });
+          const before = earliest.get(r.portfolioId);
+          if (!before || r.values.tradeDate < before) earliest.set(r.portfolioId, r.values.tradeDate);
+        }
+        await rederiveHoldingsInBulk(db, organisationUuid, [...pairs.values()]);
+        // One event per owner of the portfolios touched, from the earliest date of any portfolio they own.
+        const { rows: owners } = await db.query<{ portfolioId: number; clientUuid: string }>(
+          `SELECT po.portfolio_id AS "portfolioId", c.uuid::text AS "clientUuid"
+             FROM portfolio_owner po JOIN client c ON c.id = po.client_id JOIN portfolio p ON p.id = po.portfolio_id
+            WHERE p.organisation_uuid = $1::uuid AND po.portfolio_id = ANY($2::int[])`,
+          [organisationUuid, [...earliest.keys()]],
+        );
+        const perClient = new Map<string, string>();
+        for (const o of owners) {
+          const date = earliest.get(o.portfolioId)!;
+          const before = perClient.get(o.clientUuid);
+          if (!before || date < before) perClient.set(o.clientUuid, date);
+        }
+        const outbox = events([...perClient].map(([clientUuid, earliestDate]) => ({ clientUuid, earliestDate })));
+        if (outbox.length > 0) {
+          await db.query(
+            `INSERT INTO outbox_event (id, subject, payload, trace_parent)
+             SELECT i, s, decode(p, 'hex'), t FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS u(i, s, p, t)`,
+            [
+              outbox.map((e) => e.id),
+              outbox.map((e) => e.subject),
+              outbox.map((e) => Buffer.from(e.payload).toString('hex')),
+              outbox.map((e) => e.traceParent ?? null),
+            ],
           );
-          const rows = chunk.filter((r) => fresh.has(r.naturalKey));
-          await bulkInsert(
-            runner(tx),
-            'ledger_transaction',
-            LEDGER_COLUMNS,
-            rows.map((r) => {
-              const v = r.values;
-              return [
-                crypto.randomUUID(),
-                organisationUuid,
-                r.portfolioId,
-                r.portfolioCode,
-                r.securityId,
-                r.securityCode,
-                v.transactionCode,
-                r.typeId,
-                v.state,
-                v.tradeDate,
-                v.reportDate,
-                v.quantity,
-                v.price,
-                v.consideration,
-                v.expenses,
-                v.currency,
-                v.fxRate,
-                v.considerationGbp,
-                v.expensesGbp,
-                v.originalAcquisitionDate,
-                v.marketValue,
-                v.ratio,
-                v.timing,
-                v.incomeType,
-                v.notes,
-                `import:${task.id}:${r.line}`,
-                '',
-                actorName,
-                actorName,
-              ];
-            }),
-          );
-          const pairs = new Map<string, Pair>();
-          const earliest = new Map<number, string>();
-          for (const r of rows) {
-            pairs.set(`${r.portfolioId}|${r.securityId}`, { portfolioId: r.portfolioId, securityId: r.securityId });
-            const before = earliest.get(r.portfolioId);
-            if (!before || r.values.tradeDate < before) earliest.set(r.portfolioId, r.values.tradeDate);
-          }
-          await rederiveHoldingsInBulk(tx, organisationUuid, [...pairs.values()]);
-          await appendToOutbox(tx, events(await touchedOwners(tx, organisationUuid, earliest)));
-          await tx.importTask.update({
-            where: { id: task.id },
-            data: {
-              cursor: nextCursor,
-              rowsPosted: { increment: rows.length },
-              rowsSkipped: { increment: chunk.length - rows.length },
-            },
-          });
-          return { posted: rows.length, skipped: chunk.length - rows.length };
-        },
-        { maxWait: 10_000, timeout: 120_000 },
-      );
+        }
+        await db.query(
+          `UPDATE import_task SET cursor = $2, rows_posted = rows_posted + $3, rows_skipped = rows_skipped + $4
+            WHERE id = $1`,
+          [task.id, nextCursor, rows.length, chunk.length - rows.length],
+        );
+        await db.query('COMMIT');
+        return { posted: rows.length, skipped: chunk.length - rows.length };
+      } catch (error) {
+        await db.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        db.release();
+      }
     },
 
     /** The settled rows of each pair, as deriving a holding reads them. */

@@ -265,13 +265,18 @@ export async function rederiveHoldings(tx: ClientsTx, organisationUuid: string, 
   }
 }
 
+/** A pg client (or pool) inside the caller's transaction: parameterised SQL, rows answered. */
+export interface SqlClient {
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
+
 /**
  * rederiveHoldings for many pairs at once, in a fixed number of statements whatever their count (an import's
- * chunk touches hundreds): the same rows read in one query, the same rule (deriveHolding) per pair, then the
- * holdings upserted, the changed warnings written, and the portfolios' and owners' counts of rec breaks kept, each
- * in one statement.
+ * chunk touches hundreds), on a pg client in the caller's transaction: the same rows read in one query, the same
+ * rule (deriveHolding) per pair, then the holdings upserted, the changed warnings written, and the portfolios' and
+ * owners' counts of rec breaks kept, each in one statement.
  */
-export async function rederiveHoldingsInBulk(tx: ClientsTx, organisationUuid: string, pairs: Pair[]): Promise<void> {
+export async function rederiveHoldingsInBulk(db: SqlClient, organisationUuid: string, pairs: Pair[]): Promise<void> {
   const byPortfolio = new Map<number, Set<number>>();
   for (const p of pairs) {
     byPortfolio.set(p.portfolioId, (byPortfolio.get(p.portfolioId) ?? new Set()).add(p.securityId));
@@ -280,20 +285,24 @@ export async function rederiveHoldingsInBulk(tx: ClientsTx, organisationUuid: st
   const portfolioIds = [...byPortfolio.keys()];
   const securityIds = [...new Set(pairs.map((p) => p.securityId))];
   // Two changes of one portfolio at once derive one after the other, the second seeing the first's rows.
-  const wrappers = await tx.$queryRaw<{ id: number; taxWrapper: string }[]>`
-    SELECT id, tax_wrapper AS "taxWrapper" FROM portfolio
-     WHERE id = ANY(${portfolioIds}::int[]) AND organisation_uuid = ${organisationUuid}::uuid
-     ORDER BY id FOR UPDATE`;
+  const { rows: wrappers } = await db.query<{ id: number; taxWrapper: string }>(
+    `SELECT id, tax_wrapper AS "taxWrapper" FROM portfolio
+      WHERE id = ANY($1::int[]) AND organisation_uuid = $2::uuid ORDER BY id FOR UPDATE`,
+    [portfolioIds, organisationUuid],
+  );
   const wrapperOf = new Map(wrappers.map((w) => [w.id, w.taxWrapper]));
-  const rows = await tx.$queryRaw<(DerivationRow & { portfolioId: number })[]>`
-    SELECT t.id, t.portfolio_id AS "portfolioId", t.security_id AS "securityId", t.new_security_id AS "newSecurityId",
-           t.state, t.quantity::text AS quantity, t.ratio, t.trade_date::text AS "tradeDate", t.timing, t.warnings,
-           tt.effect
-      FROM ledger_transaction t JOIN transaction_type tt ON tt.id = t.type_id
-     WHERE t.organisation_uuid = ${organisationUuid}::uuid AND t.portfolio_id = ANY(${portfolioIds}::int[])
-       AND (t.security_id = ANY(${securityIds}::int[]) OR t.new_security_id = ANY(${securityIds}::int[]))
-     ORDER BY t.trade_date, t.id`;
-  const rowsOf = new Map<number, (DerivationRow & { portfolioId: number })[]>();
+  type Row = Omit<DerivationRow, 'id'> & { id: string; portfolioId: number };
+  const { rows } = await db.query<Row>(
+    `SELECT t.id::text AS id, t.portfolio_id AS "portfolioId", t.security_id AS "securityId",
+            t.new_security_id AS "newSecurityId", t.state, t.quantity::text AS quantity, t.ratio,
+            t.trade_date::text AS "tradeDate", t.timing, t.warnings, tt.effect
+       FROM ledger_transaction t JOIN transaction_type tt ON tt.id = t.type_id
+      WHERE t.organisation_uuid = $1::uuid AND t.portfolio_id = ANY($2::int[])
+        AND (t.security_id = ANY($3::int[]) OR t.new_security_id = ANY($3::int[]))
+      ORDER BY t.trade_date, t.id`,
+    [organisationUuid, portfolioIds, securityIds],
+  );
+  const rowsOf = new Map<number, Row[]>();
   for (const r of rows) {
     const set = byPortfolio.get(r.portfolioId)!;
     if (!(r.securityId !== null && set.has(r.securityId)) && !(r.newSecurityId !== null && set.has(r.newSecurityId))) {
@@ -304,7 +313,7 @@ export async function rederiveHoldingsInBulk(tx: ClientsTx, organisationUuid: st
     else rowsOf.set(r.portfolioId, [r]);
   }
   const holdings: unknown[][] = [];
-  const warningChanges: [bigint, string][] = [];
+  const warningChanges: [string, string][] = [];
   for (const [portfolioId, securitySet] of byPortfolio) {
     const all = rowsOf.get(portfolioId) ?? [];
     const settled = all.filter((r) => r.state === 'SETTLED' && r.securityId !== null);
@@ -317,7 +326,7 @@ export async function rederiveHoldingsInBulk(tx: ClientsTx, organisationUuid: st
       tradeDate: r.tradeDate,
       timing: r.timing,
     }));
-    const wanted = new Map<bigint, string[]>();
+    const wanted = new Map<string, string[]>();
     for (const securityId of securitySet) {
       const derived = deriveHolding(securityId, holdingRows);
       for (const w of derived.warnings) {
@@ -342,7 +351,7 @@ export async function rederiveHoldingsInBulk(tx: ClientsTx, organisationUuid: st
   }
   const column = (i: number) => holdings.map((h) => h[i]);
   // The figures the tax engine published describe the old ledger: a CGT holding waits for it again.
-  await tx.$executeRawUnsafe(
+  await db.query(
     `INSERT INTO holding (portfolio_id, security_id, organisation_uuid, calculation_status, quantity, rec_break,
                           transaction_count, last_transaction_date)
      SELECT p, s, $1::uuid, c, q, r, n, d
@@ -353,36 +362,32 @@ export async function rederiveHoldingsInBulk(tx: ClientsTx, organisationUuid: st
             transaction_count = EXCLUDED.transaction_count, last_transaction_date = EXCLUDED.last_transaction_date,
             calculation_status = CASE WHEN EXCLUDED.calculation_status = 'PENDING' THEN 'PENDING'
                                       ELSE holding.calculation_status END`,
-    organisationUuid,
-    column(0),
-    column(1),
-    column(2),
-    column(3),
-    column(4),
-    column(5),
-    column(6),
+    [organisationUuid, column(0), column(1), column(2), column(3), column(4), column(5), column(6)],
   );
   if (warningChanges.length > 0) {
-    await tx.$executeRawUnsafe(
+    await db.query(
       `UPDATE ledger_transaction t
           SET warnings = CASE WHEN u.w = '' THEN '{}'::text[] ELSE string_to_array(u.w, E'\\n') END
          FROM unnest($1::bigint[], $2::text[]) AS u(id, w) WHERE t.id = u.id`,
-      warningChanges.map(([id]) => id.toString()),
-      warningChanges.map(([, w]) => w),
+      [warningChanges.map(([id]) => id), warningChanges.map(([, w]) => w)],
     );
   }
-  await tx.$executeRaw`
-    UPDATE portfolio p
-       SET rec_breaks = (SELECT count(*)::int FROM holding h WHERE h.portfolio_id = p.id AND h.rec_break)
-     WHERE p.id = ANY(${portfolioIds}::int[]) AND p.organisation_uuid = ${organisationUuid}::uuid`;
+  await db.query(
+    `UPDATE portfolio p
+        SET rec_breaks = (SELECT count(*)::int FROM holding h WHERE h.portfolio_id = p.id AND h.rec_break)
+      WHERE p.id = ANY($1::int[]) AND p.organisation_uuid = $2::uuid`,
+    [portfolioIds, organisationUuid],
+  );
   // The clients grid's Holding Breaks: each owner's rec breaks over every portfolio it owns.
-  await tx.$executeRaw`
-    UPDATE client c
-       SET holding_breaks = (SELECT coalesce(sum(p.rec_breaks), 0)::int
-                               FROM portfolio_owner po JOIN portfolio p ON p.id = po.portfolio_id
-                              WHERE po.client_id = c.id)
-     WHERE c.organisation_uuid = ${organisationUuid}::uuid
-       AND c.id IN (SELECT client_id FROM portfolio_owner WHERE portfolio_id = ANY(${portfolioIds}::int[]))`;
+  await db.query(
+    `UPDATE client c
+        SET holding_breaks = (SELECT coalesce(sum(p.rec_breaks), 0)::int
+                                FROM portfolio_owner po JOIN portfolio p ON p.id = po.portfolio_id
+                               WHERE po.client_id = c.id)
+      WHERE c.organisation_uuid = $1::uuid
+        AND c.id IN (SELECT client_id FROM portfolio_owner WHERE portfolio_id = ANY($2::int[]))`,
+    [organisationUuid, portfolioIds],
+  );
 }
 
 /**
