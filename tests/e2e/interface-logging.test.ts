@@ -75,7 +75,9 @@ describe('Interface Logging', () => {
     expect(await task.innerText()).toContain('2 rows posted');
     await page.screenshot({ path: `${SHOTS}/interface-logging-succeeded.png` });
     await page.keyboard.press('Escape');
-    const row = page.locator('[data-testid=import-tasks-grid] .ag-center-cols-container .ag-row').first();
+    const row = page
+      .locator('[data-testid=import-tasks-grid] .ag-center-cols-container .ag-row')
+      .filter({ hasText: 'e2e-transactions.csv' });
     await expect.poll(() => row.locator('[col-id=status]').innerText(), { timeout: 20_000 }).toBe('Succeeded');
     expect(await row.locator('[col-id=fileName]').innerText()).toBe('e2e-transactions.csv');
     expect(await row.locator('[col-id=rowsPosted]').innerText()).toBe('2');
@@ -103,7 +105,9 @@ describe('Interface Logging', () => {
       'Transactions: 2 rows read, 0 posted, 2 rejected, 0 already imported.',
     );
     // the list shows the task failed as soon as the task is seen finished
-    const row = page.locator('[data-testid=import-tasks-grid] .ag-center-cols-container .ag-row').first();
+    const row = page
+      .locator('[data-testid=import-tasks-grid] .ag-center-cols-container .ag-row')
+      .filter({ hasText: 'e2e-bad.csv' });
     await expect.poll(() => row.locator('[col-id=status]').innerText(), { timeout: 5_000 }).toBe('Failed');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
