@@ -3,12 +3,13 @@ import { createClient } from '@connectrpc/connect';
 import { createSchemaPool } from '@gains/db';
 import { createOutboxRelay } from '@gains/outbox';
 import { createLocalFileStore } from '@gains/files';
+import { createJobRunner } from '@gains/jobs';
 import { clients, imports, ledger, securities } from '@gains/proto';
 import { demoLargeRequested, type ServiceModule } from '@gains/service-kit';
 import { londonToday } from './domain/date-rules';
 import type { ImportDeps } from './domain/import-deps';
 import type { LedgerDeps } from './domain/ledger-deps';
-import { createImportScheduler, runImport } from './domain/run-import';
+import { createImportScheduler, IMPORT_TRANSACTIONS_JOB, importTransactionsJob, runImport } from './domain/run-import';
 import { consumeIdentityEvents } from './events/identity-events';
 import { consumeSecuritiesEvents } from './events/securities-events';
 import { createSecuritiesSource } from './rpc/securities-source';
@@ -47,7 +48,7 @@ export const clientsModule: ServiceModule = {
       securitiesSource,
       today: () => londonToday(),
     };
-    const importStore = createImportStore(prisma, pool);
+    const importStore = createImportStore(prisma);
     const scheduler = createImportScheduler(
       (task, caller) => runImport(importDeps, task, caller),
       async (error, task) => {
@@ -68,6 +69,32 @@ export const clientsModule: ServiceModule = {
       prices: securitiesSource,
       today: () => londonToday(),
       schedule: (task, caller) => scheduler.schedule(task, caller),
+      async startJob(task, caller) {
+        await jobs.start({
+          uuid: task.uuid,
+          organisationUuid: task.organisationUuid,
+          type: IMPORT_TRANSACTIONS_JOB,
+          input: { taskUuid: task.uuid },
+          object: { kind: 'FILE', id: task.uuid },
+          startedBy: { userId: caller.userUuid, name: task.startedBy },
+          message: task.fileName,
+        });
+      },
+    };
+    const jobs = createJobRunner({
+      pool,
+      service: 'clients',
+      logger,
+      handlers: [importTransactionsJob(importDeps)],
+      onCommitted: () => relay.kick(),
+    });
+    /** Every import started has finished (tests; shutdown waits for the runner itself). */
+    const importsSettled = async () => {
+      await scheduler.settle();
+      for (let waited = 0; waited < 120_000 && (await importStore.unfinished()).length > 0; waited += 50) {
+        jobs.kick();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     };
     return {
       routes: (router) =>
@@ -88,8 +115,12 @@ export const clientsModule: ServiceModule = {
         await consumeSecuritiesEvents(bus, prisma, logger);
       },
       async afterStart() {
-        // Imports a stop interrupted resume from their last chunk.
-        for (const task of await importStore.unfinished()) scheduler.schedule(task, null);
+        // Imports a stop interrupted resume: transactions jobs through the runner (from their last committed
+        // chunk), the others again from the start.
+        jobs.listen();
+        for (const task of await importStore.unfinished()) {
+          if (task.kind !== 'TRANSACTIONS') scheduler.schedule(task, null);
+        }
         if (!seedDemo) return;
         const seeded = await seedDemoClients(prisma, pool, { today: londonToday() });
         if (seeded) logger.info(seeded, 'seeded demo clients, portfolios and ledgers');
@@ -101,8 +132,9 @@ export const clientsModule: ServiceModule = {
         });
         if (large) logger.info(large, 'seeded the large demo firm');
       },
-      settle: () => scheduler.settle(),
+      settle: importsSettled,
       async stop() {
+        await jobs.stop();
         await scheduler.settle();
         await relay.stop();
         await prisma.$disconnect();

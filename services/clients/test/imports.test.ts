@@ -137,6 +137,24 @@ describe('transactions', () => {
     expect(task).toMatchObject({ status: 'SUCCEEDED', rowsRead: 4, rowsPosted: 4, rowsRejected: 0, rowsSkipped: 0 });
     expect(task.startedBy).not.toBe('');
     expect(task.finishedDate).toBeDefined();
+    // run as a job of the shared runner (@gains/jobs), the job's uuid the task's
+    const { rows: jobs } = await db.query(
+      `SELECT type, status, progress_done::int AS done, progress_total::int AS total, candidates::int, successes::int,
+              object_kind AS kind
+         FROM clients.job WHERE uuid = $1`,
+      [task.uuid],
+    );
+    expect(jobs).toEqual([
+      {
+        type: 'IMPORT_TRANSACTIONS',
+        status: 'SUCCEEDED',
+        done: 4,
+        total: 4,
+        candidates: 4,
+        successes: 4,
+        kind: 'FILE',
+      },
+    ]);
     // 100 + 50 - 30 = 120 Alpha; 10 Beta.
     expect(await holding('ZIP-ANN', ALPHA)).toEqual({ quantity: '120.0000', recBreak: false });
     expect(await holding('ZIP-BEN', BETA)).toEqual({ quantity: '10.0000', recBreak: false });
@@ -208,6 +226,13 @@ describe('transactions', () => {
     ]);
     expect(task.rowsRejected).toBe(9);
     expect(task.message).toBe('9 lines have problems: nothing was posted');
+    // the job failed too, with the same rejected rows as its failures
+    const { rows: job } = await db.query(
+      `SELECT j.status, (SELECT count(*)::int FROM clients.job_failure f WHERE f.job_uuid = j.uuid) AS failures
+         FROM clients.job j WHERE j.uuid = $1`,
+      [task.uuid],
+    );
+    expect(job).toEqual([{ status: 'FAILED', failures: 9 }]);
     expect(await count('ledger_transaction')).toBe(before);
   });
 

@@ -25,6 +25,8 @@ export interface ImportDeps {
   prices: PriceUpload;
   /** Today in Europe/London, "YYYY-MM-DD". */
   today(): string;
-  /** Runs a started task after the call has answered (the job seam: see run-import.ts). */
+  /** Runs a started prices or custodian task after the call has answered (run-import.ts). */
   schedule(task: ImportTaskRecord, caller: Caller): void;
+  /** Starts a transactions task as a job of the shared runner (its uuid the task's). */
+  startJob(task: ImportTaskRecord, caller: Caller): Promise<void>;
 }

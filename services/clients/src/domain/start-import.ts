@@ -47,6 +47,7 @@ export async function startImport(
     fileKey,
     startedBy: caller.name || caller.email,
   });
-  deps.schedule(task, caller);
+  if (kind === 'TRANSACTIONS') await deps.startJob(task, caller);
+  else deps.schedule(task, caller);
   return task;
 }

@@ -98,7 +98,7 @@ const LEDGER_COLUMNS = [
   { name: 'updated_at', sql: 'now()' },
 ] as const;
 
-export function createImportStore(prisma: ClientsPrisma, pool: pg.Pool) {
+export function createImportStore(prisma: ClientsPrisma) {
   const types = createTransactionTypeStore(prisma);
 
   return {
@@ -251,7 +251,13 @@ export function createImportStore(prisma: ClientsPrisma, pool: pg.Pool) {
      * keys recorded in the same transaction), bulk inserted; the holdings of the pairs they touch re-derived; one
      * ledger.changed per owner; and the task's cursor and counts moved, so a restart resumes after this chunk.
      */
+    /**
+     * Posts one chunk of a file inside the caller's transaction (the job runner's chunk, a pg client): the rows
+     * whose natural keys were not imported before (the keys recorded too), bulk inserted; the holdings of the
+     * pairs they touch re-derived; one ledger.changed per owner; and the task's cursor and counts moved.
+     */
     async postTransactions(
+      db: pg.ClientBase,
       task: { id: number; organisationUuid: string },
       chunk: readonly PreparedTransaction[],
       actorName: string,
@@ -259,10 +265,7 @@ export function createImportStore(prisma: ClientsPrisma, pool: pg.Pool) {
       events: (touched: { clientUuid: string; earliestDate: string }[]) => OutboxEvent[],
     ): Promise<{ posted: number; skipped: number }> {
       const organisationUuid = task.organisationUuid;
-      // On a pg client of the pool, not Prisma: a chunk's 30 columns of 5,000 values cross as arrays directly.
-      const db = await pool.connect();
-      try {
-        await db.query('BEGIN');
+      {
         const { rows: fresh } = await db.query<{ natural_key: string }>(
           `INSERT INTO imported_row (organisation_uuid, kind, natural_key, task_id)
            SELECT $1::uuid, 'TRANSACTIONS', k, $2::int FROM unnest($3::text[]) AS k
@@ -349,14 +352,55 @@ export function createImportStore(prisma: ClientsPrisma, pool: pg.Pool) {
             WHERE id = $1`,
           [task.id, nextCursor, rows.length, chunk.length - rows.length],
         );
-        await db.query('COMMIT');
         return { posted: rows.length, skipped: chunk.length - rows.length };
-      } catch (error) {
-        await db.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        db.release();
       }
+    },
+
+    /** Finishes a task inside the caller's transaction (the job's last chunk), only if not finished yet. */
+    async finishIn(
+      db: pg.ClientBase,
+      id: number,
+      outcome: {
+        status: 'SUCCEEDED' | 'FAILED';
+        rowsRead: number;
+        rejected?: RejectedRow[];
+        rowsSkipped?: number;
+        message: string;
+      },
+    ): Promise<void> {
+      await db.query(
+        `UPDATE import_task
+            SET status = $2, rows_read = $3, message = $4, finished_at = now(),
+                rejected = COALESCE($5::jsonb, rejected), rows_rejected = COALESCE($6, rows_rejected),
+                rows_posted = CASE WHEN $2 = 'FAILED' THEN 0 ELSE rows_posted END,
+                rows_skipped = COALESCE($7, rows_skipped)
+          WHERE id = $1 AND status IN ('QUEUED', 'RUNNING')`,
+        [
+          id,
+          outcome.status,
+          outcome.rowsRead,
+          outcome.message,
+          outcome.rejected ? JSON.stringify(outcome.rejected) : null,
+          outcome.rejected ? new Set(outcome.rejected.map((r) => r.line)).size : null,
+          outcome.rowsSkipped ?? null,
+        ],
+      );
+    },
+
+    async countsIn(db: pg.ClientBase, id: number): Promise<{ posted: number; skipped: number }> {
+      const { rows } = await db.query<{ posted: number; skipped: number }>(
+        'SELECT rows_posted AS posted, rows_skipped AS skipped FROM import_task WHERE id = $1',
+        [id],
+      );
+      return rows[0] ?? { posted: 0, skipped: 0 };
+    },
+
+    async markRunningIn(db: pg.ClientBase, id: number, rowsRead: number): Promise<void> {
+      await db.query(
+        `UPDATE import_task SET status = 'RUNNING', rows_read = $2, started_at = coalesce(started_at, now())
+          WHERE id = $1 AND status IN ('QUEUED', 'RUNNING')`,
+        [id, rowsRead],
+      );
     },
 
     /** The settled rows of each pair, as deriving a holding reads them. */
