@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth';
 import { calculationRoutes } from './routes/calculations';
 import { clientRoutes } from './routes/clients';
 import { adminJobRoutes, adminMonitorLogRoutes, jobRoutes } from './routes/monitor';
+import { interfaceLoggingRoutes } from './routes/interface-logging';
 import { organisationRoutes } from './routes/organisations';
 import { devRoutes } from './routes/dev';
 import { userRoutes } from './routes/user';
@@ -64,6 +65,7 @@ export function createApp(deps: BffDeps) {
     .route('/admin/transaction-types', adminTransactionTypeRoutes)
     .route('/admin/ghost-transactions', adminGhostTransactionRoutes)
     .route('/admin/clients', adminClientRoutes)
+    .route('/interface-logging', interfaceLoggingRoutes)
     .all('*', () => {
       throw notFound('This API route');
     });

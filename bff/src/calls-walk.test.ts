@@ -872,6 +872,28 @@ const WALK: Record<string, Probe[]> = {
       body: { version: 1 },
     },
   ],
+  'POST /interface-logging/imports': [
+    {
+      label: 'a bad transactions file (a task that fails, posting nothing)',
+      path: () => '/api/interface-logging/imports',
+      org: ORG.ASHW,
+      ok: 202,
+      outsiders: ['brook'],
+      body: { kind: 'TRANSACTIONS', fileName: 'walk.csv', content: 'client,portfolio\nNOPE,NOPE' },
+    },
+  ],
+  'GET /interface-logging/imports': [
+    { label: 'list', path: () => '/api/interface-logging/imports', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
+  'GET /interface-logging/imports/:uuid': [
+    {
+      label: 'no such import',
+      path: () => `/api/interface-logging/imports/${NO_GHOST}`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
 };
 
 function expectedStatus(call: CallDefinition, persona: Persona, probe: Probe): number {

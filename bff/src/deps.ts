@@ -1,7 +1,7 @@
 import type { Client } from '@connectrpc/connect';
 import type { Caller, TokenVerifier } from '@gains/auth';
 import type { Logger, RequestLogSampler } from '@gains/logging';
-import type { clients, identity, ledger, reports, securities, taxEngine } from '@gains/proto';
+import type { clients, identity, imports, ledger, reports, securities, taxEngine } from '@gains/proto';
 
 /** What the BFF is given: Connect clients created once, the token verifier, a logger. */
 export interface BffDeps {
@@ -9,6 +9,8 @@ export interface BffDeps {
   clients: Client<typeof clients.ClientsService>;
   /** The ledger, hosted by the clients service. */
   ledger: Client<typeof ledger.LedgerService>;
+  /** Imports (Interface Logging), hosted by the clients service. */
+  imports: Client<typeof imports.ImportsService>;
   taxEngine: Client<typeof taxEngine.TaxEngineService>;
   securities: Client<typeof securities.SecuritiesService>;
   /** The Job Monitor and the ACT Monitor. */

@@ -528,6 +528,12 @@ const INPUTS: Record<string, CallInputs> = {
     body: () => ({ version: 1 }),
     bodyFields: ['version'],
   },
+  'POST /interface-logging/imports': {
+    body: () => ({ kind: 'TRANSACTIONS', fileName: 'fuzz.csv', content: 'client,portfolio\nNOPE,NOPE' }),
+    bodyFields: ['kind', 'fileName', 'content'],
+  },
+  'GET /interface-logging/imports': { query: ['page', 'size', 'kind', 'status'] },
+  'GET /interface-logging/imports/:uuid': { params: { uuid: () => NO_GHOST } },
 };
 
 /** A small seeded generator (mulberry32): the same picks on every run. */

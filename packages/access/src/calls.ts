@@ -50,6 +50,7 @@ const GHOST_TRANSACTIONS_PAGE = getRoute('GhostTransactions').roles;
 const CLIENT_MAINTENANCE_PAGE = getRoute('ClientMaintenance').roles;
 const JOB_MONITOR_PAGE = getRoute('JobMonitor').roles;
 const ACT_MONITOR_PAGE = getRoute('ActMonitor').roles;
+const INTERFACE_LOGGING_PAGE = getRoute('InterfaceLogging').roles;
 /** Changes to a firm's ledger: the provider's and the firm's administrators. */
 const LEDGER_WRITERS: readonly RouteRole[] = ['ADMIN', 'CUSTOMER_ADMIN'];
 
@@ -179,6 +180,11 @@ export const CALLS: readonly CallDefinition[] = [
   call('GET', '/admin/jobs/:jobUuid', ACT_MONITOR_PAGE, true),
   call('GET', '/admin/mmt', ACT_MONITOR_PAGE, true),
   call('POST', '/admin/mmt/:logUuid', ACT_MONITOR_PAGE, true),
+  // Imports (issue 22; packages/contracts/src/imports.ts): tasks read on the page, started by administrators;
+  // the file's text travels in the JSON body, so a 20 MB file (escaped) fits.
+  { ...call('POST', '/interface-logging/imports', LEDGER_WRITERS, true), maxBodyBytes: 48 * 1024 * 1024 },
+  call('GET', '/interface-logging/imports', INTERFACE_LOGGING_PAGE, true),
+  call('GET', '/interface-logging/imports/:uuid', INTERFACE_LOGGING_PAGE, true),
 ];
 
 /**

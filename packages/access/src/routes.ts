@@ -163,6 +163,7 @@ export const ROUTES = [
   route('InterfaceLogging', 'interface-logging', 'Interface Logging', {
     group: 'OPERATIONS',
     card: card('Interface Logging', 'trigger imports and review import tasks'),
+    status: 'built',
   }),
   route('JobMonitor', 'job-monitor', 'Job Monitor', {
     group: 'OPERATIONS',

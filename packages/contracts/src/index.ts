@@ -5,3 +5,4 @@ export * from './report-types';
 export * from './calculations';
 export * from './securities';
 export * from './ledger';
+export * from './imports';

@@ -34,6 +34,8 @@ const config = loadConfig({
   LOG_LEVEL: z.string().default('info'),
 });
 process.env.GAINS_DEMO_PASSWORD = config.GAINS_DEMO_PASSWORD;
+// Import and report files are kept under the data directory's files/ (services read GAINS_FILES_DIR).
+process.env.GAINS_FILES_DIR ??= path.join(config.GAINS_DATA_DIR, 'files');
 
 startTelemetry({ serviceName: 'gains' });
 const logger = createLogger({ level: config.LOG_LEVEL });

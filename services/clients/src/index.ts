@@ -2,17 +2,23 @@ import path from 'node:path';
 import { createClient } from '@connectrpc/connect';
 import { createSchemaPool } from '@gains/db';
 import { createOutboxRelay } from '@gains/outbox';
-import { clients, ledger, securities } from '@gains/proto';
+import { createLocalFileStore } from '@gains/files';
+import { createJobRunner } from '@gains/jobs';
+import { clients, imports, ledger, securities } from '@gains/proto';
 import { demoLargeRequested, type ServiceModule } from '@gains/service-kit';
 import { londonToday } from './domain/date-rules';
+import type { ImportDeps } from './domain/import-deps';
 import type { LedgerDeps } from './domain/ledger-deps';
+import { createImportScheduler, IMPORT_TRANSACTIONS_JOB, importTransactionsJob, runImport } from './domain/run-import';
 import { consumeIdentityEvents } from './events/identity-events';
 import { consumeSecuritiesEvents } from './events/securities-events';
 import { createSecuritiesSource } from './rpc/securities-source';
 import { createClientsService } from './rpc/clients-service';
+import { createImportsService } from './rpc/imports-service';
 import { createLedgerService } from './rpc/ledger-service';
 import { createClientStore } from './store/client-store';
 import { createClientRecordStore } from './store/client-record-store';
+import { createImportStore } from './store/import-store';
 import { createLedgerStore } from './store/ledger-store';
 import { createPortfolioStore } from './store/portfolio-store';
 import { createClientsPrisma } from './store/prisma';
@@ -33,13 +39,62 @@ export const clientsModule: ServiceModule = {
     const types = createTransactionTypeStore(prisma);
     // The system's transaction types, every start: idempotent (stable uuids).
     await types.seedSystemTypes();
+    const securitiesSource = createSecuritiesSource(createClient(securities.SecuritiesService, transports.securities));
     const ledgerDeps: LedgerDeps = {
       portfolios: createPortfolioStore(prisma),
       ledger: createLedgerStore(prisma),
       types,
       securities: createSecurityStore(prisma),
-      securitiesSource: createSecuritiesSource(createClient(securities.SecuritiesService, transports.securities)),
+      securitiesSource,
       today: () => londonToday(),
+    };
+    const importStore = createImportStore(prisma);
+    const scheduler = createImportScheduler(
+      (task, caller) => runImport(importDeps, task, caller),
+      async (error, task) => {
+        logger.error({ err: error, importUuid: task.uuid }, 'import failed');
+        const failed = await importStore.findByUuid(task.organisationUuid, task.uuid);
+        if (failed) {
+          await importStore.finish(failed.id, {
+            status: 'FAILED',
+            rowsRead: failed.rowsRead,
+            message: 'The import stopped on an unexpected error; the rows posted before it stay posted',
+          });
+        }
+      },
+    );
+    const importDeps: ImportDeps = {
+      imports: importStore,
+      files: createLocalFileStore(env.GAINS_FILES_DIR ?? path.join(process.cwd(), '.data', 'files')),
+      prices: securitiesSource,
+      today: () => londonToday(),
+      schedule: (task, caller) => scheduler.schedule(task, caller),
+      async startJob(task, caller) {
+        await jobs.start({
+          uuid: task.uuid,
+          organisationUuid: task.organisationUuid,
+          type: IMPORT_TRANSACTIONS_JOB,
+          input: { taskUuid: task.uuid },
+          object: { kind: 'FILE', id: task.uuid },
+          startedBy: { userId: caller.userUuid, name: task.startedBy },
+          message: task.fileName,
+        });
+      },
+    };
+    const jobs = createJobRunner({
+      pool,
+      service: 'clients',
+      logger,
+      handlers: [importTransactionsJob(importDeps)],
+      onCommitted: () => relay.kick(),
+    });
+    /** Every import started has finished (tests; shutdown waits for the runner itself). */
+    const importsSettled = async () => {
+      await scheduler.settle();
+      for (let waited = 0; waited < 120_000 && (await importStore.unfinished()).length > 0; waited += 50) {
+        jobs.kick();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     };
     return {
       routes: (router) =>
@@ -52,13 +107,20 @@ export const clientsModule: ServiceModule = {
               today: () => londonToday(),
             }),
           )
-          .service(ledger.LedgerService, createLedgerService(ledgerDeps)),
+          .service(ledger.LedgerService, createLedgerService(ledgerDeps))
+          .service(imports.ImportsService, createImportsService(importDeps)),
       relay,
       async subscribe() {
         await consumeIdentityEvents(bus, prisma, logger);
         await consumeSecuritiesEvents(bus, prisma, logger);
       },
       async afterStart() {
+        // Imports a stop interrupted resume: transactions jobs through the runner (from their last committed
+        // chunk), the others again from the start.
+        jobs.listen();
+        for (const task of await importStore.unfinished()) {
+          if (task.kind !== 'TRANSACTIONS') scheduler.schedule(task, null);
+        }
         if (!seedDemo) return;
         const seeded = await seedDemoClients(prisma, pool, { today: londonToday() });
         if (seeded) logger.info(seeded, 'seeded demo clients, portfolios and ledgers');
@@ -70,7 +132,10 @@ export const clientsModule: ServiceModule = {
         });
         if (large) logger.info(large, 'seeded the large demo firm');
       },
+      settle: importsSettled,
       async stop() {
+        await jobs.stop();
+        await scheduler.settle();
         await relay.stop();
         await prisma.$disconnect();
         await pool.end();

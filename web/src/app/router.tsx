@@ -32,6 +32,7 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   TransactionTypes: () => import('./routes/transaction-types'),
   EditTransactionType: () => import('./routes/transaction-type-edit'),
   GhostTransactions: () => import('./routes/ghost-transactions'),
+  InterfaceLogging: () => import('./routes/interface-logging'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 

@@ -1,13 +1,16 @@
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import type { Caller } from '@gains/auth';
 import type { securities } from '@gains/proto';
+import type { PriceUpload } from '../domain/import-deps';
 import type { SecuritiesSource } from '../domain/ledger-deps';
 
 /**
  * The securities service as the ledger asks it: with the caller's own token, so it checks who is asking too.
  * A security it does not know is null; other failures (it is down, the caller may not ask) stay failures.
  */
-export function createSecuritiesSource(client: Client<typeof securities.SecuritiesService>): SecuritiesSource {
+export function createSecuritiesSource(
+  client: Client<typeof securities.SecuritiesService>,
+): SecuritiesSource & PriceUpload {
   const as = (caller: Caller) => ({ headers: { authorization: `Bearer ${caller.token}` } });
   return {
     async getSecurity(caller, organisationUuid, id) {
@@ -45,6 +48,19 @@ export function createSecuritiesSource(client: Client<typeof securities.Securiti
       const { rates } = await client.listFxRates({ organisationUuid, currency: isoCode, to: onOrBefore }, as(caller));
       const latest = rates.filter((r) => r.date <= onOrBefore).sort((a, b) => (a.date < b.date ? 1 : -1))[0];
       return latest?.gbpPerUnit ?? null;
+    },
+    async uploadPrices(caller, organisationUuid, csv) {
+      const answer = await client.uploadPrices({ organisationUuid, csv }, as(caller)).catch((error: unknown) => {
+        throw new Error(ConnectError.from(error).rawMessage);
+      });
+      return {
+        ok: answer.ok,
+        lines: answer.lines,
+        inserted: answer.inserted,
+        updated: answer.updated,
+        unchanged: answer.unchanged,
+        problems: answer.problems.map((p) => ({ line: p.line, field: p.field, message: p.message })),
+      };
     },
   };
 }

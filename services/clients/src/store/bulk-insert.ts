@@ -1,5 +1,10 @@
 import type pg from 'pg';
 
+/** Anything that runs a parameterised statement: a pg client, or a Prisma transaction through its raw SQL. */
+export interface SqlRunner {
+  query(sql: string, params: unknown[]): Promise<unknown>;
+}
+
 /** A column of a bulk insert: its PostgreSQL array type, or a constant SQL expression for every row. */
 export type BulkColumn =
   { name: string; type: string; expr?: (param: string) => string } | { name: string; sql: string };
@@ -10,7 +15,7 @@ export type BulkColumn =
  * take no place in them).
  */
 export async function bulkInsert(
-  db: pg.PoolClient | pg.Pool,
+  db: pg.PoolClient | pg.Pool | SqlRunner,
   table: string,
   columns: readonly BulkColumn[],
   rows: readonly (readonly unknown[])[],
@@ -29,7 +34,7 @@ export async function bulkInsert(
     `FROM unnest(${params.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')}) AS u(${names.join(', ')})`;
   for (let start = 0; start < rows.length; start += chunk) {
     const part = rows.slice(start, start + chunk);
-    await db.query(
+    await (db as SqlRunner).query(
       sql,
       params.map((_, i) => part.map((r) => r[i] ?? null)),
     );

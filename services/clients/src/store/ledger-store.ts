@@ -141,7 +141,7 @@ interface DerivationRow {
 }
 
 /** One (portfolio, security) pair whose holding a change re-derives. */
-interface Pair {
+export interface Pair {
   portfolioId: number;
   securityId: number;
 }
@@ -174,6 +174,243 @@ export interface LedgerChange {
   updates: LedgerUpdate[];
   /** The events of the change, given the owners of the portfolios it touched and each one's earliest date. */
   events: (touched: { clientUuid: string; earliestDate: string }[]) => OutboxEvent[];
+}
+
+/**
+ * Re-derives the holdings of the pairs from their settled rows (deriveHolding), with each row's warnings and the
+ * holding's rec_break flag, and the portfolio's count of rec breaks.
+ */
+export async function rederiveHoldings(tx: ClientsTx, organisationUuid: string, pairs: Pair[]): Promise<void> {
+  const byPortfolio = new Map<number, Set<number>>();
+  for (const p of pairs) {
+    byPortfolio.set(p.portfolioId, (byPortfolio.get(p.portfolioId) ?? new Set()).add(p.securityId));
+  }
+  if (byPortfolio.size === 0) return;
+  // Two changes of one portfolio at once derive one after the other, the second seeing the first's rows.
+  await tx.$queryRaw`
+    SELECT id FROM portfolio
+     WHERE id = ANY(${[...byPortfolio.keys()]}::int[]) AND organisation_uuid = ${organisationUuid}::uuid
+     ORDER BY id FOR UPDATE`;
+  for (const [portfolioId, securitySet] of byPortfolio) {
+    const securityIds = [...securitySet];
+    const portfolio = await tx.portfolio.findFirstOrThrow({
+      where: { id: portfolioId, organisationUuid },
+      select: { taxWrapper: true },
+    });
+    // As text, not Prisma's decimals: a holding may have thousands of rows, read on every change.
+    const rows = await tx.$queryRaw<DerivationRow[]>`
+      SELECT t.id, t.security_id AS "securityId", t.new_security_id AS "newSecurityId", t.state,
+             t.quantity::text AS quantity, t.ratio, t.trade_date::text AS "tradeDate", t.timing, t.warnings,
+             tt.effect
+        FROM ledger_transaction t JOIN transaction_type tt ON tt.id = t.type_id
+       WHERE t.organisation_uuid = ${organisationUuid}::uuid AND t.portfolio_id = ${portfolioId}
+         AND (t.security_id = ANY(${securityIds}::int[]) OR t.new_security_id = ANY(${securityIds}::int[]))
+       ORDER BY t.trade_date, t.id`;
+    const settled = rows.filter((r) => r.state === 'SETTLED' && r.securityId !== null);
+    const holdingRows: HoldingRow[] = settled.map((r) => ({
+      securityId: r.securityId!,
+      effect: r.effect,
+      quantity: r.quantity,
+      ratio: r.ratio,
+      newSecurityId: r.newSecurityId,
+      tradeDate: r.tradeDate,
+      timing: r.timing,
+    }));
+    const wanted = new Map<bigint, string[]>();
+    for (const securityId of securityIds) {
+      const derived = deriveHolding(securityId, holdingRows);
+      for (const w of derived.warnings) {
+        const id = settled[w.index]!.id;
+        wanted.set(id, [...(wanted.get(id) ?? []), w.message]);
+      }
+      const values = {
+        quantity: derived.quantity,
+        recBreak: derived.recBreak,
+        transactionCount: derived.transactionCount,
+        lastTransactionDate: dateColumn(derived.lastTransactionDate),
+      };
+      await tx.holding.upsert({
+        where: { portfolioId_securityId: { portfolioId, securityId } },
+        create: {
+          portfolioId,
+          securityId,
+          organisationUuid,
+          calculationStatus: calculationStatusFor(portfolio.taxWrapper),
+          ...values,
+        },
+        // The figures the tax engine published describe the old ledger: waiting for it again.
+        update: {
+          ...values,
+          ...(calculationStatusFor(portfolio.taxWrapper) === 'PENDING' ? { calculationStatus: 'PENDING' } : {}),
+        },
+      });
+    }
+    for (const row of rows) {
+      if (row.securityId === null || !securitySet.has(row.securityId)) continue;
+      const next = wanted.get(row.id) ?? [];
+      if (next.join('\n') !== row.warnings.join('\n')) {
+        await tx.ledgerTransaction.update({ where: { id: row.id }, data: { warnings: next } });
+      }
+    }
+    const recBreaks = await tx.holding.count({ where: { organisationUuid, portfolioId, recBreak: true } });
+    await tx.portfolio.update({ where: { id: portfolioId }, data: { recBreaks } });
+    // The clients grid's Holding Breaks: each owner's rec breaks over every portfolio it owns.
+    await tx.$executeRaw`
+      UPDATE client c
+         SET holding_breaks = (SELECT coalesce(sum(p.rec_breaks), 0)::int
+                                 FROM portfolio_owner po JOIN portfolio p ON p.id = po.portfolio_id
+                                WHERE po.client_id = c.id)
+       WHERE c.organisation_uuid = ${organisationUuid}::uuid
+         AND c.id IN (SELECT client_id FROM portfolio_owner WHERE portfolio_id = ${portfolioId})`;
+  }
+}
+
+/** A pg client (or pool) inside the caller's transaction: parameterised SQL, rows answered. */
+export interface SqlClient {
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
+
+/**
+ * rederiveHoldings for many pairs at once, in a fixed number of statements whatever their count (an import's
+ * chunk touches hundreds), on a pg client in the caller's transaction: the same rows read in one query, the same
+ * rule (deriveHolding) per pair, then the holdings upserted, the changed warnings written, and the portfolios' and
+ * owners' counts of rec breaks kept, each in one statement.
+ */
+export async function rederiveHoldingsInBulk(db: SqlClient, organisationUuid: string, pairs: Pair[]): Promise<void> {
+  const byPortfolio = new Map<number, Set<number>>();
+  for (const p of pairs) {
+    byPortfolio.set(p.portfolioId, (byPortfolio.get(p.portfolioId) ?? new Set()).add(p.securityId));
+  }
+  if (byPortfolio.size === 0) return;
+  const portfolioIds = [...byPortfolio.keys()];
+  const securityIds = [...new Set(pairs.map((p) => p.securityId))];
+  // Two changes of one portfolio at once derive one after the other, the second seeing the first's rows.
+  const { rows: wrappers } = await db.query<{ id: number; taxWrapper: string }>(
+    `SELECT id, tax_wrapper AS "taxWrapper" FROM portfolio
+      WHERE id = ANY($1::int[]) AND organisation_uuid = $2::uuid ORDER BY id FOR UPDATE`,
+    [portfolioIds, organisationUuid],
+  );
+  const wrapperOf = new Map(wrappers.map((w) => [w.id, w.taxWrapper]));
+  type Row = Omit<DerivationRow, 'id'> & { id: string; portfolioId: number };
+  const { rows } = await db.query<Row>(
+    `SELECT t.id::text AS id, t.portfolio_id AS "portfolioId", t.security_id AS "securityId",
+            t.new_security_id AS "newSecurityId", t.state, t.quantity::text AS quantity, t.ratio,
+            t.trade_date::text AS "tradeDate", t.timing, t.warnings, tt.effect
+       FROM ledger_transaction t JOIN transaction_type tt ON tt.id = t.type_id
+      WHERE t.organisation_uuid = $1::uuid AND t.portfolio_id = ANY($2::int[])
+        AND (t.security_id = ANY($3::int[]) OR t.new_security_id = ANY($3::int[]))
+      ORDER BY t.trade_date, t.id`,
+    [organisationUuid, portfolioIds, securityIds],
+  );
+  const rowsOf = new Map<number, Row[]>();
+  for (const r of rows) {
+    const set = byPortfolio.get(r.portfolioId)!;
+    if (!(r.securityId !== null && set.has(r.securityId)) && !(r.newSecurityId !== null && set.has(r.newSecurityId))) {
+      continue;
+    }
+    const list = rowsOf.get(r.portfolioId);
+    if (list) list.push(r);
+    else rowsOf.set(r.portfolioId, [r]);
+  }
+  const holdings: unknown[][] = [];
+  const warningChanges: [string, string][] = [];
+  for (const [portfolioId, securitySet] of byPortfolio) {
+    const all = rowsOf.get(portfolioId) ?? [];
+    const settled = all.filter((r) => r.state === 'SETTLED' && r.securityId !== null);
+    const holdingRows: HoldingRow[] = settled.map((r) => ({
+      securityId: r.securityId!,
+      effect: r.effect,
+      quantity: r.quantity,
+      ratio: r.ratio,
+      newSecurityId: r.newSecurityId,
+      tradeDate: r.tradeDate,
+      timing: r.timing,
+    }));
+    const wanted = new Map<string, string[]>();
+    for (const securityId of securitySet) {
+      const derived = deriveHolding(securityId, holdingRows);
+      for (const w of derived.warnings) {
+        const id = settled[w.index]!.id;
+        wanted.set(id, [...(wanted.get(id) ?? []), w.message]);
+      }
+      holdings.push([
+        portfolioId,
+        securityId,
+        calculationStatusFor(wrapperOf.get(portfolioId) ?? 'GIA'),
+        derived.quantity,
+        derived.recBreak,
+        derived.transactionCount,
+        derived.lastTransactionDate,
+      ]);
+    }
+    for (const row of all) {
+      if (row.securityId === null || !securitySet.has(row.securityId)) continue;
+      const next = wanted.get(row.id) ?? [];
+      if (next.join('\n') !== row.warnings.join('\n')) warningChanges.push([row.id, next.join('\n')]);
+    }
+  }
+  const column = (i: number) => holdings.map((h) => h[i]);
+  // The figures the tax engine published describe the old ledger: a CGT holding waits for it again.
+  await db.query(
+    `INSERT INTO holding (portfolio_id, security_id, organisation_uuid, calculation_status, quantity, rec_break,
+                          transaction_count, last_transaction_date)
+     SELECT p, s, $1::uuid, c, q, r, n, d
+       FROM unnest($2::int[], $3::int[], $4::text[], $5::numeric[], $6::boolean[], $7::int[], $8::date[])
+            AS u(p, s, c, q, r, n, d)
+     ON CONFLICT (portfolio_id, security_id) DO UPDATE
+        SET quantity = EXCLUDED.quantity, rec_break = EXCLUDED.rec_break,
+            transaction_count = EXCLUDED.transaction_count, last_transaction_date = EXCLUDED.last_transaction_date,
+            calculation_status = CASE WHEN EXCLUDED.calculation_status = 'PENDING' THEN 'PENDING'
+                                      ELSE holding.calculation_status END`,
+    [organisationUuid, column(0), column(1), column(2), column(3), column(4), column(5), column(6)],
+  );
+  if (warningChanges.length > 0) {
+    await db.query(
+      `UPDATE ledger_transaction t
+          SET warnings = CASE WHEN u.w = '' THEN '{}'::text[] ELSE string_to_array(u.w, E'\\n') END
+         FROM unnest($1::bigint[], $2::text[]) AS u(id, w) WHERE t.id = u.id`,
+      [warningChanges.map(([id]) => id), warningChanges.map(([, w]) => w)],
+    );
+  }
+  await db.query(
+    `UPDATE portfolio p
+        SET rec_breaks = (SELECT count(*)::int FROM holding h WHERE h.portfolio_id = p.id AND h.rec_break)
+      WHERE p.id = ANY($1::int[]) AND p.organisation_uuid = $2::uuid`,
+    [portfolioIds, organisationUuid],
+  );
+  // The clients grid's Holding Breaks: each owner's rec breaks over every portfolio it owns.
+  await db.query(
+    `UPDATE client c
+        SET holding_breaks = (SELECT coalesce(sum(p.rec_breaks), 0)::int
+                                FROM portfolio_owner po JOIN portfolio p ON p.id = po.portfolio_id
+                               WHERE po.client_id = c.id)
+      WHERE c.organisation_uuid = $1::uuid
+        AND c.id IN (SELECT client_id FROM portfolio_owner WHERE portfolio_id = ANY($2::int[]))`,
+    [organisationUuid, portfolioIds],
+  );
+}
+
+/**
+ * The owners of the portfolios touched, each once with the earliest date touched of any portfolio they own (a
+ * client owning two portfolios touched gets one event, from the earlier date).
+ */
+export async function touchedOwners(
+  tx: ClientsTx,
+  organisationUuid: string,
+  earliest: ReadonlyMap<number, string>,
+): Promise<{ clientUuid: string; earliestDate: string }[]> {
+  if (earliest.size === 0) return [];
+  const owners = await tx.portfolioOwner.findMany({
+    where: { portfolioId: { in: [...earliest.keys()] }, portfolio: { organisationUuid } },
+    select: { portfolioId: true, client: { select: { uuid: true } } },
+  });
+  const perClient = new Map<string, string>();
+  for (const o of owners) {
+    const date = earliest.get(o.portfolioId)!;
+    const before = perClient.get(o.client.uuid);
+    if (!before || date < before) perClient.set(o.client.uuid, date);
+  }
+  return [...perClient].map(([clientUuid, earliestDate]) => ({ clientUuid, earliestDate }));
 }
 
 export function createLedgerStore(prisma: ClientsPrisma) {
@@ -224,95 +461,6 @@ export function createLedgerStore(prisma: ClientsPrisma) {
     }
     const uuids = rows.map((r) => r.uuid);
     return { content: await records(prisma, { uuid: { in: uuids } }, uuids), totalSize };
-  }
-
-  /**
-   * Re-derives the holdings of the pairs from their settled rows (deriveHolding), with each row's warnings and the
-   * holding's rec_break flag, and the portfolio's count of rec breaks.
-   */
-  async function rederive(tx: ClientsTx, organisationUuid: string, pairs: Pair[]): Promise<void> {
-    const byPortfolio = new Map<number, Set<number>>();
-    for (const p of pairs) {
-      byPortfolio.set(p.portfolioId, (byPortfolio.get(p.portfolioId) ?? new Set()).add(p.securityId));
-    }
-    if (byPortfolio.size === 0) return;
-    // Two changes of one portfolio at once derive one after the other, the second seeing the first's rows.
-    await tx.$queryRaw`
-      SELECT id FROM portfolio
-       WHERE id = ANY(${[...byPortfolio.keys()]}::int[]) AND organisation_uuid = ${organisationUuid}::uuid
-       ORDER BY id FOR UPDATE`;
-    for (const [portfolioId, securitySet] of byPortfolio) {
-      const securityIds = [...securitySet];
-      const portfolio = await tx.portfolio.findFirstOrThrow({
-        where: { id: portfolioId, organisationUuid },
-        select: { taxWrapper: true },
-      });
-      // As text, not Prisma's decimals: a holding may have thousands of rows, read on every change.
-      const rows = await tx.$queryRaw<DerivationRow[]>`
-        SELECT t.id, t.security_id AS "securityId", t.new_security_id AS "newSecurityId", t.state,
-               t.quantity::text AS quantity, t.ratio, t.trade_date::text AS "tradeDate", t.timing, t.warnings,
-               tt.effect
-          FROM ledger_transaction t JOIN transaction_type tt ON tt.id = t.type_id
-         WHERE t.organisation_uuid = ${organisationUuid}::uuid AND t.portfolio_id = ${portfolioId}
-           AND (t.security_id = ANY(${securityIds}::int[]) OR t.new_security_id = ANY(${securityIds}::int[]))
-         ORDER BY t.trade_date, t.id`;
-      const settled = rows.filter((r) => r.state === 'SETTLED' && r.securityId !== null);
-      const holdingRows: HoldingRow[] = settled.map((r) => ({
-        securityId: r.securityId!,
-        effect: r.effect,
-        quantity: r.quantity,
-        ratio: r.ratio,
-        newSecurityId: r.newSecurityId,
-        tradeDate: r.tradeDate,
-        timing: r.timing,
-      }));
-      const wanted = new Map<bigint, string[]>();
-      for (const securityId of securityIds) {
-        const derived = deriveHolding(securityId, holdingRows);
-        for (const w of derived.warnings) {
-          const id = settled[w.index]!.id;
-          wanted.set(id, [...(wanted.get(id) ?? []), w.message]);
-        }
-        const values = {
-          quantity: derived.quantity,
-          recBreak: derived.recBreak,
-          transactionCount: derived.transactionCount,
-          lastTransactionDate: dateColumn(derived.lastTransactionDate),
-        };
-        await tx.holding.upsert({
-          where: { portfolioId_securityId: { portfolioId, securityId } },
-          create: {
-            portfolioId,
-            securityId,
-            organisationUuid,
-            calculationStatus: calculationStatusFor(portfolio.taxWrapper),
-            ...values,
-          },
-          // The figures the tax engine published describe the old ledger: waiting for it again.
-          update: {
-            ...values,
-            ...(calculationStatusFor(portfolio.taxWrapper) === 'PENDING' ? { calculationStatus: 'PENDING' } : {}),
-          },
-        });
-      }
-      for (const row of rows) {
-        if (row.securityId === null || !securitySet.has(row.securityId)) continue;
-        const next = wanted.get(row.id) ?? [];
-        if (next.join('\n') !== row.warnings.join('\n')) {
-          await tx.ledgerTransaction.update({ where: { id: row.id }, data: { warnings: next } });
-        }
-      }
-      const recBreaks = await tx.holding.count({ where: { organisationUuid, portfolioId, recBreak: true } });
-      await tx.portfolio.update({ where: { id: portfolioId }, data: { recBreaks } });
-      // The clients grid's Holding Breaks: each owner's rec breaks over every portfolio it owns.
-      await tx.$executeRaw`
-        UPDATE client c
-           SET holding_breaks = (SELECT coalesce(sum(p.rec_breaks), 0)::int
-                                   FROM portfolio_owner po JOIN portfolio p ON p.id = po.portfolio_id
-                                  WHERE po.client_id = c.id)
-         WHERE c.organisation_uuid = ${organisationUuid}::uuid
-           AND c.id IN (SELECT client_id FROM portfolio_owner WHERE portfolio_id = ${portfolioId})`;
-    }
   }
 
   return {
@@ -489,25 +637,8 @@ export function createLedgerStore(prisma: ClientsPrisma) {
             uuids.push(uuid);
           }
           const unique = [...new Map(pairs.map((p) => [`${p.portfolioId}|${p.securityId}`, p])).values()];
-          await rederive(tx, change.organisationUuid, unique);
-          const touched: { clientUuid: string; earliestDate: string }[] = [];
-          for (const [portfolioId, earliestDate] of earliest) {
-            const owners = await tx.portfolioOwner.findMany({
-              where: { portfolioId, portfolio: { organisationUuid: change.organisationUuid } },
-              select: { client: { select: { uuid: true } } },
-            });
-            for (const o of owners) touched.push({ clientUuid: o.client.uuid, earliestDate });
-          }
-          // A client owning two portfolios touched gets one event, from the earlier date.
-          const perClient = new Map<string, string>();
-          for (const t of touched) {
-            const before = perClient.get(t.clientUuid);
-            if (!before || t.earliestDate < before) perClient.set(t.clientUuid, t.earliestDate);
-          }
-          await appendToOutbox(
-            tx,
-            change.events([...perClient].map(([clientUuid, earliestDate]) => ({ clientUuid, earliestDate }))),
-          );
+          await rederiveHoldings(tx, change.organisationUuid, unique);
+          await appendToOutbox(tx, change.events(await touchedOwners(tx, change.organisationUuid, earliest)));
           return uuids;
         },
         { maxWait: 10_000, timeout: 30_000 },

@@ -1,0 +1,529 @@
+import crypto from 'node:crypto';
+import type pg from 'pg';
+import type { OutboxEvent } from '@gains/outbox';
+import type { HoldingRow } from '../domain/holding-rules';
+import type { RejectedRow } from '../domain/import-csv';
+import type { HoldingDifference, ImportLookups, PreparedTransaction } from '../domain/import-rules';
+import { typeKey } from '../domain/import-rules';
+import { bulkInsert, textArray } from './bulk-insert';
+import { dateColumn } from './columns';
+import { rederiveHoldingsInBulk, type Pair } from './ledger-store';
+import type { Prisma } from './generated/client';
+import type { ClientsPrisma } from './prisma';
+import { createTransactionTypeStore } from './transaction-type-store';
+
+/** An import task as the domain sees it. */
+export interface ImportTaskRecord {
+  id: number;
+  uuid: string;
+  organisationUuid: string;
+  kind: string;
+  fileName: string;
+  fileHash: string;
+  fileKey: string;
+  status: string;
+  rowsRead: number;
+  rowsPosted: number;
+  rowsRejected: number;
+  rowsSkipped: number;
+  cursor: number;
+  rejected: RejectedRow[];
+  message: string;
+  startedBy: string;
+  createdDate: string;
+  startedDate: string | null;
+  finishedDate: string | null;
+}
+
+type TaskRow = Prisma.ImportTaskGetPayload<object>;
+
+function toRecord(row: TaskRow, withRejected: boolean): ImportTaskRecord {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    organisationUuid: row.organisationUuid,
+    kind: row.kind,
+    fileName: row.fileName,
+    fileHash: row.fileHash,
+    fileKey: row.fileKey,
+    status: row.status,
+    rowsRead: row.rowsRead,
+    rowsPosted: row.rowsPosted,
+    rowsRejected: row.rowsRejected,
+    rowsSkipped: row.rowsSkipped,
+    cursor: row.cursor,
+    rejected: withRejected ? (row.rejected as unknown as RejectedRow[]) : [],
+    message: row.message,
+    startedBy: row.startedBy,
+    createdDate: row.createdAt.toISOString(),
+    startedDate: row.startedAt?.toISOString() ?? null,
+    finishedDate: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+// The list never carries the rejected rows (a bad 100,000-row file lists 100,000 of them).
+const LIST_SELECT = { rejected: false } as const;
+
+const LEDGER_COLUMNS = [
+  { name: 'uuid', type: 'uuid' },
+  { name: 'organisation_uuid', type: 'uuid' },
+  { name: 'portfolio_id', type: 'int' },
+  { name: 'portfolio_code', type: 'text' },
+  { name: 'security_id', type: 'int' },
+  { name: 'security_code', type: 'text' },
+  { name: 'transaction_code', type: 'text' },
+  { name: 'type_id', type: 'int' },
+  { name: 'state', type: 'text' },
+  { name: 'trade_date', type: 'date' },
+  { name: 'report_date', type: 'date' },
+  { name: 'quantity', type: 'numeric' },
+  { name: 'price', type: 'numeric' },
+  { name: 'consideration', type: 'numeric' },
+  { name: 'expenses', type: 'numeric' },
+  { name: 'currency', type: 'text' },
+  { name: 'fx_rate', type: 'numeric' },
+  { name: 'consideration_gbp', type: 'numeric' },
+  { name: 'expenses_gbp', type: 'numeric' },
+  { name: 'original_acquisition_date', type: 'date' },
+  { name: 'market_value', type: 'numeric' },
+  { name: 'ratio', type: 'text' },
+  { name: 'timing', type: 'text' },
+  { name: 'income_type', type: 'text' },
+  { name: 'notes', type: 'text' },
+  { name: 'source', sql: `'IMPORT'` },
+  { name: 'source_ref', type: 'text' },
+  { name: 'warnings', type: 'text', expr: textArray('\n') },
+  { name: 'created_by', type: 'text' },
+  { name: 'updated_by', type: 'text' },
+  { name: 'updated_at', sql: 'now()' },
+] as const;
+
+export function createImportStore(prisma: ClientsPrisma) {
+  const types = createTransactionTypeStore(prisma);
+
+  return {
+    async insert(task: {
+      uuid: string;
+      organisationUuid: string;
+      kind: string;
+      fileName: string;
+      fileHash: string;
+      fileKey: string;
+      startedBy: string;
+    }): Promise<ImportTaskRecord> {
+      return toRecord(await prisma.importTask.create({ data: task }), true);
+    },
+
+    async findByUuid(organisationUuid: string, uuid: string): Promise<ImportTaskRecord | null> {
+      const row = await prisma.importTask.findFirst({ where: { organisationUuid, uuid } });
+      return row ? toRecord(row, true) : null;
+    },
+
+    /** A task of the same file that posted it, if any. */
+    async findSucceeded(organisationUuid: string, kind: string, fileHash: string) {
+      const row = await prisma.importTask.findFirst({
+        where: { organisationUuid, kind, fileHash, status: 'SUCCEEDED' },
+        omit: LIST_SELECT,
+        orderBy: { id: 'asc' },
+      });
+      return row ? toRecord({ ...row, rejected: [] }, false) : null;
+    },
+
+    async page(organisationUuid: string, query: { page: number; size: number; kind: string; status: string }) {
+      const where: Prisma.ImportTaskWhereInput = {
+        organisationUuid,
+        ...(query.kind ? { kind: query.kind } : {}),
+        ...(query.status ? { status: query.status } : {}),
+      };
+      const [rows, totalSize] = await Promise.all([
+        prisma.importTask.findMany({
+          where,
+          omit: LIST_SELECT,
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          skip: (query.page - 1) * query.size,
+          take: query.size,
+        }),
+        prisma.importTask.count({ where }),
+      ]);
+      return { content: rows.map((r) => toRecord({ ...r, rejected: [] }, false)), totalSize };
+    },
+
+    /** Tasks a stop left unfinished (queued or running), to resume at start. */
+    async unfinished(): Promise<ImportTaskRecord[]> {
+      const rows = await prisma.importTask.findMany({
+        where: { status: { in: ['QUEUED', 'RUNNING'] } },
+        omit: LIST_SELECT,
+        orderBy: { id: 'asc' },
+      });
+      return rows.map((r) => toRecord({ ...r, rejected: [] }, false));
+    },
+
+    async markRunning(id: number, rowsRead: number): Promise<void> {
+      await prisma.importTask.update({
+        where: { id },
+        data: { status: 'RUNNING', rowsRead, startedAt: new Date() },
+      });
+    },
+
+    async finish(
+      id: number,
+      outcome: {
+        status: 'SUCCEEDED' | 'FAILED';
+        rowsRead: number;
+        rejected?: RejectedRow[];
+        rowsPosted?: number;
+        rowsSkipped?: number;
+        message: string;
+      },
+    ): Promise<void> {
+      // Never finishes twice: only a task not finished yet is finished.
+      await prisma.importTask.updateMany({
+        where: { id, status: { in: ['QUEUED', 'RUNNING'] } },
+        data: {
+          status: outcome.status,
+          rowsRead: outcome.rowsRead,
+          ...(outcome.rejected
+            ? {
+                rejected: outcome.rejected as unknown as Prisma.InputJsonValue,
+                // rows, not problems: a row with two bad cells is one rejected row
+                rowsRejected: new Set(outcome.rejected.map((r) => r.line)).size,
+              }
+            : {}),
+          ...(outcome.rowsPosted !== undefined ? { rowsPosted: outcome.rowsPosted } : {}),
+          ...(outcome.rowsSkipped !== undefined ? { rowsSkipped: outcome.rowsSkipped } : {}),
+          message: outcome.message,
+          finishedAt: new Date(),
+        },
+      });
+    },
+
+    /** What a file's rows are checked against, each read once for the whole file. */
+    async lookups(organisationUuid: string, today: string): Promise<ImportLookups> {
+      const [clients, portfolios, owners, securities, typeList] = await Promise.all([
+        prisma.client.findMany({ where: { organisationUuid }, select: { id: true, uuid: true, code: true } }),
+        prisma.portfolio.findMany({ where: { organisationUuid }, select: { id: true, code: true } }),
+        prisma.$queryRaw<{ portfolioId: number; code: string }[]>`
+          SELECT po.portfolio_id AS "portfolioId", c.code FROM portfolio_owner po
+            JOIN client c ON c.id = po.client_id
+            JOIN portfolio p ON p.id = po.portfolio_id
+           WHERE p.organisation_uuid = ${organisationUuid}::uuid`,
+        prisma.security.findMany({
+          where: { status: { not: 'DELETED' } },
+          select: { id: true, sedol: true, isin: true },
+        }),
+        types.list(organisationUuid, false),
+      ]);
+      const ownerCodes = new Map<number, Set<string>>();
+      for (const o of owners) {
+        ownerCodes.set(o.portfolioId, (ownerCodes.get(o.portfolioId) ?? new Set()).add(o.code.toUpperCase()));
+      }
+      const securityIds = new Map<string, number>();
+      for (const s of securities) {
+        if (s.sedol) securityIds.set(s.sedol.toUpperCase(), s.id);
+        if (s.isin) securityIds.set(s.isin.toUpperCase(), s.id);
+      }
+      return {
+        today,
+        clients: new Map(clients.map((c) => [c.code.toUpperCase(), { id: c.id, uuid: c.uuid }])),
+        portfolios: new Map(
+          portfolios.map((p) => [
+            p.code.toUpperCase(),
+            { id: p.id, code: p.code, ownerCodes: ownerCodes.get(p.id) ?? new Set() },
+          ]),
+        ),
+        foreignPortfolios: new Set(),
+        securities: securityIds,
+        types: new Map(typeList.map((t) => [typeKey(t.name), t])),
+      };
+    },
+
+    /** Of the codes given (upper case), those that are another organisation's portfolios. */
+    async foreignPortfolioCodes(organisationUuid: string, codes: readonly string[]): Promise<Set<string>> {
+      if (codes.length === 0) return new Set();
+      const rows = await prisma.$queryRaw<{ code: string }[]>`
+        SELECT DISTINCT upper(code) AS code FROM portfolio
+         WHERE organisation_uuid <> ${organisationUuid}::uuid AND upper(code) = ANY(${[...codes]}::text[])`;
+      return new Set(rows.map((r) => r.code));
+    },
+
+    /**
+     * Posts one chunk of a file in one transaction: the rows whose natural keys were not imported before (the
+     * keys recorded in the same transaction), bulk inserted; the holdings of the pairs they touch re-derived; one
+     * ledger.changed per owner; and the task's cursor and counts moved, so a restart resumes after this chunk.
+     */
+    /**
+     * Posts one chunk of a file inside the caller's transaction (the job runner's chunk, a pg client): the rows
+     * whose natural keys were not imported before (the keys recorded too), bulk inserted; the holdings of the
+     * pairs they touch re-derived; one ledger.changed per owner; and the task's cursor and counts moved.
+     */
+    async postTransactions(
+      db: pg.ClientBase,
+      task: { id: number; organisationUuid: string },
+      chunk: readonly PreparedTransaction[],
+      actorName: string,
+      nextCursor: number,
+      events: (touched: { clientUuid: string; earliestDate: string }[]) => OutboxEvent[],
+    ): Promise<{ posted: number; skipped: number }> {
+      const organisationUuid = task.organisationUuid;
+      {
+        const { rows: fresh } = await db.query<{ natural_key: string }>(
+          `INSERT INTO imported_row (organisation_uuid, kind, natural_key, task_id)
+           SELECT $1::uuid, 'TRANSACTIONS', k, $2::int FROM unnest($3::text[]) AS k
+           ON CONFLICT DO NOTHING RETURNING natural_key`,
+          [organisationUuid, task.id, chunk.map((r) => r.naturalKey)],
+        );
+        const freshKeys = new Set(fresh.map((r) => r.natural_key));
+        const rows = chunk.filter((r) => freshKeys.has(r.naturalKey));
+        await bulkInsert(
+          db,
+          'ledger_transaction',
+          LEDGER_COLUMNS,
+          rows.map((r) => {
+            const v = r.values;
+            return [
+              crypto.randomUUID(),
+              organisationUuid,
+              r.portfolioId,
+              r.portfolioCode,
+              r.securityId,
+              r.securityCode,
+              v.transactionCode,
+              r.typeId,
+              v.state,
+              v.tradeDate,
+              v.reportDate,
+              v.quantity,
+              v.price,
+              v.consideration,
+              v.expenses,
+              v.currency,
+              v.fxRate,
+              v.considerationGbp,
+              v.expensesGbp,
+              v.originalAcquisitionDate,
+              v.marketValue,
+              v.ratio,
+              v.timing,
+              v.incomeType,
+              v.notes,
+              `import:${task.id}:${r.line}`,
+              '',
+              actorName,
+              actorName,
+            ];
+          }),
+        );
+        const pairs = new Map<string, Pair>();
+        const earliest = new Map<number, string>();
+        for (const r of rows) {
+          pairs.set(`${r.portfolioId}|${r.securityId}`, { portfolioId: r.portfolioId, securityId: r.securityId });
+          const before = earliest.get(r.portfolioId);
+          if (!before || r.values.tradeDate < before) earliest.set(r.portfolioId, r.values.tradeDate);
+        }
+        await rederiveHoldingsInBulk(db, organisationUuid, [...pairs.values()]);
+        // One event per owner of the portfolios touched, from the earliest date of any portfolio they own.
+        const { rows: owners } = await db.query<{ portfolioId: number; clientUuid: string }>(
+          `SELECT po.portfolio_id AS "portfolioId", c.uuid::text AS "clientUuid"
+             FROM portfolio_owner po JOIN client c ON c.id = po.client_id JOIN portfolio p ON p.id = po.portfolio_id
+            WHERE p.organisation_uuid = $1::uuid AND po.portfolio_id = ANY($2::int[])`,
+          [organisationUuid, [...earliest.keys()]],
+        );
+        const perClient = new Map<string, string>();
+        for (const o of owners) {
+          const date = earliest.get(o.portfolioId)!;
+          const before = perClient.get(o.clientUuid);
+          if (!before || date < before) perClient.set(o.clientUuid, date);
+        }
+        const outbox = events([...perClient].map(([clientUuid, earliestDate]) => ({ clientUuid, earliestDate })));
+        if (outbox.length > 0) {
+          await db.query(
+            `INSERT INTO outbox_event (id, subject, payload, trace_parent)
+             SELECT i, s, decode(p, 'hex'), t FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS u(i, s, p, t)`,
+            [
+              outbox.map((e) => e.id),
+              outbox.map((e) => e.subject),
+              outbox.map((e) => Buffer.from(e.payload).toString('hex')),
+              outbox.map((e) => e.traceParent ?? null),
+            ],
+          );
+        }
+        await db.query(
+          `UPDATE import_task SET cursor = $2, rows_posted = rows_posted + $3, rows_skipped = rows_skipped + $4
+            WHERE id = $1`,
+          [task.id, nextCursor, rows.length, chunk.length - rows.length],
+        );
+        return { posted: rows.length, skipped: chunk.length - rows.length };
+      }
+    },
+
+    /** Finishes a task inside the caller's transaction (the job's last chunk), only if not finished yet. */
+    async finishIn(
+      db: pg.ClientBase,
+      id: number,
+      outcome: {
+        status: 'SUCCEEDED' | 'FAILED';
+        rowsRead: number;
+        rejected?: RejectedRow[];
+        rowsSkipped?: number;
+        message: string;
+      },
+    ): Promise<void> {
+      await db.query(
+        `UPDATE import_task
+            SET status = $2, rows_read = $3, message = $4, finished_at = now(),
+                rejected = COALESCE($5::jsonb, rejected), rows_rejected = COALESCE($6, rows_rejected),
+                rows_posted = CASE WHEN $2 = 'FAILED' THEN 0 ELSE rows_posted END,
+                rows_skipped = COALESCE($7, rows_skipped)
+          WHERE id = $1 AND status IN ('QUEUED', 'RUNNING')`,
+        [
+          id,
+          outcome.status,
+          outcome.rowsRead,
+          outcome.message,
+          outcome.rejected ? JSON.stringify(outcome.rejected) : null,
+          outcome.rejected ? new Set(outcome.rejected.map((r) => r.line)).size : null,
+          outcome.rowsSkipped ?? null,
+        ],
+      );
+    },
+
+    async countsIn(db: pg.ClientBase, id: number): Promise<{ posted: number; skipped: number }> {
+      const { rows } = await db.query<{ posted: number; skipped: number }>(
+        'SELECT rows_posted AS posted, rows_skipped AS skipped FROM import_task WHERE id = $1',
+        [id],
+      );
+      return rows[0] ?? { posted: 0, skipped: 0 };
+    },
+
+    async markRunningIn(db: pg.ClientBase, id: number, rowsRead: number): Promise<void> {
+      await db.query(
+        `UPDATE import_task SET status = 'RUNNING', rows_read = $2, started_at = coalesce(started_at, now())
+          WHERE id = $1 AND status IN ('QUEUED', 'RUNNING')`,
+        [id, rowsRead],
+      );
+    },
+
+    /** The settled rows of each pair, as deriving a holding reads them. */
+    async holdingRows(organisationUuid: string, pairs: readonly Pair[]): Promise<Map<string, HoldingRow[]>> {
+      const out = new Map<string, HoldingRow[]>();
+      if (pairs.length === 0) return out;
+      const rows = await prisma.$queryRaw<
+        {
+          portfolioId: number;
+          securityId: number;
+          newSecurityId: number | null;
+          quantity: string;
+          ratio: string | null;
+          tradeDate: string;
+          timing: string;
+          effect: string;
+        }[]
+      >`
+        SELECT t.portfolio_id AS "portfolioId", t.security_id AS "securityId", t.new_security_id AS "newSecurityId",
+               t.quantity::text AS quantity, t.ratio, t.trade_date::text AS "tradeDate", t.timing, tt.effect
+          FROM ledger_transaction t JOIN transaction_type tt ON tt.id = t.type_id
+         WHERE t.organisation_uuid = ${organisationUuid}::uuid AND t.state = 'SETTLED'
+           AND t.portfolio_id = ANY(${pairs.map((p) => p.portfolioId)}::int[])
+         ORDER BY t.trade_date, t.id`;
+      for (const p of pairs) {
+        const wanted = new Set([p.securityId]);
+        out.set(
+          `${p.portfolioId}|${p.securityId}`,
+          rows
+            .filter(
+              (r) => r.portfolioId === p.portfolioId && (wanted.has(r.securityId) || r.newSecurityId === p.securityId),
+            )
+            .map((r) => ({
+              securityId: r.securityId,
+              effect: r.effect,
+              quantity: r.quantity,
+              ratio: r.ratio,
+              newSecurityId: r.newSecurityId,
+              tradeDate: r.tradeDate,
+              timing: r.timing,
+            })),
+        );
+      }
+      return out;
+    },
+
+    /**
+     * A custodian file's differences, in one transaction: each a custodian break (the monitor log's record) and
+     * the holding flagged as a rec break, the portfolios' and owners' counts of breaks kept; the task finished.
+     */
+    async recordBreaks(
+      task: { id: number; organisationUuid: string },
+      differences: readonly HoldingDifference[],
+      rowsRead: number,
+    ): Promise<void> {
+      const organisationUuid = task.organisationUuid;
+      await prisma.$transaction(async (tx) => {
+        for (const d of differences) {
+          const h = d.holding;
+          await tx.custodianBreak.create({
+            data: {
+              uuid: crypto.randomUUID(),
+              organisationUuid,
+              taskId: task.id,
+              portfolioId: h.portfolioId,
+              securityId: h.securityId,
+              asAt: dateColumn(h.date),
+              custodianQuantity: h.quantity,
+              ledgerQuantity: d.ledgerQuantity,
+              difference: d.difference,
+              message: d.message,
+            },
+          });
+          await tx.holding.upsert({
+            where: { portfolioId_securityId: { portfolioId: h.portfolioId, securityId: h.securityId } },
+            create: {
+              portfolioId: h.portfolioId,
+              securityId: h.securityId,
+              organisationUuid,
+              quantity: '0',
+              recBreak: true,
+            },
+            update: { recBreak: true },
+          });
+        }
+        const portfolioIds = [...new Set(differences.map((d) => d.holding.portfolioId))];
+        for (const portfolioId of portfolioIds) {
+          const recBreaks = await tx.holding.count({ where: { organisationUuid, portfolioId, recBreak: true } });
+          await tx.portfolio.update({ where: { id: portfolioId }, data: { recBreaks } });
+          await tx.$executeRaw`
+            UPDATE client c
+               SET holding_breaks = (SELECT coalesce(sum(p.rec_breaks), 0)::int
+                                       FROM portfolio_owner po JOIN portfolio p ON p.id = po.portfolio_id
+                                      WHERE po.client_id = c.id)
+             WHERE c.organisation_uuid = ${organisationUuid}::uuid
+               AND c.id IN (SELECT client_id FROM portfolio_owner WHERE portfolio_id = ${portfolioId})`;
+        }
+        await tx.importTask.updateMany({
+          where: { id: task.id, status: { in: ['QUEUED', 'RUNNING'] } },
+          data: {
+            status: 'SUCCEEDED',
+            rowsRead,
+            rowsPosted: rowsRead,
+            cursor: rowsRead,
+            message:
+              differences.length === 0
+                ? 'Every holding agrees with the ledger'
+                : `${differences.length} rec breaks raised`,
+            finishedAt: new Date(),
+          },
+        });
+      });
+    },
+
+    async breaksOfTask(organisationUuid: string, taskUuid: string) {
+      return prisma.custodianBreak.findMany({
+        where: {
+          organisationUuid,
+          taskId: (await prisma.importTask.findFirstOrThrow({ where: { uuid: taskUuid, organisationUuid } })).id,
+        },
+        orderBy: { id: 'asc' },
+      });
+    },
+  };
+}
+export type ImportStore = ReturnType<typeof createImportStore>;

@@ -1,0 +1,1 @@
+export { InterfaceLogging } from './components/interface-logging';
