@@ -142,6 +142,7 @@ export const ROUTES = [
   route('ActMonitor', 'act-monitor', 'ACT Monitor', {
     group: 'OPERATIONS',
     card: card('ACT Monitor', 'review calls to work and internal messaging'),
+    status: 'built',
   }),
   route('Securities', 'securities', 'Securities Lite', {
     group: 'OPERATIONS',
@@ -168,6 +169,7 @@ export const ROUTES = [
   route('JobMonitor', 'job-monitor', 'Job Monitor', {
     group: 'OPERATIONS',
     card: card('Job Monitor', 'job monitoring'),
+    status: 'built',
   }),
   route('MIDashboard', 'mi-dashboard', 'MI Dashboard', {
     group: 'OPERATIONS',

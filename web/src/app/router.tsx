@@ -33,6 +33,8 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   EditTransactionType: () => import('./routes/transaction-type-edit'),
   GhostTransactions: () => import('./routes/ghost-transactions'),
   InterfaceLogging: () => import('./routes/interface-logging'),
+  JobMonitor: () => import('./routes/job-monitor'),
+  ActMonitor: () => import('./routes/act-monitor'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 

@@ -1,0 +1,1 @@
+export { ActMonitor } from './components/act-monitor';

@@ -1,0 +1,1 @@
+export { JobMonitorGrid } from './components/job-monitor-grid';
