@@ -132,3 +132,49 @@ function present(value: bigint): string {
   const frac = (abs % UNIT).toString().padStart(SCALE, '0').slice(0, 4);
   return `${negative ? '-' : ''}${int}.${frac}`;
 }
+
+/** A portfolio's ledger row as stored, in any state, with the warnings it carries now. */
+export interface StoredLedgerRow<Id> extends Omit<HoldingRow, 'securityId'> {
+  id: Id;
+  securityId: number | null;
+  state: string;
+  warnings: string[];
+}
+
+/**
+ * The holdings of `securityIds` derived from a portfolio's stored rows in trade-date order (only settled rows
+ * count), and the rows of those securities whose warnings change.
+ */
+export function deriveHoldings<Id>(
+  rows: readonly StoredLedgerRow<Id>[],
+  securityIds: Iterable<number>,
+): { holdings: { securityId: number; derived: DerivedHolding }[]; warningChanges: { id: Id; warnings: string[] }[] } {
+  const settled = rows.filter((r) => r.state === 'SETTLED' && r.securityId !== null);
+  const holdingRows: HoldingRow[] = settled.map((r) => ({
+    securityId: r.securityId!,
+    effect: r.effect,
+    quantity: r.quantity,
+    ratio: r.ratio,
+    newSecurityId: r.newSecurityId,
+    tradeDate: r.tradeDate,
+    timing: r.timing,
+  }));
+  const wanted = new Map<Id, string[]>();
+  const holdings: { securityId: number; derived: DerivedHolding }[] = [];
+  const securities = new Set(securityIds);
+  for (const securityId of securities) {
+    const derived = deriveHolding(securityId, holdingRows);
+    for (const w of derived.warnings) {
+      const id = settled[w.index]!.id;
+      wanted.set(id, [...(wanted.get(id) ?? []), w.message]);
+    }
+    holdings.push({ securityId, derived });
+  }
+  const warningChanges: { id: Id; warnings: string[] }[] = [];
+  for (const row of rows) {
+    if (row.securityId === null || !securities.has(row.securityId)) continue;
+    const next = wanted.get(row.id) ?? [];
+    if (next.join('\n') !== row.warnings.join('\n')) warningChanges.push({ id: row.id, warnings: next });
+  }
+  return { holdings, warningChanges };
+}

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { aborted } from '@gains/errors';
 import { appendToOutbox, type OutboxEvent } from '@gains/outbox';
-import { deriveHolding, type HoldingRow } from '../domain/holding-rules';
+import { deriveHoldings } from '../domain/holding-rules';
 import type { HoldingRecord, Page, TransactionRecord } from '../domain/ledger';
 import type { TransactionGridQuery, TransactionSortColumn } from '../domain/transaction-grid';
 import { calculationStatusFor } from '../domain/portfolio-rules';
@@ -177,7 +177,7 @@ export interface LedgerChange {
 }
 
 /**
- * Re-derives the holdings of the pairs from their settled rows (deriveHolding), with each row's warnings and the
+ * Re-derives the holdings of the pairs from their settled rows (deriveHoldings), with each row's warnings and the
  * holding's rec_break flag, and the portfolio's count of rec breaks.
  */
 export async function rederiveHoldings(tx: ClientsTx, organisationUuid: string, pairs: Pair[]): Promise<void> {
@@ -206,23 +206,8 @@ export async function rederiveHoldings(tx: ClientsTx, organisationUuid: string, 
        WHERE t.organisation_uuid = ${organisationUuid}::uuid AND t.portfolio_id = ${portfolioId}
          AND (t.security_id = ANY(${securityIds}::int[]) OR t.new_security_id = ANY(${securityIds}::int[]))
        ORDER BY t.trade_date, t.id`;
-    const settled = rows.filter((r) => r.state === 'SETTLED' && r.securityId !== null);
-    const holdingRows: HoldingRow[] = settled.map((r) => ({
-      securityId: r.securityId!,
-      effect: r.effect,
-      quantity: r.quantity,
-      ratio: r.ratio,
-      newSecurityId: r.newSecurityId,
-      tradeDate: r.tradeDate,
-      timing: r.timing,
-    }));
-    const wanted = new Map<bigint, string[]>();
-    for (const securityId of securityIds) {
-      const derived = deriveHolding(securityId, holdingRows);
-      for (const w of derived.warnings) {
-        const id = settled[w.index]!.id;
-        wanted.set(id, [...(wanted.get(id) ?? []), w.message]);
-      }
+    const derivation = deriveHoldings(rows, securityIds);
+    for (const { securityId, derived } of derivation.holdings) {
       const values = {
         quantity: derived.quantity,
         recBreak: derived.recBreak,
@@ -245,12 +230,8 @@ export async function rederiveHoldings(tx: ClientsTx, organisationUuid: string, 
         },
       });
     }
-    for (const row of rows) {
-      if (row.securityId === null || !securitySet.has(row.securityId)) continue;
-      const next = wanted.get(row.id) ?? [];
-      if (next.join('\n') !== row.warnings.join('\n')) {
-        await tx.ledgerTransaction.update({ where: { id: row.id }, data: { warnings: next } });
-      }
+    for (const { id, warnings } of derivation.warningChanges) {
+      await tx.ledgerTransaction.update({ where: { id }, data: { warnings } });
     }
     const recBreaks = await tx.holding.count({ where: { organisationUuid, portfolioId, recBreak: true } });
     await tx.portfolio.update({ where: { id: portfolioId }, data: { recBreaks } });
@@ -273,7 +254,7 @@ export interface SqlClient {
 /**
  * rederiveHoldings for many pairs at once, in a fixed number of statements whatever their count (an import's
  * chunk touches hundreds), on a pg client in the caller's transaction: the same rows read in one query, the same
- * rule (deriveHolding) per pair, then the holdings upserted, the changed warnings written, and the portfolios' and
+ * rule (deriveHoldings) per portfolio, then the holdings upserted, the changed warnings written, and the portfolios' and
  * owners' counts of rec breaks kept, each in one statement.
  */
 export async function rederiveHoldingsInBulk(db: SqlClient, organisationUuid: string, pairs: Pair[]): Promise<void> {
@@ -315,24 +296,8 @@ export async function rederiveHoldingsInBulk(db: SqlClient, organisationUuid: st
   const holdings: unknown[][] = [];
   const warningChanges: [string, string][] = [];
   for (const [portfolioId, securitySet] of byPortfolio) {
-    const all = rowsOf.get(portfolioId) ?? [];
-    const settled = all.filter((r) => r.state === 'SETTLED' && r.securityId !== null);
-    const holdingRows: HoldingRow[] = settled.map((r) => ({
-      securityId: r.securityId!,
-      effect: r.effect,
-      quantity: r.quantity,
-      ratio: r.ratio,
-      newSecurityId: r.newSecurityId,
-      tradeDate: r.tradeDate,
-      timing: r.timing,
-    }));
-    const wanted = new Map<string, string[]>();
-    for (const securityId of securitySet) {
-      const derived = deriveHolding(securityId, holdingRows);
-      for (const w of derived.warnings) {
-        const id = settled[w.index]!.id;
-        wanted.set(id, [...(wanted.get(id) ?? []), w.message]);
-      }
+    const derivation = deriveHoldings(rowsOf.get(portfolioId) ?? [], securitySet);
+    for (const { securityId, derived } of derivation.holdings) {
       holdings.push([
         portfolioId,
         securityId,
@@ -343,11 +308,7 @@ export async function rederiveHoldingsInBulk(db: SqlClient, organisationUuid: st
         derived.lastTransactionDate,
       ]);
     }
-    for (const row of all) {
-      if (row.securityId === null || !securitySet.has(row.securityId)) continue;
-      const next = wanted.get(row.id) ?? [];
-      if (next.join('\n') !== row.warnings.join('\n')) warningChanges.push([row.id, next.join('\n')]);
-    }
+    for (const { id, warnings } of derivation.warningChanges) warningChanges.push([id, warnings.join('\n')]);
   }
   const column = (i: number) => holdings.map((h) => h[i]);
   // The figures the tax engine published describe the old ledger: a CGT holding waits for it again.
