@@ -14,7 +14,11 @@ import { uuidParam } from './securities-validation';
 const KINDS = ['TRANSACTIONS', 'CLIENTS', 'PORTFOLIOS', 'PRICES', 'CUSTODIAN_HOLDINGS'] as const;
 
 const startBody = z.object({
-  kind: z.enum(KINDS, { error: `kind must be one of ${KINDS.join(', ')}` }),
+  // Written either case ("transactions" or "TRANSACTIONS").
+  kind: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.enum(KINDS, { error: `kind must be one of ${KINDS.join(', ')}` }),
+  ),
   fileName: field.text('fileName', 255),
   // The service names its own limit (25 MB); the body limit of the calls table stops anything far larger first.
   content: z.string({ error: 'content must be the file as text' }),
