@@ -93,7 +93,7 @@ export function splitCsv(text: string): { line: number; cells: string[]; unclose
 }
 
 /**
- * The rows of a file by column name. Unknown header names, missing required columns, short rows and unclosed
+ * The rows of a file by column name. Unknown header names, missing required columns, short or long rows and unclosed
  * quotes are rejected rows; rows past them are still read so every problem is listed at once.
  */
 export function readTable(
@@ -140,10 +140,13 @@ export function readTable(
       rejected.push({ line: record.unclosed, column: '', reason: 'A quote opened here is never closed' });
       continue;
     }
-    if (record.cells.length < width) {
+    // Too many cells is as wrong as too few (two rows run together, a comma in an unquoted value); empty trailing
+    // cells (a trailing comma) are let pass.
+    const overflow = record.cells.slice(width).some((c) => c.trim() !== '');
+    if (record.cells.length < width || overflow) {
       rejected.push({
         line: record.line,
-        column: header[record.cells.length] ?? '',
+        column: overflow ? '' : (header[record.cells.length] ?? ''),
         reason: `The row has ${record.cells.length} cells; the header names ${width}`,
       });
       continue;
