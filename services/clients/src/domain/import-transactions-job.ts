@@ -1,0 +1,126 @@
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import type { JobHandler } from '@gains/jobs';
+import { ledgerChangedEvent } from '../events/ledger-events';
+import type { ImportTaskRecord } from '../store/import-store';
+import { readTable, type RejectedRow } from './import-csv';
+import type { ImportDeps } from './import-deps';
+import { lookupsFor } from './import-lookups';
+import { prepareTransactions, TRANSACTION_COLUMNS, type PreparedTransaction } from './import-rules';
+
+/** Rows posted per database transaction: each chunk also saves the cursor, so a restart resumes after it. */
+export const IMPORT_CHUNK = 5_000;
+/** Rows checked between yields to the event loop, so other users' requests are served during a large file. */
+const CHECK_SLICE = 5_000;
+
+/** A file's rows checked once, kept while its job runs (a resumed job checks the file again). */
+interface CheckedFile {
+  rowsRead: number;
+  prepared: PreparedTransaction[];
+  rejected: RejectedRow[];
+}
+
+async function checkTransactionsFile(deps: ImportDeps, task: ImportTaskRecord): Promise<CheckedFile | null> {
+  const file = await deps.files.get(task.fileKey);
+  if (!file) return null;
+  const table = readTable(file.toString('utf8'), TRANSACTION_COLUMNS);
+  const lookups = await lookupsFor(deps, task.organisationUuid, table.rows);
+  const prepared: PreparedTransaction[] = [];
+  const rejected: RejectedRow[] = [...table.rejected];
+  const seen = new Map<string, number>();
+  for (let start = 0; start < table.rows.length; start += CHECK_SLICE) {
+    const slice = prepareTransactions(table.rows.slice(start, start + CHECK_SLICE), lookups, seen);
+    prepared.push(...slice.prepared);
+    rejected.push(...slice.rejected);
+    await yieldToOthers();
+  }
+  rejected.sort((a, b) => a.line - b.line);
+  return { rowsRead: table.read, prepared, rejected };
+}
+
+export const IMPORT_TRANSACTIONS_JOB = 'IMPORT_TRANSACTIONS';
+
+/**
+ * A transactions file as a job of the shared runner (@gains/jobs): the first chunk checks every row (any bad row
+ * fails the file, every bad row listed, nothing posted); each chunk then posts IMPORT_CHUNK rows from the cursor in
+ * the runner's transaction, which also saves the cursor, progress and counts, so a crash resumes after the last
+ * committed chunk and the job finishes once. The import task mirrors the job for Interface Logging.
+ */
+export function importTransactionsJob(deps: ImportDeps): JobHandler<{ taskUuid: string }, { next: number }> {
+  const checked = new Map<string, CheckedFile>();
+  return {
+    type: IMPORT_TRANSACTIONS_JOB,
+    async runChunk({ job, input, cursor, tx }) {
+      const task = await deps.imports.findByUuid(job.organisationUuid, input.taskUuid);
+      if (!task) return { cursor: { next: 0 }, done: true, outcome: 'FAILED', message: 'The import task is missing' };
+      let file = checked.get(task.uuid);
+      if (!file) {
+        const read = await checkTransactionsFile(deps, task);
+        if (!read) {
+          await deps.imports.finishIn(tx, task.id, {
+            status: 'FAILED',
+            rowsRead: 0,
+            message: 'The import file is missing from storage',
+          });
+          return { cursor: { next: 0 }, done: true, outcome: 'FAILED', message: 'The import file is missing' };
+        }
+        file = read;
+        checked.set(task.uuid, file);
+      }
+      const { rowsRead, prepared, rejected } = file;
+      if (rejected.length > 0) {
+        checked.delete(task.uuid);
+        const lines = new Set(rejected.map((r) => r.line)).size;
+        const message = `${lines} ${lines === 1 ? 'line has' : 'lines have'} problems: nothing was posted`;
+        await deps.imports.finishIn(tx, task.id, { status: 'FAILED', rowsRead, rejected, message });
+        return {
+          cursor: { next: 0 },
+          done: true,
+          outcome: 'FAILED',
+          message,
+          progressTotal: rowsRead,
+          failures: rejected.map((r) => ({ line: r.line, column: r.column, reason: r.reason })),
+        };
+      }
+      const start = cursor?.next ?? 0;
+      if (start === 0) {
+        await deps.imports.markRunningIn(tx, task.id, rowsRead);
+        const earlier = await deps.imports.findSucceeded(task.organisationUuid, task.kind, task.fileHash);
+        if (earlier && earlier.id !== task.id) {
+          checked.delete(task.uuid);
+          const message = `This file was imported already (${earlier.fileName}, ${earlier.createdDate}): nothing posted again`;
+          await deps.imports.finishIn(tx, task.id, { status: 'SUCCEEDED', rowsRead, rowsSkipped: rowsRead, message });
+          return { cursor: { next: 0 }, done: true, outcome: 'SUCCEEDED', message, progressTotal: rowsRead };
+        }
+      }
+      const organisationUuid = task.organisationUuid;
+      const next = Math.min(start + IMPORT_CHUNK, prepared.length);
+      const done = await deps.imports.postTransactions(
+        tx,
+        task,
+        prepared.slice(start, next),
+        task.startedBy,
+        next,
+        (touched) => touched.map((t) => ledgerChangedEvent({ organisationUuid, ...t, reason: 'IMPORT' })),
+      );
+      const last = next >= prepared.length;
+      let message: string | undefined;
+      if (last) {
+        checked.delete(task.uuid);
+        const counts = await deps.imports.countsIn(tx, task.id);
+        message =
+          counts.skipped > 0
+            ? `${counts.posted} rows posted; ${counts.skipped} were imported before and posted nothing`
+            : `${counts.posted} rows posted`;
+        await deps.imports.finishIn(tx, task.id, { status: 'SUCCEEDED', rowsRead, message });
+      }
+      return {
+        cursor: { next },
+        done: last,
+        progressDone: next,
+        progressTotal: prepared.length,
+        add: { candidates: next - start, successes: done.posted },
+        ...(last ? { outcome: 'SUCCEEDED' as const, message } : {}),
+      };
+    },
+  };
+}
