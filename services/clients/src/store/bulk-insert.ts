@@ -31,9 +31,35 @@ export function unnestSelect(columns: readonly BulkColumn[], first = 1) {
     expressions: select,
     from,
     sql: `SELECT ${select.join(', ')} FROM ${from}`,
-    /** the parameters of `rows`: one array per parameter column */
-    values: (rows: readonly (readonly unknown[])[]) => params.map((_, i) => rows.map((r) => r[i] ?? null)),
+    /** the parameters of `rows`: one array literal per parameter column */
+    values: (rows: readonly (readonly unknown[])[]) => params.map((_, i) => arrayLiteral(rows, i)),
   };
+}
+
+// Characters that make an array element need quotes (also an empty element, or one spelled NULL).
+const NEEDS_QUOTES = /[",\\{}\s]/;
+const ESCAPES = /["\\]/g;
+
+/**
+ * Column `i` of `rows` as a PostgreSQL array literal ('{a,"b c",NULL}'), written here in one pass: pg's own
+ * serialiser escapes every element through several calls, a measurable part of posting 100,000 rows. An element
+ * that is not a string, number, bigint or boolean leaves the column to pg.
+ */
+export function arrayLiteral(rows: readonly (readonly unknown[])[], i: number): string | unknown[] {
+  const parts = new Array<string>(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const v = rows[r]![i];
+    if (v === null || v === undefined) parts[r] = 'NULL';
+    else if (typeof v === 'string') {
+      parts[r] =
+        v === '' || NEEDS_QUOTES.test(v) || (v.length === 4 && v.toUpperCase() === 'NULL')
+          ? `"${v.replace(ESCAPES, '\\$&')}"`
+          : v;
+    } else if (typeof v === 'number' || typeof v === 'bigint') parts[r] = String(v);
+    else if (typeof v === 'boolean') parts[r] = v ? 't' : 'f';
+    else return rows.map((row) => row[i] ?? null);
+  }
+  return `{${parts.join(',')}}`;
 }
 
 /** INSERT ... SELECT FROM unnest(...) (unnestSelect) in chunks of `chunk` rows. */
