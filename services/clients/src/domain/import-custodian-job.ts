@@ -69,7 +69,10 @@ function monitorLog(d: HoldingDifference, ownerCodes: readonly string[]): Monito
  * now agrees with is cleared of its rec break (a later statement that agrees settles the earlier difference), unless
  * the ledger itself oversells it or a break stands for a later date.
  */
-export function importCustodianJob(deps: ImportDeps): JobHandler<{ taskUuid: string }, { next: number }> {
+export function importCustodianJob(
+  deps: ImportDeps,
+  chunkSize = CUSTODIAN_CHUNK,
+): JobHandler<{ taskUuid: string }, { next: number }> {
   const checked = new Map<string, CheckedFile>();
   return {
     type: IMPORT_CUSTODIAN_JOB,
@@ -113,7 +116,7 @@ export function importCustodianJob(deps: ImportDeps): JobHandler<{ taskUuid: str
           return { cursor: { next: 0 }, done: true, outcome: 'SUCCEEDED', message, progressTotal: rowsRead };
         }
       }
-      const next = Math.min(start + CUSTODIAN_CHUNK, prepared.length);
+      const next = Math.min(start + chunkSize, prepared.length);
       const slice = prepared.slice(start, next);
       const pairs = [...new Map(slice.map((h) => [`${h.portfolioId}|${h.securityId}`, h])).values()];
       const ledger = await deps.custodian.holdingRowsIn(tx, task.organisationUuid, pairs);
