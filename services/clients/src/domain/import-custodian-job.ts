@@ -53,7 +53,7 @@ function monitorLog(d: HoldingDifference, ownerCodes: readonly string[]): Monito
     errorCode: CUSTODIAN_BREAK_CODE,
     severity: CUSTODIAN_BREAK_SEVERITY,
     message: d.message,
-    warningType: 'Custodian reconciliation',
+    warningType: 'RECONCILIATION',
     portfolioCode: d.holding.portfolioCode,
     securityCode: d.holding.securityCode,
     ...(ownerCodes.length > 0 ? { clientCode: ownerCodes[0], clientOccurrences: ownerCodes.length } : {}),
