@@ -138,6 +138,7 @@ export function importCustodianJob(
       const raised = await deps.custodian.recordChunkIn(tx, task, { differences, agreed, rows: slice.length }, next);
       const owners = await deps.custodian.ownerCodesIn(
         tx,
+        task.organisationUuid,
         raised.map((d) => d.holding.portfolioId),
       );
       const last = next >= prepared.length;

@@ -176,13 +176,18 @@ export function createCustodianStore() {
     },
 
     /** The owners' client codes of each portfolio (a monitor log names the client), in code order. */
-    async ownerCodesIn(db: pg.ClientBase, portfolioIds: readonly number[]): Promise<Map<number, string[]>> {
+    async ownerCodesIn(
+      db: pg.ClientBase,
+      organisationUuid: string,
+      portfolioIds: readonly number[],
+    ): Promise<Map<number, string[]>> {
       const out = new Map<number, string[]>();
       if (portfolioIds.length === 0) return out;
       const { rows } = await db.query<{ portfolioId: number; code: string }>(
-        `SELECT po.portfolio_id AS "portfolioId", c.code FROM portfolio_owner po JOIN client c ON c.id = po.client_id
-          WHERE po.portfolio_id = ANY($1::int[]) ORDER BY c.code`,
-        [[...new Set(portfolioIds)]],
+        `SELECT po.portfolio_id AS "portfolioId", c.code
+           FROM portfolio_owner po JOIN client c ON c.id = po.client_id JOIN portfolio p ON p.id = po.portfolio_id
+          WHERE p.organisation_uuid = $1::uuid AND po.portfolio_id = ANY($2::int[]) ORDER BY c.code`,
+        [organisationUuid, [...new Set(portfolioIds)]],
       );
       for (const r of rows) out.set(r.portfolioId, [...(out.get(r.portfolioId) ?? []), r.code]);
       return out;
