@@ -4,8 +4,13 @@ import type { OutboxEvent } from '@gains/outbox';
 import type { RejectedRow } from '../domain/import-csv';
 import type { ImportLookups, PreparedTransaction } from '../domain/import-rules';
 import { typeKey } from '../domain/import-rules';
-import { bulkInsert, textArray } from './bulk-insert';
+import { textArray, unnestSelect } from './bulk-insert';
 import { rederiveHoldingsInBulk, type Pair } from './ledger-store';
+
+/** A portfolio and security an import posted to, with the earliest trade date it posted. */
+export interface TouchedPair extends Pair {
+  earliestDate: string;
+}
 import type { Prisma } from './generated/client';
 import type { ClientsPrisma } from './prisma';
 import { createTransactionTypeStore } from './transaction-type-store';
@@ -245,113 +250,138 @@ export function createImportStore(prisma: ClientsPrisma) {
     },
 
     /**
-     * Posts one chunk of a file in one transaction: the rows whose natural keys were not imported before (the
-     * keys recorded in the same transaction), bulk inserted; the holdings of the pairs they touch re-derived; one
-     * ledger.changed per owner; and the task's cursor and counts moved, so a restart resumes after this chunk.
+     * Posts one chunk of a file inside the caller's transaction (the job runner's chunk, a pg client), in one
+     * statement: the rows whose natural keys were not imported before (the keys recorded too) inserted, and the
+     * task's cursor and counts moved. Answers what the chunk posted, by portfolio and security with the earliest
+     * trade date, for settleImported once the file is in.
      */
-    /**
-     * Posts one chunk of a file inside the caller's transaction (the job runner's chunk, a pg client): the rows
-     * whose natural keys were not imported before (the keys recorded too), bulk inserted; the holdings of the
-     * pairs they touch re-derived; one ledger.changed per owner; and the task's cursor and counts moved.
-     */
-    async postTransactions(
+    async postRows(
       db: pg.ClientBase,
       task: { id: number; organisationUuid: string },
       chunk: readonly PreparedTransaction[],
       actorName: string,
       nextCursor: number,
-      events: (touched: { clientUuid: string; earliestDate: string }[]) => OutboxEvent[],
-    ): Promise<{ posted: number; skipped: number }> {
+    ): Promise<{ posted: number; skipped: number; touched: TouchedPair[] }> {
       const organisationUuid = task.organisationUuid;
-      {
-        const { rows: fresh } = await db.query<{ natural_key: string }>(
-          `INSERT INTO imported_row (organisation_uuid, kind, natural_key, task_id)
-           SELECT $1::uuid, 'TRANSACTIONS', k, $2::int FROM unnest($3::text[]) AS k
-           ON CONFLICT DO NOTHING RETURNING natural_key`,
-          [organisationUuid, task.id, chunk.map((r) => r.naturalKey)],
-        );
-        const freshKeys = new Set(fresh.map((r) => r.natural_key));
-        const rows = chunk.filter((r) => freshKeys.has(r.naturalKey));
-        await bulkInsert(
-          db,
-          'ledger_transaction',
-          LEDGER_COLUMNS,
-          rows.map((r) => {
-            const v = r.values;
-            return [
-              crypto.randomUUID(),
-              organisationUuid,
-              r.portfolioId,
-              r.portfolioCode,
-              r.securityId,
-              r.securityCode,
-              v.transactionCode,
-              r.typeId,
-              v.state,
-              v.tradeDate,
-              v.reportDate,
-              v.quantity,
-              v.price,
-              v.consideration,
-              v.expenses,
-              v.currency,
-              v.fxRate,
-              v.considerationGbp,
-              v.expensesGbp,
-              v.originalAcquisitionDate,
-              v.marketValue,
-              v.ratio,
-              v.timing,
-              v.incomeType,
-              v.notes,
-              `import:${task.id}:${r.line}`,
-              '',
-              actorName,
-              actorName,
-            ];
-          }),
-        );
-        const pairs = new Map<string, Pair>();
-        const earliest = new Map<number, string>();
-        for (const r of rows) {
-          pairs.set(`${r.portfolioId}|${r.securityId}`, { portfolioId: r.portfolioId, securityId: r.securityId });
-          const before = earliest.get(r.portfolioId);
-          if (!before || r.values.tradeDate < before) earliest.set(r.portfolioId, r.values.tradeDate);
-        }
-        await rederiveHoldingsInBulk(db, organisationUuid, [...pairs.values()]);
-        // One event per owner of the portfolios touched, from the earliest date of any portfolio they own.
-        const { rows: owners } = await db.query<{ portfolioId: number; clientUuid: string }>(
-          `SELECT po.portfolio_id AS "portfolioId", c.uuid::text AS "clientUuid"
-             FROM portfolio_owner po JOIN client c ON c.id = po.client_id JOIN portfolio p ON p.id = po.portfolio_id
-            WHERE p.organisation_uuid = $1::uuid AND po.portfolio_id = ANY($2::int[])`,
-          [organisationUuid, [...earliest.keys()]],
-        );
-        const perClient = new Map<string, string>();
-        for (const o of owners) {
-          const date = earliest.get(o.portfolioId)!;
-          const before = perClient.get(o.clientUuid);
-          if (!before || date < before) perClient.set(o.clientUuid, date);
-        }
-        const outbox = events([...perClient].map(([clientUuid, earliestDate]) => ({ clientUuid, earliestDate })));
-        if (outbox.length > 0) {
-          await db.query(
-            `INSERT INTO outbox_event (id, subject, payload, trace_parent)
-             SELECT i, s, decode(p, 'hex'), t FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS u(i, s, p, t)`,
-            [
-              outbox.map((e) => e.id),
-              outbox.map((e) => e.subject),
-              outbox.map((e) => Buffer.from(e.payload).toString('hex')),
-              outbox.map((e) => e.traceParent ?? null),
-            ],
-          );
-        }
-        await db.query(
-          `UPDATE import_task SET cursor = $2, rows_posted = rows_posted + $3, rows_skipped = rows_skipped + $4
-            WHERE id = $1`,
-          [task.id, nextCursor, rows.length, chunk.length - rows.length],
-        );
-        return { posted: rows.length, skipped: chunk.length - rows.length };
+      const rows = chunk.map((r) => {
+        const v = r.values;
+        return [
+          r.naturalKey,
+          crypto.randomUUID(),
+          organisationUuid,
+          r.portfolioId,
+          r.portfolioCode,
+          r.securityId,
+          r.securityCode,
+          v.transactionCode,
+          r.typeId,
+          v.state,
+          v.tradeDate,
+          v.reportDate,
+          v.quantity,
+          v.price,
+          v.consideration,
+          v.expenses,
+          v.currency,
+          v.fxRate,
+          v.considerationGbp,
+          v.expensesGbp,
+          v.originalAcquisitionDate,
+          v.marketValue,
+          v.ratio,
+          v.timing,
+          v.incomeType,
+          v.notes,
+          `import:${task.id}:${r.line}`,
+          '',
+          actorName,
+          actorName,
+        ];
+      });
+      // $1 organisation, $2 task, then one array per column: the natural key first, then the ledger's.
+      const input = unnestSelect([{ name: 'natural_key', type: 'text' }, ...LEDGER_COLUMNS], 3);
+      const { rows: touched } = await db.query<TouchedPair & { posted: number }>(
+        `WITH input AS (SELECT u.c0 AS natural_key, ${input.expressions
+          .slice(1)
+          .map((e, i) => `${e} AS ${LEDGER_COLUMNS[i]!.name}`)
+          .join(', ')} FROM ${input.from}),
+              fresh AS (
+                INSERT INTO imported_row (organisation_uuid, kind, natural_key, task_id)
+                SELECT $1::uuid, 'TRANSACTIONS', natural_key, $2::int FROM input
+                ON CONFLICT DO NOTHING RETURNING natural_key),
+              posted AS (
+                INSERT INTO ledger_transaction (${LEDGER_COLUMNS.map((c) => c.name).join(', ')})
+                SELECT ${LEDGER_COLUMNS.map((c) => c.name).join(', ')}
+                  FROM input WHERE natural_key IN (SELECT natural_key FROM fresh)
+                RETURNING portfolio_id, security_id, trade_date)
+         SELECT portfolio_id AS "portfolioId", security_id AS "securityId", min(trade_date)::text AS "earliestDate",
+                count(*)::int AS posted
+           FROM posted GROUP BY portfolio_id, security_id`,
+        [organisationUuid, task.id, ...input.values(rows)],
+      );
+      const posted = touched.reduce((sum, t) => sum + t.posted, 0);
+      await db.query(
+        `UPDATE import_task SET cursor = $2, rows_posted = rows_posted + $3, rows_skipped = rows_skipped + $4
+          WHERE id = $1`,
+        [task.id, nextCursor, posted, chunk.length - posted],
+      );
+      return {
+        posted,
+        skipped: chunk.length - posted,
+        touched: touched.map(({ portfolioId, securityId, earliestDate }) => ({
+          portfolioId,
+          securityId,
+          earliestDate,
+        })),
+      };
+    },
+
+    /**
+     * Once a file is in (its last chunk's transaction): the holdings of every pair it posted to re-derived, once
+     * each rather than per chunk, and one ledger.changed per owner of the portfolios touched, from the earliest
+     * date of any row posted to a portfolio they own.
+     */
+    async settleImported(
+      db: pg.ClientBase,
+      organisationUuid: string,
+      touched: readonly TouchedPair[],
+      events: (changed: { clientUuid: string; earliestDate: string }[]) => OutboxEvent[],
+    ): Promise<void> {
+      if (touched.length === 0) return;
+      await rederiveHoldingsInBulk(
+        db,
+        organisationUuid,
+        touched.map(({ portfolioId, securityId }) => ({ portfolioId, securityId })),
+      );
+      const earliest = new Map<number, string>();
+      for (const t of touched) {
+        const before = earliest.get(t.portfolioId);
+        if (!before || t.earliestDate < before) earliest.set(t.portfolioId, t.earliestDate);
       }
+      const { rows: owners } = await db.query<{ portfolioId: number; clientUuid: string }>(
+        `SELECT po.portfolio_id AS "portfolioId", c.uuid::text AS "clientUuid"
+           FROM portfolio_owner po JOIN client c ON c.id = po.client_id JOIN portfolio p ON p.id = po.portfolio_id
+          WHERE p.organisation_uuid = $1::uuid AND po.portfolio_id = ANY($2::int[])`,
+        [organisationUuid, [...earliest.keys()]],
+      );
+      const perClient = new Map<string, string>();
+      for (const o of owners) {
+        const date = earliest.get(o.portfolioId)!;
+        const before = perClient.get(o.clientUuid);
+        if (!before || date < before) perClient.set(o.clientUuid, date);
+      }
+      const outbox = events([...perClient].map(([clientUuid, earliestDate]) => ({ clientUuid, earliestDate })));
+      if (outbox.length === 0) return;
+      await db.query(
+        `INSERT INTO outbox_event (id, subject, payload, trace_parent)
+         SELECT i, s, decode(p, 'hex'), t FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS u(i, s, p, t)`,
+        [
+          outbox.map((e) => e.id),
+          outbox.map((e) => e.subject),
+          outbox.map((e) => Buffer.from(e.payload).toString('hex')),
+          outbox.map((e) => e.traceParent ?? null),
+        ],
+      );
     },
 
     /** Finishes a task inside the caller's transaction (the job's last chunk), only if not finished yet. */
