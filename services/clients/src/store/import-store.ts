@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { OutboxEvent } from '@gains/outbox';
-import type { HoldingRow } from '../domain/holding-rules';
 import type { RejectedRow } from '../domain/import-csv';
-import type { HoldingDifference, ImportLookups, PreparedTransaction } from '../domain/import-rules';
+import type { ImportLookups, PreparedTransaction } from '../domain/import-rules';
 import { typeKey } from '../domain/import-rules';
 import { textArray, unnestSelect } from './bulk-insert';
-import { dateColumn } from './columns';
 import { rederiveHoldingsInBulk, type Pair } from './ledger-store';
 
 /** A portfolio and security an import posted to, with the earliest trade date it posted. */
@@ -431,118 +429,6 @@ export function createImportStore(prisma: ClientsPrisma) {
           WHERE id = $1 AND status IN ('QUEUED', 'RUNNING')`,
         [id, rowsRead],
       );
-    },
-
-    /** The settled rows of each pair, as deriving a holding reads them. */
-    async holdingRows(organisationUuid: string, pairs: readonly Pair[]): Promise<Map<string, HoldingRow[]>> {
-      const out = new Map<string, HoldingRow[]>();
-      if (pairs.length === 0) return out;
-      const rows = await prisma.$queryRaw<
-        {
-          portfolioId: number;
-          securityId: number;
-          newSecurityId: number | null;
-          quantity: string;
-          ratio: string | null;
-          tradeDate: string;
-          timing: string;
-          effect: string;
-        }[]
-      >`
-        SELECT t.portfolio_id AS "portfolioId", t.security_id AS "securityId", t.new_security_id AS "newSecurityId",
-               t.quantity::text AS quantity, t.ratio, t.trade_date::text AS "tradeDate", t.timing, tt.effect
-          FROM ledger_transaction t JOIN transaction_type tt ON tt.id = t.type_id
-         WHERE t.organisation_uuid = ${organisationUuid}::uuid AND t.state = 'SETTLED'
-           AND t.portfolio_id = ANY(${pairs.map((p) => p.portfolioId)}::int[])
-         ORDER BY t.trade_date, t.id`;
-      for (const p of pairs) {
-        const wanted = new Set([p.securityId]);
-        out.set(
-          `${p.portfolioId}|${p.securityId}`,
-          rows
-            .filter(
-              (r) => r.portfolioId === p.portfolioId && (wanted.has(r.securityId) || r.newSecurityId === p.securityId),
-            )
-            .map((r) => ({
-              securityId: r.securityId,
-              effect: r.effect,
-              quantity: r.quantity,
-              ratio: r.ratio,
-              newSecurityId: r.newSecurityId,
-              tradeDate: r.tradeDate,
-              timing: r.timing,
-            })),
-        );
-      }
-      return out;
-    },
-
-    /**
-     * A custodian file's differences, in one transaction: each a custodian break (the monitor log's record) and
-     * the holding flagged as a rec break, the portfolios' and owners' counts of breaks kept; the task finished.
-     */
-    async recordBreaks(
-      task: { id: number; organisationUuid: string },
-      differences: readonly HoldingDifference[],
-      rowsRead: number,
-    ): Promise<void> {
-      const organisationUuid = task.organisationUuid;
-      await prisma.$transaction(async (tx) => {
-        for (const d of differences) {
-          const h = d.holding;
-          await tx.custodianBreak.create({
-            data: {
-              uuid: crypto.randomUUID(),
-              organisationUuid,
-              taskId: task.id,
-              portfolioId: h.portfolioId,
-              securityId: h.securityId,
-              asAt: dateColumn(h.date),
-              custodianQuantity: h.quantity,
-              ledgerQuantity: d.ledgerQuantity,
-              difference: d.difference,
-              message: d.message,
-            },
-          });
-          await tx.holding.upsert({
-            where: { portfolioId_securityId: { portfolioId: h.portfolioId, securityId: h.securityId } },
-            create: {
-              portfolioId: h.portfolioId,
-              securityId: h.securityId,
-              organisationUuid,
-              quantity: '0',
-              recBreak: true,
-            },
-            update: { recBreak: true },
-          });
-        }
-        const portfolioIds = [...new Set(differences.map((d) => d.holding.portfolioId))];
-        for (const portfolioId of portfolioIds) {
-          const recBreaks = await tx.holding.count({ where: { organisationUuid, portfolioId, recBreak: true } });
-          await tx.portfolio.update({ where: { id: portfolioId }, data: { recBreaks } });
-          await tx.$executeRaw`
-            UPDATE client c
-               SET holding_breaks = (SELECT coalesce(sum(p.rec_breaks), 0)::int
-                                       FROM portfolio_owner po JOIN portfolio p ON p.id = po.portfolio_id
-                                      WHERE po.client_id = c.id)
-             WHERE c.organisation_uuid = ${organisationUuid}::uuid
-               AND c.id IN (SELECT client_id FROM portfolio_owner WHERE portfolio_id = ${portfolioId})`;
-        }
-        await tx.importTask.updateMany({
-          where: { id: task.id, status: { in: ['QUEUED', 'RUNNING'] } },
-          data: {
-            status: 'SUCCEEDED',
-            rowsRead,
-            rowsPosted: rowsRead,
-            cursor: rowsRead,
-            message:
-              differences.length === 0
-                ? 'Every holding agrees with the ledger'
-                : `${differences.length} rec breaks raised`,
-            finishedAt: new Date(),
-          },
-        });
-      });
     },
 
     async breaksOfTask(organisationUuid: string, taskUuid: string) {
