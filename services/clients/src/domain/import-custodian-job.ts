@@ -76,6 +76,7 @@ export function importCustodianJob(
   const checked = new Map<string, CheckedFile>();
   return {
     type: IMPORT_CUSTODIAN_JOB,
+    onFailed: ({ job, input, tx, message }) => deps.imports.failIn(tx, job.organisationUuid, input.taskUuid, message),
     async runChunk({ job, input, cursor, tx }) {
       const task = await deps.imports.findByUuid(job.organisationUuid, input.taskUuid);
       if (!task) return { cursor: { next: 0 }, done: true, outcome: 'FAILED', message: 'The import task is missing' };

@@ -13,6 +13,7 @@ export const IMPORT_PRICES_JOB = importJobType('PRICES');
 export function importPricesJob(deps: ImportDeps): JobHandler<{ taskUuid: string }, { done: true }> {
   return {
     type: IMPORT_PRICES_JOB,
+    onFailed: ({ job, input, tx, message }) => deps.imports.failIn(tx, job.organisationUuid, input.taskUuid, message),
     async runChunk({ job, input, tx }) {
       const task = await deps.imports.findByUuid(job.organisationUuid, input.taskUuid);
       if (!task)

@@ -66,6 +66,7 @@ export function importTransactionsJob(deps: ImportDeps): JobHandler<{ taskUuid: 
   const checked = new Map<string, CheckedFile>();
   return {
     type: IMPORT_TRANSACTIONS_JOB,
+    onFailed: ({ job, input, tx, message }) => deps.imports.failIn(tx, job.organisationUuid, input.taskUuid, message),
     async runChunk({ job, input, cursor, tx }) {
       const task = await deps.imports.findByUuid(job.organisationUuid, input.taskUuid);
       if (!task)

@@ -161,45 +161,6 @@ export function createImportStore(prisma: ClientsPrisma) {
       return rows.map((r) => toRecord({ ...r, rejected: [] }, false));
     },
 
-    async markRunning(id: number, rowsRead: number): Promise<void> {
-      await prisma.importTask.update({
-        where: { id },
-        data: { status: 'RUNNING', rowsRead, startedAt: new Date() },
-      });
-    },
-
-    async finish(
-      id: number,
-      outcome: {
-        status: 'SUCCEEDED' | 'FAILED';
-        rowsRead: number;
-        rejected?: RejectedRow[];
-        rowsPosted?: number;
-        rowsSkipped?: number;
-        message: string;
-      },
-    ): Promise<void> {
-      // Never finishes twice: only a task not finished yet is finished.
-      await prisma.importTask.updateMany({
-        where: { id, status: { in: ['QUEUED', 'RUNNING'] } },
-        data: {
-          status: outcome.status,
-          rowsRead: outcome.rowsRead,
-          ...(outcome.rejected
-            ? {
-                rejected: outcome.rejected as unknown as Prisma.InputJsonValue,
-                // rows, not problems: a row with two bad cells is one rejected row
-                rowsRejected: new Set(outcome.rejected.map((r) => r.line)).size,
-              }
-            : {}),
-          ...(outcome.rowsPosted !== undefined ? { rowsPosted: outcome.rowsPosted } : {}),
-          ...(outcome.rowsSkipped !== undefined ? { rowsSkipped: outcome.rowsSkipped } : {}),
-          message: outcome.message,
-          finishedAt: new Date(),
-        },
-      });
-    },
-
     /** What a file's rows are checked against, each read once for the whole file. */
     async lookups(organisationUuid: string, today: string): Promise<ImportLookups> {
       const [clients, portfolios, owners, securities, typeList] = await Promise.all([
@@ -384,6 +345,15 @@ export function createImportStore(prisma: ClientsPrisma) {
       );
     },
 
+    /** Fails a task its job failed (the runner gave up on a chunk), in the runner's transaction; rows posted stay. */
+    async failIn(db: pg.ClientBase, organisationUuid: string, uuid: string, message: string): Promise<void> {
+      await db.query(
+        `UPDATE import_task SET status = 'FAILED', message = $3, finished_at = now()
+          WHERE organisation_uuid = $1::uuid AND uuid = $2::uuid AND status IN ('QUEUED', 'RUNNING')`,
+        [organisationUuid, uuid, message],
+      );
+    },
+
     /** Finishes a task inside the caller's transaction (the job's last chunk), only if not finished yet. */
     async finishIn(
       db: pg.ClientBase,
@@ -429,16 +399,6 @@ export function createImportStore(prisma: ClientsPrisma) {
           WHERE id = $1 AND status IN ('QUEUED', 'RUNNING')`,
         [id, rowsRead],
       );
-    },
-
-    async breaksOfTask(organisationUuid: string, taskUuid: string) {
-      return prisma.custodianBreak.findMany({
-        where: {
-          organisationUuid,
-          taskId: (await prisma.importTask.findFirstOrThrow({ where: { uuid: taskUuid, organisationUuid } })).id,
-        },
-        orderBy: { id: 'asc' },
-      });
     },
   };
 }
