@@ -51,7 +51,7 @@ export const clientsModule: ServiceModule = {
       securitiesSource,
       today: () => londonToday(),
     };
-    const importStore = createImportStore(prisma);
+    const importStore = createImportStore(prisma, pool);
     const importDeps: ImportDeps = {
       imports: importStore,
       files: createLocalFileStore(env.GAINS_FILES_DIR ?? path.join(process.cwd(), '.data', 'files')),

@@ -392,7 +392,7 @@ describe('after a process dies', () => {
     const pool = createSchemaPool(postgres.connectionString, 'clients', 2);
     const prisma = createClientsPrisma(pool, 'clients');
     const deps: ImportDeps = {
-      imports: createImportStore(prisma),
+      imports: createImportStore(prisma, pool),
       custodian: createCustodianStore(),
       files: createLocalFileStore(filesDir),
       prices: {

@@ -224,7 +224,7 @@ describe('transactions', () => {
     const pool = createSchemaPool(postgres.connectionString, 'clients');
     const prisma = createClientsPrisma(pool, 'clients');
     const deps = {
-      imports: createImportStore(prisma),
+      imports: createImportStore(prisma, pool),
       files: createLocalFileStore(filesDir),
       today: () => londonToday(),
     } as unknown as ImportDeps;
@@ -241,7 +241,10 @@ describe('transactions', () => {
     await deps.files.put(task.fileKey, content);
     const since = new Date();
     // One chunk in its own transaction, by a handler as a fresh process has it (nothing of the file in memory).
-    const chunk = async (cursor: Parameters<ReturnType<typeof importTransactionsJob>['runChunk']>[0]['cursor']) => {
+    const chunk = async (
+      cursor: Parameters<ReturnType<typeof importTransactionsJob>['runChunk']>[0]['cursor'],
+      end: 'COMMIT' | 'ROLLBACK' = 'COMMIT',
+    ) => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
@@ -251,13 +254,17 @@ describe('transactions', () => {
           cursor,
           tx: client,
         } as never);
-        await client.query('COMMIT');
+        await client.query(end);
         return result;
       } finally {
         client.release();
       }
     };
     try {
+      // The runner's transaction of the first chunk fails after the chunk's second half (its own transaction)
+      // committed: 5,000 rows stay, and the retry counts them as this task's rather than as imported before.
+      await chunk(null, 'ROLLBACK');
+      expect(await count('ledger_transaction', `portfolio_code = 'ZIP-RES'`)).toBe(IMPORT_CHUNK / 2);
       const first = await chunk(null);
       expect(first).toMatchObject({ done: false, progressDone: IMPORT_CHUNK, add: { successes: IMPORT_CHUNK } });
       expect(await count('ledger_transaction', `portfolio_code = 'ZIP-RES'`)).toBe(IMPORT_CHUNK);

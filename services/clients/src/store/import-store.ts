@@ -101,7 +101,7 @@ const LEDGER_COLUMNS = [
   { name: 'updated_at', sql: 'now()' },
 ] as const;
 
-export function createImportStore(prisma: ClientsPrisma) {
+export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
   const types = createTransactionTypeStore(prisma);
 
   return {
@@ -211,18 +211,18 @@ export function createImportStore(prisma: ClientsPrisma) {
     },
 
     /**
-     * Posts one chunk of a file inside the caller's transaction (the job runner's chunk, a pg client), in one
-     * statement: the rows whose natural keys were not imported before (the keys recorded too) inserted, and the
-     * task's cursor and counts moved. Answers what the chunk posted, by portfolio and security with the earliest
-     * trade date, for settleImported once the file is in.
+     * Posts rows of a file inside the caller's transaction, in one statement: the rows whose natural keys were not
+     * imported before inserted with their keys. A key this task recorded already (an earlier attempt at the chunk
+     * whose other half committed) counts as posted by it; a key of another task's is skipped. Answers the counts
+     * and what the rows posted, by portfolio and security with the earliest trade date, for settleImported.
      */
     async postRows(
       db: pg.ClientBase,
       task: { id: number; organisationUuid: string },
       chunk: readonly PreparedTransaction[],
       actorName: string,
-      nextCursor: number,
     ): Promise<{ posted: number; skipped: number; touched: TouchedPair[] }> {
+      if (chunk.length === 0) return { posted: 0, skipped: 0, touched: [] };
       const organisationUuid = task.organisationUuid;
       const rows = chunk.map((r) => {
         const v = r.values;
@@ -259,9 +259,12 @@ export function createImportStore(prisma: ClientsPrisma) {
           actorName,
         ];
       });
-      // $1 organisation, $2 task, then one array per column: the natural key first, then the ledger's.
-      const input = unnestSelect([{ name: 'natural_key', type: 'text' }, ...LEDGER_COLUMNS], 3);
-      const { rows: touched } = await db.query<TouchedPair & { posted: number }>(
+      // $1 organisation, $2 task, $3 the rows' count, then one array per column: the natural key first.
+      const input = unnestSelect([{ name: 'natural_key', type: 'text' }, ...LEDGER_COLUMNS], 4);
+      const names = LEDGER_COLUMNS.map((c) => c.name).join(', ');
+      // The statement's snapshot sees imported_row as it was before `fresh`: the keys found there were recorded
+      // earlier, and only when some key was (fresh short of the rows) are they looked up by task.
+      const { rows: answer } = await db.query<{ others: string[] }>(
         `WITH input AS (SELECT u.c0 AS natural_key, ${input.expressions
           .slice(1)
           .map((e, i) => `${e} AS ${LEDGER_COLUMNS[i]!.name}`)
@@ -271,30 +274,52 @@ export function createImportStore(prisma: ClientsPrisma) {
                 SELECT $1::uuid, 'TRANSACTIONS', natural_key, $2::int FROM input
                 ON CONFLICT DO NOTHING RETURNING natural_key),
               posted AS (
-                INSERT INTO ledger_transaction (${LEDGER_COLUMNS.map((c) => c.name).join(', ')})
-                SELECT ${LEDGER_COLUMNS.map((c) => c.name).join(', ')}
-                  FROM input WHERE natural_key IN (SELECT natural_key FROM fresh)
-                RETURNING portfolio_id, security_id, trade_date)
-         SELECT portfolio_id AS "portfolioId", security_id AS "securityId", min(trade_date)::text AS "earliestDate",
-                count(*)::int AS posted
-           FROM posted GROUP BY portfolio_id, security_id`,
-        [organisationUuid, task.id, ...input.values(rows)],
+                INSERT INTO ledger_transaction (${names})
+                SELECT ${names} FROM input WHERE natural_key IN (SELECT natural_key FROM fresh))
+         SELECT CASE WHEN (SELECT count(*) FROM fresh) = $3::int THEN '{}'::text[]
+                     ELSE (SELECT coalesce(array_agg(i.natural_key), '{}') FROM input i
+                             JOIN imported_row r ON r.organisation_uuid = $1::uuid AND r.kind = 'TRANSACTIONS'
+                                                AND r.natural_key = i.natural_key
+                            WHERE r.task_id <> $2::int) END AS others`,
+        [organisationUuid, task.id, chunk.length, ...input.values(rows)],
       );
-      const posted = touched.reduce((sum, t) => sum + t.posted, 0);
+      const others = new Set(answer[0]!.others);
+      const touched = new Map<string, TouchedPair>();
+      for (const r of chunk) {
+        if (others.size > 0 && others.has(r.naturalKey)) continue;
+        const key = `${r.portfolioId}|${r.securityId}`;
+        const seen = touched.get(key);
+        if (!seen)
+          touched.set(key, { portfolioId: r.portfolioId, securityId: r.securityId, earliestDate: r.values.tradeDate });
+        else if (r.values.tradeDate < seen.earliestDate) seen.earliestDate = r.values.tradeDate;
+      }
+      return { posted: chunk.length - others.size, skipped: others.size, touched: [...touched.values()] };
+    },
+
+    /** A chunk's counts and the task's cursor, in the runner's transaction (Interface Logging reads them). */
+    async countChunk(db: pg.ClientBase, id: number, nextCursor: number, counts: { posted: number; skipped: number }) {
       await db.query(
         `UPDATE import_task SET cursor = $2, rows_posted = rows_posted + $3, rows_skipped = rows_skipped + $4
           WHERE id = $1`,
-        [task.id, nextCursor, posted, chunk.length - posted],
+        [id, nextCursor, counts.posted, counts.skipped],
       );
-      return {
-        posted,
-        skipped: chunk.length - posted,
-        touched: touched.map(({ portfolioId, securityId, earliestDate }) => ({
-          portfolioId,
-          securityId,
-          earliestDate,
-        })),
-      };
+    },
+
+    /** Runs `work` in a transaction of its own on another connection (the second half of a chunk). */
+    async inOwnTransaction<T>(work: (db: pg.ClientBase) => Promise<T>): Promise<T> {
+      if (!pool) throw new Error('the import store was made without a pool');
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
     },
 
     /**
