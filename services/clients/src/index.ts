@@ -10,6 +10,9 @@ import { londonToday } from './domain/date-rules';
 import type { ImportDeps } from './domain/import-deps';
 import type { LedgerDeps } from './domain/ledger-deps';
 import { IMPORT_TRANSACTIONS_JOB, importTransactionsJob } from './domain/import-transactions-job';
+import { importClientsJob } from './domain/import-clients-job';
+import { MASTER_IMPORT_JOBS } from './domain/import-master-job';
+import { importPortfoliosJob } from './domain/import-portfolios-job';
 import { createImportScheduler, runImport } from './domain/run-import';
 import { consumeIdentityEvents } from './events/identity-events';
 import { consumeSecuritiesEvents } from './events/securities-events';
@@ -19,6 +22,7 @@ import { createImportsService } from './rpc/imports-service';
 import { createLedgerService } from './rpc/ledger-service';
 import { createClientStore } from './store/client-store';
 import { createClientRecordStore } from './store/client-record-store';
+import { createImportMasterStore } from './store/import-master-store';
 import { createImportStore } from './store/import-store';
 import { createLedgerStore } from './store/ledger-store';
 import { createPortfolioStore } from './store/portfolio-store';
@@ -66,6 +70,7 @@ export const clientsModule: ServiceModule = {
     );
     const importDeps: ImportDeps = {
       imports: importStore,
+      master: createImportMasterStore(prisma),
       files: createLocalFileStore(env.GAINS_FILES_DIR ?? path.join(process.cwd(), '.data', 'files')),
       prices: securitiesSource,
       today: () => londonToday(),
@@ -74,7 +79,7 @@ export const clientsModule: ServiceModule = {
         await jobs.start({
           uuid: task.uuid,
           organisationUuid: task.organisationUuid,
-          type: IMPORT_TRANSACTIONS_JOB,
+          type: MASTER_IMPORT_JOBS[task.kind] ?? IMPORT_TRANSACTIONS_JOB,
           input: { taskUuid: task.uuid },
           object: { kind: 'FILE', id: task.uuid },
           startedBy: { userId: caller.userUuid, name: task.startedBy },
@@ -86,7 +91,7 @@ export const clientsModule: ServiceModule = {
       pool,
       service: 'clients',
       logger,
-      handlers: [importTransactionsJob(importDeps)],
+      handlers: [importTransactionsJob(importDeps), importClientsJob(importDeps), importPortfoliosJob(importDeps)],
       onCommitted: () => relay.kick(),
     });
     /** Every import started has finished (tests; shutdown waits for the runner itself). */
@@ -120,7 +125,7 @@ export const clientsModule: ServiceModule = {
         // chunk), the others again from the start.
         jobs.listen();
         for (const task of await importStore.unfinished()) {
-          if (task.kind !== 'TRANSACTIONS') scheduler.schedule(task, null);
+          if (task.kind !== 'TRANSACTIONS' && !(task.kind in MASTER_IMPORT_JOBS)) scheduler.schedule(task, null);
         }
         if (!seedDemo) return;
         const seeded = await seedDemoClients(prisma, pool, { today: londonToday() });

@@ -5,8 +5,9 @@ import type { ImportTaskRecord } from '../store/import-store';
 import type { ImportDeps } from './import-deps';
 import { IMPORT_KINDS, isImportKind, MAX_IMPORT_BYTES } from './import-rules';
 import { assertLedgerWriter } from './ledger-access';
+import { MASTER_IMPORT_JOBS } from './import-master-job';
 
-const IMPLEMENTED = new Set(['TRANSACTIONS', 'PRICES', 'CUSTODIAN_HOLDINGS']);
+const IMPLEMENTED = new Set(['TRANSACTIONS', 'CLIENTS', 'PORTFOLIOS', 'PRICES', 'CUSTODIAN_HOLDINGS']);
 
 /**
  * Starts an import: the file kept (storage), its task queued, and the task answered at once; the rows are read,
@@ -47,7 +48,7 @@ export async function startImport(
     fileKey,
     startedBy: caller.name || caller.email,
   });
-  if (kind === 'TRANSACTIONS') await deps.startJob(task, caller);
+  if (kind === 'TRANSACTIONS' || kind in MASTER_IMPORT_JOBS) await deps.startJob(task, caller);
   else deps.schedule(task, caller);
   return task;
 }
