@@ -83,7 +83,7 @@ export const CLIENT_COLUMNS: readonly ColumnSpec[] = FIELDS.map((f) => ({
 const COLUMN_OF = new Map<string, string>(FIELDS.map((f) => [f.field, f.column]));
 COLUMN_OF.set('yearEndOverride', 'year_end');
 
-/** An empty client (what a new code starts from): the form's defaults. */
+/** An empty client (what a new code starts from): the form's defaults, a new client LIVE unless the file says. */
 export function blankClient(): RawClient {
   return {
     code: '',
@@ -103,7 +103,7 @@ export function blankClient(): RawClient {
     yearEndOverride: false,
     company: false,
     typeCode: '',
-    stateCode: '',
+    stateCode: 'LIVE',
     serviceLevelCode: '',
     countryOfResidenceCode: '',
     countryOfDomicileCode: '',

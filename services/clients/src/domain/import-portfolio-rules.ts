@@ -152,6 +152,7 @@ export function preparePortfolios(
     }
     const ownerIds = new Map<string, number>();
     let owners = stored?.owners ?? [];
+    let ownersNamed = true;
     if (c.owners !== undefined) {
       const given = splitOwners(c.owners);
       owners = [];
@@ -164,10 +165,12 @@ export function preparePortfolios(
               ? `Client ${owner.code} belongs to another organisation: an owner must be a client of this organisation`
               : `Unknown client ${owner.code} in this organisation`,
           );
+          ownersNamed = false;
           continue;
         }
         if (!owner.percentage && given.length > 1) {
           reject('owners', `Give owner ${owner.code}'s share as ${owner.code}:percentage (the shares sum to 100)`);
+          ownersNamed = false;
           continue;
         }
         ownerIds.set(client.uuid, client.id);
@@ -186,7 +189,8 @@ export function preparePortfolios(
       state: c.state ?? stored?.state ?? '',
       currency: c.currency ?? stored?.currency ?? '',
       taxWrapper: c.tax_wrapper ?? stored?.taxWrapper ?? '',
-      owners,
+      // Owners already refused are not checked again (their shares would only repeat the problem).
+      owners: ownersNamed ? owners : PLACEHOLDER.owners,
     };
     const { checked, problems } = portfolioProblems(raw);
     for (const p of problems) {

@@ -192,11 +192,10 @@ export function createImportMasterStore(prisma: ClientsPrisma) {
 
     /** The task's counts once its rows are written. */
     async countIn(db: pg.ClientBase, taskId: number, posted: number, skipped: number): Promise<void> {
-      await db.query('UPDATE import_task SET rows_posted = $2, rows_skipped = $3, cursor = $2 + $3 WHERE id = $1', [
-        taskId,
-        posted,
-        skipped,
-      ]);
+      await db.query(
+        'UPDATE import_task SET rows_posted = $2, rows_skipped = $3, cursor = $2::int + $3::int WHERE id = $1',
+        [taskId, posted, skipped],
+      );
     },
   };
 }
