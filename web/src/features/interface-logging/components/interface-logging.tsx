@@ -23,7 +23,7 @@ const KIND_COLUMNS: Record<ImportKind, string> = {
   TRANSACTIONS:
     'client, portfolio, security (SEDOL or ISIN), date, type; optional quantity, price, amount, expenses, currency, fx_rate, state, acquired, ratio, market_value, timing, ref, notes',
   CLIENTS:
-    'code, name; optional type, state, first_name, surname, date_of_birth, ni_number, utr, relationship_manager, company (yes/no), email and the other client fields. A code of the firm updates that client; columns left out keep their values',
+    'code, name; optional type, state, first_name, surname, date_of_birth, ni_number, utr, relationship_manager, email and the other client fields (a known code updates that client)',
   PORTFOLIOS:
     'code, name; optional type, state, currency, tax_wrapper (GIA, ISA or PENSION), owners (client codes with shares: C1:60;C2:40)',
   PRICES: 'security (SEDOL, ISIN or id), date, price, currency',
