@@ -6,12 +6,14 @@ import type { RunningPostgres } from '@gains/db';
 import { startInProcessSystem, type InProcessSystem } from '@gains/host';
 import { identityModule } from '@gains/identity';
 import { silentLogger } from '@gains/logging';
-import { identity, imports, ledger } from '@gains/proto';
+import { fromBinary } from '@bufbuild/protobuf';
+import { events, identity, imports, ledger } from '@gains/proto';
 // The securities service is reached by path: clients does not depend on it, only its tests run it.
 import { securitiesModule } from '../../securities/src/index';
 import { startTestPostgres } from '@gains/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEDGER_CHANGED } from '../src/events/ledger-events';
 import { clientsModule } from '../src/index';
 
 // The CLIENTS and PORTFOLIOS imports through the Connect API against a real PostgreSQL, identity and securities in
@@ -20,6 +22,7 @@ const PASSWORD = 'Imports-pass-1!';
 const ASHW = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002';
 const BRKF = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000003';
 const BROOK = 'c2000000-0000-4000-8000-000000000003';
+const GAMMA = 920001;
 
 let postgres: RunningPostgres;
 let system: InProcessSystem;
@@ -95,6 +98,10 @@ beforeAll(async () => {
     `INSERT INTO clients.client (uuid, organisation_uuid, code, name, type, state, updated_at)
      VALUES ($1, $2, 'MIB1', 'Brook client', 'INDIVIDUAL', 'LIVE', now())`,
     [BROOK, BRKF],
+  );
+  await db.query(
+    `INSERT INTO clients.security (id, sedol, isin, security_name, issuer_name, currency, status)
+     VALUES (${GAMMA}, 'MIGAMM1', 'GB00MIGAMM11', 'Gamma plc', 'Gamma', 'GBP', 'ACTIVE')`,
   );
   as.admin = await tokenFor('admin@gains.example');
   as.manager = await tokenFor('manager@gains.example');
@@ -312,5 +319,37 @@ describe('portfolios', () => {
       [8, 'owners', 'A portfolio must have at least one owner'],
     ]);
     expect(await count('portfolio')).toBe(before);
+  });
+  it('when a portfolio with a ledger changes owners, then ledger.changed (PORTFOLIO) goes for every owner before and after, from its first trade', async () => {
+    await importFile('CLIENTS', ['code,name,type', 'MI05,Fifth,INDIVIDUAL']);
+    const trades = await importFile('TRANSACTIONS', [
+      'client,portfolio,security,date,type,quantity,price',
+      'MI01,MIP-J,MIGAMM1,2025-04-10,BUY,10,2',
+      'MI01,MIP-J,MIGAMM1,2025-07-01,BUY,5,2',
+    ]);
+    expect(trades.status).toBe('SUCCEEDED');
+    const since = new Date();
+    const task = await importFile('PORTFOLIOS', ['code,name,owners', 'MIP-J,Joint account,MI01:50;MI05:50']);
+    expect(task).toMatchObject({ status: 'SUCCEEDED', rowsPosted: 1 });
+    const { rows } = await db.query(
+      `SELECT payload FROM clients.outbox_event WHERE subject = $1 AND created_at >= $2`,
+      [LEDGER_CHANGED, since],
+    );
+    const uuidOf = async (code: string) =>
+      (await db.query(`SELECT uuid FROM clients.client WHERE organisation_uuid = $1 AND code = $2`, [ASHW, code]))
+        .rows[0].uuid as string;
+    const changed = rows
+      .map((r) => fromBinary(events.LedgerChangedSchema, r.payload))
+      .map((e) => [e.clientUuid, e.earliestDate, e.reason])
+      .sort();
+    // MI02 owned it before, MI05 after, MI01 both: each from the first trade, 2025-04-10.
+    expect(changed).toEqual(
+      [
+        [await uuidOf('MI01'), '2025-04-10', 'PORTFOLIO'],
+        [await uuidOf('MI02'), '2025-04-10', 'PORTFOLIO'],
+        [await uuidOf('MI05'), '2025-04-10', 'PORTFOLIO'],
+      ].sort(),
+    );
+    expect(await owners('MIP-J')).toEqual(['MI01:50.000000', 'MI05:50.000000']);
   });
 });
