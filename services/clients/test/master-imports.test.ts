@@ -57,7 +57,8 @@ async function client(code: string) {
   const { rows } = await db.query(
     `SELECT code, name, type, state, first_name AS "firstName", surname, to_char(date_of_birth, 'YYYY-MM-DD') AS dob,
             ni_number AS ni, unique_tax_payer_reference AS utr, relationship_manager AS rm, company, email,
-            printed_report AS printed, inactive, version, created_by <> '' AS "byWhom"
+            printed_report AS printed, inactive, version, created_by <> '' AS "byWhom",
+            jsonb_typeof(report_type_mappings) AS mappings
        FROM clients.client WHERE organisation_uuid = $1 AND code = $2`,
     [ASHW, code],
   );
@@ -152,6 +153,7 @@ describe('clients', () => {
       inactive: false,
       version: 1,
       byWhom: true,
+      mappings: 'array',
     });
     expect(await client('MI02')).toMatchObject({ type: 'Company', company: true, dob: null, ni: '' });
     const { rows: jobs } = await db.query(
@@ -227,6 +229,18 @@ describe('clients', () => {
     expect(await count('client', `organisation_uuid = '${ASHW}'`)).toBe(before);
     expect(await client('MI04')).toBeUndefined();
   });
+
+  it('when a firm-sized file of 6,000 clients comes, then it is written in one job and a repeat with one change updates one', async () => {
+    const lines = ['code,name,type,relationship_manager'];
+    for (let i = 0; i < 6_000; i++) lines.push(`MB${String(i).padStart(5, '0')},Bulk ${i},INDIVIDUAL,RM ${i % 7}`);
+    const task = await importFile('CLIENTS', lines, 'bulk.csv');
+    expect(task).toMatchObject({ status: 'SUCCEEDED', rowsRead: 6_000, rowsPosted: 6_000 });
+    expect(await count('client', `organisation_uuid = '${ASHW}' AND code LIKE 'MB%'`)).toBe(6_000);
+    lines[6_000] = 'MB05999,Bulk 5999 renamed,INDIVIDUAL,RM 0';
+    const again = await importFile('CLIENTS', lines, 'bulk-2.csv');
+    expect(again).toMatchObject({ status: 'SUCCEEDED', rowsPosted: 1, rowsSkipped: 5_999 });
+    expect(await client('MB05999')).toMatchObject({ name: 'Bulk 5999 renamed', rm: 'RM 0', version: 2 });
+  }, 120_000);
 
   it('when a caller of another firm imports, then it is refused and no task is written', async () => {
     const before = await count('import_task');
