@@ -114,6 +114,45 @@ describe('Interface Logging', () => {
     expect((await download).suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}-rejected-rows-e2e-bad\.csv$/);
     await page.screenshot({ path: `${SHOTS}/interface-logging-rejected.png` });
   });
+
+  it('when a custodian file differs from the ledger, then its task raises a rec break and the ACT Monitor shows its log', async () => {
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
+    await openInterfaceLogging(page);
+    const h = await aHolding(organisationOf(page));
+    await page.getByTestId('import-kind').click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: 'Custodian holdings' })
+      .click();
+    // no demo holding is 987654.321 on any date: a difference, whatever the ledger holds
+    await upload(
+      page,
+      'e2e-custodian.csv',
+      `portfolio,security,quantity,date\n${h.portfolio},${h.sedol},987654.321,2025-01-31`,
+    );
+    await page.locator('[data-testid=import-task][data-status=SUCCEEDED]').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('import-task').innerText()).toContain('1 rec break raised');
+    await page.keyboard.press('Escape');
+    await page.goto(`/${organisationOf(page)}/act-monitor`);
+    const log = page
+      .locator('[data-testid=act-monitor-logs] .ag-center-cols-container .ag-row')
+      .filter({ hasText: 'CUSTODIAN_HOLDING_MISMATCH' })
+      .filter({ hasText: `Custodian holds 987654.321 of ${h.sedol} in ${h.portfolio} on 2025-01-31` });
+    // the log reaches the ACT Monitor through the job's event and the reports service's read model
+    await expect
+      .poll(
+        async () => {
+          if ((await log.count()) > 0) return true;
+          await page.reload();
+          return false;
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe(true);
+    expect(await log.first().locator('[col-id=errorSeverityId]').innerText()).toBe('Medium');
+    await page.screenshot({ path: `${SHOTS}/act-monitor-custodian-break.png`, fullPage: true });
+  });
+
   it('when a customer administrator picks the clients kind, then its columns are hinted and a clients file is imported', async () => {
     const page = await newPage(suite.browser, suite.gains.baseUrl);
     await openInterfaceLogging(page);

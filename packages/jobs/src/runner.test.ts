@@ -152,13 +152,21 @@ describe('a job', () => {
       async runChunk() {
         throw new Error('security 0263494 has no price');
       },
+      // The service's own record fails in the same transaction as the job.
+      async onFailed({ job, tx, message }) {
+        await tx.query('INSERT INTO work (job_uuid, n) VALUES ($1, -1)', [job.uuid]);
+        told.push(`${job.uuid} ${message}`);
+      },
     };
+    const told: string[] = [];
     const runner = createJobRunner({ pool, service: 'test', logger, handlers: [handler], maxChunkAttempts: 2 });
     const job = await runner.start({ organisationUuid: ORG, type: 'BROKEN' });
     await runner.drain();
     const failed = (await runner.get(ORG, job.uuid))!;
     expect(failed.status).toBe('FAILED');
     expect(failed.message).toBe('Failed: security 0263494 has no price');
+    expect(told).toEqual([`${job.uuid} Failed: security 0263494 has no price`]);
+    expect((await pool.query('SELECT count(*)::int AS c FROM work WHERE n = -1')).rows[0].c).toBe(1);
   });
 
   it('when the process dies mid-chunk, then a new runner resumes from the last committed cursor after the lease expires', async () => {

@@ -100,6 +100,11 @@ export interface ChunkResult<Cursor = unknown> {
 export interface JobHandler<Input = unknown, Cursor = unknown> {
   type: string;
   runChunk(ctx: ChunkContext<Input, Cursor>): Promise<ChunkResult<Cursor>>;
+  /**
+   * When the runner fails the job itself (a chunk failed every attempt), in the transaction that fails it: the
+   * service's own record of the work (an import task) fails with it rather than staying running.
+   */
+  onFailed?(ctx: { job: Job; input: Input; tx: pg.PoolClient; message: string }): Promise<void>;
 }
 
 export interface StartJob {
@@ -445,7 +450,7 @@ export function createJobRunner(options: {
   }
 
   /** Ends a job this runner holds (failed or cancelled) outside a chunk. */
-  async function end(uuid: string, status: JobStatus, message: string): Promise<void> {
+  async function end(uuid: string, status: JobStatus, message: string, handler?: JobHandler): Promise<void> {
     await inTransaction(pool, async (tx) => {
       const { rows } = await tx.query(
         `UPDATE job SET status = $3, message = $4, finished_at = now(), updated_at = now(), lease_owner = NULL,
@@ -453,7 +458,12 @@ export function createJobRunner(options: {
          WHERE uuid = $1 AND status = 'RUNNING' AND lease_owner = $2 RETURNING ${JOB_COLUMNS}`,
         [uuid, owner, status, message],
       );
-      if (rows.length) await writeEvent(tx, jobChangedEvent(service, toJob(rows[0])));
+      if (rows.length === 0) return;
+      const job = toJob(rows[0]);
+      if (status === 'FAILED' && handler?.onFailed) {
+        await handler.onFailed({ job: publicJob(job), input: job.input, tx, message });
+      }
+      await writeEvent(tx, jobChangedEvent(service, job));
     });
     committed();
   }
@@ -574,7 +584,7 @@ export function createJobRunner(options: {
             attempt += 1;
             log.warn({ err: error, attempt }, 'job chunk failed; rolled back');
             if (attempt >= maxAttempts) {
-              await end(job.uuid, 'FAILED', `Failed: ${(error as Error).message}`).catch((e) =>
+              await end(job.uuid, 'FAILED', `Failed: ${(error as Error).message}`, handler).catch((e) =>
                 log.error({ err: e }, 'job could not be marked failed'),
               );
               return;

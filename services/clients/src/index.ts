@@ -7,13 +7,13 @@ import { createJobRunner } from '@gains/jobs';
 import { clients, imports, ledger, securities } from '@gains/proto';
 import { demoLargeRequested, type ServiceModule } from '@gains/service-kit';
 import { londonToday } from './domain/date-rules';
-import type { ImportDeps } from './domain/import-deps';
+import { importJobType, type ImportDeps } from './domain/import-deps';
 import type { LedgerDeps } from './domain/ledger-deps';
-import { IMPORT_TRANSACTIONS_JOB, importTransactionsJob } from './domain/import-transactions-job';
+import { importCustodianJob } from './domain/import-custodian-job';
+import { importPricesJob } from './domain/import-prices-job';
+import { importTransactionsJob } from './domain/import-transactions-job';
 import { importClientsJob } from './domain/import-clients-job';
-import { MASTER_IMPORT_JOBS } from './domain/import-master-job';
 import { importPortfoliosJob } from './domain/import-portfolios-job';
-import { createImportScheduler, runImport } from './domain/run-import';
 import { consumeIdentityEvents } from './events/identity-events';
 import { consumeSecuritiesEvents } from './events/securities-events';
 import { createSecuritiesSource } from './rpc/securities-source';
@@ -23,7 +23,8 @@ import { createLedgerService } from './rpc/ledger-service';
 import { createClientStore } from './store/client-store';
 import { createClientRecordStore } from './store/client-record-store';
 import { createImportMasterStore } from './store/import-master-store';
-import { createImportStore } from './store/import-store';
+import { createCustodianStore } from './store/custodian-store';
+import { createImportStore, type ImportTaskRecord } from './store/import-store';
 import { createLedgerStore } from './store/ledger-store';
 import { createPortfolioStore } from './store/portfolio-store';
 import { createClientsPrisma } from './store/prisma';
@@ -53,50 +54,44 @@ export const clientsModule: ServiceModule = {
       securitiesSource,
       today: () => londonToday(),
     };
-    const importStore = createImportStore(prisma);
-    const scheduler = createImportScheduler(
-      (task, caller) => runImport(importDeps, task, caller),
-      async (error, task) => {
-        logger.error({ err: error, importUuid: task.uuid }, 'import failed');
-        const failed = await importStore.findByUuid(task.organisationUuid, task.uuid);
-        if (failed) {
-          await importStore.finish(failed.id, {
-            status: 'FAILED',
-            rowsRead: failed.rowsRead,
-            message: 'The import stopped on an unexpected error; the rows posted before it stay posted',
-          });
-        }
-      },
-    );
+    const importStore = createImportStore(prisma, pool);
     const importDeps: ImportDeps = {
       imports: importStore,
       master: createImportMasterStore(prisma),
       files: createLocalFileStore(env.GAINS_FILES_DIR ?? path.join(process.cwd(), '.data', 'files')),
       prices: securitiesSource,
       today: () => londonToday(),
-      schedule: (task, caller) => scheduler.schedule(task, caller),
-      async startJob(task, caller) {
-        await jobs.start({
-          uuid: task.uuid,
-          organisationUuid: task.organisationUuid,
-          type: MASTER_IMPORT_JOBS[task.kind] ?? IMPORT_TRANSACTIONS_JOB,
-          input: { taskUuid: task.uuid },
-          object: { kind: 'FILE', id: task.uuid },
-          startedBy: { userId: caller.userUuid, name: task.startedBy },
-          message: task.fileName,
-        });
-      },
+      custodian: createCustodianStore(),
+      callers: new Map(),
+      startJob: (task, caller) => queueImportJob(task, caller.userUuid),
+    };
+    /** An import task's job (its uuid the task's, so a repeat answers the job already queued). */
+    const queueImportJob = async (task: ImportTaskRecord, userId: string) => {
+      await jobs.start({
+        uuid: task.uuid,
+        organisationUuid: task.organisationUuid,
+        type: importJobType(task.kind),
+        input: { taskUuid: task.uuid },
+        object: { kind: 'FILE', id: task.uuid },
+        startedBy: { userId, name: task.startedBy },
+        message: task.fileName,
+      });
     };
     const jobs = createJobRunner({
       pool,
       service: 'clients',
       logger,
-      handlers: [importTransactionsJob(importDeps), importClientsJob(importDeps), importPortfoliosJob(importDeps)],
+      handlers: [
+        importTransactionsJob(importDeps),
+        importPricesJob(importDeps),
+        importCustodianJob(importDeps),
+        importClientsJob(importDeps),
+        importPortfoliosJob(importDeps),
+      ],
       onCommitted: () => relay.kick(),
     });
     /** Every import started has finished (tests; shutdown waits for the runner itself). */
     const importsSettled = async () => {
-      await scheduler.settle();
       for (let waited = 0; waited < 120_000 && (await importStore.unfinished()).length > 0; waited += 50) {
         jobs.kick();
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -121,12 +116,10 @@ export const clientsModule: ServiceModule = {
         await consumeSecuritiesEvents(bus, prisma, logger);
       },
       async afterStart() {
-        // Imports a stop interrupted resume: transactions jobs through the runner (from their last committed
-        // chunk), the others again from the start.
+        // Imports a stop interrupted resume through the runner from their last committed chunk; a task left
+        // without its job (queued before imports were jobs) gets one (an existing job is answered as it is).
+        for (const task of await importStore.unfinished()) await queueImportJob(task, '');
         jobs.listen();
-        for (const task of await importStore.unfinished()) {
-          if (task.kind !== 'TRANSACTIONS' && !(task.kind in MASTER_IMPORT_JOBS)) scheduler.schedule(task, null);
-        }
         if (!seedDemo) return;
         const seeded = await seedDemoClients(prisma, pool, { today: londonToday() });
         if (seeded) logger.info(seeded, 'seeded demo clients, portfolios and ledgers');
@@ -141,7 +134,6 @@ export const clientsModule: ServiceModule = {
       settle: importsSettled,
       async stop() {
         await jobs.stop();
-        await scheduler.settle();
         await relay.stop();
         await prisma.$disconnect();
         await pool.end();

@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fromBinary } from '@bufbuild/protobuf';
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
-import type { RunningPostgres } from '@gains/db';
+import { createSchemaPool, type RunningPostgres } from '@gains/db';
+import { createLocalFileStore } from '@gains/files';
 import { startInProcessSystem, type InProcessSystem } from '@gains/host';
 import { identityModule } from '@gains/identity';
 import { silentLogger } from '@gains/logging';
@@ -14,6 +16,10 @@ import { startTestPostgres } from '@gains/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonToday } from '../src/domain/date-rules';
+import type { ImportDeps } from '../src/domain/import-deps';
+import { IMPORT_CHUNK, importTransactionsJob } from '../src/domain/import-transactions-job';
+import { createImportStore } from '../src/store/import-store';
+import { createClientsPrisma } from '../src/store/prisma';
 import { LEDGER_CHANGED } from '../src/events/ledger-events';
 import { clientsModule } from '../src/index';
 
@@ -192,6 +198,95 @@ describe('transactions', () => {
     expect(task).toMatchObject({ status: 'SUCCEEDED', rowsRead: 2, rowsPosted: 1, rowsSkipped: 1 });
     expect(await count('ledger_transaction', `portfolio_code IN ('ZIP-ANN', 'ZIP-BEN')`)).toBe(before + 1);
     expect(await holding('ZIP-BEN', BETA)).toEqual({ quantity: '15.0000', recBreak: false });
+  });
+
+  it('when a file of several chunks stops between them, then a new process resumes it: each row once, holdings and events over the whole file', async () => {
+    // A file of IMPORT_CHUNK + 1 rows: 10,000 buys of 1 Alpha (dated from 2025-01-02), then a sale of 3.
+    // Held at the end by hand: 10,000 - 3 = 9,997 Alpha; ledger.changed for Ann from 2025-01-02.
+    const ledgerApi = createClient(ledger.LedgerService, system.transports.clients);
+    await ledgerApi.savePortfolio(
+      {
+        organisationUuid: ASHW,
+        uuid: '',
+        portfolio: {
+          code: 'ZIP-RES',
+          name: 'ZIP-RES',
+          taxWrapper: 'GIA',
+          owners: [{ clientUuid: ANN, percentage: '100' }],
+        },
+      },
+      as.manager,
+    );
+    const lines = [HEADER];
+    for (let i = 0; i < IMPORT_CHUNK; i++) lines.push(`ZI01,ZIP-RES,ZIALPH1,2025-01-02,BUY,1,1.00,,RES-${i}`);
+    lines.push('ZI01,ZIP-RES,ZIALPH1,2025-07-01,SELL,3,1.10,,RES-SALE');
+    const content = lines.join('\n');
+    const pool = createSchemaPool(postgres.connectionString, 'clients');
+    const prisma = createClientsPrisma(pool, 'clients');
+    const deps = {
+      imports: createImportStore(prisma, pool),
+      files: createLocalFileStore(filesDir),
+      today: () => londonToday(),
+    } as unknown as ImportDeps;
+    const uuid = crypto.randomUUID();
+    const task = await deps.imports.insert({
+      uuid,
+      organisationUuid: ASHW,
+      kind: 'TRANSACTIONS',
+      fileName: 'resume.csv',
+      fileHash: crypto.createHash('sha256').update(content).digest('hex'),
+      fileKey: `imports/${ASHW}/${uuid}`,
+      startedBy: 'Test',
+    });
+    await deps.files.put(task.fileKey, content);
+    const since = new Date();
+    // One chunk in its own transaction, by a handler as a fresh process has it (nothing of the file in memory).
+    const chunk = async (
+      cursor: Parameters<ReturnType<typeof importTransactionsJob>['runChunk']>[0]['cursor'],
+      end: 'COMMIT' | 'ROLLBACK' = 'COMMIT',
+    ) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await importTransactionsJob(deps).runChunk({
+          job: { organisationUuid: ASHW } as never,
+          input: { taskUuid: uuid },
+          cursor,
+          tx: client,
+        } as never);
+        await client.query(end);
+        return result;
+      } finally {
+        client.release();
+      }
+    };
+    try {
+      // The runner's transaction of the first chunk fails after the chunk's second half (its own transaction)
+      // committed: 5,000 rows stay, and the retry counts them as this task's rather than as imported before.
+      await chunk(null, 'ROLLBACK');
+      expect(await count('ledger_transaction', `portfolio_code = 'ZIP-RES'`)).toBe(IMPORT_CHUNK / 2);
+      const first = await chunk(null);
+      expect(first).toMatchObject({ done: false, progressDone: IMPORT_CHUNK, add: { successes: IMPORT_CHUNK } });
+      expect(await count('ledger_transaction', `portfolio_code = 'ZIP-RES'`)).toBe(IMPORT_CHUNK);
+      // The process "dies" here; a new one resumes from the saved cursor.
+      const second = await chunk(first.cursor);
+      expect(second).toMatchObject({ done: true, outcome: 'SUCCEEDED', add: { successes: 1 } });
+      expect(await count('ledger_transaction', `portfolio_code = 'ZIP-RES'`)).toBe(IMPORT_CHUNK + 1);
+      expect(await holding('ZIP-RES', ALPHA)).toEqual({ quantity: '9997.0000', recBreak: false });
+      const finished = await api.getImport({ organisationUuid: ASHW, uuid }, as.manager);
+      expect(finished).toMatchObject({ status: 'SUCCEEDED', rowsPosted: IMPORT_CHUNK + 1, rowsSkipped: 0 });
+      const { rows: changed } = await db.query(
+        `SELECT payload FROM clients.outbox_event WHERE subject = $1 AND created_at >= $2`,
+        [LEDGER_CHANGED, since],
+      );
+      const ann = changed
+        .map((r) => fromBinary(events.LedgerChangedSchema, r.payload))
+        .filter((e) => e.clientUuid === ANN);
+      expect(ann.map((e) => e.earliestDate)).toEqual(['2025-01-02']);
+    } finally {
+      await prisma.$disconnect();
+      await pool.end();
+    }
   });
 
   it('when rows are bad, then every bad row is listed with line, column and reason and nothing is stored', async () => {

@@ -44,10 +44,18 @@ export function fromScaled(value: bigint, scale: number): string {
 /** A decimal's text without needless zeros: "012.3400" -> "12.34", "5.000" -> "5". */
 export function canonicalDecimal(text: string): string {
   const trimmed = text.trim();
-  const negative = trimmed.startsWith('-');
-  const [int = '0', frac = ''] = trimmed.replace(/^[+-]/, '').split('.');
-  const i = int.replace(/^0+(?=\d)/, '') || '0';
-  const f = frac.replace(/0+$/, '');
+  const signed = trimmed.charCodeAt(0) === 45 /* - */ || trimmed.charCodeAt(0) === 43; /* + */
+  const negative = trimmed.charCodeAt(0) === 45;
+  const body = signed ? trimmed.slice(1) : trimmed;
+  const dot = body.indexOf('.');
+  const int = dot < 0 ? body : body.slice(0, dot);
+  let start = 0;
+  while (start < int.length - 1 && int.charCodeAt(start) === 48 /* 0 */) start++;
+  const i = int.slice(start) || '0';
+  let f = dot < 0 ? '' : body.slice(dot + 1);
+  let end = f.length;
+  while (end > 0 && f.charCodeAt(end - 1) === 48) end--;
+  f = f.slice(0, end);
   const out = f ? `${i}.${f}` : i;
   return negative && out !== '0' ? `-${out}` : out;
 }
@@ -62,23 +70,28 @@ function divideRounded(n: bigint, d: bigint): bigint {
 }
 
 function scaleOf(text: string): number {
-  return (text.trim().split('.')[1] ?? '').length;
+  const t = text.trim();
+  const dot = t.indexOf('.');
+  return dot < 0 ? 0 : t.length - dot - 1;
 }
+
+const POWERS = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
+const pow10 = (n: number) => POWERS[n] ?? 10n ** BigInt(n);
 
 /** a x b rounded half up to `scale` places, as text with exactly `scale` places. */
 export function multiply(a: string, b: string, scale: number): string {
   const sa = scaleOf(a);
   const sb = scaleOf(b);
   const product = toScaled(a, sa) * toScaled(b, sb);
-  return fromScaled(divideRounded(product * 10n ** BigInt(scale), 10n ** BigInt(sa + sb)), scale);
+  return fromScaled(divideRounded(product * pow10(scale), pow10(sa + sb)), scale);
 }
 
 /** a / b rounded half up to `scale` places, as text with exactly `scale` places. */
 export function divide(a: string, b: string, scale: number): string {
   const sa = scaleOf(a);
   const sb = scaleOf(b);
-  const n = toScaled(a, sa) * 10n ** BigInt(sb + scale);
-  const d = toScaled(b, sb) * 10n ** BigInt(sa);
+  const n = toScaled(a, sa) * pow10(sb + scale);
+  const d = toScaled(b, sb) * pow10(sa);
   if (d === 0n) throw new Error('division by zero');
   return fromScaled(divideRounded(n, d), scale);
 }

@@ -1,8 +1,8 @@
-import type { ImportDeps } from './import-deps';
+import { importJobType, type ImportDeps } from './import-deps';
 import { CLIENT_COLUMNS, prepareClients, type PreparedClient } from './import-client-rules';
-import { masterImportJob, MASTER_IMPORT_JOBS } from './import-master-job';
+import { masterImportJob } from './import-master-job';
 
-export const IMPORT_CLIENTS_JOB = MASTER_IMPORT_JOBS.CLIENTS!;
+export const IMPORT_CLIENTS_JOB = importJobType('CLIENTS');
 
 /**
  * A clients file as a job (masterImportJob): each row checked by client maintenance's rules over the stored client

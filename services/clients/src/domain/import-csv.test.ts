@@ -11,7 +11,19 @@ describe('reading an import file', () => {
       COLUMNS,
     );
     expect(rows.map((r) => r.line)).toEqual([2]);
-    expect(rejected).toEqual([{ line: 3, column: '', reason: 'The row has 5 cells; the header names 3' }]);
+    expect(rejected).toEqual([
+      {
+        line: 3,
+        column: '',
+        reason:
+          'The row has 5 cells; the header names 3: two rows seem to have run together (a missing line break); ' +
+          'split them so the second is line 4',
+      },
+    ]);
+    // one cell too many is only that
+    expect(readTable('date,type,quantity\n2025-05-01,BUY,7,x\n', COLUMNS).rejected[0]!.reason).toBe(
+      'The row has 4 cells; the header names 3',
+    );
   });
 
   it('when a row ends in a trailing comma, then the empty cell is let pass', () => {

@@ -147,7 +147,12 @@ export function readTable(
       rejected.push({
         line: record.line,
         column: overflow ? '' : (header[record.cells.length] ?? ''),
-        reason: `The row has ${record.cells.length} cells; the header names ${width}`,
+        reason:
+          `The row has ${record.cells.length} cells; the header names ${width}` +
+          // Twice the header less the cell the two share: a line break lost between two rows.
+          (width > 1 && record.cells.length >= 2 * width - 1
+            ? `: two rows seem to have run together (a missing line break); split them so the second is line ${record.line + 1}`
+            : ''),
       });
       continue;
     }

@@ -1,6 +1,7 @@
 import type { Caller } from '@gains/auth';
 import type { FileStore } from '@gains/files';
 import type { ImportMasterStore } from '../store/import-master-store';
+import type { CustodianStore } from '../store/custodian-store';
 import type { ImportStore, ImportTaskRecord } from '../store/import-store';
 
 /** The securities service's own price upload (all or nothing, its problems by line). */
@@ -24,12 +25,21 @@ export interface ImportDeps {
   imports: ImportStore;
   /** the clients and portfolios imports' reads and writes */
   master: ImportMasterStore;
+  custodian: CustodianStore;
   files: FileStore;
   prices: PriceUpload;
   /** Today in Europe/London, "YYYY-MM-DD". */
   today(): string;
-  /** Runs a started prices or custodian task after the call has answered (run-import.ts). */
-  schedule(task: ImportTaskRecord, caller: Caller): void;
-  /** Starts a transactions, clients or portfolios task as a job of the shared runner (its uuid the task's). */
+  /**
+   * The users who started prices imports, by task uuid, while their jobs run: the securities service's upload
+   * goes as them. Memory only (a token is never stored): a prices job resumed after a restart has none.
+   */
+  callers: Map<string, Caller>;
+  /** Starts a task as a job of the shared runner: its uuid the task's, its type importJobType(task.kind). */
   startJob(task: ImportTaskRecord, caller: Caller): Promise<void>;
+}
+
+/** Each import kind's job type: IMPORT_TRANSACTIONS, IMPORT_PRICES, IMPORT_CUSTODIAN_HOLDINGS, ... */
+export function importJobType(kind: string): string {
+  return `IMPORT_${kind}`;
 }

@@ -4,12 +4,6 @@ import type { ImportTaskRecord } from '../store/import-store';
 import { readTable, type ColumnSpec, type CsvRow, type RejectedRow } from './import-csv';
 import type { ImportDeps } from './import-deps';
 
-/** The job type of each master data kind (clients, portfolios): its runner's handler is that kind's. */
-export const MASTER_IMPORT_JOBS: Readonly<Record<string, string>> = {
-  CLIENTS: 'IMPORT_CLIENTS',
-  PORTFOLIOS: 'IMPORT_PORTFOLIOS',
-};
-
 /** What a master data kind gives the shared flow: its columns, its rows checked, its good rows written. */
 export interface MasterKind<P extends { changed: boolean }> {
   type: string;
@@ -38,6 +32,7 @@ export function masterImportJob<P extends { changed: boolean }>(
 ): JobHandler<{ taskUuid: string }, { next: number }> {
   return {
     type: kind.type,
+    onFailed: ({ job, input, tx, message }) => deps.imports.failIn(tx, job.organisationUuid, input.taskUuid, message),
     async runChunk({ job, input, tx }) {
       const task = await deps.imports.findByUuid(job.organisationUuid, input.taskUuid);
       if (!task) return { cursor: { next: 0 }, done: true, outcome: 'FAILED', message: 'The import task is missing' };

@@ -1,9 +1,9 @@
 import { ledgerChangedEvent } from '../events/ledger-events';
-import type { ImportDeps } from './import-deps';
-import { masterImportJob, MASTER_IMPORT_JOBS } from './import-master-job';
+import { importJobType, type ImportDeps } from './import-deps';
+import { masterImportJob } from './import-master-job';
 import { preparePortfolios, PORTFOLIO_COLUMNS, splitOwners, type PreparedPortfolio } from './import-portfolio-rules';
 
-export const IMPORT_PORTFOLIOS_JOB = MASTER_IMPORT_JOBS.PORTFOLIOS!;
+export const IMPORT_PORTFOLIOS_JOB = importJobType('PORTFOLIOS');
 
 /**
  * A portfolios file as a job (masterImportJob): each row checked by the portfolio form's rules, its owners this

@@ -92,9 +92,10 @@ const COLUMN_OF: Record<string, string> = {
   newSecurityId: 'new_security',
 };
 
-const hashKey = (parts: readonly string[]) => crypto.createHash('sha1').update(parts.join('\u0000')).digest('hex');
+const hashKey = (parts: readonly string[]) => crypto.hash('sha1', parts.join('\u0000'), 'hex');
 
-function shared(row: CsvRow, lookups: ImportLookups, reject: (column: string, reason: string) => void) {
+function shared(row: CsvRow, lookups: ImportLookups, rejected: RejectedRow[]) {
+  const reject = (column: string, reason: string) => rejected.push({ line: row.line, column, reason });
   const portfolioCode = row.cells.portfolio!.toUpperCase();
   const portfolio = lookups.portfolios.get(portfolioCode);
   if (!portfolioCode) reject('portfolio', 'portfolio is required');
@@ -128,28 +129,41 @@ export function prepareTransactions(
   const rejected: RejectedRow[] = [];
   for (const row of rows) {
     const c = row.cells;
-    let bad = false;
-    const reject = (column: string, reason: string) => {
-      bad = true;
-      rejected.push({ line: row.line, column, reason });
-    };
+    const before = rejected.length;
+    // A push rather than a closure per row: 100,000 rows pass here.
     const clientCode = (c.client ?? '').toUpperCase();
     const client = lookups.clients.get(clientCode);
-    if (!clientCode) reject('client', 'client is required');
-    else if (!client) reject('client', `Unknown client ${c.client} in this organisation`);
-    const { portfolio, securityId, securityCode } = shared(row, lookups, reject);
+    if (!clientCode) rejected.push({ line: row.line, column: 'client', reason: 'client is required' });
+    else if (!client) {
+      rejected.push({ line: row.line, column: 'client', reason: `Unknown client ${c.client} in this organisation` });
+    }
+    const { portfolio, securityId, securityCode } = shared(row, lookups, rejected);
     if (client && portfolio && !portfolio.ownerCodes.has(clientCode)) {
-      reject('portfolio', `Portfolio ${portfolio.code} is not owned by client ${c.client}`);
+      rejected.push({
+        line: row.line,
+        column: 'portfolio',
+        reason: `Portfolio ${portfolio.code} is not owned by client ${c.client}`,
+      });
     }
     const typeName = c.type ?? '';
     const type = lookups.types.get(typeKey(typeName));
-    if (!typeName) reject('type', 'type is required');
-    else if (!type) reject('type', `Unknown transaction type ${typeName} for this organisation`);
-    else if (!type.active) reject('type', `Transaction type ${type.name} is not active`);
+    if (!typeName) rejected.push({ line: row.line, column: 'type', reason: 'type is required' });
+    else if (!type)
+      rejected.push({
+        line: row.line,
+        column: 'type',
+        reason: `Unknown transaction type ${typeName} for this organisation`,
+      });
+    else if (!type.active)
+      rejected.push({ line: row.line, column: 'type', reason: `Transaction type ${type.name} is not active` });
     if (!type || !type.active) continue;
     const currency = (c.currency ?? '').toUpperCase() || 'GBP';
     if (currency !== 'GBP' && !(c.fx_rate ?? '')) {
-      reject('fx_rate', `fx_rate (units of ${currency} per GBP) is required for a row not in GBP`);
+      rejected.push({
+        line: row.line,
+        column: 'fx_rate',
+        reason: `fx_rate (units of ${currency} per GBP) is required for a row not in GBP`,
+      });
       continue;
     }
     const raw: RawTransaction = {
@@ -181,17 +195,19 @@ export function prepareTransactions(
     try {
       const checked = checkTransaction(raw, type, { today: lookups.today, at: 'row', securityId: securityId ?? -1 });
       // Sterling (most rows): the GBP amounts are the amounts, without dividing by 1 a hundred thousand times.
-      values =
-        checked.fxRate === '1'
-          ? { ...checked, fxRate: '1', considerationGbp: checked.consideration, expensesGbp: checked.expenses }
-          : withGbpAmounts(checked, { unitsPerGbp: checked.fxRate ?? '1' });
+      if (checked.fxRate === '1') {
+        // Sterling: the checked row (made for this row alone) takes its GBP amounts in place.
+        values = checked as LedgerRowValues;
+        values.considerationGbp = checked.consideration;
+        values.expensesGbp = checked.expenses;
+      } else values = withGbpAmounts(checked, { unitsPerGbp: checked.fxRate ?? '1' });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const field = (error.field ?? '').replace(/^row\./, '');
-      reject(COLUMN_OF[field] ?? field, error.message);
+      rejected.push({ line: row.line, column: COLUMN_OF[field] ?? field, reason: error.message });
       continue;
     }
-    if (bad || !portfolio || securityId === undefined) continue;
+    if (rejected.length > before || !portfolio || securityId === undefined) continue;
     // The natural key: the row's own reference when it has one, else its figures and which repeat of them it is.
     const base = values.transactionCode
       ? ['ref', clientCode, portfolio.code, values.transactionCode]
@@ -241,19 +257,16 @@ export function prepareCustodianHoldings(
   const prepared: CustodianHolding[] = [];
   const rejected: RejectedRow[] = [];
   for (const row of rows) {
-    let bad = false;
-    const reject = (column: string, reason: string) => {
-      bad = true;
-      rejected.push({ line: row.line, column, reason });
-    };
-    const { portfolio, securityId, securityCode } = shared(row, lookups, reject);
+    const before = rejected.length;
+    const reject = (column: string, reason: string) => rejected.push({ line: row.line, column, reason });
+    const { portfolio, securityId, securityCode } = shared(row, lookups, rejected);
     const date = row.cells.date ?? '';
     const dateIssue = date ? dateProblem('date', date, lookups.today) : 'date is required';
     if (dateIssue) reject('date', dateIssue);
     const quantity = row.cells.quantity ?? '';
     const quantityIssue = quantity ? decimalProblem('quantity', quantity, 8, 'not-negative') : 'quantity is required';
     if (quantityIssue) reject('quantity', quantityIssue);
-    if (bad || !portfolio || securityId === undefined) continue;
+    if (rejected.length > before || !portfolio || securityId === undefined) continue;
     prepared.push({
       line: row.line,
       portfolioId: portfolio.id,

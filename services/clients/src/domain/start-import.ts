@@ -5,13 +5,13 @@ import type { ImportTaskRecord } from '../store/import-store';
 import type { ImportDeps } from './import-deps';
 import { IMPORT_KINDS, isImportKind, MAX_IMPORT_BYTES } from './import-rules';
 import { assertLedgerWriter } from './ledger-access';
-import { MASTER_IMPORT_JOBS } from './import-master-job';
 
 const IMPLEMENTED = new Set(['TRANSACTIONS', 'CLIENTS', 'PORTFOLIOS', 'PRICES', 'CUSTODIAN_HOLDINGS']);
 
 /**
  * Starts an import: the file kept (storage), its task queued, and the task answered at once; the rows are read,
- * checked and posted after the answer (runImport), so a large file never holds the caller's request.
+ * checked and posted after the answer by the kind's job (import-*-job.ts), so a large file never holds the caller's
+ * request, and the task is watched on the Job Monitor.
  */
 export async function startImport(
   deps: ImportDeps,
@@ -48,7 +48,7 @@ export async function startImport(
     fileKey,
     startedBy: caller.name || caller.email,
   });
-  if (kind === 'TRANSACTIONS' || kind in MASTER_IMPORT_JOBS) await deps.startJob(task, caller);
-  else deps.schedule(task, caller);
+  if (kind === 'PRICES') deps.callers.set(task.uuid, caller);
+  await deps.startJob(task, caller);
   return task;
 }

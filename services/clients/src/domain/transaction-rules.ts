@@ -95,17 +95,61 @@ function carries(raw: RawTransaction, required: string): boolean {
     case 'new_security_id':
       return raw.newSecurityId > 0;
     default: {
-      const key = required.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()) as keyof RawTransaction;
+      const key = camel(required) as keyof RawTransaction;
       const value = raw[key];
       return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== 0;
     }
   }
 }
 
-const camel = (required: string) =>
-  required === 'counterparty'
-    ? 'counterpartyClientUuid'
-    : required.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
+const CAMEL = new Map<string, string>();
+/** A required field's REST name: "trade_date" -> "tradeDate" (remembered: asked for every row of an import). */
+function camel(required: string): string {
+  let name = CAMEL.get(required);
+  if (name === undefined) {
+    name =
+      required === 'counterparty'
+        ? 'counterpartyClientUuid'
+        : required.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
+    CAMEL.set(required, name);
+  }
+  return name;
+}
+
+type CheckContext = { today: string; at: string; securityId: number };
+
+function failAt(context: CheckContext, field: string, message: string): never {
+  throw invalidArgument(`${context.at}.${field}`, message);
+}
+
+function decimalField(
+  raw: RawTransaction,
+  context: CheckContext,
+  field: keyof RawTransaction,
+  scale: number,
+  sign: 'positive' | 'not-negative',
+): string | null {
+  const value = raw[field];
+  const text = typeof value === 'string' ? value.trim() : String(value).trim();
+  if (text === '') return null;
+  const problem = decimalProblem(field, text, scale, sign);
+  if (problem) failAt(context, field, problem);
+  return canonicalDecimal(text);
+}
+
+function dateField(
+  raw: RawTransaction,
+  context: CheckContext,
+  field: keyof RawTransaction,
+  notFuture: boolean,
+): string | null {
+  const value = raw[field];
+  const text = typeof value === 'string' ? value.trim() : String(value).trim();
+  if (text === '') return null;
+  const problem = dateProblem(field, text, notFuture ? context.today : undefined);
+  if (problem) failAt(context, field, problem);
+  return text;
+}
 
 /**
  * Checks a row against its type and today's date (Europe/London), and puts it in canonical form. `at` is the
@@ -116,78 +160,67 @@ export function checkTransaction(
   type: Pick<TransactionTypeRecord, 'name' | 'requiredFields' | 'allowZeroQuantity' | 'incomeType'>,
   context: { today: string; at: string; securityId: number },
 ): CheckedTransaction {
-  const name = (field: string) => `${context.at}.${field}`;
-  const fail = (field: string, message: string): never => {
-    throw invalidArgument(name(field), message);
-  };
-  const decimal = (field: keyof RawTransaction, scale: number, sign: 'positive' | 'not-negative') => {
-    const text = String(raw[field]).trim();
-    if (text === '') return null;
-    const problem = decimalProblem(field, text, scale, sign);
-    if (problem) fail(field, problem);
-    return canonicalDecimal(text);
-  };
-  const date = (field: keyof RawTransaction, notFuture: boolean) => {
-    const text = String(raw[field]).trim();
-    if (text === '') return null;
-    const problem = dateProblem(field, text, notFuture ? context.today : undefined);
-    if (problem) fail(field, problem);
-    return text;
-  };
+  // Module functions rather than closures made per call: an import checks 100,000 rows through here.
 
   for (const [field, max] of TEXT_LIMITS) {
-    if (String(raw[field]).length > max) fail(field, `${field} must be at most ${max} characters`);
+    if (String(raw[field]).length > max) failAt(context, field, `${field} must be at most ${max} characters`);
   }
   for (const required of type.requiredFields) {
-    if (!carries(raw, required)) fail(camel(required), `${camel(required)} is required for a ${type.name}`);
+    if (!carries(raw, required)) failAt(context, camel(required), `${camel(required)} is required for a ${type.name}`);
   }
 
   const state = raw.state.trim().toUpperCase() || 'SETTLED';
-  if (!isTransactionState(state)) fail('state', 'state must be PENDING, SETTLED, CANCELLED or REVERSED');
+  if (!isTransactionState(state)) failAt(context, 'state', 'state must be PENDING, SETTLED, CANCELLED or REVERSED');
 
-  if (raw.tradeDate.trim() === '') fail('tradeDate', 'tradeDate is required');
-  const tradeDate = date('tradeDate', true)!;
-  const reportDate = date('reportDate', false) ?? tradeDate;
-  const originalAcquisitionDate = date('originalAcquisitionDate', true);
+  if (raw.tradeDate.trim() === '') failAt(context, 'tradeDate', 'tradeDate is required');
+  const tradeDate = dateField(raw, context, 'tradeDate', true)!;
+  const reportDate = dateField(raw, context, 'reportDate', false) ?? tradeDate;
+  const originalAcquisitionDate = dateField(raw, context, 'originalAcquisitionDate', true);
   if (originalAcquisitionDate && originalAcquisitionDate > tradeDate) {
-    fail('originalAcquisitionDate', 'originalAcquisitionDate must not be after the trade date');
+    failAt(context, 'originalAcquisitionDate', 'originalAcquisitionDate must not be after the trade date');
   }
 
   const quantityText = raw.quantity.trim();
   let quantity: string;
   if (quantityText === '') {
-    if (!type.allowZeroQuantity) fail('quantity', `quantity is required for a ${type.name}`);
+    if (!type.allowZeroQuantity) failAt(context, 'quantity', `quantity is required for a ${type.name}`);
     quantity = '0';
   } else {
-    quantity = decimal('quantity', QUANTITY_SCALE, type.allowZeroQuantity ? 'not-negative' : 'positive')!;
+    quantity = decimalField(
+      raw,
+      context,
+      'quantity',
+      QUANTITY_SCALE,
+      type.allowZeroQuantity ? 'not-negative' : 'positive',
+    )!;
   }
-  const price = decimal('price', PRICE_SCALE, 'not-negative');
+  const price = decimalField(raw, context, 'price', PRICE_SCALE, 'not-negative');
   const consideration =
-    decimal('consideration', MONEY_SCALE, 'not-negative') ??
+    decimalField(raw, context, 'consideration', MONEY_SCALE, 'not-negative') ??
     (price === null ? '0' : multiply(quantity, price, MONEY_SCALE));
-  const expenses = decimal('expenses', MONEY_SCALE, 'not-negative') ?? '0';
+  const expenses = decimalField(raw, context, 'expenses', MONEY_SCALE, 'not-negative') ?? '0';
 
   const currency = raw.currency.trim().toUpperCase() || 'GBP';
-  if (!/^[A-Z]{3}$/.test(currency)) fail('currency', 'currency must be a 3-letter ISO code such as GBP');
-  let fxRate = decimal('fxRate', FX_SCALE, 'positive');
+  if (!/^[A-Z]{3}$/.test(currency)) failAt(context, 'currency', 'currency must be a 3-letter ISO code such as GBP');
+  let fxRate = decimalField(raw, context, 'fxRate', FX_SCALE, 'positive');
   if (currency === 'GBP') {
-    if (fxRate !== null && fxRate !== '1') fail('fxRate', 'fxRate must be 1 for GBP');
+    if (fxRate !== null && fxRate !== '1') failAt(context, 'fxRate', 'fxRate must be 1 for GBP');
     fxRate = '1';
   }
 
   const counterpartyClientUuid = raw.counterpartyClientUuid.trim() || null;
   if (counterpartyClientUuid && !isUuid(counterpartyClientUuid)) {
-    fail('counterpartyClientUuid', 'counterpartyClientUuid must be a uuid');
+    failAt(context, 'counterpartyClientUuid', 'counterpartyClientUuid must be a uuid');
   }
   const newSecurityId = raw.newSecurityId > 0 ? raw.newSecurityId : null;
-  if (raw.newSecurityId < 0) fail('newSecurityId', 'newSecurityId must be a security id');
+  if (raw.newSecurityId < 0) failAt(context, 'newSecurityId', 'newSecurityId must be a security id');
   if (newSecurityId !== null && newSecurityId === context.securityId) {
-    fail('newSecurityId', 'newSecurityId must be another security than the one held');
+    failAt(context, 'newSecurityId', 'newSecurityId must be another security than the one held');
   }
 
   const ratio = raw.ratio.trim() || null;
   if (ratio !== null && (!RATIO.test(ratio) || ratio.split(':').some((part) => /^0*(\.0*)?$/.test(part)))) {
-    fail('ratio', 'ratio must be new:old such as 2:1, each part more than 0');
+    failAt(context, 'ratio', 'ratio must be new:old such as 2:1, each part more than 0');
   }
 
   const timingText = raw.timing
@@ -199,17 +232,17 @@ export function checkTransaction(
       ? 'before-trades'
       : timingText === 'after' || timingText === 'aftertrades'
         ? 'after-trades'
-        : fail('timing', 'timing must be before-trades or after-trades');
+        : failAt(context, 'timing', 'timing must be before-trades or after-trades');
 
   const incomeType = raw.incomeType.trim().toUpperCase() || type.incomeType;
-  if (incomeType && !INCOME_CODES.has(incomeType)) fail('incomeType', `Unknown income type ${incomeType}`);
+  if (incomeType && !INCOME_CODES.has(incomeType)) failAt(context, 'incomeType', `Unknown income type ${incomeType}`);
 
   return {
     state,
     transactionCode: raw.transactionCode.trim(),
     tradeDate,
-    exDate: date('exDate', false),
-    payDate: date('payDate', false),
+    exDate: dateField(raw, context, 'exDate', false),
+    payDate: dateField(raw, context, 'payDate', false),
     reportDate,
     quantity,
     price,
@@ -220,20 +253,25 @@ export function checkTransaction(
     originalAcquisitionDate,
     counterpartyClientUuid: counterpartyClientUuid?.toLowerCase() ?? null,
     counterpartyName: raw.counterpartyName.trim(),
-    holdoverReliefClaimed: optionalMoney(decimal('holdoverReliefClaimed', MONEY_SCALE, 'not-negative')),
+    holdoverReliefClaimed: optionalMoney(
+      decimalField(raw, context, 'holdoverReliefClaimed', MONEY_SCALE, 'not-negative'),
+    ),
     newSecurityId,
-    marketValue: optionalMoney(decimal('marketValue', MONEY_SCALE, 'not-negative')),
+    marketValue: optionalMoney(decimalField(raw, context, 'marketValue', MONEY_SCALE, 'not-negative')),
     ratio,
     timing,
     incomeType,
-    taxDeducted: optionalMoney(decimal('taxDeducted', MONEY_SCALE, 'not-negative')),
+    taxDeducted: optionalMoney(decimalField(raw, context, 'taxDeducted', MONEY_SCALE, 'not-negative')),
     notes: raw.notes,
   };
 }
 
-/** "12.3" -> "12.30" */
+/** "12.3" -> "12.30" (a canonical decimal of at most two places padded; more places rounded half up). */
 function money(text: string): string {
-  return multiply(text, '1', MONEY_SCALE);
+  const dot = text.indexOf('.');
+  const places = dot < 0 ? 0 : text.length - dot - 1;
+  if (places > MONEY_SCALE) return multiply(text, '1', MONEY_SCALE);
+  return dot < 0 ? `${text}.00` : text + '0'.repeat(MONEY_SCALE - places);
 }
 function optionalMoney(text: string | null): string | null {
   return text === null ? null : money(text);

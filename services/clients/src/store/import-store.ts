@@ -1,13 +1,16 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { OutboxEvent } from '@gains/outbox';
-import type { HoldingRow } from '../domain/holding-rules';
 import type { RejectedRow } from '../domain/import-csv';
-import type { HoldingDifference, ImportLookups, PreparedTransaction } from '../domain/import-rules';
+import type { ImportLookups, PreparedTransaction } from '../domain/import-rules';
 import { typeKey } from '../domain/import-rules';
-import { bulkInsert, textArray } from './bulk-insert';
-import { dateColumn } from './columns';
+import { textArray, unnestSelect } from './bulk-insert';
 import { rederiveHoldingsInBulk, type Pair } from './ledger-store';
+
+/** A portfolio and security an import posted to, with the earliest trade date it posted. */
+export interface TouchedPair extends Pair {
+  earliestDate: string;
+}
 import type { Prisma } from './generated/client';
 import type { ClientsPrisma } from './prisma';
 import { createTransactionTypeStore } from './transaction-type-store';
@@ -98,7 +101,7 @@ const LEDGER_COLUMNS = [
   { name: 'updated_at', sql: 'now()' },
 ] as const;
 
-export function createImportStore(prisma: ClientsPrisma) {
+export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
   const types = createTransactionTypeStore(prisma);
 
   return {
@@ -158,45 +161,6 @@ export function createImportStore(prisma: ClientsPrisma) {
       return rows.map((r) => toRecord({ ...r, rejected: [] }, false));
     },
 
-    async markRunning(id: number, rowsRead: number): Promise<void> {
-      await prisma.importTask.update({
-        where: { id },
-        data: { status: 'RUNNING', rowsRead, startedAt: new Date() },
-      });
-    },
-
-    async finish(
-      id: number,
-      outcome: {
-        status: 'SUCCEEDED' | 'FAILED';
-        rowsRead: number;
-        rejected?: RejectedRow[];
-        rowsPosted?: number;
-        rowsSkipped?: number;
-        message: string;
-      },
-    ): Promise<void> {
-      // Never finishes twice: only a task not finished yet is finished.
-      await prisma.importTask.updateMany({
-        where: { id, status: { in: ['QUEUED', 'RUNNING'] } },
-        data: {
-          status: outcome.status,
-          rowsRead: outcome.rowsRead,
-          ...(outcome.rejected
-            ? {
-                rejected: outcome.rejected as unknown as Prisma.InputJsonValue,
-                // rows, not problems: a row with two bad cells is one rejected row
-                rowsRejected: new Set(outcome.rejected.map((r) => r.line)).size,
-              }
-            : {}),
-          ...(outcome.rowsPosted !== undefined ? { rowsPosted: outcome.rowsPosted } : {}),
-          ...(outcome.rowsSkipped !== undefined ? { rowsSkipped: outcome.rowsSkipped } : {}),
-          message: outcome.message,
-          finishedAt: new Date(),
-        },
-      });
-    },
-
     /** What a file's rows are checked against, each read once for the whole file. */
     async lookups(organisationUuid: string, today: string): Promise<ImportLookups> {
       const [clients, portfolios, owners, securities, typeList] = await Promise.all([
@@ -247,113 +211,172 @@ export function createImportStore(prisma: ClientsPrisma) {
     },
 
     /**
-     * Posts one chunk of a file in one transaction: the rows whose natural keys were not imported before (the
-     * keys recorded in the same transaction), bulk inserted; the holdings of the pairs they touch re-derived; one
-     * ledger.changed per owner; and the task's cursor and counts moved, so a restart resumes after this chunk.
+     * Posts rows of a file inside the caller's transaction, in one statement: the rows whose natural keys were not
+     * imported before inserted with their keys. A key this task recorded already (an earlier attempt at the chunk
+     * whose other half committed) counts as posted by it; a key of another task's is skipped. Answers the counts
+     * and what the rows posted, by portfolio and security with the earliest trade date, for settleImported.
      */
-    /**
-     * Posts one chunk of a file inside the caller's transaction (the job runner's chunk, a pg client): the rows
-     * whose natural keys were not imported before (the keys recorded too), bulk inserted; the holdings of the
-     * pairs they touch re-derived; one ledger.changed per owner; and the task's cursor and counts moved.
-     */
-    async postTransactions(
+    async postRows(
       db: pg.ClientBase,
       task: { id: number; organisationUuid: string },
       chunk: readonly PreparedTransaction[],
       actorName: string,
-      nextCursor: number,
-      events: (touched: { clientUuid: string; earliestDate: string }[]) => OutboxEvent[],
-    ): Promise<{ posted: number; skipped: number }> {
+    ): Promise<{ posted: number; skipped: number; touched: TouchedPair[] }> {
+      if (chunk.length === 0) return { posted: 0, skipped: 0, touched: [] };
       const organisationUuid = task.organisationUuid;
-      {
-        const { rows: fresh } = await db.query<{ natural_key: string }>(
-          `INSERT INTO imported_row (organisation_uuid, kind, natural_key, task_id)
-           SELECT $1::uuid, 'TRANSACTIONS', k, $2::int FROM unnest($3::text[]) AS k
-           ON CONFLICT DO NOTHING RETURNING natural_key`,
-          [organisationUuid, task.id, chunk.map((r) => r.naturalKey)],
-        );
-        const freshKeys = new Set(fresh.map((r) => r.natural_key));
-        const rows = chunk.filter((r) => freshKeys.has(r.naturalKey));
-        await bulkInsert(
-          db,
-          'ledger_transaction',
-          LEDGER_COLUMNS,
-          rows.map((r) => {
-            const v = r.values;
-            return [
-              crypto.randomUUID(),
-              organisationUuid,
-              r.portfolioId,
-              r.portfolioCode,
-              r.securityId,
-              r.securityCode,
-              v.transactionCode,
-              r.typeId,
-              v.state,
-              v.tradeDate,
-              v.reportDate,
-              v.quantity,
-              v.price,
-              v.consideration,
-              v.expenses,
-              v.currency,
-              v.fxRate,
-              v.considerationGbp,
-              v.expensesGbp,
-              v.originalAcquisitionDate,
-              v.marketValue,
-              v.ratio,
-              v.timing,
-              v.incomeType,
-              v.notes,
-              `import:${task.id}:${r.line}`,
-              '',
-              actorName,
-              actorName,
-            ];
-          }),
-        );
-        const pairs = new Map<string, Pair>();
-        const earliest = new Map<number, string>();
-        for (const r of rows) {
-          pairs.set(`${r.portfolioId}|${r.securityId}`, { portfolioId: r.portfolioId, securityId: r.securityId });
-          const before = earliest.get(r.portfolioId);
-          if (!before || r.values.tradeDate < before) earliest.set(r.portfolioId, r.values.tradeDate);
-        }
-        await rederiveHoldingsInBulk(db, organisationUuid, [...pairs.values()]);
-        // One event per owner of the portfolios touched, from the earliest date of any portfolio they own.
-        const { rows: owners } = await db.query<{ portfolioId: number; clientUuid: string }>(
-          `SELECT po.portfolio_id AS "portfolioId", c.uuid::text AS "clientUuid"
-             FROM portfolio_owner po JOIN client c ON c.id = po.client_id JOIN portfolio p ON p.id = po.portfolio_id
-            WHERE p.organisation_uuid = $1::uuid AND po.portfolio_id = ANY($2::int[])`,
-          [organisationUuid, [...earliest.keys()]],
-        );
-        const perClient = new Map<string, string>();
-        for (const o of owners) {
-          const date = earliest.get(o.portfolioId)!;
-          const before = perClient.get(o.clientUuid);
-          if (!before || date < before) perClient.set(o.clientUuid, date);
-        }
-        const outbox = events([...perClient].map(([clientUuid, earliestDate]) => ({ clientUuid, earliestDate })));
-        if (outbox.length > 0) {
-          await db.query(
-            `INSERT INTO outbox_event (id, subject, payload, trace_parent)
-             SELECT i, s, decode(p, 'hex'), t FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS u(i, s, p, t)`,
-            [
-              outbox.map((e) => e.id),
-              outbox.map((e) => e.subject),
-              outbox.map((e) => Buffer.from(e.payload).toString('hex')),
-              outbox.map((e) => e.traceParent ?? null),
-            ],
-          );
-        }
-        await db.query(
-          `UPDATE import_task SET cursor = $2, rows_posted = rows_posted + $3, rows_skipped = rows_skipped + $4
-            WHERE id = $1`,
-          [task.id, nextCursor, rows.length, chunk.length - rows.length],
-        );
-        return { posted: rows.length, skipped: chunk.length - rows.length };
+      const rows = chunk.map((r) => {
+        const v = r.values;
+        return [
+          r.naturalKey,
+          crypto.randomUUID(),
+          organisationUuid,
+          r.portfolioId,
+          r.portfolioCode,
+          r.securityId,
+          r.securityCode,
+          v.transactionCode,
+          r.typeId,
+          v.state,
+          v.tradeDate,
+          v.reportDate,
+          v.quantity,
+          v.price,
+          v.consideration,
+          v.expenses,
+          v.currency,
+          v.fxRate,
+          v.considerationGbp,
+          v.expensesGbp,
+          v.originalAcquisitionDate,
+          v.marketValue,
+          v.ratio,
+          v.timing,
+          v.incomeType,
+          v.notes,
+          `import:${task.id}:${r.line}`,
+          '',
+          actorName,
+          actorName,
+        ];
+      });
+      // $1 organisation, $2 task, $3 the rows' count, then one array per column: the natural key first.
+      const input = unnestSelect([{ name: 'natural_key', type: 'text' }, ...LEDGER_COLUMNS], 4);
+      const names = LEDGER_COLUMNS.map((c) => c.name).join(', ');
+      // The statement's snapshot sees imported_row as it was before `fresh`: the keys found there were recorded
+      // earlier, and only when some key was (fresh short of the rows) are they looked up by task.
+      const { rows: answer } = await db.query<{ others: string[] }>(
+        `WITH input AS (SELECT u.c0 AS natural_key, ${input.expressions
+          .slice(1)
+          .map((e, i) => `${e} AS ${LEDGER_COLUMNS[i]!.name}`)
+          .join(', ')} FROM ${input.from}),
+              fresh AS (
+                INSERT INTO imported_row (organisation_uuid, kind, natural_key, task_id)
+                SELECT $1::uuid, 'TRANSACTIONS', natural_key, $2::int FROM input
+                ON CONFLICT DO NOTHING RETURNING natural_key),
+              posted AS (
+                INSERT INTO ledger_transaction (${names})
+                SELECT ${names} FROM input WHERE natural_key IN (SELECT natural_key FROM fresh))
+         SELECT CASE WHEN (SELECT count(*) FROM fresh) = $3::int THEN '{}'::text[]
+                     ELSE (SELECT coalesce(array_agg(i.natural_key), '{}') FROM input i
+                             JOIN imported_row r ON r.organisation_uuid = $1::uuid AND r.kind = 'TRANSACTIONS'
+                                                AND r.natural_key = i.natural_key
+                            WHERE r.task_id <> $2::int) END AS others`,
+        [organisationUuid, task.id, chunk.length, ...input.values(rows)],
+      );
+      const others = new Set(answer[0]!.others);
+      const touched = new Map<string, TouchedPair>();
+      for (const r of chunk) {
+        if (others.size > 0 && others.has(r.naturalKey)) continue;
+        const key = `${r.portfolioId}|${r.securityId}`;
+        const seen = touched.get(key);
+        if (!seen)
+          touched.set(key, { portfolioId: r.portfolioId, securityId: r.securityId, earliestDate: r.values.tradeDate });
+        else if (r.values.tradeDate < seen.earliestDate) seen.earliestDate = r.values.tradeDate;
       }
+      return { posted: chunk.length - others.size, skipped: others.size, touched: [...touched.values()] };
+    },
+
+    /** A chunk's counts and the task's cursor, in the runner's transaction (Interface Logging reads them). */
+    async countChunk(db: pg.ClientBase, id: number, nextCursor: number, counts: { posted: number; skipped: number }) {
+      await db.query(
+        `UPDATE import_task SET cursor = $2, rows_posted = rows_posted + $3, rows_skipped = rows_skipped + $4
+          WHERE id = $1`,
+        [id, nextCursor, counts.posted, counts.skipped],
+      );
+    },
+
+    /** Runs `work` in a transaction of its own on another connection (the second half of a chunk). */
+    async inOwnTransaction<T>(work: (db: pg.ClientBase) => Promise<T>): Promise<T> {
+      if (!pool) throw new Error('the import store was made without a pool');
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+
+    /**
+     * Once a file is in (its last chunk's transaction): the holdings of every pair it posted to re-derived, once
+     * each rather than per chunk, and one ledger.changed per owner of the portfolios touched, from the earliest
+     * date of any row posted to a portfolio they own.
+     */
+    async settleImported(
+      db: pg.ClientBase,
+      organisationUuid: string,
+      touched: readonly TouchedPair[],
+      events: (changed: { clientUuid: string; earliestDate: string }[]) => OutboxEvent[],
+    ): Promise<void> {
+      if (touched.length === 0) return;
+      await rederiveHoldingsInBulk(
+        db,
+        organisationUuid,
+        touched.map(({ portfolioId, securityId }) => ({ portfolioId, securityId })),
+      );
+      const earliest = new Map<number, string>();
+      for (const t of touched) {
+        const before = earliest.get(t.portfolioId);
+        if (!before || t.earliestDate < before) earliest.set(t.portfolioId, t.earliestDate);
+      }
+      const { rows: owners } = await db.query<{ portfolioId: number; clientUuid: string }>(
+        `SELECT po.portfolio_id AS "portfolioId", c.uuid::text AS "clientUuid"
+           FROM portfolio_owner po JOIN client c ON c.id = po.client_id JOIN portfolio p ON p.id = po.portfolio_id
+          WHERE p.organisation_uuid = $1::uuid AND po.portfolio_id = ANY($2::int[])`,
+        [organisationUuid, [...earliest.keys()]],
+      );
+      const perClient = new Map<string, string>();
+      for (const o of owners) {
+        const date = earliest.get(o.portfolioId)!;
+        const before = perClient.get(o.clientUuid);
+        if (!before || date < before) perClient.set(o.clientUuid, date);
+      }
+      const outbox = events([...perClient].map(([clientUuid, earliestDate]) => ({ clientUuid, earliestDate })));
+      if (outbox.length === 0) return;
+      await db.query(
+        `INSERT INTO outbox_event (id, subject, payload, trace_parent)
+         SELECT i, s, decode(p, 'hex'), t FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS u(i, s, p, t)`,
+        [
+          outbox.map((e) => e.id),
+          outbox.map((e) => e.subject),
+          outbox.map((e) => Buffer.from(e.payload).toString('hex')),
+          outbox.map((e) => e.traceParent ?? null),
+        ],
+      );
+    },
+
+    /** Fails a task its job failed (the runner gave up on a chunk), in the runner's transaction; rows posted stay. */
+    async failIn(db: pg.ClientBase, organisationUuid: string, uuid: string, message: string): Promise<void> {
+      await db.query(
+        `UPDATE import_task SET status = 'FAILED', message = $3, finished_at = now()
+          WHERE organisation_uuid = $1::uuid AND uuid = $2::uuid AND status IN ('QUEUED', 'RUNNING')`,
+        [organisationUuid, uuid, message],
+      );
     },
 
     /** Finishes a task inside the caller's transaction (the job's last chunk), only if not finished yet. */
@@ -401,128 +424,6 @@ export function createImportStore(prisma: ClientsPrisma) {
           WHERE id = $1 AND status IN ('QUEUED', 'RUNNING')`,
         [id, rowsRead],
       );
-    },
-
-    /** The settled rows of each pair, as deriving a holding reads them. */
-    async holdingRows(organisationUuid: string, pairs: readonly Pair[]): Promise<Map<string, HoldingRow[]>> {
-      const out = new Map<string, HoldingRow[]>();
-      if (pairs.length === 0) return out;
-      const rows = await prisma.$queryRaw<
-        {
-          portfolioId: number;
-          securityId: number;
-          newSecurityId: number | null;
-          quantity: string;
-          ratio: string | null;
-          tradeDate: string;
-          timing: string;
-          effect: string;
-        }[]
-      >`
-        SELECT t.portfolio_id AS "portfolioId", t.security_id AS "securityId", t.new_security_id AS "newSecurityId",
-               t.quantity::text AS quantity, t.ratio, t.trade_date::text AS "tradeDate", t.timing, tt.effect
-          FROM ledger_transaction t JOIN transaction_type tt ON tt.id = t.type_id
-         WHERE t.organisation_uuid = ${organisationUuid}::uuid AND t.state = 'SETTLED'
-           AND t.portfolio_id = ANY(${pairs.map((p) => p.portfolioId)}::int[])
-         ORDER BY t.trade_date, t.id`;
-      for (const p of pairs) {
-        const wanted = new Set([p.securityId]);
-        out.set(
-          `${p.portfolioId}|${p.securityId}`,
-          rows
-            .filter(
-              (r) => r.portfolioId === p.portfolioId && (wanted.has(r.securityId) || r.newSecurityId === p.securityId),
-            )
-            .map((r) => ({
-              securityId: r.securityId,
-              effect: r.effect,
-              quantity: r.quantity,
-              ratio: r.ratio,
-              newSecurityId: r.newSecurityId,
-              tradeDate: r.tradeDate,
-              timing: r.timing,
-            })),
-        );
-      }
-      return out;
-    },
-
-    /**
-     * A custodian file's differences, in one transaction: each a custodian break (the monitor log's record) and
-     * the holding flagged as a rec break, the portfolios' and owners' counts of breaks kept; the task finished.
-     */
-    async recordBreaks(
-      task: { id: number; organisationUuid: string },
-      differences: readonly HoldingDifference[],
-      rowsRead: number,
-    ): Promise<void> {
-      const organisationUuid = task.organisationUuid;
-      await prisma.$transaction(async (tx) => {
-        for (const d of differences) {
-          const h = d.holding;
-          await tx.custodianBreak.create({
-            data: {
-              uuid: crypto.randomUUID(),
-              organisationUuid,
-              taskId: task.id,
-              portfolioId: h.portfolioId,
-              securityId: h.securityId,
-              asAt: dateColumn(h.date),
-              custodianQuantity: h.quantity,
-              ledgerQuantity: d.ledgerQuantity,
-              difference: d.difference,
-              message: d.message,
-            },
-          });
-          await tx.holding.upsert({
-            where: { portfolioId_securityId: { portfolioId: h.portfolioId, securityId: h.securityId } },
-            create: {
-              portfolioId: h.portfolioId,
-              securityId: h.securityId,
-              organisationUuid,
-              quantity: '0',
-              recBreak: true,
-            },
-            update: { recBreak: true },
-          });
-        }
-        const portfolioIds = [...new Set(differences.map((d) => d.holding.portfolioId))];
-        for (const portfolioId of portfolioIds) {
-          const recBreaks = await tx.holding.count({ where: { organisationUuid, portfolioId, recBreak: true } });
-          await tx.portfolio.update({ where: { id: portfolioId }, data: { recBreaks } });
-          await tx.$executeRaw`
-            UPDATE client c
-               SET holding_breaks = (SELECT coalesce(sum(p.rec_breaks), 0)::int
-                                       FROM portfolio_owner po JOIN portfolio p ON p.id = po.portfolio_id
-                                      WHERE po.client_id = c.id)
-             WHERE c.organisation_uuid = ${organisationUuid}::uuid
-               AND c.id IN (SELECT client_id FROM portfolio_owner WHERE portfolio_id = ${portfolioId})`;
-        }
-        await tx.importTask.updateMany({
-          where: { id: task.id, status: { in: ['QUEUED', 'RUNNING'] } },
-          data: {
-            status: 'SUCCEEDED',
-            rowsRead,
-            rowsPosted: rowsRead,
-            cursor: rowsRead,
-            message:
-              differences.length === 0
-                ? 'Every holding agrees with the ledger'
-                : `${differences.length} rec breaks raised`,
-            finishedAt: new Date(),
-          },
-        });
-      });
-    },
-
-    async breaksOfTask(organisationUuid: string, taskUuid: string) {
-      return prisma.custodianBreak.findMany({
-        where: {
-          organisationUuid,
-          taskId: (await prisma.importTask.findFirstOrThrow({ where: { uuid: taskUuid, organisationUuid } })).id,
-        },
-        orderBy: { id: 'asc' },
-      });
     },
   };
 }
