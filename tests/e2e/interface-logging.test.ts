@@ -152,4 +152,28 @@ describe('Interface Logging', () => {
     expect(await log.first().locator('[col-id=errorSeverityId]').innerText()).toBe('Medium');
     await page.screenshot({ path: `${SHOTS}/act-monitor-custodian-break.png`, fullPage: true });
   });
+
+  it('when a customer administrator picks the clients kind, then its columns are hinted and a clients file is imported', async () => {
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
+    await openInterfaceLogging(page);
+    await page.getByTestId('import-kind').click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: 'Clients' })
+      .first()
+      .click();
+    expect(await page.getByTestId('import-kind-columns').innerText()).toMatch(/^Columns: code, name; optional type/);
+    const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+    await upload(
+      page,
+      'e2e-clients.csv',
+      ['code,name,type,ni_number', `${code},E2E Client,INDIVIDUAL,QQ123456C`].join('\n'),
+    );
+    await page.locator('[data-testid=import-task][data-status=SUCCEEDED]').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('import-counts').innerText()).toBe(
+      'Clients: 1 rows read, 1 posted, 0 rejected, 0 already imported.',
+    );
+    expect(await page.getByTestId('import-task').innerText()).toContain('1 client added, 0 changed, 0 unchanged');
+    await page.screenshot({ path: `${SHOTS}/interface-logging-clients.png` });
+  });
 });

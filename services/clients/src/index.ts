@@ -12,6 +12,8 @@ import type { LedgerDeps } from './domain/ledger-deps';
 import { importCustodianJob } from './domain/import-custodian-job';
 import { importPricesJob } from './domain/import-prices-job';
 import { importTransactionsJob } from './domain/import-transactions-job';
+import { importClientsJob } from './domain/import-clients-job';
+import { importPortfoliosJob } from './domain/import-portfolios-job';
 import { consumeIdentityEvents } from './events/identity-events';
 import { consumeSecuritiesEvents } from './events/securities-events';
 import { createSecuritiesSource } from './rpc/securities-source';
@@ -20,6 +22,7 @@ import { createImportsService } from './rpc/imports-service';
 import { createLedgerService } from './rpc/ledger-service';
 import { createClientStore } from './store/client-store';
 import { createClientRecordStore } from './store/client-record-store';
+import { createImportMasterStore } from './store/import-master-store';
 import { createCustodianStore } from './store/custodian-store';
 import { createImportStore, type ImportTaskRecord } from './store/import-store';
 import { createLedgerStore } from './store/ledger-store';
@@ -54,6 +57,7 @@ export const clientsModule: ServiceModule = {
     const importStore = createImportStore(prisma, pool);
     const importDeps: ImportDeps = {
       imports: importStore,
+      master: createImportMasterStore(prisma),
       files: createLocalFileStore(env.GAINS_FILES_DIR ?? path.join(process.cwd(), '.data', 'files')),
       prices: securitiesSource,
       today: () => londonToday(),
@@ -77,7 +81,13 @@ export const clientsModule: ServiceModule = {
       pool,
       service: 'clients',
       logger,
-      handlers: [importTransactionsJob(importDeps), importPricesJob(importDeps), importCustodianJob(importDeps)],
+      handlers: [
+        importTransactionsJob(importDeps),
+        importPricesJob(importDeps),
+        importCustodianJob(importDeps),
+        importClientsJob(importDeps),
+        importPortfoliosJob(importDeps),
+      ],
       onCommitted: () => relay.kick(),
     });
     /** Every import started has finished (tests; shutdown waits for the runner itself). */

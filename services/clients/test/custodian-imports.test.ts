@@ -23,6 +23,7 @@ import type { ImportDeps } from '../src/domain/import-deps';
 import { IMPORT_PRICES_JOB, importPricesJob } from '../src/domain/import-prices-job';
 import { clientsModule } from '../src/index';
 import { createCustodianStore } from '../src/store/custodian-store';
+import { createImportMasterStore } from '../src/store/import-master-store';
 import { createImportStore } from '../src/store/import-store';
 import { createClientsPrisma } from '../src/store/prisma';
 
@@ -393,6 +394,7 @@ describe('after a process dies', () => {
     const prisma = createClientsPrisma(pool, 'clients');
     const deps: ImportDeps = {
       imports: createImportStore(prisma, pool),
+      master: createImportMasterStore(prisma),
       custodian: createCustodianStore(),
       files: createLocalFileStore(filesDir),
       prices: {

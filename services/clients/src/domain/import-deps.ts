@@ -1,5 +1,6 @@
 import type { Caller } from '@gains/auth';
 import type { FileStore } from '@gains/files';
+import type { ImportMasterStore } from '../store/import-master-store';
 import type { CustodianStore } from '../store/custodian-store';
 import type { ImportStore, ImportTaskRecord } from '../store/import-store';
 
@@ -22,6 +23,8 @@ export interface PriceUpload {
 /** What the import use cases are given. */
 export interface ImportDeps {
   imports: ImportStore;
+  /** the clients and portfolios imports' reads and writes */
+  master: ImportMasterStore;
   custodian: CustodianStore;
   files: FileStore;
   prices: PriceUpload;

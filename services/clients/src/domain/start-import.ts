@@ -6,7 +6,7 @@ import type { ImportDeps } from './import-deps';
 import { IMPORT_KINDS, isImportKind, MAX_IMPORT_BYTES } from './import-rules';
 import { assertLedgerWriter } from './ledger-access';
 
-const IMPLEMENTED = new Set(['TRANSACTIONS', 'PRICES', 'CUSTODIAN_HOLDINGS']);
+const IMPLEMENTED = new Set(['TRANSACTIONS', 'CLIENTS', 'PORTFOLIOS', 'PRICES', 'CUSTODIAN_HOLDINGS']);
 
 /**
  * Starts an import: the file kept (storage), its task queued, and the task answered at once; the rows are read,

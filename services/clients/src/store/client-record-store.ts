@@ -8,7 +8,7 @@ import { dateText, decimalText } from './columns';
 import { Prisma } from './generated/client';
 import type { ClientsPrisma, ClientsTx } from './prisma';
 
-const FULL = {
+export const FULL = {
   addresses: { orderBy: { id: 'asc' } },
   relationships: {
     orderBy: { id: 'asc' },
@@ -29,7 +29,7 @@ const codeOf = (list: ReferenceItem[], stored: string) =>
 
 const day = (text: string | undefined | null) => (text ? new Date(`${text}T00:00:00Z`) : null);
 
-function toRecord(row: FullRow, organisation: { id: number; code: string } | null): ClientRecord {
+export function toRecord(row: FullRow, organisation: { id: number; code: string } | null): ClientRecord {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -134,7 +134,7 @@ function toRecord(row: FullRow, organisation: { id: number; code: string } | nul
   };
 }
 
-function columnsOf(c: CheckedClient) {
+export function columnsOf(c: CheckedClient) {
   return {
     code: c.code,
     imsCode: c.imsCode.trim(),

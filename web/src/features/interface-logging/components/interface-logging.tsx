@@ -16,8 +16,19 @@ import { useImport, useImports, useStartImport, type ImportKind, type ImportTask
 import { importTaskColumns } from './import-tasks-columns';
 
 const GRID_ID = 'import-tasks';
-// The kinds the service imports today (clients and portfolios are entered on their own pages for now).
-const KINDS: ImportKind[] = ['TRANSACTIONS', 'CUSTODIAN_HOLDINGS', 'PRICES'];
+const KINDS: ImportKind[] = ['TRANSACTIONS', 'CLIENTS', 'PORTFOLIOS', 'CUSTODIAN_HOLDINGS', 'PRICES'];
+
+/** The columns each kind's CSV takes (header row, names in any case), as the services read them. */
+const KIND_COLUMNS: Record<ImportKind, string> = {
+  TRANSACTIONS:
+    'client, portfolio, security (SEDOL or ISIN), date, type; optional quantity, price, amount, expenses, currency, fx_rate, state, acquired, ratio, market_value, timing, ref, notes',
+  CLIENTS:
+    'code, name; optional type, state, first_name, surname, date_of_birth, ni_number, utr, relationship_manager, email and the other client fields (a known code updates that client)',
+  PORTFOLIOS:
+    'code, name; optional type, state, currency, tax_wrapper (GIA, ISA or PENSION), owners (client codes with shares: C1:60;C2:40)',
+  PRICES: 'security (SEDOL, ISIN or id), date, price, currency',
+  CUSTODIAN_HOLDINGS: 'portfolio, security (SEDOL or ISIN), quantity, date',
+};
 
 /** A CSV cell: quoted when it holds a comma, quote or line break. */
 const cell = (value: string | number) => {
@@ -88,6 +99,11 @@ export function InterfaceLogging({ organisationUuid, canImport }: { organisation
               </Button>
             </Upload>
           </Space>
+          <div style={{ flexBasis: '100%' }}>
+            <Typography.Text type="secondary" data-testid="import-kind-columns">
+              Columns: {KIND_COLUMNS[kind]}
+            </Typography.Text>
+          </div>
         </div>
       )}
       <div className="gains-grid-panel" data-testid="import-tasks-grid" data-loading={tasks.isFetching}>
