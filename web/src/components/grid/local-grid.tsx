@@ -45,6 +45,12 @@ export function LocalGrid<T extends { id: number | string }>(props: {
   const gridRef = useRef<AgGridReact<T>>(null);
   const [search, setSearch] = useState('');
   const defaultColDef = useMemo<ColDef<T>>(() => ({ ...(baseColDef as ColDef<T>), flex: 1 }), []);
+  // Columns share the width (flex) but never shrink below the width they ask for: a wide table scrolls sideways
+  // rather than cutting every cell to a few letters.
+  const columnDefs = useMemo(
+    () => props.columns.map((c) => (c.width && c.minWidth === undefined ? { ...c, minWidth: c.width } : c)),
+    [props.columns],
+  );
   // The grid pages in the browser; the app's one pager drives it.
   const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE, total: 0 });
   const readPaging = useCallback((api: GridApi<T>) => {
@@ -117,7 +123,7 @@ export function LocalGrid<T extends { id: number | string }>(props: {
           suppressColumnVirtualisation
           multiSortKey="ctrl"
           rowData={props.error ? [] : props.rows}
-          columnDefs={props.columns}
+          columnDefs={columnDefs}
           defaultColDef={defaultColDef}
           getRowId={getRowId}
           quickFilterText={search}

@@ -18,7 +18,7 @@ const columns: ColDef<Row>[] = [
     sort: 'desc',
     valueFormatter: (p) => formatDateTime(p.value as string),
   },
-  textColumn<Row>('errorCode', 'Error Code', { width: 200 }),
+  textColumn<Row>('errorCode', 'Error Code', { width: 240 }),
   {
     field: 'errorSeverityId',
     headerName: 'Severity',
