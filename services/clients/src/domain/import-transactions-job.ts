@@ -130,40 +130,56 @@ export function importTransactionsJob(deps: ImportDeps): JobHandler<{ taskUuid: 
         }
       }
       const organisationUuid = task.organisationUuid;
-      const next = Math.min(start + IMPORT_CHUNK, prepared.length);
-      const rows = prepared.slice(start, next);
-      // Two halves on two connections at once (the database does the work on both cores): the first in the
-      // runner's transaction, the second in its own, committed first. If the runner's then fails, the retry finds
-      // the second half's keys recorded by this task and counts them as its own, posting nothing twice.
-      const half = rows.length >= SPLIT_FROM ? Math.ceil(rows.length / 2) : rows.length;
-      const [first, second] = await Promise.all([
-        deps.imports.postRows(tx, task, rows.slice(0, half), task.startedBy),
-        deps.imports.inOwnTransaction((own) => deps.imports.postRows(own, task, rows.slice(half), task.startedBy)),
-      ]);
-      const done = { posted: first.posted + second.posted, skipped: first.skipped + second.skipped };
-      await deps.imports.countChunk(tx, task.id, next, done);
-      const touched = mergeTouched(cursor?.touched ?? [], [...first.touched, ...second.touched]);
-      const last = next >= prepared.length;
-      let message: string | undefined;
-      if (last) {
-        checked.delete(task.uuid);
-        await deps.imports.settleImported(tx, organisationUuid, touched, (changed) =>
-          changed.map((t) => ledgerChangedEvent({ organisationUuid, ...t, reason: 'IMPORT' })),
-        );
-        const counts = await deps.imports.countsIn(tx, task.id);
-        message =
-          counts.skipped > 0
-            ? `${counts.posted} rows posted; ${counts.skipped} were imported before and posted nothing`
-            : `${counts.posted} rows posted`;
-        await deps.imports.finishIn(tx, task.id, { status: 'SUCCEEDED', rowsRead, message });
+      if (start < prepared.length) {
+        const next = Math.min(start + IMPORT_CHUNK, prepared.length);
+        const rows = prepared.slice(start, next);
+        // Two halves on two connections at once (the database does the work on both cores): the first in the
+        // runner's transaction, the second in its own, committed first. If the runner's then fails, the retry
+        // finds the second half's keys recorded by this task and counts them as its own, posting nothing twice.
+        const half = rows.length >= SPLIT_FROM ? Math.ceil(rows.length / 2) : rows.length;
+        const [first, second] = await Promise.all([
+          deps.imports.postRows(tx, task, rows.slice(0, half), task.startedBy),
+          deps.imports.inOwnTransaction((own) => deps.imports.postRows(own, task, rows.slice(half), task.startedBy)),
+        ]);
+        const done = { posted: first.posted + second.posted, skipped: first.skipped + second.skipped };
+        await deps.imports.countChunk(tx, task.id, next, done);
+        return {
+          cursor: { next, touched: mergeTouched(cursor?.touched ?? [], [...first.touched, ...second.touched]) },
+          done: false,
+          progressDone: next,
+          progressTotal: prepared.length,
+          add: { candidates: next - start, successes: done.posted },
+        };
       }
+      // Every row is in (committed): a last chunk re-derives the holdings the file touched, by portfolio halves
+      // at once on two connections, each seeing every row; then the owners' events and the finish.
+      checked.delete(task.uuid);
+      const touched = cursor?.touched ?? [];
+      const byPortfolio = [...touched].sort((x, y) => x.portfolioId - y.portfolioId);
+      let cut = Math.ceil(byPortfolio.length / 2);
+      while (cut < byPortfolio.length && byPortfolio[cut]!.portfolioId === byPortfolio[cut - 1]!.portfolioId) cut++;
+      await Promise.all([
+        deps.imports.rederiveTouched(tx, organisationUuid, byPortfolio.slice(0, cut)),
+        deps.imports.inOwnTransaction((own) =>
+          deps.imports.rederiveTouched(own, organisationUuid, byPortfolio.slice(cut)),
+        ),
+      ]);
+      await deps.imports.announceImported(tx, organisationUuid, touched, (changed) =>
+        changed.map((t) => ledgerChangedEvent({ organisationUuid, ...t, reason: 'IMPORT' })),
+      );
+      const counts = await deps.imports.countsIn(tx, task.id);
+      const message =
+        counts.skipped > 0
+          ? `${counts.posted} rows posted; ${counts.skipped} were imported before and posted nothing`
+          : `${counts.posted} rows posted`;
+      await deps.imports.finishIn(tx, task.id, { status: 'SUCCEEDED', rowsRead, message });
       return {
-        cursor: { next, touched: last ? [] : touched },
-        done: last,
-        progressDone: next,
+        cursor: { next: start, touched: [] },
+        done: true,
+        progressDone: prepared.length,
         progressTotal: prepared.length,
-        add: { candidates: next - start, successes: done.posted },
-        ...(last ? { outcome: 'SUCCEEDED' as const, message } : {}),
+        outcome: 'SUCCEEDED',
+        message,
       };
     },
   };

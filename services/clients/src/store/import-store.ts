@@ -5,7 +5,7 @@ import type { RejectedRow } from '../domain/import-csv';
 import type { ImportLookups, PreparedTransaction } from '../domain/import-rules';
 import { typeKey } from '../domain/import-rules';
 import { textArray, unnestSelect } from './bulk-insert';
-import { rederiveHoldingsInBulk, type Pair } from './ledger-store';
+import { refreshOwnersHoldingBreaks, rederiveHoldingsInBulk, type Pair } from './ledger-store';
 
 /** A portfolio and security an import posted to, with the earliest trade date it posted. */
 export interface TouchedPair extends Pair {
@@ -214,7 +214,7 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
      * Posts rows of a file inside the caller's transaction, in one statement: the rows whose natural keys were not
      * imported before inserted with their keys. A key this task recorded already (an earlier attempt at the chunk
      * whose other half committed) counts as posted by it; a key of another task's is skipped. Answers the counts
-     * and what the rows posted, by portfolio and security with the earliest trade date, for settleImported.
+     * and what the rows posted, by portfolio and security with the earliest trade date, for rederiveTouched and announceImported.
      */
     async postRows(
       db: pg.ClientBase,
@@ -323,22 +323,32 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
     },
 
     /**
-     * Once a file is in (its last chunk's transaction): the holdings of every pair it posted to re-derived, once
-     * each rather than per chunk, and one ledger.changed per owner of the portfolios touched, from the earliest
-     * date of any row posted to a portfolio they own.
+     * The holdings of the pairs an import posted to, re-derived (once per file, at its end), without their
+     * owners' Holding Breaks: two of these run at once on disjoint portfolios, and an owner of both halves'
+     * portfolios is counted once both are in (announceImported).
      */
-    async settleImported(
+    async rederiveTouched(db: pg.ClientBase, organisationUuid: string, touched: readonly TouchedPair[]) {
+      if (touched.length === 0) return;
+      await rederiveHoldingsInBulk(
+        db,
+        organisationUuid,
+        touched.map(({ portfolioId, securityId }) => ({ portfolioId, securityId })),
+        { owners: false },
+      );
+    },
+
+    /**
+     * After the holdings are re-derived: the owners' Holding Breaks of the portfolios an import touched, and one
+     * ledger.changed per owner, from the earliest date of any row posted to a portfolio they own.
+     */
+    async announceImported(
       db: pg.ClientBase,
       organisationUuid: string,
       touched: readonly TouchedPair[],
       events: (changed: { clientUuid: string; earliestDate: string }[]) => OutboxEvent[],
     ): Promise<void> {
       if (touched.length === 0) return;
-      await rederiveHoldingsInBulk(
-        db,
-        organisationUuid,
-        touched.map(({ portfolioId, securityId }) => ({ portfolioId, securityId })),
-      );
+      await refreshOwnersHoldingBreaks(db, organisationUuid, [...new Set(touched.map((t) => t.portfolioId))]);
       const earliest = new Map<number, string>();
       for (const t of touched) {
         const before = earliest.get(t.portfolioId);

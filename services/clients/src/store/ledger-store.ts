@@ -257,7 +257,13 @@ export interface SqlClient {
  * rule (deriveHoldings) per portfolio, then the holdings upserted, the changed warnings written, and the portfolios' and
  * owners' counts of rec breaks kept, each in one statement.
  */
-export async function rederiveHoldingsInBulk(db: SqlClient, organisationUuid: string, pairs: Pair[]): Promise<void> {
+export async function rederiveHoldingsInBulk(
+  db: SqlClient,
+  organisationUuid: string,
+  pairs: Pair[],
+  /** owners: false leaves the owners' Holding Breaks to the caller (a derivation split over connections). */
+  options: { owners?: boolean } = {},
+): Promise<void> {
   const byPortfolio = new Map<number, Set<number>>();
   for (const p of pairs) {
     byPortfolio.set(p.portfolioId, (byPortfolio.get(p.portfolioId) ?? new Set()).add(p.securityId));
@@ -339,7 +345,15 @@ export async function rederiveHoldingsInBulk(db: SqlClient, organisationUuid: st
       WHERE p.id = ANY($1::int[]) AND p.organisation_uuid = $2::uuid`,
     [portfolioIds, organisationUuid],
   );
-  // The clients grid's Holding Breaks: each owner's rec breaks over every portfolio it owns.
+  if (options.owners !== false) await refreshOwnersHoldingBreaks(db, organisationUuid, portfolioIds);
+}
+
+/** The clients grid's Holding Breaks of the owners of `portfolioIds`: each one's rec breaks over every portfolio. */
+export async function refreshOwnersHoldingBreaks(
+  db: SqlClient,
+  organisationUuid: string,
+  portfolioIds: readonly number[],
+): Promise<void> {
   await db.query(
     `UPDATE client c
         SET holding_breaks = (SELECT coalesce(sum(p.rec_breaks), 0)::int
@@ -347,7 +361,7 @@ export async function rederiveHoldingsInBulk(db: SqlClient, organisationUuid: st
                                WHERE po.client_id = c.id)
       WHERE c.organisation_uuid = $1::uuid
         AND c.id IN (SELECT client_id FROM portfolio_owner WHERE portfolio_id = ANY($2::int[]))`,
-    [organisationUuid, portfolioIds],
+    [organisationUuid, [...portfolioIds]],
   );
 }
 
