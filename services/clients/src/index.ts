@@ -14,6 +14,7 @@ import { importPricesJob } from './domain/import-prices-job';
 import { importTransactionsJob } from './domain/import-transactions-job';
 import { consumeIdentityEvents } from './events/identity-events';
 import { consumeSecuritiesEvents } from './events/securities-events';
+import { consumeTaxEngineEvents } from './events/tax-engine-events';
 import { createSecuritiesSource } from './rpc/securities-source';
 import { createClientsService } from './rpc/clients-service';
 import { createImportsService } from './rpc/imports-service';
@@ -104,6 +105,7 @@ export const clientsModule: ServiceModule = {
       async subscribe() {
         await consumeIdentityEvents(bus, prisma, logger);
         await consumeSecuritiesEvents(bus, prisma, logger);
+        await consumeTaxEngineEvents(bus, prisma, logger);
       },
       async afterStart() {
         // Imports a stop interrupted resume through the runner from their last committed chunk; a task left

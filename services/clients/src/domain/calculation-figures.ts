@@ -15,15 +15,19 @@ export interface CalculationFigures {
   ledgerVersion: bigint;
   /** ISO instant the run finished. */
   computedAt: string;
-  /** SUCCEEDED or FAILED (a failed run still publishes what it could compute and its failure count) */
-  status: CalculationStatus;
+  /**
+   * SUCCEEDED; PARTIAL (computed with calculation failures: figures of what could be computed); FAILED (nothing
+   * computed: the figures are empty, so those stored stay, shown beside the failure)
+   */
+  status: RunStatus;
   client: ClientFigures;
   portfolios: PortfolioFigures[];
   holdings: HoldingFigures[];
   transactions: TransactionFigures[];
 }
 
-export type CalculationStatus = 'SUCCEEDED' | 'FAILED';
+export type RunStatus = 'SUCCEEDED' | 'PARTIAL' | 'FAILED';
+export type HoldingStatus = 'SUCCEEDED' | 'FAILED' | 'EXCLUDED';
 
 export interface GainFigures {
   ytdCapitalGainLoss: string | null;
@@ -36,6 +40,7 @@ export interface GainFigures {
 }
 
 export interface ClientFigures extends GainFigures {
+  marketValue: string | null;
   annualExemption: string | null;
   annualExemptionRemaining: string | null;
   broughtForwardLoss: string | null;
@@ -45,10 +50,12 @@ export interface ClientFigures extends GainFigures {
   usedIndexation: string | null;
   calculationFailures: number;
   thirtyDayDisposalCounter: number;
+  holdingBreaks: number;
 }
 
 export interface PortfolioFigures extends GainFigures {
   portfolioUuid: string;
+  marketValue: string | null;
   holdoverRelief: string | null;
   cloggedLoss: string | null;
   calculationFailures: number;
@@ -62,8 +69,10 @@ export interface HoldingFigures extends GainFigures {
   holdoverRelief: string | null;
   cloggedLoss: string | null;
   thirtyDayDisposalCounter: number;
-  /** SUCCEEDED or FAILED for this security */
-  calculationStatus: CalculationStatus;
+  /** SUCCEEDED, FAILED (a calculation failure on this security) or EXCLUDED (ISA or pension) */
+  calculationStatus: HoldingStatus;
+  /** ISO instant */
+  calculatedAt: string;
 }
 
 export interface TransactionFigures {
@@ -78,7 +87,6 @@ export interface TransactionFigures {
   indexation: string | null;
 }
 
-const STATUSES: readonly string[] = ['SUCCEEDED', 'FAILED'];
 
 /**
  * Checks a run's figures before anything is stored: every money figure exact to the penny (average cost to 8
@@ -87,16 +95,17 @@ const STATUSES: readonly string[] = ['SUCCEEDED', 'FAILED'];
 export function assertCalculationFigures(f: CalculationFigures): void {
   uuid('organisationUuid', f.organisationUuid);
   uuid('clientUuid', f.clientUuid);
-  if (Number.isNaN(Date.parse(f.computedAt))) throw invalidArgument('computedAt', 'computedAt must be an ISO instant');
+  instant('computedAt', f.computedAt);
   if (f.ledgerVersion < 0n) throw invalidArgument('ledgerVersion', 'ledgerVersion must not be negative');
-  status('status', f.status);
-  money('client', f.client, ['annualExemption', 'annualExemptionRemaining', 'broughtForwardLoss',
+  oneOf('status', f.status, ['SUCCEEDED', 'PARTIAL', 'FAILED']);
+  money('client', f.client, ['marketValue', 'annualExemption', 'annualExemptionRemaining', 'broughtForwardLoss',
     'unusedBroughtForwardLoss', 'ytdHoldoverReliefGain', 'ytdCloggedLoss', 'usedIndexation', ...GAIN_FIELDS]);
   count('client.calculationFailures', f.client.calculationFailures);
   count('client.thirtyDayDisposalCounter', f.client.thirtyDayDisposalCounter);
+  count('client.holdingBreaks', f.client.holdingBreaks);
   f.portfolios.forEach((p, i) => {
     uuid(`portfolios.${i}.portfolioUuid`, p.portfolioUuid);
-    money(`portfolios.${i}`, p, ['holdoverRelief', 'cloggedLoss', ...GAIN_FIELDS]);
+    money(`portfolios.${i}`, p, ['marketValue', 'holdoverRelief', 'cloggedLoss', ...GAIN_FIELDS]);
     count(`portfolios.${i}.calculationFailures`, p.calculationFailures);
   });
   f.holdings.forEach((h, i) => {
@@ -107,7 +116,8 @@ export function assertCalculationFigures(f: CalculationFigures): void {
     money(`holdings.${i}`, h, ['cgtCost', 'holdoverRelief', 'cloggedLoss', ...GAIN_FIELDS]);
     decimal(`holdings.${i}.averageCost`, h.averageCost, 8);
     count(`holdings.${i}.thirtyDayDisposalCounter`, h.thirtyDayDisposalCounter);
-    status(`holdings.${i}.calculationStatus`, h.calculationStatus);
+    oneOf(`holdings.${i}.calculationStatus`, h.calculationStatus, ['SUCCEEDED', 'FAILED', 'EXCLUDED']);
+    instant(`holdings.${i}.calculatedAt`, h.calculatedAt);
   });
   f.transactions.forEach((t, i) => {
     uuid(`transactions.${i}.transactionUuid`, t.transactionUuid);
@@ -130,8 +140,12 @@ function uuid(field: string, value: string) {
   if (!isUuid(value)) throw invalidArgument(field, `${field} must be a uuid`);
 }
 
-function status(field: string, value: string) {
-  if (!STATUSES.includes(value)) throw invalidArgument(field, `${field} must be SUCCEEDED or FAILED`);
+function oneOf(field: string, value: string, allowed: readonly string[]) {
+  if (!allowed.includes(value)) throw invalidArgument(field, `${field} must be one of ${allowed.join(', ')}`);
+}
+
+function instant(field: string, value: string) {
+  if (Number.isNaN(Date.parse(value))) throw invalidArgument(field, `${field} must be an ISO instant`);
 }
 
 function count(field: string, value: number) {

@@ -41,8 +41,24 @@ export function createCalculationStore(prisma: ClientsPrisma) {
      */
     async writeRun(tx: ClientsTx, clientId: number, f: CalculationFigures): Promise<void> {
       const c = f.client;
+      // Raw SQL on purpose: updated_at is the ledger version's source (ExportClientLedger), and storing a run's
+      // figures is no change of the ledger, so it must not move.
+      if (f.status === 'FAILED') {
+        // Nothing was computed: the figures stored stay, shown beside the failure.
+        await tx.$executeRaw`
+          UPDATE client SET calculation_status = 'FAILED', calculation_failures = ${Math.max(1, c.calculationFailures)}::int,
+                 last_calculated_at = ${f.computedAt}::timestamptz, calculated_ledger_version = ${f.ledgerVersion}::bigint
+           WHERE id = ${clientId}`;
+        await tx.$executeRaw`
+          UPDATE holding h SET calculation_status = 'FAILED', last_calculated_at = ${f.computedAt}::timestamptz
+            FROM portfolio_owner po
+           WHERE po.client_id = ${clientId} AND h.portfolio_id = po.portfolio_id AND h.calculation_status <> 'EXCLUDED'`;
+        return;
+      }
       await tx.$executeRaw`
         UPDATE client SET
+          market_value = ${c.marketValue}::numeric,
+          holding_breaks = ${c.holdingBreaks}::int,
           annual_exemption = ${c.annualExemption}::numeric,
           annual_exemption_remaining = ${c.annualExemptionRemaining}::numeric,
           brought_forward_loss = ${c.broughtForwardLoss}::numeric,
@@ -85,6 +101,7 @@ export function createCalculationStore(prisma: ClientsPrisma) {
               securityId: 0,
               clientId,
               ...gains(p),
+              marketValue: p.marketValue,
               holdoverRelief: p.holdoverRelief,
               cloggedLoss: p.cloggedLoss,
               calculationFailures: p.calculationFailures,
@@ -115,8 +132,8 @@ export function createCalculationStore(prisma: ClientsPrisma) {
       const sums = Prisma.raw(SHARED.map((col) => `sum(f.${col})`).join(', '));
       const columns = Prisma.raw(SHARED.join(', '));
       await tx.$executeRaw`
-        UPDATE portfolio p SET (${columns}, calculation_failures) =
-          (SELECT ${sums}, coalesce(sum(f.calculation_failures), 0)::int
+        UPDATE portfolio p SET (${columns}, market_value, calculation_failures) =
+          (SELECT ${sums}, sum(f.market_value), coalesce(sum(f.calculation_failures), 0)::int
              FROM owner_figure f WHERE f.portfolio_id = p.id AND f.security_id = 0)
          WHERE p.id = ANY(${ids}::int[])`;
       // One owner: the engine's average cost as it is; several: their CGT costs over the quantity held.
@@ -128,17 +145,18 @@ export function createCalculationStore(prisma: ClientsPrisma) {
              FROM owner_figure f WHERE f.portfolio_id = h.portfolio_id AND f.security_id = h.security_id)
          WHERE h.portfolio_id = ANY(${ids}::int[])`;
 
-      // Every computed holding of the client takes the run's status and time, then each named one its own; ISA
-      // and pension holdings stay EXCLUDED.
+      // Every computed holding of the client was computed without a failure unless the run names it with its
+      // own status and time; ISA and pension holdings stay EXCLUDED.
       await tx.$executeRaw`
-        UPDATE holding SET calculation_status = ${f.status}, last_calculated_at = ${f.computedAt}::timestamptz
+        UPDATE holding SET calculation_status = 'SUCCEEDED', last_calculated_at = ${f.computedAt}::timestamptz
          WHERE portfolio_id = ANY(${ids}::int[]) AND calculation_status <> 'EXCLUDED'`;
       const named = f.holdings.filter((h) => idOf(h.portfolioUuid) !== undefined);
       if (named.length > 0) {
         await tx.$executeRaw`
-          UPDATE holding h SET calculation_status = u.status
+          UPDATE holding h SET calculation_status = u.status, last_calculated_at = u.at::timestamptz
             FROM unnest(${named.map((h) => idOf(h.portfolioUuid)!)}::int[], ${named.map((h) => h.securityId)}::int[],
-                        ${named.map((h) => h.calculationStatus)}::text[]) AS u(portfolio_id, security_id, status)
+                        ${named.map((h) => h.calculationStatus)}::text[], ${named.map((h) => h.calculatedAt)}::text[])
+                 AS u(portfolio_id, security_id, status, at)
            WHERE h.portfolio_id = u.portfolio_id AND h.security_id = u.security_id
              AND h.calculation_status <> 'EXCLUDED'`;
       }

@@ -12,6 +12,7 @@ CREATE TABLE "owner_figure" (
     "portfolio_id" INTEGER NOT NULL,
     "security_id" INTEGER NOT NULL,
     "client_id" INTEGER NOT NULL,
+    "market_value" DECIMAL(20,2),
     "average_cost" DECIMAL(24,8),
     "cgt_cost" DECIMAL(20,2),
     "ytd_capital_gain_loss" DECIMAL(20,2),
