@@ -19,6 +19,7 @@ import { createSecuritiesSource } from './rpc/securities-source';
 import { createClientsService } from './rpc/clients-service';
 import { createImportsService } from './rpc/imports-service';
 import { createLedgerService } from './rpc/ledger-service';
+import { createCalculationStore } from './store/calculation-store';
 import { createClientStore } from './store/client-store';
 import { createClientRecordStore } from './store/client-record-store';
 import { createCustodianStore } from './store/custodian-store';
@@ -96,6 +97,7 @@ export const clientsModule: ServiceModule = {
             createClientsService({
               clients: createClientStore(prisma),
               records: createClientRecordStore(prisma),
+              calculations: createCalculationStore(prisma),
               today: () => londonToday(),
             }),
           )
