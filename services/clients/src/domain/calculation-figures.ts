@@ -87,7 +87,6 @@ export interface TransactionFigures {
   indexation: string | null;
 }
 
-
 /**
  * Checks a run's figures before anything is stored: every money figure exact to the penny (average cost to 8
  * places), every id well formed, each refusal naming the field. A run that fails here stores nothing.
@@ -98,8 +97,17 @@ export function assertCalculationFigures(f: CalculationFigures): void {
   instant('computedAt', f.computedAt);
   if (f.ledgerVersion < 0n) throw invalidArgument('ledgerVersion', 'ledgerVersion must not be negative');
   oneOf('status', f.status, ['SUCCEEDED', 'PARTIAL', 'FAILED']);
-  money('client', f.client, ['marketValue', 'annualExemption', 'annualExemptionRemaining', 'broughtForwardLoss',
-    'unusedBroughtForwardLoss', 'ytdHoldoverReliefGain', 'ytdCloggedLoss', 'usedIndexation', ...GAIN_FIELDS]);
+  money('client', f.client, [
+    'marketValue',
+    'annualExemption',
+    'annualExemptionRemaining',
+    'broughtForwardLoss',
+    'unusedBroughtForwardLoss',
+    'ytdHoldoverReliefGain',
+    'ytdCloggedLoss',
+    'usedIndexation',
+    ...GAIN_FIELDS,
+  ]);
   count('client.calculationFailures', f.client.calculationFailures);
   count('client.thirtyDayDisposalCounter', f.client.thirtyDayDisposalCounter);
   count('client.holdingBreaks', f.client.holdingBreaks);
@@ -121,8 +129,16 @@ export function assertCalculationFigures(f: CalculationFigures): void {
   });
   f.transactions.forEach((t, i) => {
     uuid(`transactions.${i}.transactionUuid`, t.transactionUuid);
-    money(`transactions.${i}`, t, ['cgtCost', 'proceeds', 'capitalGainLoss', 'incomeGain', 'exemptGainLoss',
-      'holdoverRelief', 'cloggedLoss', 'indexation']);
+    money(`transactions.${i}`, t, [
+      'cgtCost',
+      'proceeds',
+      'capitalGainLoss',
+      'incomeGain',
+      'exemptGainLoss',
+      'holdoverRelief',
+      'cloggedLoss',
+      'indexation',
+    ]);
   });
 }
 
