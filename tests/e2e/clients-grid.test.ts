@@ -15,6 +15,7 @@ interface ClientsPage {
 
 const VISIBLE_BY_DEFAULT = [
   'Calc Failures',
+  'Calc Status',
   'Organisation',
   'Client Code',
   'Client Name',

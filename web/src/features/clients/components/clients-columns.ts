@@ -1,6 +1,7 @@
 import type { ColDef } from 'ag-grid-community';
 import { booleanColumn, moneyColumn, numberColumn, textColumn } from '@/components/grid/grid-defaults';
 import type { SortItem } from '@/components/grid/column-state';
+import { formatDateTime, formatText } from '@/lib/format';
 import type { ClientSummaryRow } from '../api/get-clients';
 
 type Col = ColDef<ClientSummaryRow>;
@@ -25,6 +26,13 @@ export const HIDDEN_BY_DEFAULT = [
 /** The reduced layout also hides these (spec §2.5). */
 export const HIDDEN_IN_REDUCED_LAYOUT = ['relationshipManager', 'unrealisedIncomeGain', 'ytdIncomeGain'] as const;
 
+const CALCULATION_STATUS_LABEL: Record<string, string> = {
+  PENDING: 'Pending',
+  SUCCEEDED: 'Calculated',
+  PARTIAL: 'Partial',
+  FAILED: 'Failed',
+};
+
 const hidden = (field: string) => (HIDDEN_BY_DEFAULT as readonly string[]).includes(field);
 
 function withDefaults(col: Col): Col {
@@ -43,6 +51,23 @@ export const clientColumns: Col[] = [
   numberColumn<ClientSummaryRow>('portfolioCalculationFailures', 'Calc Failures', {
     width: 140,
     cellClassRules: { 'gains-negative': (p) => Number(p.value) > 0 },
+  }),
+  // Shown, not sorted by (the server sorts only the indexed columns): PENDING until the tax engine's first run,
+  // whose figures are '-' until then, never 0.00.
+  textColumn<ClientSummaryRow>('calculationStatus', 'Calc Status', {
+    width: 130,
+    sortable: false,
+    valueFormatter: (p) => CALCULATION_STATUS_LABEL[p.value as string] ?? formatText(p.value as string | null),
+    cellClassRules: {
+      'gains-negative': (p) => p.value === 'FAILED' || p.value === 'PARTIAL',
+      'gains-pending': (p) => p.value === 'PENDING',
+    },
+  }),
+  textColumn<ClientSummaryRow>('lastCalculatedAt', 'Last Calculated', {
+    width: 170,
+    sortable: false,
+    hide: true,
+    valueFormatter: (p) => formatDateTime(p.value as string | null),
   }),
   textColumn<ClientSummaryRow>('ouCode', 'Organisation', { width: 200 }),
   textColumn<ClientSummaryRow>('code', 'Client Code', { width: 190 }),
