@@ -8,6 +8,7 @@ import {
   quantityColumn,
   textColumn,
 } from '@/components/grid/grid-defaults';
+import { formatDateTime } from '@/lib/format';
 import type { LedgerHolding, LedgerTransaction, Portfolio } from '../api/ledger';
 
 /** Rows of the client-side tables carry an `id` (LocalGrid keys rows by it). */
@@ -81,6 +82,13 @@ export const holdingColumns: ColDef<HoldingRow>[] = [
   hide(money<HoldingRow>('indexation', 'Indexation', { width: 140 })),
   hide(money<HoldingRow>('holdoverRelief', 'Holdover Relief', { width: 160 })),
   hide(money<HoldingRow>('cloggedLoss', 'Clogged Loss', { width: 150 })),
+  hide(numberColumn<HoldingRow>('thirtyDayDisposalCounter', 'Thirty Day Disposals', { width: 180 })),
+  hide(
+    textColumn<HoldingRow>('lastCalculatedAt', 'Last Calculated', {
+      width: 170,
+      valueFormatter: (p) => formatDateTime(p.value as string | null),
+    }),
+  ),
   booleanColumn<HoldingRow>('recBreak', 'Rec Break', {
     width: 120,
     cellClassRules: { 'gains-negative': (p) => p.value === true },
