@@ -59,7 +59,11 @@ export const taxEngineModule: ServiceModule = {
       concurrency: Math.max(1, Math.min(config.workers, config.maxPerUser)),
       // Past the compute time limit twice over, a leased client's worker is taken to be gone.
       leaseMs: 2 * config.timeoutMs + 30_000,
-      pollMs: 1_000,
+      // Posting to figure in the grid within 2 s (issue 23): changes settle for 300 ms, the queue is looked at
+      // every 250 ms when nothing wakes the loop.
+      pollMs: 250,
+      quietMs: 300,
+      maxWaitMs: 5_000,
       run: async (item) => {
         const outcome = await runCalculation(
           {

@@ -70,6 +70,7 @@ export async function enqueueClient(
             ${item.earliestDate})
     ON CONFLICT (client_uuid) DO UPDATE SET
       generation = recalculation_queue.generation + 1,
+      changed_at = now(),
       earliest_date = CASE
         WHEN recalculation_queue.earliest_date = '' OR EXCLUDED.earliest_date = '' THEN ''
         ELSE LEAST(recalculation_queue.earliest_date, EXCLUDED.earliest_date) END,
@@ -93,15 +94,22 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
 
     /**
      * Leases up to `limit` waiting clients for `leaseMs`: rows no one holds, or whose lease ran out (a worker that
-     * died). SKIP LOCKED lets several workers (and replicas) take different clients at once.
+     * died), whose changes have paused for `quietMs` (a burst settles into one run) or that have waited `maxWaitMs`.
+     * SKIP LOCKED lets several workers (and replicas) take different clients at once.
      */
-    async lease(limit: number, leaseMs: number): Promise<QueuedClient[]> {
+    async lease(
+      limit: number,
+      leaseMs: number,
+      settle: { quietMs: number; maxWaitMs: number },
+    ): Promise<QueuedClient[]> {
       return prisma.$queryRaw<QueuedClient[]>`
         UPDATE recalculation_queue q SET leased_until = now() + ${leaseMs} * interval '1 millisecond',
                attempts = q.attempts + 1
         WHERE q.client_uuid IN (
           SELECT client_uuid FROM recalculation_queue
-          WHERE leased_until IS NULL OR leased_until < now()
+          WHERE (leased_until IS NULL OR leased_until < now())
+            AND (changed_at < now() - ${settle.quietMs} * interval '1 millisecond'
+                 OR queued_at < now() - ${settle.maxWaitMs} * interval '1 millisecond')
           ORDER BY queued_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
         RETURNING q.client_uuid::text AS "clientUuid", q.organisation_uuid::text AS "organisationUuid", q.trigger,
                   q.reason, q.earliest_date AS "earliestDate", q.generation, q.attempts`;
