@@ -19,6 +19,7 @@ import { createSecuritiesSource } from './rpc/securities-source';
 import { createClientsService } from './rpc/clients-service';
 import { createImportsService } from './rpc/imports-service';
 import { createLedgerService } from './rpc/ledger-service';
+import { createLedgerExportStore } from './store/ledger-export-store';
 import { createCalculationStore } from './store/calculation-store';
 import { createClientStore } from './store/client-store';
 import { createClientRecordStore } from './store/client-record-store';
@@ -48,6 +49,7 @@ export const clientsModule: ServiceModule = {
     const ledgerDeps: LedgerDeps = {
       portfolios: createPortfolioStore(prisma),
       ledger: createLedgerStore(prisma),
+      ledgerExport: createLedgerExportStore(prisma),
       types,
       securities: createSecurityStore(prisma),
       securitiesSource,
