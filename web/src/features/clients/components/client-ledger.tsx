@@ -53,7 +53,12 @@ export function CalculationStatusTag({ status }: { status: CalculationStatusAnsw
               at ? 'Calculation pending: figures will refresh when it lands' : 'Not calculated yet: figures pending',
             ];
   return (
-    <Tag color={color} data-testid="calculation-status" data-status={status.status}>
+    <Tag
+      color={color}
+      data-testid="calculation-status"
+      data-status={status.status}
+      data-calculated-at={status.lastCalculatedAt ?? ''}
+    >
       {text.trim()}
     </Tag>
   );
