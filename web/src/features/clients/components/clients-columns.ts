@@ -1,8 +1,9 @@
 import type { ColDef } from 'ag-grid-community';
 import { booleanColumn, moneyColumn, numberColumn, textColumn } from '@/components/grid/grid-defaults';
 import type { SortItem } from '@/components/grid/column-state';
-import { formatDateTime, formatText } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import type { ClientSummaryRow } from '../api/get-clients';
+import { calculationStatusLabel } from './calculation-status';
 
 type Col = ColDef<ClientSummaryRow>;
 
@@ -25,13 +26,6 @@ export const HIDDEN_BY_DEFAULT = [
 
 /** The reduced layout also hides these (spec §2.5). */
 export const HIDDEN_IN_REDUCED_LAYOUT = ['relationshipManager', 'unrealisedIncomeGain', 'ytdIncomeGain'] as const;
-
-const CALCULATION_STATUS_LABEL: Record<string, string> = {
-  PENDING: 'Pending',
-  SUCCEEDED: 'Calculated',
-  PARTIAL: 'Partial',
-  FAILED: 'Failed',
-};
 
 const hidden = (field: string) => (HIDDEN_BY_DEFAULT as readonly string[]).includes(field);
 
@@ -57,7 +51,7 @@ export const clientColumns: Col[] = [
   textColumn<ClientSummaryRow>('calculationStatus', 'Calc Status', {
     width: 130,
     sortable: false,
-    valueFormatter: (p) => CALCULATION_STATUS_LABEL[p.value as string] ?? formatText(p.value as string | null),
+    valueFormatter: (p) => calculationStatusLabel(p.value as string | null),
     cellClassRules: {
       'gains-negative': (p) => p.value === 'FAILED' || p.value === 'PARTIAL',
       'gains-pending': (p) => p.value === 'PENDING',

@@ -10,6 +10,7 @@ import {
 } from '@/components/grid/grid-defaults';
 import { formatDateTime } from '@/lib/format';
 import type { LedgerHolding, LedgerTransaction, Portfolio } from '../api/ledger';
+import { calculationStatusLabel } from './calculation-status';
 
 /** Rows of the client-side tables carry an `id` (LocalGrid keys rows by it). */
 export type PortfolioRow = Portfolio & { id: string };
@@ -62,7 +63,8 @@ export const holdingColumns: ColDef<HoldingRow>[] = [
   textColumn<HoldingRow>('calculationStatus', 'Calc Status', {
     width: 130,
     minWidth: 110,
-    cellClassRules: { 'gains-negative': (p) => p.value === 'FAILED' },
+    valueFormatter: (p) => calculationStatusLabel(p.value as string | null),
+    cellClassRules: { 'gains-negative': (p) => p.value === 'FAILED', 'gains-pending': (p) => p.value === 'PENDING' },
   }),
   textColumn<HoldingRow>('portfolioCode', 'Portfolio Code', { width: 150, minWidth: 120 }),
   textColumn<HoldingRow>('sedol', 'SEDOL', { width: 110, minWidth: 100 }),
