@@ -828,6 +828,10 @@ const WALK: Record<string, Probe[]> = {
   ],
   'POST /admin/clients/lookup': clientProbe('a taken code', () => '/api/admin/clients/lookup?code=ASH00001'),
   'GET /clients/:clientUuid/tax-years': clientProbe('an ASHW client', () => `/api/clients/${ids.clientUuid}/tax-years`),
+  'GET /clients/calculation-status/:clientUuid': clientProbe(
+    'an ASHW client',
+    () => `/api/clients/calculation-status/${ids.clientUuid}`,
+  ),
   'GET /jobs': [{ label: 'list', path: () => '/api/jobs?size=5', org: ORG.ASHW, ok: 200, outsiders: ['brook'] }],
   'GET /admin/jobs/:jobUuid': [
     {

@@ -515,6 +515,7 @@ const INPUTS: Record<string, CallInputs> = {
   },
   'POST /admin/clients/lookup': { query: ['code'] },
   'GET /clients/:clientUuid/tax-years': { params: { clientUuid: () => ids.clientUuid } },
+  'GET /clients/calculation-status/:clientUuid': { params: { clientUuid: () => ids.clientUuid } },
   'GET /jobs': { query: ['page', 'size', 'sort', 'type', 'status', 'from', 'to'] },
   'GET /admin/jobs/:jobUuid': { params: { jobUuid: () => NO_JOB } },
   'GET /admin/mmt': { query: ['from', 'to', 'errorSeverity'] },

@@ -73,6 +73,22 @@ afterAll(async () => {
 });
 
 describe('the outbox relayed to JetStream', () => {
+  it('when the tax engine publishes under either spelling of its name, then its one stream holds both and they arrive', async () => {
+    const bus = await createJetStreamBus({ servers: nats.url, logger, services: ['tax-engine'] });
+    const completed = 'gains.tax_engine.calculation.completed.v1';
+    const job = 'gains.tax-engine.job.changed.v1';
+    const received: string[] = [];
+    await bus.subscribe('test-tax-engine', [completed, job], async (e) => {
+      received.push(e.subject);
+    });
+    for (const subject of [completed, job]) {
+      await bus.publish({ id: crypto.randomUUID(), subject, payload: new Uint8Array(), traceParent: null });
+    }
+    await waitFor(() => received.length === 2);
+    expect(received.sort()).toEqual([job, completed].sort());
+    await bus.close();
+  });
+
   it('when an event is committed while the relay is stopped, then starting the relay delivers it once', async () => {
     const bus = await createJetStreamBus({ servers: nats.url, logger, services: ['identity'] });
     const received = await collect(bus, 'test-a');

@@ -42,6 +42,8 @@ const COLUMNS = [
   'incomePending',
   'costUpdatePending',
   'thirtyDayDisposalCounter',
+  'calculationStatus',
+  'lastCalculatedAt',
 ].sort();
 /** The money columns: decimal strings of pounds, or null when there is no figure yet. */
 const MONEY = [
@@ -173,6 +175,7 @@ describe('GET /api/clients/summary: the rows', () => {
         check(row, mv === 0, 'nothing held when closed or pending');
       check(row, row.portfolioCalculationFailures === 0 && row.thirtyDayDisposalCounter === 0, 'no engine figures yet');
       check(row, !row.incomePending && !row.costUpdatePending, 'no pending work');
+      check(row, row.calculationStatus === 'PENDING' && row.lastCalculatedAt === null, 'not calculated yet');
     }
     expect(problems).toEqual([]);
     // Nearly every live client still holds something (a few have sold everything).

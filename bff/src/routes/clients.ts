@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CLIENT_SUMMARY_MONEY_FIELDS } from '@gains/contracts';
+import { CLIENT_SUMMARY_MONEY_FIELDS, type CalculationStatusAnswer } from '@gains/contracts';
 import { clients } from '@gains/proto';
 import { asCaller, authenticate, requireOrganisation } from '../middleware/authenticate';
 import type { BffEnv } from '../deps';
 import { field, pageQuerySchema, parseQuery } from '../validation';
+import { uuidParam } from './securities-validation';
 import { clientTaxYears } from './admin-clients';
 
 const SORT_COLUMNS_MAX = 40;
@@ -53,6 +54,26 @@ function toJsonRow(row: clients.ClientSummary) {
 export const clientRoutes = new Hono<BffEnv>()
   .use(authenticate, requireOrganisation)
   .get('/:clientUuid/tax-years', clientTaxYears)
+  // The web app polls this for the selected client and refetches its figures when a newer run lands (seed §9).
+  .get('/calculation-status/:clientUuid', async (c) => {
+    const answer = await c.var.deps.clients.getCalculationStatus(
+      { organisationUuid: c.var.organisationUuid, clientUuid: uuidParam(c, 'clientUuid') },
+      asCaller(c),
+    );
+    const body: CalculationStatusAnswer = {
+      clientUuid: answer.clientUuid,
+      status: answer.status,
+      lastCalculatedAt: answer.lastCalculatedAt ?? null,
+      ledgerVersion: answer.ledgerVersion ?? null,
+      calculationFailures: answer.calculationFailures,
+      securities: answer.securities.map((s) => ({
+        securityId: s.securityId,
+        lastCalculationStatus: s.lastCalculationStatus,
+        lastCalculationDateTime: s.lastCalculationDateTime ?? null,
+      })),
+    };
+    return c.json(body);
+  })
   .get('/summary', async (c) => {
     const query = parseQuery(c, summaryQuery);
     const answer = await c.var.deps.clients.listClientSummaries(

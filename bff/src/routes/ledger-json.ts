@@ -27,7 +27,16 @@ const FIGURES = [
   'cloggedLoss',
 ] as const;
 const PORTFOLIO_OPTIONAL = ['marketValue', ...FIGURES] as const;
-const HOLDING_OPTIONAL = ['price', 'priceDate', 'value', 'averageCost', 'cgtCost', 'lastTransactionDate', ...FIGURES];
+const HOLDING_OPTIONAL = [
+  'price',
+  'priceDate',
+  'value',
+  'averageCost',
+  'cgtCost',
+  'lastTransactionDate',
+  'lastCalculatedAt',
+  ...FIGURES,
+];
 const TRANSACTION_OPTIONAL = [
   'exDate',
   'payDate',

@@ -173,6 +173,7 @@ export const CALLS: readonly CallDefinition[] = [
   call('PUT', '/admin/clients/:id', LEDGER_WRITERS, true),
   call('POST', '/admin/clients/lookup', LEDGER_WRITERS, true),
   call('GET', '/clients/:clientUuid/tax-years', CLIENTS_PAGE, true),
+  call('GET', '/clients/calculation-status/:clientUuid', CLIENTS_PAGE, true),
   call('POST', '/admin/ghost-transactions/:uuid/repair', GHOST_TRANSACTIONS_PAGE, true),
   call('POST', '/admin/ghost-transactions/:uuid/cancel', GHOST_TRANSACTIONS_PAGE, true),
   // The Job Monitor and the ACT Monitor (seed 000 §2.8, §7), answered by the reports service: their pages' roles.

@@ -32,6 +32,21 @@ export interface ClientSummaryRow {
   incomePending: boolean;
   costUpdatePending: boolean;
   thirtyDayDisposalCounter: number;
+  /** PENDING until the tax engine's first run (its figures null, shown '-'), then SUCCEEDED, PARTIAL or FAILED */
+  calculationStatus: string;
+  /** ISO instant of the newest run stored, null before the first */
+  lastCalculatedAt: string | null;
+}
+
+/** GET /api/clients/calculation-status/{clientUuid} (spec §3 calculation status per security). */
+export interface CalculationStatusAnswer {
+  clientUuid: string;
+  /** PENDING (never computed, or a ledger change waits for its run), SUCCEEDED, PARTIAL or FAILED */
+  status: string;
+  lastCalculatedAt: string | null;
+  ledgerVersion: string | null;
+  calculationFailures: number;
+  securities: { securityId: number; lastCalculationStatus: string; lastCalculationDateTime: string | null }[];
 }
 
 /** The money columns of a client summary row: decimal strings, or null when there is no figure yet. */

@@ -34,7 +34,9 @@ export async function createJetStreamBus(options: {
     const name = streamName(service);
     const config = {
       name,
-      subjects: [`gains.${service}.>`],
+      // A hyphenated service's events may be named with either spelling (gains.tax-engine.job..., and the
+      // issue-given gains.tax_engine.calculation.completed.v1): its one stream holds both.
+      subjects: [...new Set([`gains.${service}.>`, `gains.${service.replace(/-/g, '_')}.>`])],
       duplicate_window: (options.duplicateWindowSeconds ?? 120) * NANOS_PER_SECOND,
     };
     try {

@@ -16,10 +16,13 @@ import { importClientsJob } from './domain/import-clients-job';
 import { importPortfoliosJob } from './domain/import-portfolios-job';
 import { consumeIdentityEvents } from './events/identity-events';
 import { consumeSecuritiesEvents } from './events/securities-events';
+import { consumeTaxEngineEvents } from './events/tax-engine-events';
 import { createSecuritiesSource } from './rpc/securities-source';
 import { createClientsService } from './rpc/clients-service';
 import { createImportsService } from './rpc/imports-service';
 import { createLedgerService } from './rpc/ledger-service';
+import { createLedgerExportStore } from './store/ledger-export-store';
+import { createCalculationStore } from './store/calculation-store';
 import { createClientStore } from './store/client-store';
 import { createClientRecordStore } from './store/client-record-store';
 import { createImportMasterStore } from './store/import-master-store';
@@ -49,6 +52,7 @@ export const clientsModule: ServiceModule = {
     const ledgerDeps: LedgerDeps = {
       portfolios: createPortfolioStore(prisma),
       ledger: createLedgerStore(prisma),
+      ledgerExport: createLedgerExportStore(prisma),
       types,
       securities: createSecurityStore(prisma),
       securitiesSource,
@@ -105,6 +109,7 @@ export const clientsModule: ServiceModule = {
             createClientsService({
               clients: createClientStore(prisma),
               records: createClientRecordStore(prisma),
+              calculations: createCalculationStore(prisma),
               today: () => londonToday(),
             }),
           )
@@ -114,6 +119,7 @@ export const clientsModule: ServiceModule = {
       async subscribe() {
         await consumeIdentityEvents(bus, prisma, logger);
         await consumeSecuritiesEvents(bus, prisma, logger);
+        await consumeTaxEngineEvents(bus, prisma, logger);
       },
       async afterStart() {
         // Imports a stop interrupted resume through the runner from their last committed chunk; a task left

@@ -4,7 +4,8 @@ import type { ClientSummaryRow, Page } from '@gains/contracts';
 export type ClientSummary = ClientSummaryRow;
 export type { Page };
 
-export type SortableColumn = Exclude<keyof ClientSummary, 'uuid'>;
+/** The calculation status and time are shown, not sorted by: the grid's indexes serve the figure columns. */
+export type SortableColumn = Exclude<keyof ClientSummary, 'uuid' | 'calculationStatus' | 'lastCalculatedAt'>;
 
 export interface ClientSummaryQuery {
   organisationUuid: string;

@@ -68,6 +68,8 @@ export interface HoldingRecord extends CalculatedFigures {
   cgtClass: string;
   transactionCount: number;
   lastTransactionDate: string | null;
+  thirtyDayDisposalCounter: number;
+  lastCalculatedAt: string | null;
 }
 
 /** The securities service's security, as kept in the read model. */

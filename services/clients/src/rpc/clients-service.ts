@@ -5,6 +5,7 @@ import { clients } from '@gains/proto';
 import type { ClientSummary } from '../domain/client-summary';
 import { listClientSummaries, type ListClientSummariesDeps } from '../domain/list-client-summaries';
 import { listReferenceLists } from '../domain/reference-lists';
+import { getCalculationStatus, type GetCalculationStatusDeps } from '../domain/get-calculation-status';
 import type { ClientMaintenanceDeps } from '../domain/client-maintenance';
 import { clientMaintenanceHandlers } from './client-maintenance-handlers';
 
@@ -14,11 +15,12 @@ type ProtoRow = { [K in keyof ClientSummary]: Exclude<ClientSummary[K], null> | 
 function toProtoRow(row: ClientSummary): ProtoRow {
   const message: ProtoRow = { ...row } as ProtoRow;
   for (const field of CLIENT_SUMMARY_MONEY_FIELDS) if (message[field] === null) message[field] = undefined;
+  if (message.lastCalculatedAt === null) message.lastCalculatedAt = undefined;
   return message;
 }
 
 export function createClientsService(
-  deps: ListClientSummariesDeps & ClientMaintenanceDeps,
+  deps: ListClientSummariesDeps & ClientMaintenanceDeps & GetCalculationStatusDeps,
 ): ServiceImpl<typeof clients.ClientsService> {
   return {
     ...clientMaintenanceHandlers(deps),
@@ -34,6 +36,21 @@ export function createClientsService(
       return {
         content: page.content.map(toProtoRow),
         totalSize: page.totalSize,
+      };
+    },
+    async getCalculationStatus(req, ctx) {
+      const answer = await getCalculationStatus(deps, requireCaller(ctx), {
+        organisationUuid: req.organisationUuid,
+        clientUuid: req.clientUuid,
+      });
+      return {
+        ...answer,
+        lastCalculatedAt: answer.lastCalculatedAt ?? undefined,
+        ledgerVersion: answer.ledgerVersion ?? undefined,
+        securities: answer.securities.map((s) => ({
+          ...s,
+          lastCalculationDateTime: s.lastCalculationDateTime ?? undefined,
+        })),
       };
     },
     async listReferenceLists(req, ctx) {

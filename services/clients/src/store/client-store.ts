@@ -87,7 +87,9 @@ export function createClientStore(prisma: ClientsPrisma) {
                c.calculation_failures AS "portfolioCalculationFailures",
                c.income_pending AS "incomePending",
                c.cost_update_pending AS "costUpdatePending",
-               c.thirty_day_disposal_counter AS "thirtyDayDisposalCounter"
+               c.thirty_day_disposal_counter AS "thirtyDayDisposalCounter",
+               c.calculation_status AS "calculationStatus",
+               to_char(c.last_calculated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastCalculatedAt"
           FROM client c LEFT JOIN organisation o ON o.uuid = c.organisation_uuid
          WHERE c.id IN (SELECT c.id FROM client c WHERE ${where}
                          ORDER BY ${Prisma.raw(orderBy)}

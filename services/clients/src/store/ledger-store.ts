@@ -531,6 +531,8 @@ export function createLedgerStore(prisma: ClientsPrisma) {
             cgtClass: s?.cgtClass ?? '',
             transactionCount: h.transactionCount,
             lastTransactionDate: dateText(h.lastTransactionDate),
+            thirtyDayDisposalCounter: h.thirtyDayDisposalCounter,
+            lastCalculatedAt: h.lastCalculatedAt?.toISOString() ?? null,
           };
         })
         .sort((a, b) => a.securityName.localeCompare(b.securityName) || a.securityId - b.securityId);

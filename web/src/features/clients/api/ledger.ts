@@ -21,6 +21,8 @@ export const ledgerKeys = {
   holdings: (org: string, portfolioUuid: string) => [...ledgerKeys.all, org, 'holdings', portfolioUuid] as const,
   transactions: (org: string, portfolioUuid: string, securityId: number) =>
     [...ledgerKeys.all, org, 'transactions', portfolioUuid, securityId] as const,
+  calculationStatus: (org: string, clientUuid: string) =>
+    [...ledgerKeys.all, org, 'calculation-status', clientUuid] as const,
   types: (org: string, portfolioUuid: string) => [...ledgerKeys.all, org, 'types', portfolioUuid] as const,
   metadata: (org: string, type: string, securityId: number, currency: string) =>
     [...ledgerKeys.all, org, 'metadata', type, securityId, currency] as const,

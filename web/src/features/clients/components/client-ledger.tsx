@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Button, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ColDef } from 'ag-grid-community';
 import { LocalGrid } from '@/components/grid/local-grid';
 import { dateColumn, textColumn } from '@/components/grid/grid-defaults';
-import { compareDecimals } from '@/lib/format';
+import { compareDecimals, formatDateTime } from '@/lib/format';
 import { useHoldings, usePortfolios, type LedgerTransaction } from '../api/ledger';
 import type { ClientSummaryRow } from '../api/get-clients';
+import type { CalculationStatusAnswer } from '../api/get-calculation-status';
+import { useRefreshOnCalculation } from '../hooks/use-refresh-on-calculation';
 import { holdingColumns, portfolioColumns, type HoldingRow, type PortfolioRow } from './ledger-columns';
 import { TransactionForm } from './transaction-form';
 import { TransactionsTable } from './transactions-table';
@@ -35,6 +37,33 @@ const reportColumns: ColDef<ReportRow>[] = [
 ];
 const NO_REPORTS: ReportRow[] = [];
 
+/** Where the tax engine's figures for the client stand, said plainly: empty figures are awaited, not zero. */
+export function CalculationStatusTag({ status }: { status: CalculationStatusAnswer | undefined }) {
+  if (!status) return null;
+  const at = status.lastCalculatedAt ? formatDateTime(status.lastCalculatedAt) : undefined;
+  const [color, text] =
+    status.status === 'SUCCEEDED'
+      ? ['green', `Calculated ${at ?? ''}`]
+      : status.status === 'PARTIAL'
+        ? ['orange', `Calculated with ${status.calculationFailures} calculation failure(s) ${at ?? ''}`]
+        : status.status === 'FAILED'
+          ? ['red', `Calculation failed${at ? ` ${at}` : ''}: figures shown are from the last successful run`]
+          : [
+              'blue',
+              at ? 'Calculation pending: figures will refresh when it lands' : 'Not calculated yet: figures pending',
+            ];
+  return (
+    <Tag
+      color={color}
+      data-testid="calculation-status"
+      data-status={status.status}
+      data-calculated-at={status.lastCalculatedAt ?? ''}
+    >
+      {text.trim()}
+    </Tag>
+  );
+}
+
 type FormState = { open: false } | { open: true; editing?: LedgerTransaction; fixedSecurity: boolean };
 
 /**
@@ -57,6 +86,7 @@ export function ClientLedger({
   const [pickedHolding, setPickedHolding] = useState<{ portfolioUuid: string; securityId: number }>();
   const [form, setForm] = useState<FormState>({ open: false });
   const portfolios = usePortfolios(organisationUuid, client.uuid);
+  const calculation = useRefreshOnCalculation(organisationUuid, client.uuid);
   const portfolioUuid =
     pickedPortfolio === undefined && portfolios.data?.length === 1
       ? portfolios.data[0].uuid
@@ -90,7 +120,7 @@ export function ClientLedger({
     <section className="gains-client-ledger" data-testid="client-ledger" aria-label={`${client.name} ledger`}>
       <div>
         <Typography.Title level={4} className="gains-client-ledger__title">
-          Portfolios of {client.name} ({client.code})
+          Portfolios of {client.name} ({client.code}) <CalculationStatusTag status={calculation.data} />
         </Typography.Title>
         <LocalGrid<PortfolioRow>
           gridId="client-portfolios"

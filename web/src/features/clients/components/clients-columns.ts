@@ -1,7 +1,9 @@
 import type { ColDef } from 'ag-grid-community';
 import { booleanColumn, moneyColumn, numberColumn, textColumn } from '@/components/grid/grid-defaults';
 import type { SortItem } from '@/components/grid/column-state';
+import { formatDateTime } from '@/lib/format';
 import type { ClientSummaryRow } from '../api/get-clients';
+import { calculationStatusLabel } from './calculation-status';
 
 type Col = ColDef<ClientSummaryRow>;
 
@@ -43,6 +45,23 @@ export const clientColumns: Col[] = [
   numberColumn<ClientSummaryRow>('portfolioCalculationFailures', 'Calc Failures', {
     width: 140,
     cellClassRules: { 'gains-negative': (p) => Number(p.value) > 0 },
+  }),
+  // Shown, not sorted by (the server sorts only the indexed columns): PENDING until the tax engine's first run,
+  // whose figures are '-' until then, never 0.00.
+  textColumn<ClientSummaryRow>('calculationStatus', 'Calc Status', {
+    width: 130,
+    sortable: false,
+    valueFormatter: (p) => calculationStatusLabel(p.value as string | null),
+    cellClassRules: {
+      'gains-negative': (p) => p.value === 'FAILED' || p.value === 'PARTIAL',
+      'gains-pending': (p) => p.value === 'PENDING',
+    },
+  }),
+  textColumn<ClientSummaryRow>('lastCalculatedAt', 'Last Calculated', {
+    width: 170,
+    sortable: false,
+    hide: true,
+    valueFormatter: (p) => formatDateTime(p.value as string | null),
   }),
   textColumn<ClientSummaryRow>('ouCode', 'Organisation', { width: 200 }),
   textColumn<ClientSummaryRow>('code', 'Client Code', { width: 190 }),

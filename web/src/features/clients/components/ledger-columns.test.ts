@@ -71,7 +71,7 @@ describe('the holdings table', () => {
     expect(red(holdingColumns, 'calculationStatus', 'FAILED')).toBe(true);
   });
 
-  it('hides the indexation, holdover relief and clogged loss, and the YTD and unrealised income and exempt figures', () => {
+  it('hides the indexation, holdover relief and clogged loss, the YTD and unrealised income and exempt figures, and the calculation detail', () => {
     expect(hidden(holdingColumns)).toEqual([
       'YTD Income Gain',
       'YTD Exempt Gain/Loss',
@@ -80,6 +80,8 @@ describe('the holdings table', () => {
       'Indexation',
       'Holdover Relief',
       'Clogged Loss',
+      'Thirty Day Disposals',
+      'Last Calculated',
     ]);
   });
 });

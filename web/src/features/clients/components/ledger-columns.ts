@@ -8,7 +8,9 @@ import {
   quantityColumn,
   textColumn,
 } from '@/components/grid/grid-defaults';
+import { formatDateTime } from '@/lib/format';
 import type { LedgerHolding, LedgerTransaction, Portfolio } from '../api/ledger';
+import { calculationStatusLabel } from './calculation-status';
 
 /** Rows of the client-side tables carry an `id` (LocalGrid keys rows by it). */
 export type PortfolioRow = Portfolio & { id: string };
@@ -61,7 +63,8 @@ export const holdingColumns: ColDef<HoldingRow>[] = [
   textColumn<HoldingRow>('calculationStatus', 'Calc Status', {
     width: 130,
     minWidth: 110,
-    cellClassRules: { 'gains-negative': (p) => p.value === 'FAILED' },
+    valueFormatter: (p) => calculationStatusLabel(p.value as string | null),
+    cellClassRules: { 'gains-negative': (p) => p.value === 'FAILED', 'gains-pending': (p) => p.value === 'PENDING' },
   }),
   textColumn<HoldingRow>('portfolioCode', 'Portfolio Code', { width: 150, minWidth: 120 }),
   textColumn<HoldingRow>('sedol', 'SEDOL', { width: 110, minWidth: 100 }),
@@ -81,6 +84,13 @@ export const holdingColumns: ColDef<HoldingRow>[] = [
   hide(money<HoldingRow>('indexation', 'Indexation', { width: 140 })),
   hide(money<HoldingRow>('holdoverRelief', 'Holdover Relief', { width: 160 })),
   hide(money<HoldingRow>('cloggedLoss', 'Clogged Loss', { width: 150 })),
+  hide(numberColumn<HoldingRow>('thirtyDayDisposalCounter', 'Thirty Day Disposals', { width: 180 })),
+  hide(
+    textColumn<HoldingRow>('lastCalculatedAt', 'Last Calculated', {
+      width: 170,
+      valueFormatter: (p) => formatDateTime(p.value as string | null),
+    }),
+  ),
   booleanColumn<HoldingRow>('recBreak', 'Rec Break', {
     width: 120,
     cellClassRules: { 'gains-negative': (p) => p.value === true },
