@@ -22,8 +22,8 @@ import { tracedCompute } from './workers/traced-compute';
 const SCHEMA = 'tax_engine';
 
 /**
- * The tax engine: computes ledgers with the pure core (src/engine) on worker threads. Its schema and
- * outbox are ready for the stored calculations and the figures it will publish to the client grids.
+ * The tax engine: computes ledgers with the pure core (src/engine) on worker threads: uploaded files on request,
+ * and every client's ledger when it changes, stored as runs whose figures it publishes to the client grids.
  */
 export const taxEngineModule: ServiceModule = {
   name: 'tax-engine',
