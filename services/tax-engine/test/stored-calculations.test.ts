@@ -294,6 +294,26 @@ describe('stored calculations', () => {
     expect((await runsOf(client.uuid)).map((r) => r.version)).toEqual(['9000000000000000']);
   });
 
+  it('when an admin recalculates the organisation, then a job queues every client it knows and each is computed again', async () => {
+    const client = await newClient();
+    await row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
+    await announce(ASHW, client.uuid);
+    await settled();
+    const { jobUuid, queuedClients } = await api.recalculate({ organisationUuid: ASHW, clientUuid: '' }, as.manager);
+    expect(jobUuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(queuedClients).toBeGreaterThan(0);
+    for (let waited = 0; waited < 60_000; waited += 100) {
+      const { rows } = await db.query(`SELECT status FROM tax_engine.job WHERE uuid = $1`, [jobUuid]);
+      if (rows[0]?.status === 'SUCCEEDED') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await settled(120_000);
+    const runs = await runsOf(client.uuid);
+    expect(runs.length).toBe(2);
+    const { rows } = await db.query(`SELECT trigger FROM tax_engine.calculation_run WHERE id = $1`, [runs[1]!.id]);
+    expect(rows[0].trigger).toBe('ORGANISATION');
+  });
+
   it('when another firm’s member or a non-admin calls, then every calculations call is refused', async () => {
     const client = await newClient();
     const run = crypto.randomUUID();
