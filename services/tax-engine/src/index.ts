@@ -91,24 +91,28 @@ export const taxEngineModule: ServiceModule = {
       pool,
       service: 'tax-engine',
       logger,
-      handlers: [recalculateOrganisationJob()],
+      handlers: [
+        recalculateOrganisationJob(async (org, after, limit) =>
+          ledgers.listClients(org, after, limit, await serviceToken()),
+        ),
+      ],
       onCommitted: () => {
         relay.kick();
         loop.kick();
       },
     });
     const startOrganisationJob = async (caller: Caller, organisationUuid: string) => {
-      const clients = await store.knownClients(organisationUuid);
+      const { total: clients } = await ledgers.listClients(organisationUuid, '', 1, await serviceToken());
       const job = await jobs.start({
         organisationUuid,
         type: RECALCULATE_ORGANISATION,
         input: { organisationUuid },
         startedBy: { userId: caller.userUuid, name: caller.name },
-        progressTotal: clients.length,
-        message: `Recalculate ${clients.length} clients`,
+        progressTotal: clients,
+        message: `Recalculate ${clients} clients`,
       });
       jobs.kick();
-      return { jobUuid: job.uuid, clients: clients.length };
+      return { jobUuid: job.uuid, clients };
     };
 
     return {

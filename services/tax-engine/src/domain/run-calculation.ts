@@ -224,6 +224,12 @@ export async function runCalculation(deps: RunCalculationDeps, item: QueuedClien
       },
       events,
     );
+    await deps.store.setHeldSecurities(
+      tx,
+      item.organisationUuid,
+      item.clientUuid,
+      figures.holdings.map((h) => h.securityId),
+    );
     await deps.store.finish(tx, item);
     return figures.status;
   });
