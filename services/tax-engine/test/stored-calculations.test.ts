@@ -325,6 +325,13 @@ describe('stored calculations', () => {
       [BRKF],
     );
     expect(rows[0].n).toBe(owners[0].n);
+    // Every demo ledger the export writes is one the engine reads: none failed.
+    const { rows: statuses } = await db.query(
+      `SELECT status, count(*)::int AS n, min(message) AS message FROM tax_engine.calculation_run
+       WHERE organisation_uuid = $1 GROUP BY status ORDER BY status`,
+      [BRKF],
+    );
+    expect(statuses.filter((s) => s.status === 'FAILED')).toEqual([]);
   }, 240_000);
 
   it('when another firm’s member or a non-admin calls, then every calculations call is refused', async () => {
