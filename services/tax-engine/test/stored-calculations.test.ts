@@ -293,6 +293,21 @@ describe('stored calculations', () => {
     expect((await runsOf(client.uuid)).map((r) => r.version)).toEqual(['9000000000000000']);
   });
 
+  it('when the worker computing a client died, then its lease runs out and the client is computed by another', async () => {
+    const client = await newClient();
+    await row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
+    // As a worker that took the client and died leaves it: leased (the lease now over), its first attempt spent.
+    await db.query(
+      `INSERT INTO tax_engine.recalculation_queue (client_uuid, organisation_uuid, trigger, queued_at, changed_at,
+         leased_until, attempts)
+       VALUES ($1, $2, 'LEDGER_CHANGED', now() - interval '1 minute', now() - interval '1 minute',
+         now() - interval '1 second', 1)`,
+      [client.uuid, ASHW],
+    );
+    await settled();
+    expect((await runsOf(client.uuid)).map((r) => r.status)).toEqual(['SUCCEEDED']);
+  });
+
   it('when an admin recalculates the organisation, then a job queues every client with a ledger and each is computed', async () => {
     // Brookfield's demo clients have ledgers the engine has never been told of (seeded, not posted): the firm's
     // recalculation computes them all, and this client again.
