@@ -4,7 +4,7 @@ import { requireCaller } from '@gains/auth';
 import { toConnectError } from '@gains/errors';
 import { ledger } from '@gains/proto';
 import { cancelGhostTransaction } from '../domain/cancel-ghost-transaction';
-import { exportClientLedger } from '../domain/export-client-ledger';
+import { exportClientLedger, listLedgerClients } from '../domain/export-client-ledger';
 import { getPortfolio } from '../domain/get-portfolio';
 import { getTransactionMetadata } from '../domain/get-transaction-metadata';
 import { getTransactionType } from '../domain/get-transaction-type';
@@ -166,6 +166,9 @@ export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger
     },
     async cancelGhostTransaction(req, ctx) {
       return unsetNulls(await cancelGhostTransaction(deps, requireCaller(ctx), req));
+    },
+    async listLedgerClients(req, ctx) {
+      return listLedgerClients(deps.ledgerExport, requireCaller(ctx), req);
     },
     // A stream's errors surface after the handler returned, past the error interceptor: converted here.
     async *exportClientLedger(req, ctx) {

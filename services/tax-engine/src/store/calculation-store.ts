@@ -84,6 +84,16 @@ export async function enqueueClient(
     ON CONFLICT (client_uuid) DO NOTHING`;
 }
 
+/** A price published for these securities: every client holding one is queued (trigger PRICES). */
+export async function enqueueHolders(db: Db, securityIds: number[]): Promise<number> {
+  if (securityIds.length === 0) return 0;
+  return db.$executeRaw`
+    INSERT INTO recalculation_queue (client_uuid, organisation_uuid, trigger, reason)
+    SELECT DISTINCT client_uuid, organisation_uuid, 'PRICES', 'PRICES' FROM client_security
+    WHERE security_id = ANY(${securityIds}::int[])
+    ON CONFLICT (client_uuid) DO UPDATE SET generation = recalculation_queue.generation + 1, changed_at = now()`;
+}
+
 export function createCalculationStore(prisma: TaxEnginePrisma) {
   return {
     transaction<T>(fn: (tx: TaxEngineTx) => Promise<T>): Promise<T> {
@@ -160,6 +170,21 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
         },
       });
       await appendToOutbox(tx, events);
+    },
+
+    /** The securities the client holds after a run (replacing those of its previous run). */
+    async setHeldSecurities(
+      tx: TaxEngineTx,
+      organisationUuid: string,
+      clientUuid: string,
+      securityIds: number[],
+    ): Promise<void> {
+      await tx.$executeRaw`DELETE FROM client_security WHERE client_uuid = ${clientUuid}::uuid`;
+      const ids = [...new Set(securityIds)];
+      if (ids.length === 0) return;
+      await tx.$executeRaw`
+        INSERT INTO client_security (client_uuid, security_id, organisation_uuid)
+        SELECT ${clientUuid}::uuid, unnest(${ids}::int[]), ${organisationUuid}::uuid`;
     },
 
     async listRuns(organisationUuid: string, clientUuid: string, page: number, size: number) {
