@@ -15,7 +15,7 @@ const suite = gainsInChromium();
 
 async function openCalculations(page: Page, email: string = USERS.manager): Promise<void> {
   await signIn(page, email);
-  await page.goto(`/${organisationOf(page)}/calculations`);
+  await page.goto(`/${organisationOf(page)}/calculations?tab=file`);
   await page.getByTestId('ledger-guide').waitFor();
 }
 
