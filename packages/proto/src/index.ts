@@ -6,4 +6,5 @@ export * as imports from './gen/gains/clients/v1/imports_pb';
 export * as events from './gen/gains/events/v1/events_pb';
 export * as securities from './gen/gains/securities/v1/securities_pb';
 export * as taxEngine from './gen/gains/tax_engine/v1/tax_engine_pb';
+export * as calculations from './gen/gains/tax_engine/v1/calculations_pb';
 export * as reports from './gen/gains/reports/v1/reports_pb';

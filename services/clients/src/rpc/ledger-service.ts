@@ -1,5 +1,5 @@
 import { create } from '@bufbuild/protobuf';
-import type { ServiceImpl } from '@connectrpc/connect';
+import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
 import { requireCaller } from '@gains/auth';
 import { ledger } from '@gains/proto';
 import { cancelGhostTransaction } from '../domain/cancel-ghost-transaction';
@@ -164,6 +164,10 @@ export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger
     },
     async cancelGhostTransaction(req, ctx) {
       return unsetNulls(await cancelGhostTransaction(deps, requireCaller(ctx), req));
+    },
+    // eslint-disable-next-line require-yield -- the export arrives with the stored calculations (issue 23)
+    async *exportClientLedger() {
+      throw new ConnectError('ExportClientLedger is not implemented yet', Code.Unimplemented);
     },
   };
 }
