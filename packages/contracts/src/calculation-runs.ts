@@ -1,12 +1,5 @@
-import type {
-  CalculationFailure,
-  Computation,
-  Disposal,
-  DisposalPart,
-  Holding,
-  HoldingValue,
-  TaxYear,
-} from './calculations';
+import type { calculations } from '@gains/proto';
+import type { CalculationFailure, Disposal, DisposalPart, Holding, HoldingValue, TaxYear, Wire } from './calculations';
 import type { Page } from './grid';
 
 /**
@@ -16,30 +9,19 @@ import type { Page } from './grid';
  * Money and quantities are exact decimal strings, as in the computation.
  */
 
-/** How a run ended: RUNNING while the engine computes; PARTIAL when some disposals failed to compute. */
-export type CalculationRunStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'PARTIAL' | 'FAILED';
-
-/** One stored run (GET /api/admin/calculations?clientUUID= lists them newest first). */
-export interface CalculationRun {
-  id: string;
-  clientUuid: string;
-  /** What queued it: LEDGER_CHANGED, OVERRIDE_CHANGED, CLIENT_TYPE_CHANGED, PRICE_PUBLISHED, RECALCULATE. */
-  trigger: string;
-  /** The client's ledger version the run computed. */
-  ledgerVersion: string;
-  status: CalculationRunStatus;
-  /** ISO instants (UTC); finishedAt null while running. */
-  startedAt: string;
-  finishedAt: string | null;
-  /** The engine's time, milliseconds. */
-  engineMs: number;
-  disposals: number;
-  failures: number;
-}
+/**
+ * One stored run (GET /api/admin/calculations?clientUUID= lists them newest first): calculations.proto's
+ * CalculationRun, its int64 ledger version as a decimal string. `status` is SUCCEEDED, PARTIAL (some disposals
+ * failed) or FAILED (nothing computed; `message` says why); `changes` are the tax years whose figures moved
+ * against the previous run, `closed` for a year that had ended (a back-dated change).
+ */
+export type CalculationRun = Omit<Wire<calculations.CalculationRun>, 'ledgerVersion'> & { ledgerVersion: string };
+export type TaxYearChange = Wire<calculations.TaxYearChange>;
 
 /**
  * GET /api/admin/calculations/{id}: the run and its computation's summary. The tax years come without their
- * disposals (those are the `transactions` slice, a page at a time); every other part of the computation is whole.
+ * disposals (those are the `transactions` slice, a page at a time); the rest of the computation is whole. A FAILED
+ * run has no computation: its lists are empty.
  */
 export interface StoredCalculation {
   run: CalculationRun;
@@ -49,17 +31,6 @@ export interface StoredCalculation {
   holdings: Holding[];
   holdingValues: HoldingValue[];
   failures: CalculationFailure[];
-  /**
-   * Closed tax years whose figures this run moved against the client's previous run (a back-dated change):
-   * each year's summary before and after.
-   */
-  changedYears: ChangedTaxYear[];
-}
-
-export interface ChangedTaxYear {
-  taxYear: string;
-  before: TaxYear;
-  after: TaxYear;
 }
 
 /**
@@ -127,29 +98,37 @@ export interface ClientYearFigures<T> {
 
 /**
  * POST /api/admin/calculations/recalculate: one client (`clientUuid`) or every client of the organisation
- * (`organisation: true`). The answer's job is the Job Monitor's (progress there and at GET /api/jobs/{uuid}).
+ * (`organisation: true`). The organisation's recalculation is a job (`jobUuid`, progress on the Job Monitor); one
+ * client is queued at once (`jobUuid` ""), its run then appears in the client's list.
  */
 export type RecalculateBody = { clientUuid: string } | { organisation: true };
 export interface RecalculateAnswer {
   jobUuid: string;
+  queuedClients: number;
 }
 
 /**
- * GET /api/admin/calculations/ledger-csv?clientUUID=: the client's ledger as `pnpm cgt` reads it, the prices the
- * latest run used, and the arguments (taxpayer kind, overrides, losses) that give the same figures.
+ * GET /api/admin/calculations/ledger-csv?clientUUID=: the client's ledger as `pnpm cgt` reads it, the prices, and
+ * the arguments after the file (taxpayer kind, overrides, losses) that give the run's figures; the prices file is
+ * passed as `--prices <file>` when not empty.
  */
 export interface ClientLedgerCsv {
   csv: string;
   pricesCsv: string;
-  cgtArgs: string;
+  cgtArgs: string[];
+  ledgerVersion: string;
 }
 
-/** POST /api/calculations/failures/report-csv: the organisation's clients whose latest run failed, as a CSV. */
+/**
+ * POST /api/calculations/failures/report-csv {clientUuid, runId?}: the failures of the client's run (the latest
+ * when no run is named) as a CSV to save: client, run, security, date, ledger row, message.
+ */
+export interface FailuresReportBody {
+  clientUuid: string;
+  runId?: string;
+}
 export interface FailuresReport {
   fileName: string;
   csv: string;
   rows: number;
 }
-
-/** The parts of a computation the run summary keeps whole (the disposals are paged). */
-export type ComputationSummaryParts = Pick<Computation, 'taxpayer' | 'holdings' | 'holdingValues' | 'failures'>;

@@ -17,9 +17,9 @@ export type {
   CalculationDisposal,
   CalculationRun,
   CalculationWarning,
-  ChangedTaxYear,
   ClientLedgerCsv,
   StoredCalculation,
+  TaxYearChange,
 } from '@gains/contracts';
 
 /** A client as the picker lists it (GET /admin/clients answers more; these are the fields read). */
@@ -57,7 +57,8 @@ export function useClientChoices(organisationUuid: string, term: string) {
 }
 
 /** A run still in hand: the list is asked again until it ends. */
-export const isRunOpen = (run: CalculationRun) => run.status === 'QUEUED' || run.status === 'RUNNING';
+export const isRunOpen = (run: CalculationRun) =>
+  run.status === 'QUEUED' || run.status === 'RUNNING' || !run.finishedAt;
 
 export const calculationRunsQueryOptions = (organisationUuid: string, clientUuid: string) =>
   queryOptions({

@@ -12,10 +12,9 @@ const STATUS_COLOURS: Record<string, string> = {
 
 export const TRIGGER_LABELS: Record<string, string> = {
   LEDGER_CHANGED: 'Ledger changed',
-  OVERRIDE_CHANGED: 'Override changed',
-  CLIENT_TYPE_CHANGED: 'Client type changed',
-  PRICE_PUBLISHED: 'Prices published',
   RECALCULATE: 'Recalculated',
+  ORGANISATION: 'Firm recalculated',
+  PRICES: 'Prices published',
 };
 
 const columns: TableColumnsType<CalculationRun> = [
@@ -30,6 +29,12 @@ const columns: TableColumnsType<CalculationRun> = [
   { key: 'ledgerVersion', title: 'Ledger version', dataIndex: 'ledgerVersion', align: 'right', width: 130 },
   { key: 'disposals', title: 'Disposals', align: 'right', render: (_, r) => formatNumber(r.disposals), width: 100 },
   { key: 'failures', title: 'Failures', align: 'right', render: (_, r) => formatNumber(r.failures), width: 100 },
+  {
+    key: 'changes',
+    title: 'Years changed',
+    render: (_, r) => r.changes.map((y) => y.taxYear).join(', ') || '-',
+    width: 160,
+  },
   {
     key: 'engineMs',
     title: 'Engine time',

@@ -81,7 +81,7 @@ export function ClientCalculations({ organisationUuid }: { organisationUuid: str
           showIcon
           data-testid="recalculation-progress"
           message="Recalculating this client"
-          description={`Job ${waiting.jobUuid}: the new run shows here when the engine has stored it.`}
+          description={`${waiting.jobUuid ? `Job ${waiting.jobUuid}: t` : 'T'}he new run shows here when the engine has stored it.`}
         />
       )}
       {!clientUuid ? (

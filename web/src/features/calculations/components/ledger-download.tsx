@@ -13,6 +13,9 @@ function download(text: string, name: string, type: string): void {
   URL.revokeObjectURL(url);
 }
 
+/** An argument as the shell reads it: quoted unless plain. */
+const shellWord = (word: string) => (/^[\w.,:=/+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
 /** A name safe for a file: the client's code, or its uuid. */
 const fileStem = (clientLabel: string, clientUuid: string) =>
   (clientLabel.split(' ')[0] || clientUuid).replace(/[^A-Za-z0-9_-]+/g, '_');
@@ -34,8 +37,12 @@ export function LedgerDownload({
   const [error, setError] = useState<unknown>();
   const [loading, setLoading] = useState(false);
   const stem = fileStem(clientLabel, clientUuid);
-  const command =
-    `pnpm cgt ${stem}-ledger.csv${files?.pricesCsv ? ` --prices ${stem}-prices.csv` : ''} ${files?.cgtArgs ?? ''}`.trim();
+  const command = [
+    'pnpm cgt',
+    `${stem}-ledger.csv`,
+    ...(files?.pricesCsv ? ['--prices', `${stem}-prices.csv`] : []),
+    ...(files?.cgtArgs ?? []).map(shellWord),
+  ].join(' ');
 
   const open = async () => {
     setLoading(true);

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Alert, Skeleton, Table, Typography } from 'antd';
+import { Alert, Skeleton, Table, Tag, Typography } from 'antd';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
-import { useRunWarnings, useStoredCalculation, type ChangedTaxYear } from '../api/calculation-runs';
+import { useRunWarnings, useStoredCalculation, type TaxYearChange } from '../api/calculation-runs';
 import { taxpayerLabel } from './calculation-text';
 import { CalculationFailures } from './calculation-failures';
 import { HoldingsTable } from './holdings-table';
+import { Money } from './money';
 import { TRIGGER_LABELS } from './calculation-runs-table';
 import { StoredRunDisposals } from './stored-run-disposals';
 import { TaxYearSummary } from './tax-year-summary';
@@ -23,22 +24,41 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-/** A closed year this run moved (a back-dated change): its summary before and after, side by side. */
-function ChangedYears({ years }: { years: ChangedTaxYear[] }) {
+/** A changed figure: a count (numberOfDisposals) as a number, money as money. */
+const figure = (name: string, value: string) =>
+  name.startsWith('number') ? formatNumber(value) : <Money value={value} />;
+
+/**
+ * The tax years this run moved against the client's previous run, each figure before and after; a closed year
+ * (ended before the run: a back-dated change) is marked.
+ */
+function ChangedYears({ years }: { years: TaxYearChange[] }) {
   if (years.length === 0) return null;
+  const rows = years.flatMap((y) => y.figures.map((f) => ({ ...f, taxYear: y.taxYear, closed: y.closed })));
   return (
-    <Section title="Closed tax years this run changed" testId="changed-years">
-      {years.map((y) => (
-        <div key={y.taxYear} className="gains-calc-changed-year">
-          <Typography.Text strong>{y.taxYear}: before, then after</Typography.Text>
-          <TaxYearSummary
-            taxYears={[
-              { ...y.before, taxYear: `${y.taxYear} before` },
-              { ...y.after, taxYear: `${y.taxYear} after` },
-            ]}
-          />
-        </div>
-      ))}
+    <Section title="Tax years this run changed" testId="changed-years">
+      <Table
+        size="small"
+        pagination={false}
+        rowKey={(r) => `${r.taxYear}/${r.figure}`}
+        dataSource={rows}
+        style={{ maxWidth: 760 }}
+        columns={[
+          {
+            key: 'taxYear',
+            title: 'Tax year',
+            width: 160,
+            render: (_, r) => (
+              <>
+                {r.taxYear} {r.closed && <Tag color="warning">Closed year</Tag>}
+              </>
+            ),
+          },
+          { key: 'figure', title: 'Figure', dataIndex: 'figure', width: 220 },
+          { key: 'before', title: 'Before', align: 'right', render: (_, r) => figure(r.figure, r.before), width: 150 },
+          { key: 'after', title: 'After', align: 'right', render: (_, r) => figure(r.figure, r.after), width: 150 },
+        ]}
+      />
     </Section>
   );
 }
@@ -72,9 +92,9 @@ export function StoredRun({ organisationUuid, runId }: { organisationUuid: strin
   const stored = useStoredCalculation(organisationUuid, runId);
   if (stored.isPending) return <Skeleton active data-testid="stored-run-loading" />;
   if (stored.isError) return <ApiErrorAlert title="This calculation could not be loaded" error={stored.error} />;
-  const { run, taxYears, holdings, holdingValues, failures, changedYears, taxpayer } = stored.data;
+  const { run, taxYears, holdings, holdingValues, failures, taxpayer } = stored.data;
   const facts = [
-    `Run ${run.id}`,
+    `Run ${run.id.slice(0, 8)}`,
     TRIGGER_LABELS[run.trigger] ?? run.trigger,
     `ledger version ${run.ledgerVersion}`,
     taxpayerLabel(taxpayer),
@@ -88,11 +108,17 @@ export function StoredRun({ organisationUuid, runId }: { organisationUuid: strin
       <Typography.Text className="gains-calc-results__facts" data-testid="stored-run-facts">
         {facts.join(' · ')}
       </Typography.Text>
-      {run.status === 'FAILED' && failures.length === 0 && (
-        <Alert type="error" showIcon message="The engine could not compute this client's ledger" />
+      {run.status === 'FAILED' && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="run-failed"
+          message="The engine could not compute this client's ledger"
+          description={run.message}
+        />
       )}
       <CalculationFailures failures={failures} />
-      <ChangedYears years={changedYears} />
+      <ChangedYears years={run.changes} />
       <Section title="Tax years" testId="tax-years">
         {taxYears.length > 0 ? (
           <TaxYearSummary taxYears={taxYears} />
