@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROOT } from './support/start-gains';
 import { gainsInChromium } from './support/suite';
-import { SHOTS, USERS, newPage, organisationOf, signIn } from './support/browser';
+import { SHOTS, USERS, api, apiToken, newPage, organisationOf, signIn } from './support/browser';
 
 const EXAMPLES = join(ROOT, 'services/tax-engine/examples');
 /** HMRC HS284 (2019) Example 3: two sales of LOBSTER plc from one Section 104 pool. */
@@ -296,6 +296,120 @@ describe('the ledger calculation page', () => {
     await page.goto(`/${org}/calculations`);
     await page.waitForURL(new RegExp(`/${org}/clients`));
     expect(new URL(page.url()).pathname).toBe(`/${org}/clients`);
+    await page.context().close();
+  });
+});
+
+interface Run {
+  id: string;
+  disposals: number;
+  finishedAt: string;
+}
+interface StoredDisposal {
+  id: string;
+  date: string;
+  gain: string;
+  matches: { rule: string; quantity: string; cost: string }[];
+}
+
+/** '1234.5' as the page writes money: '£1,234.50' (exact: the string is split, never read as a float). */
+function money(value: string): string {
+  const negative = value.startsWith('-');
+  const [whole, part = ''] = value.replace('-', '').split('.');
+  const pounds = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}£${pounds}.${part.padEnd(2, '0').slice(0, 2)}`;
+}
+
+/** GET /api/... answering its status (no throw), to see whether the engine serves the stored calculations. */
+async function status(baseUrl: string, token: string, path: string, org: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-organisation-uuid': org },
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+describe('the stored calculations of a client', () => {
+  it('when a customer administrator opens Calculations, then a client is asked for and the file upload is a tab away', async () => {
+    const page = await newPage(suite.browser, suite.gains.baseUrl);
+    await signIn(page, USERS.manager);
+    await page.goto(`/${organisationOf(page)}/calculations`);
+    await page.getByTestId('calculations-no-client').waitFor();
+    await page.screenshot({ path: `${SHOTS}/calculations-pick-client.png` });
+    await page.getByRole('tab', { name: 'Calculate a ledger file' }).click();
+    await page.getByTestId('ledger-guide').waitFor();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('file');
+    await page.context().close();
+  });
+
+  it('when a client with a sale is picked, then its latest run shows and a disposal opens to its matches', async (ctx) => {
+    const { baseUrl } = suite.gains;
+    const page = await newPage(suite.browser, baseUrl);
+    await signIn(page, USERS.manager);
+    const org = organisationOf(page);
+    const token = await apiToken(baseUrl, USERS.manager);
+    const clients = await api<{ content: { uuid: string; code: string; name: string }[] }>(
+      baseUrl,
+      token,
+      '/clients/summary?size=25',
+      org,
+    );
+    const probe = await status(baseUrl, token, `/admin/calculations?clientUUID=${clients.content[0]!.uuid}`, org);
+    if (probe === 501) {
+      // TODO(issue 23): the tax engine's CalculationsService is on the calc-engine branch; this runs once merged.
+      console.warn('skipped: the tax engine does not serve stored calculations yet (CalculationsService: 501)');
+      await page.context().close();
+      ctx.skip();
+      return;
+    }
+    // A client whose latest run has a disposal (the demo ledgers are computed as they are posted).
+    let picked: { client: (typeof clients.content)[number]; run: Run } | undefined;
+    const deadline = Date.now() + 120_000;
+    while (!picked && Date.now() < deadline) {
+      for (const client of clients.content) {
+        const runs = await api<{ content: Run[] }>(
+          baseUrl,
+          token,
+          `/admin/calculations?clientUUID=${client.uuid}`,
+          org,
+        );
+        const latest = runs.content[0];
+        if (latest && latest.disposals > 0) {
+          picked = { client, run: latest };
+          break;
+        }
+      }
+      if (!picked) await new Promise((r) => setTimeout(r, 2_000));
+    }
+    expect(picked, 'a demo client of the firm has a computed sale').toBeDefined();
+    const { client, run } = picked!;
+    const disposals = await api<{ content: StoredDisposal[]; totalSize: number }>(
+      baseUrl,
+      token,
+      `/admin/calculations/${run.id}/transactions?page=1&size=100`,
+      org,
+    );
+    const first = disposals.content[0]!;
+
+    await page.goto(`/${org}/calculations`);
+    await page.getByTestId('calculation-client').click();
+    await page.keyboard.type(client.code);
+    await page.locator('.ant-select-item-option').filter({ hasText: client.code }).first().click();
+    await page.locator(`[data-testid=stored-run][data-run="${run.id}"]`).waitFor();
+    expect(await page.locator('[data-testid=calculation-runs] tr[data-run]').count()).toBeGreaterThan(0);
+    await page.getByTestId('tax-year-summary').waitFor();
+
+    await expect.poll(() => disposalRows(page).count()).toBe(Math.min(disposals.totalSize, 100));
+    expect(await disposalCell(page, 0, 'gain')).toBe(money(first.gain));
+    await page.screenshot({ path: `${SHOTS}/calculations-client-run.png`, fullPage: true });
+
+    await disposalRows(page).first().click();
+    const detail = page.getByTestId('disposal-detail');
+    await detail.waitFor();
+    const matchRows = detail.locator('tr.ant-table-row');
+    expect(await matchRows.count()).toBe(first.matches.length);
+    expect(await matchRows.first().innerText()).toContain(money(first.matches[0]!.cost));
+    await page.screenshot({ path: `${SHOTS}/calculations-client-disposal.png`, fullPage: true });
     await page.context().close();
   });
 });

@@ -47,7 +47,12 @@ const runsQuery = clientQuery.extend({
 const disposalsQuery = z.object({
   page: field.queryNumber('page', 1, 1_000_000),
   size: field.queryNumber('size', 100, DISPOSALS_PAGE_MAX),
-  taxYear: field.queryText('taxYear', 40),
+  // A tax year as the engine names it ("2024-25") or a company's accounting period ("year to 2024-12-31").
+  taxYear: field
+    .queryText('taxYear', 40)
+    .refine((v) => v === '' || /^(\d{4}-\d{2}|year to \d{4}-\d{2}-\d{2})$/.test(v), {
+      message: 'taxYear must be a tax year such as 2024-25, or an accounting period such as year to 2024-12-31',
+    }),
 });
 const recalculateBody = z
   .object({
