@@ -6,6 +6,8 @@ import type {
   CalculationRun,
   CalculationWarning,
   ClientLedgerCsv,
+  FailuresReport,
+  FailuresReportBody,
   Page,
   RecalculateAnswer,
   RecalculateBody,
@@ -155,4 +157,9 @@ export function getClientLedgerCsv(organisationUuid: string, clientUuid: string)
     organisationUuid,
     query: { clientUUID: clientUuid },
   });
+}
+
+/** POST /calculations/failures/report-csv: the failures of a client's run as a CSV to save. */
+export function getFailuresReport(organisationUuid: string, body: FailuresReportBody) {
+  return apiRequest<FailuresReport>('/calculations/failures/report-csv', { method: 'POST', organisationUuid, body });
 }

@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
-import { Alert, Skeleton, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Skeleton, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
-import { useRunWarnings, useStoredCalculation, type TaxYearChange } from '../api/calculation-runs';
+import {
+  getFailuresReport,
+  useRunWarnings,
+  useStoredCalculation,
+  type CalculationRun,
+  type TaxYearChange,
+} from '../api/calculation-runs';
 import { taxpayerLabel } from './calculation-text';
 import { CalculationFailures } from './calculation-failures';
 import { HoldingsTable } from './holdings-table';
@@ -23,6 +31,12 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
     </section>
   );
 }
+
+/** A TaxYear field as words: 'lossesCarriedForward' → 'Losses carried forward'. */
+const figureLabel = (name: string) => {
+  const words = name.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 /** A changed figure: a count (numberOfDisposals) as a number, money as money. */
 const figure = (name: string, value: string) =>
@@ -54,7 +68,7 @@ function ChangedYears({ years }: { years: TaxYearChange[] }) {
               </>
             ),
           },
-          { key: 'figure', title: 'Figure', dataIndex: 'figure', width: 220 },
+          { key: 'figure', title: 'Figure', render: (_, r) => figureLabel(r.figure), width: 220 },
           { key: 'before', title: 'Before', align: 'right', render: (_, r) => figure(r.figure, r.before), width: 150 },
           { key: 'after', title: 'After', align: 'right', render: (_, r) => figure(r.figure, r.after), width: 150 },
         ]}
@@ -87,6 +101,34 @@ function RunWarnings({ organisationUuid, runId }: { organisationUuid: string; ru
   );
 }
 
+/** The run's failures as a CSV file (POST calculations/failures/report-csv). */
+function FailuresCsvButton({ organisationUuid, run }: { organisationUuid: string; run: CalculationRun }) {
+  const [state, setState] = useState<{ loading: boolean; error?: unknown }>({ loading: false });
+  const save = async () => {
+    setState({ loading: true });
+    try {
+      const report = await getFailuresReport(organisationUuid, { clientUuid: run.clientUuid, runId: run.id });
+      const url = URL.createObjectURL(new Blob([report.csv], { type: 'text/csv' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = report.fileName;
+      link.click();
+      URL.revokeObjectURL(url);
+      setState({ loading: false });
+    } catch (error) {
+      setState({ loading: false, error });
+    }
+  };
+  return (
+    <>
+      <Button icon={<DownloadOutlined />} loading={state.loading} onClick={save} data-testid="download-failures">
+        Failures CSV
+      </Button>
+      {state.error !== undefined && <ApiErrorAlert title="The failures could not be exported" error={state.error} />}
+    </>
+  );
+}
+
 /** One stored run: what was computed, failures, the years, every disposal with its matches, and the pools. */
 export function StoredRun({ organisationUuid, runId }: { organisationUuid: string; runId: string }) {
   const stored = useStoredCalculation(organisationUuid, runId);
@@ -105,9 +147,12 @@ export function StoredRun({ organisationUuid, runId }: { organisationUuid: strin
 
   return (
     <div className="gains-calc-results" data-testid="stored-run" data-run={run.id}>
-      <Typography.Text className="gains-calc-results__facts" data-testid="stored-run-facts">
-        {facts.join(' · ')}
-      </Typography.Text>
+      <div className="gains-calc-results__bar">
+        <Typography.Text className="gains-calc-results__facts" data-testid="stored-run-facts">
+          {facts.join(' · ')}
+        </Typography.Text>
+        {run.status !== 'SUCCEEDED' && <FailuresCsvButton organisationUuid={organisationUuid} run={run} />}
+      </div>
       {run.status === 'FAILED' && (
         <Alert
           type="error"
