@@ -163,3 +163,32 @@ export function getClientLedgerCsv(organisationUuid: string, clientUuid: string)
 export function getFailuresReport(organisationUuid: string, body: FailuresReportBody) {
   return apiRequest<FailuresReport>('/calculations/failures/report-csv', { method: 'POST', organisationUuid, body });
 }
+
+/** The fields of a job (GET /admin/jobs/{uuid}, the reports service's read model) the progress reads. */
+export interface JobProgress {
+  uuid: string;
+  status: string;
+  progressDone: number;
+  progressTotal: number;
+  failed: boolean;
+  message: string;
+}
+
+const jobEnded = (job: JobProgress) => job.status !== 'QUEUED' && job.status !== 'RUNNING';
+
+/**
+ * The firm's recalculation job, polled until it ends. The Job Monitor's read model learns of the job from its
+ * events, so the first asks may be 404: they are asked again rather than shown as errors.
+ */
+export function useRecalculationJob(organisationUuid: string, jobUuid: string | undefined) {
+  return useQuery({
+    queryKey: [...calculationKeys.all, organisationUuid, 'job', jobUuid ?? ''],
+    queryFn: ({ signal }) =>
+      apiRequest<JobProgress>(`/admin/jobs/${encodeURIComponent(jobUuid!)}`, { organisationUuid, signal }),
+    enabled: !!jobUuid,
+    retry: (failures) => failures < 30,
+    retryDelay: 2_000,
+    refetchInterval: (query) => (query.state.data && jobEnded(query.state.data) ? false : 2_000),
+    meta: { errorToast: false },
+  });
+}

@@ -5,6 +5,7 @@ import { SyncOutlined } from '@ant-design/icons';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { isRunOpen, useCalculationRuns, useRecalculate } from '../api/calculation-runs';
 import { CalculationClientPicker } from './calculation-client-picker';
+import { FirmRecalculationButton, FirmRecalculationProgress } from './firm-recalculation';
 import { CalculationRunsTable } from './calculation-runs-table';
 import { LedgerDownload } from './ledger-download';
 import { StoredRun } from './stored-run';
@@ -20,6 +21,7 @@ export function ClientCalculations({ organisationUuid }: { organisationUuid: str
   const chosenRun = params.get('run') ?? undefined;
   /** The run list as it was when Recalculate was pressed: a new run ends the wait. */
   const [awaiting, setAwaiting] = useState<{ jobUuid: string; runsBefore: string[] }>();
+  const [firmJob, setFirmJob] = useState<string>();
   const runs = useCalculationRuns(organisationUuid, clientUuid, awaiting?.runsBefore);
   const recalculate = useRecalculate(organisationUuid);
   const list = runs.data?.content ?? [];
@@ -58,22 +60,26 @@ export function ClientCalculations({ organisationUuid }: { organisationUuid: str
           label={clientLabel}
           onChange={(uuid, label) => choose({ client: uuid, clientName: label, run: undefined })}
         />
-        {clientUuid && (
-          <Space wrap>
-            <Button
-              type="primary"
-              icon={<SyncOutlined spin={!!waiting} />}
-              loading={recalculate.isPending}
-              disabled={!!waiting}
-              onClick={start}
-              data-testid="recalculate"
-            >
-              {waiting ? 'Recalculating…' : 'Recalculate'}
-            </Button>
-            <LedgerDownload organisationUuid={organisationUuid} clientUuid={clientUuid} clientLabel={clientLabel} />
-          </Space>
-        )}
+        <Space wrap>
+          <FirmRecalculationButton organisationUuid={organisationUuid} onStarted={setFirmJob} />
+          {clientUuid && (
+            <>
+              <Button
+                type="primary"
+                icon={<SyncOutlined spin={!!waiting} />}
+                loading={recalculate.isPending}
+                disabled={!!waiting}
+                onClick={start}
+                data-testid="recalculate"
+              >
+                {waiting ? 'Recalculating…' : 'Recalculate'}
+              </Button>
+              <LedgerDownload organisationUuid={organisationUuid} clientUuid={clientUuid} clientLabel={clientLabel} />
+            </>
+          )}
+        </Space>
       </div>
+      {firmJob && <FirmRecalculationProgress key={firmJob} organisationUuid={organisationUuid} jobUuid={firmJob} />}
       {recalculate.isError && <ApiErrorAlert title="The client could not be recalculated" error={recalculate.error} />}
       {waiting && (
         <Alert
