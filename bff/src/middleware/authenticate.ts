@@ -14,6 +14,8 @@ export const authenticate = createMiddleware<BffEnv>(async (c, next) => {
     const header = c.req.header('authorization');
     if (!header?.startsWith('Bearer ')) throw unauthenticated('Please sign in');
     const caller = await c.var.deps.verifyToken(header.slice('Bearer '.length));
+    // A service token (a service's own identity) never comes from a browser: the BFF neither accepts nor forwards one.
+    if (caller.service !== undefined) throw unauthenticated('Please sign in');
     const { active } = await c.var.deps.identity.checkSession({}, asCaller({ var: { ...c.var, caller } }));
     if (!active) throw unauthenticated();
     c.set('caller', caller);

@@ -10,6 +10,12 @@ export interface Caller {
   /** Ordered; only the first counts for access (spec §6). */
   roles: string[];
   organisationUuids: string[];
+  /**
+   * Set for a service token (services/tax-engine/README.md, "Service identity"): the calling service's name. Such a
+   * caller has no roles and no organisations, so every membership check refuses it; only RPCs that declare they
+   * serve that service accept it, and they still scope by the organisation in the request.
+   */
+  service?: string;
   sessionId: string;
   /** The raw token, forwarded when this service calls another. */
   token: string;

@@ -63,6 +63,7 @@ export function createTokenVerifier(
       organisationUuids: Array.isArray(p.orgs) ? p.orgs.map(String) : [],
       sessionId: String(p.sid ?? ''),
       token,
+      ...(typeof p.svc === 'string' && p.svc ? { service: p.svc } : {}),
     };
     // A token without an expiry is never cached: nothing would bound how long it is served.
     if (typeof p.exp === 'number') verified.set(token, caller, p.exp * 1000);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { createRouterTransport, type Transport } from '@connectrpc/connect';
 import { createApp, type BffApp } from '@gains/bff';
 import { SERVICE_NAMES, type ServiceName } from '@gains/config';
@@ -45,6 +46,11 @@ export async function startInProcessSystem(options: {
     SERVICE_NAMES.map((name) => [name, lazyTransport(() => transportOf(name))]),
   ) as Record<ServiceName, Transport>;
   let ready = false;
+  // One process: the services prove themselves to identity with a secret made for this process, unless given.
+  const env: NodeJS.ProcessEnv = {
+    GAINS_SERVICE_TOKEN_SECRET: crypto.randomBytes(32).toString('base64url'),
+    ...(options.env ?? process.env),
+  };
   // In SERVICE_NAMES order: identity first, as the others verify tokens with its keys.
   for (const name of SERVICE_NAMES) {
     const module = options.modules[name];
@@ -55,7 +61,7 @@ export async function startInProcessSystem(options: {
       logger: options.logger,
       bus,
       transports,
-      env: options.env ?? process.env,
+      env,
       form: 'embedded',
       seedDemo: options.seedDemo,
       isReady: () => ready,

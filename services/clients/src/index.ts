@@ -18,6 +18,7 @@ import { createSecuritiesSource } from './rpc/securities-source';
 import { createClientsService } from './rpc/clients-service';
 import { createImportsService } from './rpc/imports-service';
 import { createLedgerService } from './rpc/ledger-service';
+import { createLedgerExportStore } from './store/ledger-export-store';
 import { createClientStore } from './store/client-store';
 import { createClientRecordStore } from './store/client-record-store';
 import { createCustodianStore } from './store/custodian-store';
@@ -46,6 +47,7 @@ export const clientsModule: ServiceModule = {
     const ledgerDeps: LedgerDeps = {
       portfolios: createPortfolioStore(prisma),
       ledger: createLedgerStore(prisma),
+      ledgerExport: createLedgerExportStore(prisma),
       types,
       securities: createSecurityStore(prisma),
       securitiesSource,

@@ -54,6 +54,7 @@ export const identityModule: ServiceModule = {
       logger,
       now: () => new Date(),
       devMailbox: config.devMailbox,
+      serviceTokenSecret: env.GAINS_SERVICE_TOKEN_SECRET ?? '',
     };
     const relay = createOutboxRelay({ pool, bus, logger });
     return {

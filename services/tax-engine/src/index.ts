@@ -1,11 +1,18 @@
 import path from 'node:path';
 import { createSchemaPool } from '@gains/db';
 import { createOutboxRelay } from '@gains/outbox';
-import { taxEngine } from '@gains/proto';
+import crypto from 'node:crypto';
+import { calculations, taxEngine } from '@gains/proto';
 import type { ServiceModule } from '@gains/service-kit';
 import { taxEngineConfig } from './config';
 import type { ComputedLedgerFile, ComputeTask } from './domain/compute-ledger-file';
-import { createTaxEngineService } from './rpc/tax-engine-service';
+import { startRecalculationLoop } from './domain/recalculation-loop';
+import { runCalculation } from './domain/run-calculation';
+import { consumeLedgerEvents } from './events/ledger-events';
+import { createCalculationsService } from './rpc/calculations-service';
+import { createLedgerSource, serviceTokenSource } from './rpc/ledger-source';
+import { createTaxEngineService, toTaxpayer } from './rpc/tax-engine-service';
+import { createCalculationStore, enqueueClient } from './store/calculation-store';
 import { createAnnualExemptAmountStore } from './store/annual-exempt-amount-store';
 import { createTaxEnginePrisma } from './store/prisma';
 import { computeMetrics } from './workers/compute-metrics';
@@ -22,7 +29,7 @@ export const taxEngineModule: ServiceModule = {
   name: 'tax-engine',
   schema: SCHEMA,
   migrationsDir: path.join(import.meta.dirname, '..', 'prisma', 'migrations'),
-  async start({ connectionString, logger, bus, env }) {
+  async start({ connectionString, logger, bus, env, transports }) {
     const config = taxEngineConfig(env);
     const pool = createSchemaPool(connectionString, SCHEMA, 2);
     const prisma = createTaxEnginePrisma(pool, SCHEMA);
@@ -36,20 +43,75 @@ export const taxEngineModule: ServiceModule = {
       timeoutMs: config.timeoutMs,
       moduleUrl: new URL('./workers/ledger-worker.ts', import.meta.url).href,
     });
+    const annualExemptAmountsAdded = async () =>
+      Object.fromEntries((await annualExemptAmounts.list()).map((a) => [a.taxYear, a.amount]));
+    const tracedPool = tracedCompute(compute, logger);
+
+    // Stored calculations: ledger changes queue clients; the loop computes them as the engine's own identity.
+    const store = createCalculationStore(prisma);
+    const ledgers = createLedgerSource(transports.clients);
+    const serviceToken = serviceTokenSource(transports.identity, env.GAINS_SERVICE_TOKEN_SECRET ?? '');
+    const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+    const loop = startRecalculationLoop({
+      store,
+      logger,
+      // More at once would only wait in the pool's queue (and one firm's background runs share one user's cap).
+      concurrency: Math.max(1, Math.min(config.workers, config.maxPerUser)),
+      // Past the compute time limit twice over, a leased client's worker is taken to be gone.
+      leaseMs: 2 * config.timeoutMs + 30_000,
+      pollMs: 1_000,
+      run: async (item) => {
+        const outcome = await runCalculation(
+          {
+            store,
+            loadLedger: async (org, client) => ledgers.load(org, client, await serviceToken()),
+            compute: (task, options) => tracedPool(task, options),
+            annualExemptAmountsAdded,
+            toTaxpayer,
+            now: () => new Date(),
+            today: londonToday,
+            newId: () => crypto.randomUUID(),
+            logger,
+          },
+          item,
+        );
+        relay.kick();
+        return outcome;
+      },
+    });
+    const startOrganisationJob = async (_caller: unknown, organisationUuid: string) => {
+      const clients = await store.knownClients(organisationUuid);
+      await store.transaction(async (tx) => {
+        for (const clientUuid of clients) {
+          await enqueueClient(tx, {
+            organisationUuid,
+            clientUuid,
+            trigger: 'ORGANISATION',
+            reason: '',
+            earliestDate: '',
+          });
+        }
+      });
+      loop.kick();
+      return { jobUuid: '', clients: clients.length };
+    };
+
     return {
       routes: (router) =>
-        router.service(
-          taxEngine.TaxEngineService,
-          createTaxEngineService({
-            compute: tracedCompute(compute, logger),
-            annualExemptAmounts,
-            annualExemptAmountsAdded: async () =>
-              Object.fromEntries((await annualExemptAmounts.list()).map((a) => [a.taxYear, a.amount])),
-          }),
-        ),
+        router
+          .service(
+            taxEngine.TaxEngineService,
+            createTaxEngineService({ compute: tracedPool, annualExemptAmounts, annualExemptAmountsAdded }),
+          )
+          .service(
+            calculations.CalculationsService,
+            createCalculationsService({ store, queued: () => loop.kick(), startOrganisationJob, ledgers }),
+          ),
       relay,
+      subscribe: () => consumeLedgerEvents(bus, prisma, logger, () => loop.kick()),
       metrics: () => computeMetrics(compute.stats()),
       async stop() {
+        await loop.stop();
         await compute.close();
         await relay.stop();
         await prisma.$disconnect();

@@ -1,4 +1,5 @@
 import type { Caller } from '@gains/auth';
+import type { LedgerExportStore } from '../store/ledger-export-store';
 import type { LedgerStore } from '../store/ledger-store';
 import type { PortfolioStore } from '../store/portfolio-store';
 import type { PriceFact, SecurityFields, SecurityStore } from '../store/security-store';
@@ -21,6 +22,8 @@ export interface SecuritiesSource {
 export interface LedgerDeps {
   portfolios: PortfolioStore;
   ledger: LedgerStore;
+  /** One client's ledger for the tax engine (ExportClientLedger). */
+  ledgerExport: LedgerExportStore;
   types: TransactionTypeStore;
   securities: SecurityStore;
   securitiesSource: SecuritiesSource;

@@ -42,4 +42,6 @@ export interface IdentityDeps {
   now: () => Date;
   /** Whether the development mailbox may be listed. */
   devMailbox: boolean;
+  /** GAINS_SERVICE_TOKEN_SECRET: what a service shows to get its own token ("" = none issued). */
+  serviceTokenSecret: string;
 }

@@ -32,6 +32,8 @@ export interface AccessClaims {
 
 export interface TokenIssuer {
   issueAccessToken(claims: AccessClaims, now: Date): Promise<string>;
+  /** A service's own token: a `svc` claim, no roles, no organisations (services/tax-engine/README.md). */
+  issueServiceToken(service: string, now: Date): Promise<string>;
   jwks(): { keys: JWK[] };
   /** A signed, short-lived challenge for one step of the sign-in flow (never accepted as an access token). */
   issueChallenge(userUuid: string, purpose: ChallengePurpose, stamp: string, now: Date): Promise<string>;
@@ -71,6 +73,17 @@ export async function createTokenIssuer(keys: SigningKeyStore): Promise<TokenIss
       })
         .setProtectedHeader({ alg: ALGORITHM, kid: current.kid })
         .setSubject(claims.userUuid)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ACCESS_TOKEN_SECONDS)
+        .sign(privateKey);
+    },
+    async issueServiceToken(service, now) {
+      const issuedAt = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ svc: service, roles: [], orgs: [] })
+        .setProtectedHeader({ alg: ALGORITHM, kid: current.kid })
+        .setSubject(`service:${service}`)
         .setIssuer(TOKEN_ISSUER)
         .setAudience(TOKEN_AUDIENCE)
         .setIssuedAt(issuedAt)

@@ -34,6 +34,7 @@ import { setupMfa } from '../domain/setup-mfa';
 import type { AuthResult, AuthStateName } from '../domain/sign-in-steps';
 import { signIn } from '../domain/sign-in';
 import { signOut } from '../domain/sign-out';
+import { issueServiceToken } from '../domain/issue-service-token';
 import { verifyMfaSetup } from '../domain/verify-mfa-setup';
 import type { OrganisationRecord } from '../store/organisation-store';
 import type { ServiceLevelRecord } from '../store/service-level-store';
@@ -49,6 +50,7 @@ export const IDENTITY_PUBLIC_METHODS = new Set([
   'ResetPassword',
   'Refresh',
   'GetJwks',
+  'IssueServiceToken',
 ]);
 
 const STATES: Record<AuthStateName, identity.AuthState> = {
@@ -194,6 +196,9 @@ export function createIdentityService(deps: IdentityDeps): ServiceImpl<typeof id
     },
     async checkSession(_req, ctx) {
       return { active: await checkSession(deps, requireCaller(ctx)) };
+    },
+    async issueServiceToken(req) {
+      return issueServiceToken(deps, req);
     },
     getJwks() {
       return { jwksJson: JSON.stringify(deps.tokens.jwks()) };

@@ -11,7 +11,7 @@ import { loadReferenceData } from '../store/reference-data-files';
 let reference: ReturnType<typeof loadReferenceData> | undefined;
 const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
-function toTaxpayer(t: taxEngine.Taxpayer | undefined): Taxpayer {
+export function toTaxpayer(t: taxEngine.Taxpayer | undefined): Taxpayer {
   const taxpayer: Taxpayer = { kind: (t?.kind || 'individual') as TaxpayerKind };
   if (t?.vulnerableBeneficiaryTrust) taxpayer.vulnerableBeneficiaryTrust = true;
   if (t?.dateOfDeath) taxpayer.dateOfDeath = t.dateOfDeath;

@@ -1,0 +1,299 @@
+import { firstRole } from '@gains/access';
+import { assertMember, type Caller } from '@gains/auth';
+import { invalidArgument, notFound, permissionDenied } from '@gains/errors';
+import type { LedgerExportStore } from '../store/ledger-export-store';
+import { taxpayerKindOf } from './client-rules';
+
+/** The service that loads ledgers to compute them (its service token's `service` claim). */
+export const TAX_ENGINE_SERVICE = 'tax-engine';
+/** Rows a chunk of the stream carries: a few hundred kilobytes of CSV. */
+export const EXPORT_BATCH_ROWS = 5_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ExportClient {
+  id: number;
+  code: string;
+  type: string;
+  company: boolean;
+  deceased: boolean;
+  dateDeceased: string | null;
+  /** "MM-DD" when the client overrides its year end (companies) */
+  yearEnd: string | null;
+  ledgerVersion: number;
+  overrides: { taxYear: string; type: string; amount: string | null }[];
+}
+
+export interface ExportPortfolio {
+  id: number;
+  uuid: string;
+  code: string;
+  taxWrapper: string;
+  percentage: string;
+}
+
+export interface ExportSecurity {
+  id: number;
+  sedol: string;
+  isin: string;
+  name: string;
+  cgtClass: string;
+  priceGbp: string | null;
+  priceDate: string | null;
+}
+
+export interface ExportRow {
+  id: bigint;
+  uuid: string;
+  portfolioId: number;
+  securityId: number;
+  tradeDate: string;
+  effect: string;
+  quantity: string;
+  price: string | null;
+  currency: string;
+  considerationGbp: string;
+  expensesGbp: string;
+  originalAcquisitionDate: string | null;
+  counterpartyName: string;
+  holdoverReliefClaimed: string | null;
+  newSecurityId: number | null;
+  marketValue: string | null;
+  ratio: string | null;
+  timing: string;
+}
+
+export interface ExportTaxpayer {
+  kind: string;
+  vulnerableBeneficiaryTrust: boolean;
+  dateOfDeath: string;
+  annualExemptAmountOverrides: Record<string, string>;
+  lossesBroughtForward: string;
+  accountingYearEnd: string;
+}
+
+export const LEDGER_CSV_HEADER =
+  'date,type,security,quantity,amount,expenses,portfolio,ownership,acquired,counterparty,holdover,new_security,market_value,class,timing,ref';
+
+/** "100.50000000" -> "100.5": the CSV reads exact decimals; trailing zeros only widen the file. */
+export function trimDecimal(value: string): string {
+  if (!value.includes('.')) return value;
+  return value.replace(/0+$/, '').replace(/\.$/, '');
+}
+
+function cell(value: string): string {
+  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** A security's code in the CSV: SEDOL, else ISIN, else ID<id>; unique within one export. */
+export function securityCodes(securities: ExportSecurity[]): Map<number, string> {
+  const codes = new Map<number, string>();
+  const taken = new Set<string>();
+  for (const s of securities) {
+    let code = s.sedol || s.isin || `ID${s.id}`;
+    if (taken.has(code)) code = `ID${s.id}`;
+    taken.add(code);
+    codes.set(s.id, code);
+  }
+  return codes;
+}
+
+// The ledger types whose `amount` is their cash: cost or proceeds (buys, sells, transfers at cost), the cash of
+// a capital return, equalisation, notional income, a takeover's cash part, the cash paid for rights.
+const AMOUNT_TYPES = new Set([
+  'BUY',
+  'SELL',
+  'TRANSFER_IN',
+  'SPOUSE_IN',
+  'CAPITAL_RETURN',
+  'EQUALISATION',
+  'NOTIONAL_INCOME',
+  'TAKEOVER',
+  'RIGHTS_ISSUE',
+  'OPEN_OFFER',
+  'REDEMPTION',
+]);
+const RATIO_TYPES = new Set(['SPLIT', 'CONSOLIDATION', 'BONUS']);
+
+/**
+ * One ledger row as a line of the engine's CSV (services/tax-engine/docs/ledger-format.md), or null for a row
+ * outside CGT (income: no ledger effect). Amounts are the GBP figures, so rows in other currencies need no rate.
+ */
+export function ledgerCsvLine(
+  row: ExportRow,
+  portfolio: ExportPortfolio,
+  codes: Map<number, string>,
+  classOf: Map<number, string>,
+): string | null {
+  if (!row.effect) return null;
+  const money = (v: string | null) => (v === null ? '' : trimDecimal(v));
+  const quantity = RATIO_TYPES.has(row.effect) ? (row.ratio ?? '') : trimDecimal(row.quantity);
+  const amount = AMOUNT_TYPES.has(row.effect) ? money(row.considerationGbp) : '';
+  const expenses = row.expensesGbp && Number(row.expensesGbp) !== 0 ? money(row.expensesGbp) : '';
+  const ownership = trimDecimal(portfolio.percentage);
+  const cgtClass = classOf.get(row.securityId) ?? 'CAPITAL';
+  return [
+    row.tradeDate,
+    row.effect,
+    codes.get(row.securityId) ?? `ID${row.securityId}`,
+    quantity,
+    amount,
+    expenses,
+    portfolio.code,
+    ownership === '100' ? '' : ownership,
+    row.originalAcquisitionDate ?? '',
+    row.counterpartyName,
+    money(row.holdoverReliefClaimed),
+    row.newSecurityId ? (codes.get(row.newSecurityId) ?? `ID${row.newSecurityId}`) : '',
+    money(row.marketValue),
+    cgtClass === 'CAPITAL' ? '' : cgtClass,
+    row.timing === 'after-trades' ? 'after-trades' : '',
+    row.uuid,
+  ]
+    .map(cell)
+    .join(',');
+}
+
+/** The engine's taxpayer for a client: the kind follows from the type; overrides and losses from the overrides. */
+export function taxpayerOf(client: ExportClient): ExportTaxpayer {
+  const kindOf = taxpayerKindOf({
+    typeCode: client.type,
+    company: client.company,
+    deceased: client.deceased,
+    dateDeceased: client.dateDeceased,
+  });
+  const overrides: Record<string, string> = {};
+  for (const o of client.overrides) {
+    if (o.type === 'ANNUAL_EXEMPTION' && o.amount !== null) overrides[o.taxYear] = o.amount;
+  }
+  // The engine takes one figure of losses brought into the ledger's first year: the earliest year's override.
+  const losses = client.overrides.find((o) => o.type === 'BROUGHT_FORWARD_LOSS' && o.amount !== null);
+  const kind = kindOf === 'vulnerable-beneficiary-trust' ? 'trust' : kindOf;
+  return {
+    kind,
+    vulnerableBeneficiaryTrust: kindOf === 'vulnerable-beneficiary-trust',
+    dateOfDeath: kind === 'personal-representatives' ? (client.dateDeceased ?? '') : '',
+    annualExemptAmountOverrides: overrides,
+    lossesBroughtForward: losses?.amount ?? '',
+    accountingYearEnd: kind === 'company' ? (client.yearEnd ?? '') : '',
+  };
+}
+
+/** The `pnpm cgt` arguments that compute the taxpayer as the engine does. */
+export function cgtArgsOf(t: ExportTaxpayer): string[] {
+  const args = ['--taxpayer', t.kind];
+  if (t.vulnerableBeneficiaryTrust) args.push('--vulnerable-beneficiary');
+  if (t.dateOfDeath) args.push('--date-of-death', t.dateOfDeath);
+  if (t.lossesBroughtForward) args.push('--losses-brought-forward', t.lossesBroughtForward);
+  for (const [year, amount] of Object.entries(t.annualExemptAmountOverrides)) args.push('--aea', `${year}=${amount}`);
+  if (t.accountingYearEnd) args.push('--year-end', t.accountingYearEnd);
+  return args;
+}
+
+export interface ExportHead {
+  taxpayer: ExportTaxpayer;
+  ledgerVersion: number;
+  clientCode: string;
+  clientType: string;
+  portfolios: (ExportPortfolio & { excluded: boolean; rows: number })[];
+  securities: (ExportSecurity & { code: string })[];
+  pricesCsv: string;
+  excludedHoldings: { portfolioUuid: string; securityId: number; quantity: string }[];
+  cgtArgs: string[];
+}
+
+export interface ExportChunk {
+  head?: ExportHead;
+  csv: string;
+  rows: number;
+}
+
+/**
+ * Who may export a ledger: the tax engine's service token (it scopes by the organisation asked for), or an
+ * admin (ADMIN, CUSTOMER_ADMIN) who is a member of the organisation. A service token of any other service, and
+ * any other user, is refused.
+ */
+export function assertLedgerExporter(caller: Caller, organisationUuid: string): void {
+  if (caller.service !== undefined) {
+    if (caller.service !== TAX_ENGINE_SERVICE) throw permissionDenied('This service may not read ledgers');
+    return;
+  }
+  assertMember(caller, organisationUuid);
+  const role = firstRole(caller.roles);
+  if (role !== 'ADMIN' && role !== 'CUSTOMER_ADMIN') throw permissionDenied('You do not have permission to do this');
+}
+
+/**
+ * One client's ledger as the engine's CSV, in chunks of whole rows (ExportClientLedger). ISA and pension
+ * portfolios are listed and their holdings given for valuing, but their rows stay out of the CGT ledger.
+ */
+export async function* exportClientLedger(
+  store: LedgerExportStore,
+  caller: Caller,
+  req: { organisationUuid: string; clientUuid: string },
+): AsyncGenerator<ExportChunk> {
+  if (!UUID.test(req.organisationUuid)) throw invalidArgument('organisationUuid', 'organisationUuid must be a uuid');
+  assertLedgerExporter(caller, req.organisationUuid);
+  if (!UUID.test(req.clientUuid)) throw invalidArgument('clientUuid', 'clientUuid must be a uuid');
+  const client = await store.client(req.organisationUuid, req.clientUuid);
+  if (!client) throw notFound('The client', 'clientUuid');
+  const portfolios = await store.portfolios(client.id);
+  const excluded = (p: ExportPortfolio) => p.taxWrapper === 'ISA' || p.taxWrapper === 'PENSION';
+  const computed = portfolios.filter((p) => !excluded(p));
+  const byId = new Map(portfolios.map((p) => [p.id, p]));
+  const securities = await store.securities(portfolios.map((p) => p.id));
+  const codes = securityCodes(securities);
+  const classOf = new Map(securities.map((s) => [s.id, s.cgtClass]));
+  const holdings = await store.holdings(portfolios.filter(excluded).map((p) => p.id));
+  const taxpayer = taxpayerOf(client);
+  const rowCounts = await store.rowCounts(computed.map((p) => p.id));
+
+  const pricesCsv = [
+    'security,price',
+    ...securities
+      .filter((s) => s.priceGbp !== null)
+      .map((s) => `${cell(codes.get(s.id)!)},${trimDecimal(s.priceGbp!)}`),
+  ].join('\n');
+  const head: ExportHead = {
+    taxpayer,
+    ledgerVersion: client.ledgerVersion,
+    clientCode: client.code,
+    clientType: client.type,
+    portfolios: portfolios.map((p) => ({
+      ...p,
+      percentage: trimDecimal(p.percentage),
+      excluded: excluded(p),
+      rows: rowCounts.get(p.id) ?? 0,
+    })),
+    securities: securities.map((s) => ({ ...s, code: codes.get(s.id)! })),
+    pricesCsv: `${pricesCsv}\n`,
+    excludedHoldings: holdings.map((h) => ({
+      portfolioUuid: byId.get(h.portfolioId)!.uuid,
+      securityId: h.securityId,
+      quantity: trimDecimal(h.quantity),
+    })),
+    cgtArgs: cgtArgsOf(taxpayer),
+  };
+
+  // A batch of rows a chunk: the stream never holds more than one batch of a large ledger.
+  let after = 0n;
+  let first = true;
+  for (;;) {
+    const rows = await store.rows(
+      computed.map((p) => p.id),
+      after,
+      EXPORT_BATCH_ROWS,
+    );
+    const lines: string[] = [];
+    for (const row of rows) {
+      const line = ledgerCsvLine(row, byId.get(row.portfolioId)!, codes, classOf);
+      if (line !== null) lines.push(`${line}\n`);
+    }
+    const csv = lines.join('');
+    if (first) yield { head, csv: `${LEDGER_CSV_HEADER}\n${csv}`, rows: lines.length };
+    else if (lines.length > 0) yield { csv, rows: lines.length };
+    first = false;
+    if (rows.length < EXPORT_BATCH_ROWS) break;
+    after = rows[rows.length - 1]!.id;
+  }
+}

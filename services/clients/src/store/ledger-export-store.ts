@@ -1,0 +1,111 @@
+import type { ExportRow, ExportClient, ExportPortfolio, ExportSecurity } from '../domain/export-client-ledger';
+import type { ClientsPrisma } from './prisma';
+
+/**
+ * Reads one client's ledger for the tax engine (ExportClientLedger): the client, its portfolios, and the settled
+ * rows of those portfolios a batch at a time by id, so a large ledger is never held whole. Every read names the
+ * organisation with the client or portfolio ids it found under it.
+ */
+export function createLedgerExportStore(prisma: ClientsPrisma) {
+  return {
+    async client(organisationUuid: string, clientUuid: string): Promise<ExportClient | null> {
+      const [row] = await prisma.$queryRaw<
+        {
+          id: number;
+          code: string;
+          type: string;
+          company: boolean;
+          deceased: boolean;
+          date_deceased: string | null;
+          year_end_override: boolean;
+          year_end_input: string | null;
+          version_ms: number;
+        }[]
+      >`
+        SELECT c.id, c.code, c.type, c.company, c.deceased, to_char(c.date_deceased, 'YYYY-MM-DD') AS date_deceased,
+               c.year_end_override, c.year_end_input,
+               (EXTRACT(EPOCH FROM GREATEST(
+                  c.updated_at,
+                  (SELECT max(o.created_at) FROM tax_override o WHERE o.client_id = c.id),
+                  (SELECT max(p.updated_at) FROM portfolio p JOIN portfolio_owner po ON po.portfolio_id = p.id
+                    WHERE po.client_id = c.id),
+                  (SELECT max(t.updated_at) FROM ledger_transaction t JOIN portfolio_owner po
+                    ON po.portfolio_id = t.portfolio_id WHERE po.client_id = c.id)
+               )) * 1000)::float8 AS version_ms
+        FROM client c WHERE c.uuid = ${clientUuid}::uuid AND c.organisation_uuid = ${organisationUuid}::uuid`;
+      if (!row) return null;
+      const overrides = await prisma.$queryRaw<{ tax_year: string; override_type: string; amount: string | null }[]>`
+        SELECT tax_year, override_type, amount::text AS amount FROM tax_override WHERE client_id = ${row.id}
+        ORDER BY tax_year`;
+      return {
+        id: row.id,
+        code: row.code,
+        type: row.type,
+        company: row.company,
+        deceased: row.deceased,
+        dateDeceased: row.date_deceased,
+        yearEnd: row.year_end_override ? row.year_end_input : null,
+        ledgerVersion: Math.round(row.version_ms),
+        overrides: overrides.map((o) => ({ taxYear: o.tax_year, type: o.override_type, amount: o.amount })),
+      };
+    },
+
+    async portfolios(clientId: number): Promise<ExportPortfolio[]> {
+      return prisma.$queryRaw<ExportPortfolio[]>`
+        SELECT p.id, p.uuid::text AS uuid, p.code, p.tax_wrapper AS "taxWrapper", po.percentage::text AS percentage
+        FROM portfolio_owner po JOIN portfolio p ON p.id = po.portfolio_id
+        WHERE po.client_id = ${clientId} ORDER BY p.code, p.id`;
+    },
+
+    /** The settled rows of the portfolios with a resolved security, ids above `afterId`, at most `limit`. */
+    async rows(portfolioIds: number[], afterId: bigint, limit: number): Promise<ExportRow[]> {
+      if (portfolioIds.length === 0) return [];
+      return prisma.$queryRaw<ExportRow[]>`
+        SELECT t.id, t.uuid::text AS uuid, t.portfolio_id AS "portfolioId", t.security_id AS "securityId",
+               to_char(t.trade_date, 'YYYY-MM-DD') AS "tradeDate", ty.effect, t.quantity::text AS quantity,
+               t.price::text AS price, t.currency, t.consideration_gbp::text AS "considerationGbp",
+               t.expenses_gbp::text AS "expensesGbp",
+               to_char(t.original_acquisition_date, 'YYYY-MM-DD') AS "originalAcquisitionDate",
+               t.counterparty_name AS "counterpartyName", t.holdover_relief_claimed::text AS "holdoverReliefClaimed",
+               t.new_security_id AS "newSecurityId", t.market_value::text AS "marketValue", t.ratio, t.timing
+        FROM ledger_transaction t JOIN transaction_type ty ON ty.id = t.type_id
+        WHERE t.portfolio_id = ANY(${portfolioIds}::int[]) AND t.id > ${afterId} AND t.state = 'SETTLED'
+          AND t.security_id IS NOT NULL
+        ORDER BY t.id LIMIT ${limit}`;
+    },
+
+    /** The rows of each portfolio the CSV carries (settled, with a security and a ledger effect). */
+    async rowCounts(portfolioIds: number[]): Promise<Map<number, number>> {
+      if (portfolioIds.length === 0) return new Map();
+      const rows = await prisma.$queryRaw<{ portfolio_id: number; n: bigint }[]>`
+        SELECT t.portfolio_id, count(*) AS n
+        FROM ledger_transaction t JOIN transaction_type ty ON ty.id = t.type_id
+        WHERE t.portfolio_id = ANY(${portfolioIds}::int[]) AND t.state = 'SETTLED' AND t.security_id IS NOT NULL
+          AND ty.effect <> ''
+        GROUP BY t.portfolio_id`;
+      return new Map(rows.map((r) => [r.portfolio_id, Number(r.n)]));
+    },
+
+    /** The securities the rows and holdings of the portfolios name (new securities of takeovers too). */
+    async securities(portfolioIds: number[]): Promise<ExportSecurity[]> {
+      if (portfolioIds.length === 0) return [];
+      return prisma.$queryRaw<ExportSecurity[]>`
+        SELECT s.id, s.sedol, s.isin, s.security_name AS name, s.cgt_class AS "cgtClass",
+               s.price_gbp::text AS "priceGbp", to_char(s.price_date, 'YYYY-MM-DD') AS "priceDate"
+        FROM security s WHERE s.id IN (
+          SELECT t.security_id FROM ledger_transaction t WHERE t.portfolio_id = ANY(${portfolioIds}::int[])
+          UNION SELECT t.new_security_id FROM ledger_transaction t WHERE t.portfolio_id = ANY(${portfolioIds}::int[])
+          UNION SELECT h.security_id FROM holding h WHERE h.portfolio_id = ANY(${portfolioIds}::int[]))
+        ORDER BY s.id`;
+    },
+
+    async holdings(portfolioIds: number[]): Promise<{ portfolioId: number; securityId: number; quantity: string }[]> {
+      if (portfolioIds.length === 0) return [];
+      return prisma.$queryRaw<{ portfolioId: number; securityId: number; quantity: string }[]>`
+        SELECT portfolio_id AS "portfolioId", security_id AS "securityId", quantity::text AS quantity
+        FROM holding WHERE portfolio_id = ANY(${portfolioIds}::int[]) AND quantity <> 0 ORDER BY portfolio_id, security_id`;
+    },
+  };
+}
+
+export type LedgerExportStore = ReturnType<typeof createLedgerExportStore>;

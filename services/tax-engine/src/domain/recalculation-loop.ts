@@ -1,0 +1,95 @@
+import type { Logger } from '@gains/logging';
+import type { CalculationStore, QueuedClient } from '../store/calculation-store';
+import type { RunOutcome } from './run-calculation';
+
+export interface RecalculationLoopOptions {
+  store: CalculationStore;
+  run(item: QueuedClient): Promise<RunOutcome>;
+  logger: Logger;
+  /** Clients computed at once (the compute pool's workers: more would only wait in its queue). */
+  concurrency: number;
+  /** How long a leased client is this worker's; past it another takes it (this one died). */
+  leaseMs: number;
+  /** How often to look for work when not woken. */
+  pollMs: number;
+}
+
+/**
+ * Takes queued clients and runs them, `concurrency` at a time, until stopped. Woken at once by `kick()` (a
+ * change queued in this process); otherwise it polls, which also picks up what other replicas queued and clients
+ * whose worker died. A run that throws (a bug, the database away) leaves its row leased; the lease expires and
+ * the client is retried, and the loop goes on with the others.
+ */
+export function startRecalculationLoop(options: RecalculationLoopOptions) {
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let active = 0;
+  const idle: (() => void)[] = [];
+  const running = new Set<Promise<void>>();
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const loop = (async () => {
+    while (!stopped) {
+      const free = options.concurrency - active;
+      let leased: QueuedClient[] = [];
+      if (free > 0) {
+        try {
+          leased = await options.store.lease(free, options.leaseMs);
+        } catch (e) {
+          if (!stopped) options.logger.error({ err: e }, 'recalculation queue unavailable');
+        }
+      }
+      for (const item of leased) {
+        active += 1;
+        const p: Promise<void> = options
+          .run(item)
+          .then(
+            () => undefined,
+            (e: unknown) => {
+              options.logger.error({ err: e, clientUuid: item.clientUuid }, 'client run failed; its lease will expire');
+            },
+          )
+          .finally(() => {
+            active -= 1;
+            running.delete(p);
+            wake?.();
+            if (active === 0) for (const resolve of idle.splice(0)) resolve();
+          });
+        running.add(p);
+      }
+      if (stopped) break;
+      if (leased.length === 0 || active >= options.concurrency) await sleep(options.pollMs);
+    }
+  })();
+
+  return {
+    kick() {
+      wake?.();
+    },
+    /** Resolves when the queue is empty and nothing is running (tests). */
+    async drain(): Promise<void> {
+      for (;;) {
+        if (active > 0) await new Promise<void>((resolve) => idle.push(resolve));
+        if ((await options.store.waiting()) === 0 && active === 0) return;
+        wake?.();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      wake?.();
+      await loop;
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+export type RecalculationLoop = ReturnType<typeof startRecalculationLoop>;

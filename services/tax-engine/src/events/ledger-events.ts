@@ -1,0 +1,44 @@
+import { fromBinary } from '@bufbuild/protobuf';
+import type { Logger } from '@gains/logging';
+import { consumeEvents, eventSubject, type EventBus } from '@gains/outbox';
+import { events } from '@gains/proto';
+import { enqueueClient, type TaxEngineTx } from '../store/calculation-store';
+import type { TaxEnginePrisma } from '../store/prisma';
+
+/** gains.clients.ledger.changed.v1 (services/clients/src/events/ledger-events.ts). */
+export const LEDGER_CHANGED = eventSubject('clients', 'ledger', 'changed');
+
+/**
+ * A client's ledger changed (a post, an edit, an import, an override, a portfolio's owners or type): the client is
+ * queued, in the transaction that records the event as handled, so a redelivered event queues nothing twice. A
+ * burst of changes for one client lands on its one queue row and makes one run. `queued` wakes the loop.
+ */
+export async function consumeLedgerEvents(
+  bus: EventBus,
+  prisma: TaxEnginePrisma,
+  logger: Logger,
+  queued: () => void,
+): Promise<void> {
+  await consumeEvents<TaxEngineTx>({
+    bus,
+    durable: 'tax-engine',
+    logger,
+    transact: async (fn) => {
+      const result = await prisma.$transaction(fn, { maxWait: 15_000, timeout: 30_000 });
+      queued();
+      return result;
+    },
+    handlers: {
+      [LEDGER_CHANGED]: async (e, tx) => {
+        const change = fromBinary(events.LedgerChangedSchema, e.payload);
+        await enqueueClient(tx, {
+          organisationUuid: change.organisationUuid,
+          clientUuid: change.clientUuid,
+          trigger: 'LEDGER_CHANGED',
+          reason: change.reason,
+          earliestDate: change.earliestDate,
+        });
+      },
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import { createClient, type Transport } from '@connectrpc/connect';
+import { bearer } from '@gains/auth';
+import { identity, ledger } from '@gains/proto';
+import type { LoadedLedger } from '../domain/run-calculation';
+
+/** The tax engine's own name: the service token's `svc` claim, which ExportClientLedger accepts. */
+export const SERVICE_NAME = 'tax-engine';
+
+/**
+ * The tax engine's service token (services/tax-engine/README.md, "Service identity"): asked of identity with the
+ * shared GAINS_SERVICE_TOKEN_SECRET, kept until a minute before it expires.
+ */
+export function serviceTokenSource(identityTransport: Transport, secret: string, now = Date.now) {
+  const client = createClient(identity.IdentityService, identityTransport);
+  let cached: { token: string; until: number } | undefined;
+  return async (): Promise<string> => {
+    if (cached && cached.until > now()) return cached.token;
+    if (!secret) throw new Error('GAINS_SERVICE_TOKEN_SECRET is not set: the tax engine cannot load ledgers');
+    const answer = await client.issueServiceToken({ service: SERVICE_NAME, secret });
+    cached = { token: answer.accessToken, until: now() + (answer.expiresIn - 60) * 1000 };
+    return answer.accessToken;
+  };
+}
+
+/** Reads a client's ledger from the clients service's stream, the chunks joined. */
+export async function readLedgerStream(chunks: AsyncIterable<ledger.ExportClientLedgerChunk>): Promise<LoadedLedger> {
+  let head: ledger.ExportClientLedgerChunk | undefined;
+  const parts: string[] = [];
+  for await (const chunk of chunks) {
+    head ??= chunk;
+    parts.push(chunk.ledgerCsv);
+  }
+  if (!head?.taxpayer) throw new Error('the ledger stream was empty');
+  return {
+    taxpayer: head.taxpayer,
+    ledgerVersion: head.ledgerVersion,
+    clientCode: head.clientCode,
+    ledgerCsv: parts.join(''),
+    pricesCsv: head.pricesCsv,
+    context: {
+      portfolios: head.portfolios.map((p) => ({ uuid: p.uuid, code: p.code, excluded: p.excluded })),
+      securities: head.securities.map((s) => ({ id: s.id, code: s.code, priceGbp: s.priceGbp })),
+      excludedHoldings: head.excludedHoldings.map((h) => ({
+        portfolioUuid: h.portfolioUuid,
+        securityId: h.securityId,
+        quantity: h.quantity,
+      })),
+    },
+  };
+}
+
+/** The clients service's ExportClientLedger, as a token's holder (the engine's own, or a user's). */
+export function createLedgerSource(clientsTransport: Transport) {
+  const client = createClient(ledger.LedgerService, clientsTransport);
+  return {
+    load(organisationUuid: string, clientUuid: string, token: string): Promise<LoadedLedger> {
+      return readLedgerStream(client.exportClientLedger({ organisationUuid, clientUuid }, { headers: bearer(token) }));
+    },
+    /** The same, with the `pnpm cgt` arguments (the ledger-csv download). */
+    async loadWithArgs(organisationUuid: string, clientUuid: string, token: string) {
+      let cgtArgs: string[] = [];
+      const chunks = client.exportClientLedger({ organisationUuid, clientUuid }, { headers: bearer(token) });
+      const loaded = await readLedgerStream(
+        (async function* () {
+          for await (const chunk of chunks) {
+            if (chunk.taxpayer) cgtArgs = chunk.cgtArgs;
+            yield chunk;
+          }
+        })(),
+      );
+      return { ...loaded, cgtArgs };
+    },
+  };
+}
+
+export type LedgerSource = ReturnType<typeof createLedgerSource>;

@@ -1,0 +1,206 @@
+import { appendToOutbox, type OutboxEvent } from '@gains/outbox';
+import type { YearFigures } from '../domain/calculation-figures';
+import type { TaxEnginePrisma } from './prisma';
+
+export type TaxEngineTx = Parameters<Parameters<TaxEnginePrisma['$transaction']>[0]>[0];
+type Db = TaxEnginePrisma | TaxEngineTx;
+
+export interface QueuedClient {
+  clientUuid: string;
+  organisationUuid: string;
+  trigger: string;
+  reason: string;
+  earliestDate: string;
+  generation: number;
+  attempts: number;
+}
+
+export interface StoredRun {
+  id: string;
+  organisationUuid: string;
+  clientUuid: string;
+  trigger: string;
+  reason: string;
+  earliestDate: string;
+  ledgerVersion: bigint;
+  status: string;
+  startedAt: Date;
+  finishedAt: Date;
+  engineMs: number;
+  transactions: number;
+  disposals: number;
+  failures: number;
+  message: string;
+  taxpayer: unknown;
+  previousRunId: string | null;
+  changes: unknown;
+  taxYear: string;
+}
+
+const RUN_FIELDS = {
+  id: true,
+  organisationUuid: true,
+  clientUuid: true,
+  trigger: true,
+  reason: true,
+  earliestDate: true,
+  ledgerVersion: true,
+  status: true,
+  startedAt: true,
+  finishedAt: true,
+  engineMs: true,
+  transactions: true,
+  disposals: true,
+  failures: true,
+  message: true,
+  taxpayer: true,
+  previousRunId: true,
+  changes: true,
+  taxYear: true,
+} as const;
+
+/** Queues a client (or merges into its waiting row: one row a client, the earliest date kept, reasons joined). */
+export async function enqueueClient(
+  db: Db,
+  item: { organisationUuid: string; clientUuid: string; trigger: string; reason: string; earliestDate: string },
+): Promise<void> {
+  await db.$executeRaw`
+    INSERT INTO recalculation_queue (client_uuid, organisation_uuid, trigger, reason, earliest_date)
+    VALUES (${item.clientUuid}::uuid, ${item.organisationUuid}::uuid, ${item.trigger}, ${item.reason},
+            ${item.earliestDate})
+    ON CONFLICT (client_uuid) DO UPDATE SET
+      generation = recalculation_queue.generation + 1,
+      earliest_date = CASE
+        WHEN recalculation_queue.earliest_date = '' OR EXCLUDED.earliest_date = '' THEN ''
+        ELSE LEAST(recalculation_queue.earliest_date, EXCLUDED.earliest_date) END,
+      reason = CASE
+        WHEN EXCLUDED.reason = '' OR position(EXCLUDED.reason IN recalculation_queue.reason) > 0
+          THEN recalculation_queue.reason
+        WHEN recalculation_queue.reason = '' THEN EXCLUDED.reason
+        ELSE recalculation_queue.reason || ',' || EXCLUDED.reason END`;
+  await db.$executeRaw`
+    INSERT INTO known_client (client_uuid, organisation_uuid) VALUES (${item.clientUuid}::uuid, ${item.organisationUuid}::uuid)
+    ON CONFLICT (client_uuid) DO NOTHING`;
+}
+
+export function createCalculationStore(prisma: TaxEnginePrisma) {
+  return {
+    transaction<T>(fn: (tx: TaxEngineTx) => Promise<T>): Promise<T> {
+      return prisma.$transaction(fn, { maxWait: 15_000, timeout: 60_000 });
+    },
+
+    enqueue: (item: Parameters<typeof enqueueClient>[1]) => enqueueClient(prisma, item),
+
+    /**
+     * Leases up to `limit` waiting clients for `leaseMs`: rows no one holds, or whose lease ran out (a worker that
+     * died). SKIP LOCKED lets several workers (and replicas) take different clients at once.
+     */
+    async lease(limit: number, leaseMs: number): Promise<QueuedClient[]> {
+      return prisma.$queryRaw<QueuedClient[]>`
+        UPDATE recalculation_queue q SET leased_until = now() + ${leaseMs} * interval '1 millisecond',
+               attempts = q.attempts + 1
+        WHERE q.client_uuid IN (
+          SELECT client_uuid FROM recalculation_queue
+          WHERE leased_until IS NULL OR leased_until < now()
+          ORDER BY queued_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING q.client_uuid::text AS "clientUuid", q.organisation_uuid::text AS "organisationUuid", q.trigger,
+                  q.reason, q.earliest_date AS "earliestDate", q.generation, q.attempts`;
+    },
+
+    /**
+     * The run is done: the row goes, unless a change was queued while it ran (a newer generation), which keeps
+     * the row, released, for one more run.
+     */
+    async finish(tx: TaxEngineTx, item: QueuedClient): Promise<void> {
+      const removed = await tx.$executeRaw`
+        DELETE FROM recalculation_queue WHERE client_uuid = ${item.clientUuid}::uuid AND generation = ${item.generation}`;
+      if (removed === 0) {
+        await tx.$executeRaw`
+          UPDATE recalculation_queue SET leased_until = NULL, attempts = 0 WHERE client_uuid = ${item.clientUuid}::uuid`;
+      }
+    },
+
+    /** Serialises the storing of one client's runs (the stale check and the insert). */
+    async lockClient(tx: TaxEngineTx, clientUuid: string): Promise<void> {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${clientUuid}))`;
+    },
+
+    /** The client's newest stored run that computed (its version and year figures), or null. */
+    async latestComputed(
+      tx: Db,
+      clientUuid: string,
+    ): Promise<{ id: string; ledgerVersion: bigint; years: YearFigures[] } | null> {
+      const [row] = await tx.$queryRaw<{ id: string; ledger_version: bigint; years: YearFigures[] | null }[]>`
+        SELECT id::text, ledger_version, figures->'years' AS years FROM calculation_run
+        WHERE client_uuid = ${clientUuid}::uuid AND status <> 'FAILED'
+        ORDER BY ledger_version DESC, finished_at DESC LIMIT 1`;
+      return row ? { id: row.id, ledgerVersion: row.ledger_version, years: row.years ?? [] } : null;
+    },
+
+    async insertRun(
+      tx: TaxEngineTx,
+      run: StoredRun & { computation: unknown; figures: unknown },
+      events: OutboxEvent[],
+    ): Promise<void> {
+      await tx.calculationRun.create({
+        data: {
+          ...run,
+          taxpayer: run.taxpayer as object,
+          changes: run.changes as object,
+          computation: run.computation === null ? undefined : (run.computation as object),
+          figures: run.figures === null ? undefined : (run.figures as object),
+        },
+      });
+      await appendToOutbox(tx, events);
+    },
+
+    async listRuns(organisationUuid: string, clientUuid: string, page: number, size: number) {
+      const where = { organisationUuid, clientUuid };
+      const [runs, total] = await Promise.all([
+        prisma.calculationRun.findMany({
+          where,
+          select: RUN_FIELDS,
+          orderBy: [{ finishedAt: 'desc' }, { id: 'asc' }],
+          skip: (page - 1) * size,
+          take: size,
+        }),
+        prisma.calculationRun.count({ where }),
+      ]);
+      return { runs: runs as StoredRun[], total };
+    },
+
+    async getRun(organisationUuid: string, id: string) {
+      return prisma.calculationRun.findFirst({
+        where: { id, organisationUuid },
+        select: { ...RUN_FIELDS, computation: true },
+      });
+    },
+
+    async latestRun(organisationUuid: string, clientUuid: string): Promise<StoredRun | null> {
+      return (await prisma.calculationRun.findFirst({
+        where: { organisationUuid, clientUuid },
+        select: RUN_FIELDS,
+        orderBy: [{ finishedAt: 'desc' }],
+      })) as StoredRun | null;
+    },
+
+    async queued(organisationUuid: string, clientUuid: string): Promise<boolean> {
+      return (await prisma.recalculationQueue.count({ where: { clientUuid, organisationUuid } })) > 0;
+    },
+
+    async knownClients(organisationUuid: string): Promise<string[]> {
+      const rows = await prisma.knownClient.findMany({
+        where: { organisationUuid },
+        select: { clientUuid: true },
+        orderBy: { clientUuid: 'asc' },
+      });
+      return rows.map((r) => r.clientUuid);
+    },
+
+    async waiting(): Promise<number> {
+      return prisma.recalculationQueue.count();
+    },
+  };
+}
+
+export type CalculationStore = ReturnType<typeof createCalculationStore>;
