@@ -140,29 +140,9 @@ beforeAll(async () => {
       body: { name: 'Walk Purchase', effect: 'BUY' },
     })
   ).body.uuid;
-  engineServesCalculations = await servesCalculations();
 });
 
 afterAll(async () => t?.stop());
-
-/**
- * Whether the tax engine answers CalculationsService (issue 23). TODO(issue 23): the engine's implementation is
- * on the calc-engine branch; until it is merged the probes that reach the service (`engine: true`) are left out
- * and only the BFF's own checks (roles, tenancy, input) are walked. Remove this gate once it is merged.
- */
-let engineServesCalculations = false;
-async function servesCalculations(): Promise<boolean> {
-  const client = createClient(calculations.CalculationsService, system.transports['tax-engine']);
-  try {
-    await client.listRuns(
-      { organisationUuid: ORG.ASHW, clientUuid: ids.clientUuid, page: 1, size: 1 },
-      { headers: { authorization: `Bearer ${tokens.admin}` } },
-    );
-    return true;
-  } catch (e) {
-    return ConnectError.from(e).code !== Code.Unimplemented;
-  }
-}
 
 /** One request made as every persona; `ok` is the answer for a persona the table and tenancy allow. */
 interface Probe {
@@ -179,8 +159,6 @@ interface Probe {
   message?: string;
   /** A persona's own answer where it differs from `ok` (a customer admin's change is a proposal: 202). */
   okFor?: Partial<Record<Persona, number>>;
-  /** Reaches the tax engine's CalculationsService: walked once the engine serves it (see servesCalculations). */
-  engine?: boolean;
 }
 
 /** A full client as the body of its update: its own fields, coded fields by code, nested rows as read. */
@@ -372,8 +350,8 @@ const WALK: Record<string, Probe[]> = {
       body: { ledgerCsv: LEDGER },
     },
   ],
-  // Stored calculations (issue 23): each call once refused by the BFF's own input check (no engine needed), and
-  // once answered by the engine.
+  // Stored calculations (issue 23): each call once refused by the BFF's own input check, and once answered by the
+  // tax engine.
   'POST /admin/calculations/recalculate': [
     {
       label: 'no client',
@@ -390,7 +368,6 @@ const WALK: Record<string, Probe[]> = {
       ok: 202,
       outsiders: ['brook'],
       prepare: async () => ({ body: { clientUuid: ids.clientUuid } }),
-      engine: true,
     },
   ],
   'GET /admin/calculations': [
@@ -401,7 +378,6 @@ const WALK: Record<string, Probe[]> = {
       org: ORG.ASHW,
       ok: 200,
       outsiders: ['brook'],
-      engine: true,
     },
   ],
   'GET /admin/calculations/ledger-csv': [
@@ -418,7 +394,6 @@ const WALK: Record<string, Probe[]> = {
       org: ORG.ASHW,
       ok: 200,
       outsiders: ['brook'],
-      engine: true,
     },
   ],
   ...Object.fromEntries(
@@ -438,7 +413,6 @@ const WALK: Record<string, Probe[]> = {
           org: ORG.ASHW,
           ok: 200,
           outsiders: ['brook'],
-          engine: true,
         },
       ],
     ]),
@@ -460,7 +434,6 @@ const WALK: Record<string, Probe[]> = {
           org: ORG.ASHW,
           ok: 404,
           outsiders: ['brook'],
-          engine: true,
         },
       ],
     ]),
@@ -479,7 +452,6 @@ const WALK: Record<string, Probe[]> = {
       org: ORG.ASHW,
       ok: 404,
       outsiders: ['brook'],
-      engine: true,
     },
   ],
   'POST /calculations/failures/report-csv': [
@@ -498,7 +470,6 @@ const WALK: Record<string, Probe[]> = {
       ok: 404,
       outsiders: ['brook'],
       prepare: async () => ({ body: { clientUuid: ids.clientUuid, runId: NO_GHOST } }),
-      engine: true,
     },
   ],
   'GET /admin/organisations': [{ label: 'list', path: () => '/api/admin/organisations', ok: 200 }],
@@ -1074,7 +1045,6 @@ describe('the calls walk', () => {
       const results: string[] = [];
       const wanted: string[] = [];
       for (const probe of WALK[key] ?? []) {
-        if (probe.engine && !engineServesCalculations) continue;
         for (const [personaIndex, persona] of NAMES.entries()) {
           const ip = `10.${80 + (callIndex % 100)}.${personaIndex}.${Math.floor(callIndex / 100)}`;
           const prepared = probe.prepare ? await probe.prepare(persona, ip) : {};
@@ -1236,5 +1206,23 @@ describe('the services check again (the BFF is not the only gate)', () => {
     expect(await refused(client.computeLedger(request, as('adviser')))).toBe(Code.PermissionDenied);
     expect(await refused(client.computeLedger(request))).toBe(Code.Unauthenticated);
     expect(await refused(client.computeLedger(request, as('manager')))).toBeUndefined();
+  });
+
+  it('when the stored calculations are called directly for another firm, or by a non-admin, then every call is refused', async () => {
+    const client = createClient(calculations.CalculationsService, system.transports['tax-engine']);
+    const as = (persona: Persona) => ({ headers: { authorization: `Bearer ${tokens[persona]}` } });
+    const org = { organisationUuid: ORG.ASHW };
+    const calls = (options?: { headers: Record<string, string> }) => [
+      client.recalculate({ ...org, clientUuid: ids.clientUuid }, options),
+      client.listRuns({ ...org, clientUuid: ids.clientUuid, page: 1, size: 1 }, options),
+      client.getRun({ ...org, id: NO_GHOST, disposalsPage: 1, disposalsPageSize: 1 }, options),
+      client.getLedgerCsv({ ...org, clientUuid: ids.clientUuid }, options),
+    ];
+    for (const call of calls(as('brook'))) expect(await refused(call)).toBe(Code.PermissionDenied);
+    for (const call of calls(as('adviser'))) expect(await refused(call)).toBe(Code.PermissionDenied);
+    for (const call of calls()) expect(await refused(call)).toBe(Code.Unauthenticated);
+    expect(
+      await refused(client.listRuns({ ...org, clientUuid: ids.clientUuid, page: 1, size: 1 }, as('manager'))),
+    ).toBeUndefined();
   });
 });
