@@ -16,6 +16,7 @@ import type {
 
 // The shapes are @gains/contracts' (calculation-runs.ts): never declared here.
 export type {
+  RecalculateAnswer,
   CalculationDisposal,
   CalculationRun,
   CalculationWarning,

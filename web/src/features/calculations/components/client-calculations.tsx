@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Alert, Button, Empty, Space, Typography } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
-import { isRunOpen, useCalculationRuns, useRecalculate } from '../api/calculation-runs';
+import { isRunOpen, useCalculationRuns, useRecalculate, type RecalculateAnswer } from '../api/calculation-runs';
 import { CalculationClientPicker } from './calculation-client-picker';
 import { FirmRecalculationButton, FirmRecalculationProgress } from './firm-recalculation';
 import { CalculationRunsTable } from './calculation-runs-table';
@@ -21,7 +21,7 @@ export function ClientCalculations({ organisationUuid }: { organisationUuid: str
   const chosenRun = params.get('run') ?? undefined;
   /** The run list as it was when Recalculate was pressed: a new run ends the wait. */
   const [awaiting, setAwaiting] = useState<{ jobUuid: string; runsBefore: string[] }>();
-  const [firmJob, setFirmJob] = useState<string>();
+  const [firmJob, setFirmJob] = useState<RecalculateAnswer>();
   const runs = useCalculationRuns(organisationUuid, clientUuid, awaiting?.runsBefore);
   const recalculate = useRecalculate(organisationUuid);
   const list = runs.data?.content ?? [];
@@ -79,7 +79,13 @@ export function ClientCalculations({ organisationUuid }: { organisationUuid: str
           )}
         </Space>
       </div>
-      {firmJob && <FirmRecalculationProgress key={firmJob} organisationUuid={organisationUuid} jobUuid={firmJob} />}
+      {firmJob && (
+        <FirmRecalculationProgress
+          key={firmJob.jobUuid || 'queued'}
+          organisationUuid={organisationUuid}
+          answer={firmJob}
+        />
+      )}
       {recalculate.isError && <ApiErrorAlert title="The client could not be recalculated" error={recalculate.error} />}
       {waiting && (
         <Alert

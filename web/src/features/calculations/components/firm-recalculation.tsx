@@ -3,7 +3,7 @@ import { Alert, Button, Popconfirm, Progress } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { formatNumber } from '@/lib/format';
-import { useRecalculate, useRecalculationJob } from '../api/calculation-runs';
+import { useRecalculate, useRecalculationJob, type RecalculateAnswer } from '../api/calculation-runs';
 
 /** Every client of the organisation recalculated, as a job whose progress shows here (and on the Job Monitor). */
 export function FirmRecalculationButton({
@@ -11,7 +11,7 @@ export function FirmRecalculationButton({
   onStarted,
 }: {
   organisationUuid: string;
-  onStarted: (jobUuid: string) => void;
+  onStarted: (answer: RecalculateAnswer) => void;
 }) {
   const recalculate = useRecalculate(organisationUuid);
   return (
@@ -20,7 +20,7 @@ export function FirmRecalculationButton({
         title="Recalculate every client of the firm?"
         description="Each client's ledger is computed again; the runs appear as they finish."
         okText="Recalculate all"
-        onConfirm={() => recalculate.mutate({ organisation: true }, { onSuccess: (a) => onStarted(a.jobUuid) })}
+        onConfirm={() => recalculate.mutate({ organisation: true }, { onSuccess: onStarted })}
       >
         <Button icon={<SyncOutlined />} loading={recalculate.isPending} data-testid="recalculate-firm">
           Recalculate every client
@@ -31,16 +31,29 @@ export function FirmRecalculationButton({
   );
 }
 
+/** The firm's recalculation: its job's progress, or (queued at once, without a job) how many clients were queued. */
 export function FirmRecalculationProgress({
   organisationUuid,
-  jobUuid,
+  answer,
 }: {
   organisationUuid: string;
-  jobUuid: string;
+  answer: RecalculateAnswer;
 }) {
   const [closed, setClosed] = useState(false);
-  const job = useRecalculationJob(organisationUuid, jobUuid);
+  const job = useRecalculationJob(organisationUuid, answer.jobUuid || undefined);
   if (closed) return null;
+  if (!answer.jobUuid) {
+    return (
+      <Alert
+        type="success"
+        showIcon
+        closable
+        onClose={() => setClosed(true)}
+        data-testid="firm-recalculation"
+        message={`${formatNumber(answer.queuedClients)} clients queued for recalculation: their runs appear as they finish`}
+      />
+    );
+  }
   const data = job.data;
   const percent = data && data.progressTotal > 0 ? Math.floor((data.progressDone * 100) / data.progressTotal) : 0;
   const running = !data || data.status === 'QUEUED' || data.status === 'RUNNING';
