@@ -191,9 +191,9 @@ describe('the stored calculations calls', () => {
     const recalc = (body: unknown) =>
       t.request('POST', '/api/admin/calculations/recalculate', { ...asManager(), body });
     expect(await ok(await recalc({ clientUuid: ids.clientUuid }), 202)).toEqual({ jobUuid: '', queuedClients: 1 });
-    // The firm: its clients queued (the demo firm's and this one), as a job when the engine runs one ("" otherwise).
+    // The firm: the clients the engine knows queued (this one at least), as a job when the engine runs one ("").
     const firm = await ok(await recalc({ organisation: true }), 202);
-    expect(firm.queuedClients).toBeGreaterThan(1);
+    expect(firm.queuedClients).toBeGreaterThanOrEqual(1);
     expect(firm.jobUuid).toMatch(/^([0-9a-f-]{36})?$/);
     expectError(await recalc({}), 400, /clientUuid or organisation/, 'clientUuid');
     expectError(
