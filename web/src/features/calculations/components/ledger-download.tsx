@@ -3,6 +3,7 @@ import { Button, Modal, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { getClientLedgerCsv, type ClientLedgerCsv } from '../api/calculation-runs';
+import { cgtCommand, fileStem } from './cgt-command';
 
 function download(text: string, name: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -12,13 +13,6 @@ function download(text: string, name: string, type: string): void {
   link.click();
   URL.revokeObjectURL(url);
 }
-
-/** An argument as the shell reads it: quoted unless plain. */
-const shellWord = (word: string) => (/^[\w.,:=/+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
-
-/** A name safe for a file: the client's code, or its uuid. */
-const fileStem = (clientLabel: string, clientUuid: string) =>
-  (clientLabel.split(' ')[0] || clientUuid).replace(/[^A-Za-z0-9_-]+/g, '_');
 
 /**
  * The client's ledger as the CSV `pnpm cgt` reads, the prices the run used and the arguments that give the same
@@ -37,12 +31,7 @@ export function LedgerDownload({
   const [error, setError] = useState<unknown>();
   const [loading, setLoading] = useState(false);
   const stem = fileStem(clientLabel, clientUuid);
-  const command = [
-    'pnpm cgt',
-    `${stem}-ledger.csv`,
-    ...(files?.pricesCsv ? ['--prices', `${stem}-prices.csv`] : []),
-    ...(files?.cgtArgs ?? []).map(shellWord),
-  ].join(' ');
+  const command = cgtCommand(stem, files);
 
   const open = async () => {
     setLoading(true);
