@@ -297,3 +297,20 @@ export async function* exportClientLedger(
     after = rows[rows.length - 1]!.id;
   }
 }
+
+/** A page of the organisation's clients that own a portfolio (a firm's recalculation queues them). */
+export async function listLedgerClients(
+  store: LedgerExportStore,
+  caller: Caller,
+  req: { organisationUuid: string; afterClientUuid: string; limit: number },
+): Promise<{ clientUuids: string[]; total: number }> {
+  if (!UUID.test(req.organisationUuid)) throw invalidArgument('organisationUuid', 'organisationUuid must be a uuid');
+  assertLedgerExporter(caller, req.organisationUuid);
+  const after = req.afterClientUuid.trim() || '00000000-0000-0000-0000-000000000000';
+  if (!UUID.test(after)) throw invalidArgument('afterClientUuid', 'afterClientUuid must be a uuid');
+  const limit = req.limit || 1_000;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
+    throw invalidArgument('limit', 'limit must be a whole number from 1 to 10,000');
+  const { uuids, total } = await store.ledgerClients(req.organisationUuid, after, limit);
+  return { clientUuids: uuids, total };
+}

@@ -1,9 +1,10 @@
 import { create } from '@bufbuild/protobuf';
 import type { ServiceImpl } from '@connectrpc/connect';
 import { requireCaller } from '@gains/auth';
+import { toConnectError } from '@gains/errors';
 import { ledger } from '@gains/proto';
 import { cancelGhostTransaction } from '../domain/cancel-ghost-transaction';
-import { exportClientLedger } from '../domain/export-client-ledger';
+import { exportClientLedger, listLedgerClients } from '../domain/export-client-ledger';
 import { getPortfolio } from '../domain/get-portfolio';
 import { getTransactionMetadata } from '../domain/get-transaction-metadata';
 import { getTransactionType } from '../domain/get-transaction-type';
@@ -166,40 +167,48 @@ export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger
     async cancelGhostTransaction(req, ctx) {
       return unsetNulls(await cancelGhostTransaction(deps, requireCaller(ctx), req));
     },
+    async listLedgerClients(req, ctx) {
+      return listLedgerClients(deps.ledgerExport, requireCaller(ctx), req);
+    },
+    // A stream's errors surface after the handler returned, past the error interceptor: converted here.
     async *exportClientLedger(req, ctx) {
-      for await (const chunk of exportClientLedger(deps.ledgerExport, requireCaller(ctx), req)) {
-        const h = chunk.head;
-        yield {
-          ledgerCsv: chunk.csv,
-          rows: chunk.rows,
-          ...(h && {
-            taxpayer: h.taxpayer,
-            ledgerVersion: BigInt(h.ledgerVersion),
-            clientCode: h.clientCode,
-            clientType: h.clientType,
-            portfolios: h.portfolios.map((p) => ({
-              uuid: p.uuid,
-              code: p.code,
-              taxWrapper: p.taxWrapper,
-              percentage: p.percentage,
-              excluded: p.excluded,
-              rows: p.rows,
-            })),
-            securities: h.securities.map((s) => ({
-              id: s.id,
-              code: s.code,
-              sedol: s.sedol,
-              isin: s.isin,
-              name: s.name,
-              cgtClass: s.cgtClass,
-              priceGbp: s.priceGbp ?? '',
-              priceDate: s.priceDate ?? '',
-            })),
-            pricesCsv: h.pricesCsv,
-            excludedHoldings: h.excludedHoldings,
-            cgtArgs: h.cgtArgs,
-          }),
-        };
+      try {
+        for await (const chunk of exportClientLedger(deps.ledgerExport, requireCaller(ctx), req)) {
+          const h = chunk.head;
+          yield {
+            ledgerCsv: chunk.csv,
+            rows: chunk.rows,
+            ...(h && {
+              taxpayer: h.taxpayer,
+              ledgerVersion: BigInt(h.ledgerVersion),
+              clientCode: h.clientCode,
+              clientType: h.clientType,
+              portfolios: h.portfolios.map((p) => ({
+                uuid: p.uuid,
+                code: p.code,
+                taxWrapper: p.taxWrapper,
+                percentage: p.percentage,
+                excluded: p.excluded,
+                rows: p.rows,
+              })),
+              securities: h.securities.map((s) => ({
+                id: s.id,
+                code: s.code,
+                sedol: s.sedol,
+                isin: s.isin,
+                name: s.name,
+                cgtClass: s.cgtClass,
+                priceGbp: s.priceGbp ?? '',
+                priceDate: s.priceDate ?? '',
+              })),
+              pricesCsv: h.pricesCsv,
+              excludedHoldings: h.excludedHoldings,
+              cgtArgs: h.cgtArgs,
+            }),
+          };
+        }
+      } catch (e) {
+        throw toConnectError(e);
       }
     },
   };

@@ -50,6 +50,19 @@ export function createLedgerExportStore(prisma: ClientsPrisma) {
       };
     },
 
+    /** The organisation's clients owning a portfolio, uuids above `after`, at most `limit`, and how many in all. */
+    async ledgerClients(organisationUuid: string, after: string, limit: number) {
+      const rows = await prisma.$queryRaw<{ uuid: string }[]>`
+        SELECT c.uuid::text AS uuid FROM client c
+        WHERE c.organisation_uuid = ${organisationUuid}::uuid AND c.uuid > ${after}::uuid
+          AND EXISTS (SELECT 1 FROM portfolio_owner po WHERE po.client_id = c.id)
+        ORDER BY c.uuid LIMIT ${limit}`;
+      const [{ n }] = await prisma.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM client c WHERE c.organisation_uuid = ${organisationUuid}::uuid
+          AND EXISTS (SELECT 1 FROM portfolio_owner po WHERE po.client_id = c.id)`;
+      return { uuids: rows.map((r) => r.uuid), total: n };
+    },
+
     async portfolios(clientId: number): Promise<ExportPortfolio[]> {
       return prisma.$queryRaw<ExportPortfolio[]>`
         SELECT p.id, p.uuid::text AS uuid, p.code, p.tax_wrapper AS "taxWrapper", po.percentage::text AS percentage

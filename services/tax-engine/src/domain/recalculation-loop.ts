@@ -12,6 +12,9 @@ export interface RecalculationLoopOptions {
   leaseMs: number;
   /** How often to look for work when not woken. */
   pollMs: number;
+  /** A client is taken once its changes paused this long, or once it waited `maxWaitMs` (a burst: one run). */
+  quietMs: number;
+  maxWaitMs: number;
 }
 
 /**
@@ -42,7 +45,10 @@ export function startRecalculationLoop(options: RecalculationLoopOptions) {
       let leased: QueuedClient[] = [];
       if (free > 0) {
         try {
-          leased = await options.store.lease(free, options.leaseMs);
+          leased = await options.store.lease(free, options.leaseMs, {
+            quietMs: options.quietMs,
+            maxWaitMs: options.maxWaitMs,
+          });
         } catch (e) {
           if (!stopped) options.logger.error({ err: e }, 'recalculation queue unavailable');
         }

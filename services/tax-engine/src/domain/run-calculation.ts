@@ -51,6 +51,9 @@ export function isTransient(e: unknown): boolean {
   return typeof error.message === 'string' && /compute pool (is )?closed/.test(error.message);
 }
 
+/** Disposal rows whose figures a CalculationCompleted carries at most (the newest; the run keeps them all). */
+export const MAX_TRANSACTIONS_PUBLISHED = 4_000;
+
 /** The owner the compute pool gives background runs their turns under: one organisation's runs take turns. */
 export const BACKGROUND_USER = 'tax-engine';
 
@@ -184,7 +187,8 @@ export async function runCalculation(deps: RunCalculationDeps, item: QueuedClien
         client: figures.client,
         portfolios: figures.portfolios,
         holdings: figures.holdings,
-        transactions: figures.transactions,
+        // NATS takes 1 MB a message: the newest rows' figures (about 110 bytes each) travel; older ones are the run's.
+        transactions: figures.transactions.slice(-MAX_TRANSACTIONS_PUBLISHED),
         previousRunId: previous?.id ?? '',
         closedYearsChanged: closedChanged,
       }),
@@ -223,6 +227,12 @@ export async function runCalculation(deps: RunCalculationDeps, item: QueuedClien
         figures: { client: figures.client, years: figures.years },
       },
       events,
+    );
+    await deps.store.setHeldSecurities(
+      tx,
+      item.organisationUuid,
+      item.clientUuid,
+      figures.holdings.map((h) => h.securityId),
     );
     await deps.store.finish(tx, item);
     return figures.status;

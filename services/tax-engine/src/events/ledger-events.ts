@@ -2,16 +2,19 @@ import { fromBinary } from '@bufbuild/protobuf';
 import type { Logger } from '@gains/logging';
 import { consumeEvents, eventSubject, type EventBus } from '@gains/outbox';
 import { events } from '@gains/proto';
-import { enqueueClient, type TaxEngineTx } from '../store/calculation-store';
+import { enqueueClient, enqueueHolders, type TaxEngineTx } from '../store/calculation-store';
 import type { TaxEnginePrisma } from '../store/prisma';
 
 /** gains.clients.ledger.changed.v1 (services/clients/src/events/ledger-events.ts). */
 export const LEDGER_CHANGED = eventSubject('clients', 'ledger', 'changed');
+/** gains.securities.price.published.v1: new prices move the holders' unrealised figures and values. */
+export const PRICE_PUBLISHED = eventSubject('securities', 'price', 'published');
 
 /**
  * A client's ledger changed (a post, an edit, an import, an override, a portfolio's owners or type): the client is
- * queued, in the transaction that records the event as handled, so a redelivered event queues nothing twice. A
- * burst of changes for one client lands on its one queue row and makes one run. `queued` wakes the loop.
+ * queued; a price published queues the clients that held the security at their latest run. Either is queued in
+ * the transaction that records the event as handled, so a redelivered event queues nothing twice. A burst of
+ * changes for one client lands on its one queue row and makes one run. `queued` wakes the loop.
  */
 export async function consumeLedgerEvents(
   bus: EventBus,
@@ -38,6 +41,13 @@ export async function consumeLedgerEvents(
           reason: change.reason,
           earliestDate: change.earliestDate,
         });
+      },
+      [PRICE_PUBLISHED]: async (e, tx) => {
+        const { prices } = fromBinary(events.PricesPublishedSchema, e.payload);
+        await enqueueHolders(
+          tx,
+          prices.map((p) => p.securityId),
+        );
       },
     },
   });

@@ -56,6 +56,10 @@ export function createLedgerSource(clientsTransport: Transport) {
     load(organisationUuid: string, clientUuid: string, token: string): Promise<LoadedLedger> {
       return readLedgerStream(client.exportClientLedger({ organisationUuid, clientUuid }, { headers: bearer(token) }));
     },
+    /** A page of the organisation's clients with a ledger. */
+    listClients(organisationUuid: string, afterClientUuid: string, limit: number, token: string) {
+      return client.listLedgerClients({ organisationUuid, afterClientUuid, limit }, { headers: bearer(token) });
+    },
     /** The same, with the `pnpm cgt` arguments (the ledger-csv download). */
     async loadWithArgs(organisationUuid: string, clientUuid: string, token: string) {
       let cgtArgs: string[] = [];

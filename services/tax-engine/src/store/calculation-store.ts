@@ -70,6 +70,7 @@ export async function enqueueClient(
             ${item.earliestDate})
     ON CONFLICT (client_uuid) DO UPDATE SET
       generation = recalculation_queue.generation + 1,
+      changed_at = now(),
       earliest_date = CASE
         WHEN recalculation_queue.earliest_date = '' OR EXCLUDED.earliest_date = '' THEN ''
         ELSE LEAST(recalculation_queue.earliest_date, EXCLUDED.earliest_date) END,
@@ -83,6 +84,16 @@ export async function enqueueClient(
     ON CONFLICT (client_uuid) DO NOTHING`;
 }
 
+/** A price published for these securities: every client holding one is queued (trigger PRICES). */
+export async function enqueueHolders(db: Db, securityIds: number[]): Promise<number> {
+  if (securityIds.length === 0) return 0;
+  return db.$executeRaw`
+    INSERT INTO recalculation_queue (client_uuid, organisation_uuid, trigger, reason)
+    SELECT DISTINCT client_uuid, organisation_uuid, 'PRICES', 'PRICES' FROM client_security
+    WHERE security_id = ANY(${securityIds}::int[])
+    ON CONFLICT (client_uuid) DO UPDATE SET generation = recalculation_queue.generation + 1, changed_at = now()`;
+}
+
 export function createCalculationStore(prisma: TaxEnginePrisma) {
   return {
     transaction<T>(fn: (tx: TaxEngineTx) => Promise<T>): Promise<T> {
@@ -93,15 +104,22 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
 
     /**
      * Leases up to `limit` waiting clients for `leaseMs`: rows no one holds, or whose lease ran out (a worker that
-     * died). SKIP LOCKED lets several workers (and replicas) take different clients at once.
+     * died), whose changes have paused for `quietMs` (a burst settles into one run) or that have waited `maxWaitMs`.
+     * SKIP LOCKED lets several workers (and replicas) take different clients at once.
      */
-    async lease(limit: number, leaseMs: number): Promise<QueuedClient[]> {
+    async lease(
+      limit: number,
+      leaseMs: number,
+      settle: { quietMs: number; maxWaitMs: number },
+    ): Promise<QueuedClient[]> {
       return prisma.$queryRaw<QueuedClient[]>`
         UPDATE recalculation_queue q SET leased_until = now() + ${leaseMs} * interval '1 millisecond',
                attempts = q.attempts + 1
         WHERE q.client_uuid IN (
           SELECT client_uuid FROM recalculation_queue
-          WHERE leased_until IS NULL OR leased_until < now()
+          WHERE (leased_until IS NULL OR leased_until < now())
+            AND (changed_at < now() - ${settle.quietMs} * interval '1 millisecond'
+                 OR queued_at < now() - ${settle.maxWaitMs} * interval '1 millisecond')
           ORDER BY queued_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
         RETURNING q.client_uuid::text AS "clientUuid", q.organisation_uuid::text AS "organisationUuid", q.trigger,
                   q.reason, q.earliest_date AS "earliestDate", q.generation, q.attempts`;
@@ -152,6 +170,21 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
         },
       });
       await appendToOutbox(tx, events);
+    },
+
+    /** The securities the client holds after a run (replacing those of its previous run). */
+    async setHeldSecurities(
+      tx: TaxEngineTx,
+      organisationUuid: string,
+      clientUuid: string,
+      securityIds: number[],
+    ): Promise<void> {
+      await tx.$executeRaw`DELETE FROM client_security WHERE client_uuid = ${clientUuid}::uuid`;
+      const ids = [...new Set(securityIds)];
+      if (ids.length === 0) return;
+      await tx.$executeRaw`
+        INSERT INTO client_security (client_uuid, security_id, organisation_uuid)
+        SELECT ${clientUuid}::uuid, unnest(${ids}::int[]), ${organisationUuid}::uuid`;
     },
 
     async listRuns(organisationUuid: string, clientUuid: string, page: number, size: number) {

@@ -33,6 +33,7 @@ CREATE TABLE "recalculation_queue" (
     "reason" TEXT NOT NULL DEFAULT '',
     "earliest_date" TEXT NOT NULL DEFAULT '',
     "queued_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "changed_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "generation" INTEGER NOT NULL DEFAULT 1,
     "leased_until" TIMESTAMPTZ(3),
     "attempts" INTEGER NOT NULL DEFAULT 0,
