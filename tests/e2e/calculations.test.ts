@@ -392,6 +392,18 @@ describe('the stored calculations of a client', () => {
     expect(match).toContain('700');
     expect(match).toContain('£2,930.67');
     await page.screenshot({ path: `${SHOTS}/calculations-client-disposal.png`, fullPage: true });
+
+    // Recalculated from the page: a new run joins the list and shows, with the same figures (a run of the postings
+    // may still land too, so the list grows by one at least).
+    const runRows = page.locator('[data-testid=calculation-runs] tr[data-run]');
+    const before = await runRows.count();
+    await page.getByTestId('recalculate').click();
+    await expect.poll(() => runRows.count(), { timeout: 30_000 }).toBeGreaterThan(before);
+    await expect.poll(() => page.getByTestId('recalculate').innerText(), { timeout: 30_000 }).toBe('Recalculate');
+    await page.getByTestId('stored-run').waitFor();
+    expect(await page.getByTestId('stored-run').getAttribute('data-run')).not.toBe(run!.id);
+    await expect.poll(() => disposalRows(page).count()).toBe(2);
+    expect(await disposalCell(page, 0, 'gain')).toBe('£329.33');
     await page.context().close();
   }, 120_000);
 });
