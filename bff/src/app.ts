@@ -11,6 +11,7 @@ import { adminClientRoutes } from './routes/admin-clients';
 import { adminOrganisationRoutes } from './routes/admin-organisations';
 import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
+import { adminCalculationRunRoutes } from './routes/calculation-runs';
 import { calculationRoutes } from './routes/calculations';
 import { clientRoutes } from './routes/clients';
 import { adminJobRoutes, adminMonitorLogRoutes, jobRoutes } from './routes/monitor';
@@ -52,6 +53,7 @@ export function createApp(deps: BffDeps) {
     .route('/admin/jobs', adminJobRoutes)
     .route('/admin/mmt', adminMonitorLogRoutes)
     .route('/calculations', calculationRoutes)
+    .route('/admin/calculations', adminCalculationRunRoutes)
     .route('/securities', securityRoutes)
     .route('/admin/securities', adminSecurityRoutes)
     .route('/admin/currencies', adminCurrencyRoutes)

@@ -3,7 +3,7 @@
 // the BFF app). The runtime and testing packages depend on the BFF, so they are reached by path.
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { CALLS, canCall, matchCall, type CallDefinition } from '@gains/access';
-import { clients, identity, ledger, securities, taxEngine } from '@gains/proto';
+import { calculations, clients, identity, ledger, securities, taxEngine } from '@gains/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedSystem } from '../../packages/runtime/src/embedded-system';
 import { isinFromSedol, withSedolCheckDigit } from '../../services/securities/src/domain/security-codes';
@@ -348,6 +348,128 @@ const WALK: Record<string, Probe[]> = {
       ok: 200,
       outsiders: ['manager', 'brook'],
       body: { ledgerCsv: LEDGER },
+    },
+  ],
+  // Stored calculations (issue 23): each call once refused by the BFF's own input check, and once answered by the
+  // tax engine.
+  'POST /admin/calculations/recalculate': [
+    {
+      label: 'no client',
+      path: () => '/api/admin/calculations/recalculate',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      body: {},
+    },
+    {
+      label: 'one client',
+      path: () => '/api/admin/calculations/recalculate',
+      org: ORG.ASHW,
+      ok: 202,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { clientUuid: ids.clientUuid } }),
+    },
+  ],
+  'GET /admin/calculations': [
+    { label: 'no client', path: () => '/api/admin/calculations', org: ORG.ASHW, ok: 400, outsiders: ['brook'] },
+    {
+      label: 'runs',
+      path: () => `/api/admin/calculations?clientUUID=${ids.clientUuid}`,
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'GET /admin/calculations/ledger-csv': [
+    {
+      label: 'bad client',
+      path: () => '/api/admin/calculations/ledger-csv?clientUUID=nope',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+    },
+    {
+      label: 'ledger',
+      path: () => `/api/admin/calculations/ledger-csv?clientUUID=${ids.clientUuid}`,
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  ...Object.fromEntries(
+    ['exemption_gain_loss', 'annual_exemption', 'bfl'].map((slice) => [
+      `GET /admin/calculations/${slice}`,
+      [
+        {
+          label: 'no client',
+          path: () => `/api/admin/calculations/${slice}`,
+          org: ORG.ASHW,
+          ok: 400,
+          outsiders: ['brook'],
+        },
+        {
+          label: 'latest run',
+          path: () => `/api/admin/calculations/${slice}?clientUUID=${ids.clientUuid}`,
+          org: ORG.ASHW,
+          ok: 200,
+          outsiders: ['brook'],
+        },
+      ],
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['', '/transactions', '/pools', '/standalone-pools', '/warnings'].map((slice) => [
+      `GET /admin/calculations/:id${slice}`,
+      [
+        {
+          label: 'bad id',
+          path: () => `/api/admin/calculations/nope${slice}`,
+          org: ORG.ASHW,
+          ok: 400,
+          outsiders: ['brook'],
+        },
+        {
+          label: 'no such run',
+          path: () => `/api/admin/calculations/${NO_GHOST}${slice}`,
+          org: ORG.ASHW,
+          ok: 404,
+          outsiders: ['brook'],
+        },
+      ],
+    ]),
+  ),
+  'GET /admin/calculations/:id/transactions/:tid/portfolios': [
+    {
+      label: 'bad disposal number',
+      path: () => `/api/admin/calculations/${NO_GHOST}/transactions/0/portfolios`,
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+    },
+    {
+      label: 'no such run',
+      path: () => `/api/admin/calculations/${NO_GHOST}/transactions/1/portfolios`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
+  'POST /calculations/failures/report-csv': [
+    {
+      label: 'no client',
+      path: () => '/api/calculations/failures/report-csv',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      body: {},
+    },
+    {
+      label: 'no such run',
+      path: () => '/api/calculations/failures/report-csv',
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { clientUuid: ids.clientUuid, runId: NO_GHOST } }),
     },
   ],
   'GET /admin/organisations': [{ label: 'list', path: () => '/api/admin/organisations', ok: 200 }],
@@ -1088,5 +1210,23 @@ describe('the services check again (the BFF is not the only gate)', () => {
     expect(await refused(client.computeLedger(request, as('adviser')))).toBe(Code.PermissionDenied);
     expect(await refused(client.computeLedger(request))).toBe(Code.Unauthenticated);
     expect(await refused(client.computeLedger(request, as('manager')))).toBeUndefined();
+  });
+
+  it('when the stored calculations are called directly for another firm, or by a non-admin, then every call is refused', async () => {
+    const client = createClient(calculations.CalculationsService, system.transports['tax-engine']);
+    const as = (persona: Persona) => ({ headers: { authorization: `Bearer ${tokens[persona]}` } });
+    const org = { organisationUuid: ORG.ASHW };
+    const calls = (options?: { headers: Record<string, string> }) => [
+      client.recalculate({ ...org, clientUuid: ids.clientUuid }, options),
+      client.listRuns({ ...org, clientUuid: ids.clientUuid, page: 1, size: 1 }, options),
+      client.getRun({ ...org, id: NO_GHOST, disposalsPage: 1, disposalsPageSize: 1 }, options),
+      client.getLedgerCsv({ ...org, clientUuid: ids.clientUuid }, options),
+    ];
+    for (const call of calls(as('brook'))) expect(await refused(call)).toBe(Code.PermissionDenied);
+    for (const call of calls(as('adviser'))) expect(await refused(call)).toBe(Code.PermissionDenied);
+    for (const call of calls()) expect(await refused(call)).toBe(Code.Unauthenticated);
+    expect(
+      await refused(client.listRuns({ ...org, clientUuid: ids.clientUuid, page: 1, size: 1 }, as('manager'))),
+    ).toBeUndefined();
   });
 });

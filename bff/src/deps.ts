@@ -1,7 +1,7 @@
 import type { Client } from '@connectrpc/connect';
 import type { Caller, TokenVerifier } from '@gains/auth';
 import type { Logger, RequestLogSampler } from '@gains/logging';
-import type { clients, identity, imports, ledger, reports, securities, taxEngine } from '@gains/proto';
+import type { calculations, clients, identity, imports, ledger, reports, securities, taxEngine } from '@gains/proto';
 
 /** What the BFF is given: Connect clients created once, the token verifier, a logger. */
 export interface BffDeps {
@@ -12,6 +12,8 @@ export interface BffDeps {
   /** Imports (Interface Logging), hosted by the clients service. */
   imports: Client<typeof imports.ImportsService>;
   taxEngine: Client<typeof taxEngine.TaxEngineService>;
+  /** Stored calculations, hosted by the tax engine. */
+  calculations: Client<typeof calculations.CalculationsService>;
   securities: Client<typeof securities.SecuritiesService>;
   /** The Job Monitor and the ACT Monitor. */
   reports: Client<typeof reports.ReportsService>;

@@ -335,6 +335,26 @@ const INPUTS: Record<string, CallInputs> = {
       'taxpayer.lossesBroughtForward',
     ],
   },
+  // Stored calculations (issue 23): a run no firm has, and the fuzzed ledger's client.
+  'POST /admin/calculations/recalculate': {
+    body: () => ({ clientUuid: ids.clientUuid }),
+    bodyFields: ['clientUuid', 'organisation'],
+  },
+  'GET /admin/calculations': { query: ['clientUUID', 'page', 'size'] },
+  'GET /admin/calculations/ledger-csv': { query: ['clientUUID'] },
+  'GET /admin/calculations/exemption_gain_loss': { query: ['clientUUID'] },
+  'GET /admin/calculations/annual_exemption': { query: ['clientUUID'] },
+  'GET /admin/calculations/bfl': { query: ['clientUUID'] },
+  'GET /admin/calculations/:id': { params: { id: () => NO_GHOST } },
+  'GET /admin/calculations/:id/transactions': { params: { id: () => NO_GHOST }, query: ['page', 'size', 'taxYear'] },
+  'GET /admin/calculations/:id/transactions/:tid/portfolios': { params: { id: () => NO_GHOST, tid: () => '1' } },
+  'GET /admin/calculations/:id/pools': { params: { id: () => NO_GHOST } },
+  'GET /admin/calculations/:id/standalone-pools': { params: { id: () => NO_GHOST } },
+  'GET /admin/calculations/:id/warnings': { params: { id: () => NO_GHOST } },
+  'POST /calculations/failures/report-csv': {
+    body: () => ({ clientUuid: ids.clientUuid, runId: NO_GHOST }),
+    bodyFields: ['clientUuid', 'runId'],
+  },
   'GET /admin/organisations': {},
   'GET /admin/organisations/types': {},
   'POST /admin/organisations/search': {

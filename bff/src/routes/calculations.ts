@@ -6,6 +6,7 @@ import { DomainError } from '@gains/errors';
 import { asCaller, authenticate, requireOrganisation } from '../middleware/authenticate';
 import { parseBody, type Reads } from '../validation';
 import type { BffEnv } from '../deps';
+import { failuresReport } from './calculation-runs';
 
 const text = (field: string) => z.string({ error: `${field} must be text` });
 /** A whole number from 1 that fits the proto's int32 (the service sets the business limits). */
@@ -80,27 +81,31 @@ const ledgerBody: Reads<typeof ledgerBodySchema, LedgerCalculationRequest> = led
  * stored. The answer is the service's JSON text as it is (LedgerCalculation in tax_engine.proto): a large
  * answer is never parsed or written again on this event loop.
  */
-export const calculationRoutes = new Hono<BffEnv>().use(authenticate, requireOrganisation).post(
-  '/ledger',
-  // The service refuses files over 10 MB; the body carries two files and JSON quoting.
-  bodyLimit({
-    maxSize: 24 * 1024 * 1024,
-    onError: () => {
-      throw new DomainError(
-        'INVALID_ARGUMENT',
-        'The files are too large to compute at once (24 MB at most)',
-        'ledgerCsv',
+export const calculationRoutes = new Hono<BffEnv>()
+  .use(authenticate, requireOrganisation)
+  .post(
+    '/ledger',
+    // The service refuses files over 10 MB; the body carries two files and JSON quoting.
+    bodyLimit({
+      maxSize: 24 * 1024 * 1024,
+      onError: () => {
+        throw new DomainError(
+          'INVALID_ARGUMENT',
+          'The files are too large to compute at once (24 MB at most)',
+          'ledgerCsv',
+        );
+      },
+    }),
+    async (c) => {
+      const { disposalsPage = 0, disposalsPageSize = 0, ...body } = await parseBody(c, ledgerBody);
+      const answer = await c.var.deps.taxEngine.computeLedger(
+        { organisationUuid: c.var.organisationUuid, ...body, disposalsPage, disposalsPageSize },
+        // The HTTP request's signal (aborted when the client goes away): the file leaves the queue, or its worker
+        // stops, instead of computing for nobody.
+        { ...asCaller(c), signal: c.req.raw.signal },
       );
+      return c.body(answer.ledgerCalculationJson, 200, { 'content-type': 'application/json; charset=UTF-8' });
     },
-  }),
-  async (c) => {
-    const { disposalsPage = 0, disposalsPageSize = 0, ...body } = await parseBody(c, ledgerBody);
-    const answer = await c.var.deps.taxEngine.computeLedger(
-      { organisationUuid: c.var.organisationUuid, ...body, disposalsPage, disposalsPageSize },
-      // The HTTP request's signal (aborted when the client goes away): the file leaves the queue, or its worker
-      // stops, instead of computing for nobody.
-      { ...asCaller(c), signal: c.req.raw.signal },
-    );
-    return c.body(answer.ledgerCalculationJson, 200, { 'content-type': 'application/json; charset=UTF-8' });
-  },
-);
+  )
+  // The failures of a client's stored run as a CSV (packages/contracts/src/calculation-runs.ts).
+  .post('/failures/report-csv', failuresReport);

@@ -88,6 +88,21 @@ export const CALLS: readonly CallDefinition[] = [
 
   // Calculations: a ledger file computed by the tax engine (nothing stored); the files make a large body.
   { ...call('POST', '/calculations/ledger', CALCULATIONS_PAGE, true), maxBodyBytes: 24 * 1024 * 1024 },
+  // Stored calculations (issue 23; shapes in packages/contracts/src/calculation-runs.ts): each is a slice of a run
+  // the tax engine stored for a client; the Calculations page's administrators only (the /admin/ rule).
+  call('POST', '/admin/calculations/recalculate', CALCULATIONS_PAGE, true),
+  call('GET', '/admin/calculations', CALCULATIONS_PAGE, true),
+  call('GET', '/admin/calculations/ledger-csv', CALCULATIONS_PAGE, true),
+  call('GET', '/admin/calculations/exemption_gain_loss', CALCULATIONS_PAGE, true),
+  call('GET', '/admin/calculations/annual_exemption', CALCULATIONS_PAGE, true),
+  call('GET', '/admin/calculations/bfl', CALCULATIONS_PAGE, true),
+  call('GET', '/admin/calculations/:id', CALCULATIONS_PAGE, true),
+  call('GET', '/admin/calculations/:id/transactions', CALCULATIONS_PAGE, true),
+  call('GET', '/admin/calculations/:id/transactions/:tid/portfolios', CALCULATIONS_PAGE, true),
+  call('GET', '/admin/calculations/:id/pools', CALCULATIONS_PAGE, true),
+  call('GET', '/admin/calculations/:id/standalone-pools', CALCULATIONS_PAGE, true),
+  call('GET', '/admin/calculations/:id/warnings', CALCULATIONS_PAGE, true),
+  call('POST', '/calculations/failures/report-csv', CALCULATIONS_PAGE, true),
 
   // Admin organisations: customer admins read their own; changes are the provider's.
   call('GET', '/admin/organisations', ORGANISATIONS_PAGE),

@@ -6,3 +6,4 @@ export * from './calculations';
 export * from './securities';
 export * from './ledger';
 export * from './imports';
+export * from './calculation-runs';

@@ -1,1 +1,2 @@
 export { LedgerCalculation } from './components/ledger-calculation';
+export { ClientCalculations } from './components/client-calculations';
