@@ -26,7 +26,13 @@ const SERVICES = [
   { name: 'bff', key: 'bff', port: 8080, appProtocol: 'http' },
 ] as const;
 const BACKENDS = SERVICES.filter((s) => s.name !== 'bff');
-const SECRET_KEYS = ['DATABASE_URL', 'GAINS_DEMO_PASSWORD', 'SMTP_URL', 'GAINS_MFA_ENCRYPTION_KEY'];
+const SECRET_KEYS = [
+  'DATABASE_URL',
+  'GAINS_DEMO_PASSWORD',
+  'SMTP_URL',
+  'GAINS_MFA_ENCRYPTION_KEY',
+  'GAINS_SERVICE_TOKEN_SECRET',
+];
 const DNS1123 = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 const chart = loadChart();
@@ -347,10 +353,12 @@ describe('chart rendered with default values', () => {
       'DATABASE_URL',
       'GAINS_DEMO_PASSWORD',
       'GAINS_MFA_ENCRYPTION_KEY',
+      'GAINS_SERVICE_TOKEN_SECRET',
       'SMTP_URL',
     ]);
-    for (const s of ['clients', 'securities', 'tax-engine', 'documents', 'reports'])
-      expect(secretEnv(s)).toEqual(['DATABASE_URL']);
+    // The tax engine shows the shared secret to identity for its own service token.
+    expect(secretEnv('tax-engine')).toEqual(['DATABASE_URL', 'GAINS_SERVICE_TOKEN_SECRET']);
+    for (const s of ['clients', 'securities', 'documents', 'reports']) expect(secretEnv(s)).toEqual(['DATABASE_URL']);
     expect(secretEnv('bff')).toEqual([]);
     // DATABASE_URL is mandatory; the optional secrets do not block a pod when absent.
     const idEnv = envOf(container(deployment(objs, 'identity')));
