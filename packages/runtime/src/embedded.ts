@@ -36,6 +36,8 @@ const config = loadConfig({
 process.env.GAINS_DEMO_PASSWORD = config.GAINS_DEMO_PASSWORD;
 // Import and report files are kept under the data directory's files/ (services read GAINS_FILES_DIR).
 process.env.GAINS_FILES_DIR ??= path.join(config.GAINS_DATA_DIR, 'files');
+// The demo's figures come from the tax engine: its ledgers are announced once seeded (tests leave this unset).
+process.env.GAINS_DEMO_RECALCULATE ??= '1';
 
 startTelemetry({ serviceName: 'gains' });
 const logger = createLogger({ level: config.LOG_LEVEL });

@@ -31,7 +31,7 @@ import { createImportStore, type ImportTaskRecord } from './store/import-store';
 import { createLedgerStore } from './store/ledger-store';
 import { createPortfolioStore } from './store/portfolio-store';
 import { createClientsPrisma } from './store/prisma';
-import { seedDemoClients, seedLargeDemoFirm } from './store/seed-demo';
+import { announceDemoLedgers, seedDemoClients, seedLargeDemoFirm } from './store/seed-demo';
 import { createSecurityStore } from './store/security-store';
 import { createTransactionTypeStore } from './store/transaction-type-store';
 
@@ -129,6 +129,11 @@ export const clientsModule: ServiceModule = {
         if (!seedDemo) return;
         const seeded = await seedDemoClients(prisma, pool, { today: londonToday() });
         if (seeded) logger.info(seeded, 'seeded demo clients, portfolios and ledgers');
+        if (seeded && env.GAINS_DEMO_RECALCULATE === '1') {
+          const announced = await announceDemoLedgers(pool);
+          relay.kick();
+          logger.info({ clients: announced }, 'demo ledgers announced: the tax engine computes their figures');
+        }
         if (!demoLargeRequested(env)) return;
         logger.info('seeding the large demo firm: some minutes');
         const large = await seedLargeDemoFirm(pool, {

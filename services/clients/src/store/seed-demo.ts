@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { demoPriceBook, type DemoPriceBook } from '@gains/demo-data';
 import { DEMO_CLIENT_COUNTS, DEMO_LARGE_COUNTS, DEMO_LARGE_ORGANISATION, demoOrganisation } from '@gains/service-kit';
 import type pg from 'pg';
+import { ledgerChangedEvent } from '../events/ledger-events';
 import { generateDemoClients, type DemoClient } from '../domain/demo-clients';
 import { valueDemoLedgers } from '../domain/demo-holdings';
 import { generateLargeLedgers } from '../domain/demo-large-firm';
@@ -521,4 +522,34 @@ async function idsByUuid(db: pg.PoolClient, table: 'client' | 'portfolio', uuids
     [uuids],
   );
   return new Map(rows.map((r) => [r.uuid, r.id]));
+}
+
+/**
+ * One ledger.changed (reason SEED) per demo client with a ledger, in the outbox: the tax engine then computes the
+ * demo's figures as it would after any change. Asked for by the embedded run (GAINS_DEMO_RECALCULATE=1) only, so
+ * tests that seed the demo are not followed by a thousand background runs.
+ */
+export async function announceDemoLedgers(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ organisationUuid: string; clientUuid: string; earliestDate: string }>(
+    `SELECT c.organisation_uuid::text AS "organisationUuid", c.uuid::text AS "clientUuid",
+            min(t.trade_date)::text AS "earliestDate"
+       FROM client c JOIN portfolio_owner po ON po.client_id = c.id
+       JOIN ledger_transaction t ON t.portfolio_id = po.portfolio_id
+      GROUP BY c.organisation_uuid, c.uuid`,
+  );
+  const outbox = rows.map((r) => ledgerChangedEvent({ ...r, reason: 'SEED' }));
+  for (let start = 0; start < outbox.length; start += 1_000) {
+    const part = outbox.slice(start, start + 1_000);
+    await pool.query(
+      `INSERT INTO outbox_event (id, subject, payload, trace_parent)
+       SELECT i, s, decode(p, 'hex'), t FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS u(i, s, p, t)`,
+      [
+        part.map((e) => e.id),
+        part.map((e) => e.subject),
+        part.map((e) => Buffer.from(e.payload).toString('hex')),
+        part.map((e) => e.traceParent ?? null),
+      ],
+    );
+  }
+  return outbox.length;
 }
