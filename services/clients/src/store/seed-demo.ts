@@ -535,19 +535,23 @@ export async function announceDemoLedgers(pool: pg.Pool): Promise<number> {
             min(t.trade_date)::text AS "earliestDate"
        FROM client c JOIN portfolio_owner po ON po.client_id = c.id
        JOIN ledger_transaction t ON t.portfolio_id = po.portfolio_id
-      GROUP BY c.organisation_uuid, c.uuid`,
+      GROUP BY c.organisation_uuid, c.uuid, c.code
+      ORDER BY c.organisation_uuid, c.code`,
   );
   const outbox = rows.map((r) => ledgerChangedEvent({ ...r, reason: 'SEED' }));
   for (let start = 0; start < outbox.length; start += 1_000) {
     const part = outbox.slice(start, start + 1_000);
+    // A millisecond apart, so the relay (created_at order) publishes them, and the engine computes them, by code.
     await pool.query(
-      `INSERT INTO outbox_event (id, subject, payload, trace_parent)
-       SELECT i, s, decode(p, 'hex'), t FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS u(i, s, p, t)`,
+      `INSERT INTO outbox_event (id, subject, payload, trace_parent, created_at)
+       SELECT i, s, decode(p, 'hex'), t, now() + (($5::int + n) * interval '1 millisecond')
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS u(i, s, p, t, n)`,
       [
         part.map((e) => e.id),
         part.map((e) => e.subject),
         part.map((e) => Buffer.from(e.payload).toString('hex')),
         part.map((e) => e.traceParent ?? null),
+        start,
       ],
     );
   }
