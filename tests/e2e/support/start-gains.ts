@@ -83,6 +83,9 @@ export async function startGains(
       // the tests read codes from the development mailbox and speak for several client addresses
       GAINS_DEV_MAILBOX: 'true',
       GAINS_TRUSTED_PROXY_HOPS: '1',
+      // the demo's thousand clients are not computed in the background of every browser test (a test that needs
+      // figures posts its own ledger and waits for its run)
+      GAINS_DEMO_RECALCULATE: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
