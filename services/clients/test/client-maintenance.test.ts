@@ -325,6 +325,48 @@ describe('updating a client', () => {
     expect((await api.getClient({ organisationUuid: ASHW, id: read.id, uuid: '' }, as.manager)).notes).toBe('first');
   });
 
+  it('when what the client is computed as changes (individual to trust), then the whole ledger is recalculated from its first trade', async () => {
+    const read = await create({ code: 'ZT14', taxOverrides: [] });
+    // A portfolio and one ledger row of 10 May 2022 for it, copied from a demo firm's rows.
+    await db.query(
+      `INSERT INTO clients.portfolio
+       SELECT (jsonb_populate_record(NULL::clients.portfolio, to_jsonb(p) || jsonb_build_object(
+                 'id', (SELECT max(id) + 1000 FROM clients.portfolio), 'uuid', gen_random_uuid(), 'code', 'ZT14-P'))).*
+         FROM clients.portfolio p WHERE p.organisation_uuid = $1 LIMIT 1`,
+      [ASHW],
+    );
+    await db.query(
+      `INSERT INTO clients.portfolio_owner (portfolio_id, client_id, percentage)
+       SELECT p.id, c.id, 100 FROM clients.portfolio p, clients.client c WHERE p.code = 'ZT14-P' AND c.uuid = $1`,
+      [read.uuid],
+    );
+    await db.query(
+      `INSERT INTO clients.ledger_transaction
+       SELECT (jsonb_populate_record(NULL::clients.ledger_transaction, to_jsonb(t) || jsonb_build_object(
+                 'id', (SELECT max(id) + 1000 FROM clients.ledger_transaction), 'uuid', gen_random_uuid(),
+                 'portfolio_id', (SELECT id FROM clients.portfolio WHERE code = 'ZT14-P'), 'trade_date', '2022-05-10'))).*
+         FROM clients.ledger_transaction t WHERE t.organisation_uuid = $1 LIMIT 1`,
+      [ASHW],
+    );
+    const since = new Date();
+    const update = (fields: ClientInit, version: number) =>
+      api.updateClient(
+        { organisationUuid: ASHW, id: read.id, version, client: client({ code: 'ZT14', taxOverrides: [], ...fields }) },
+        as.manager,
+      );
+    const notes = await update({ notes: 'a note only' }, read.version);
+    const trust = await update({ notes: 'a note only', typeCode: 'TRUST' }, notes.version);
+    expect(trust.taxpayerKind).toBe('trust');
+    const { rows } = await db.query(
+      `SELECT payload FROM clients.outbox_event WHERE subject = $1 AND created_at >= $2`,
+      [LEDGER_CHANGED, since],
+    );
+    // The note changes no figure; the type does, for every year since the first trade.
+    expect(rows.map((r) => fromBinary(events.LedgerChangedSchema, r.payload))).toMatchObject([
+      { clientUuid: read.uuid, earliestDate: '2022-05-10', reason: 'TYPE', organisationUuid: ASHW },
+    ]);
+  });
+
   it("keeps another firm's admin out of this firm's clients", async () => {
     const read = await create({ code: 'ZM12' });
     const before = await counts();

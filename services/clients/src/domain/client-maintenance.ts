@@ -3,7 +3,7 @@ import { DomainError, invalidArgument, notFound } from '@gains/errors';
 import type { OutboxEvent } from '@gains/outbox';
 import { ledgerChangedEvent } from '../events/ledger-events';
 import type { ClientRecordStore } from '../store/client-record-store';
-import { checkClient, earliestOverrideChange, type RawClient } from './client-rules';
+import { checkClient, earliestOverrideChange, taxpayerKindOf, type RawClient } from './client-rules';
 import type { ClientListQuery, ClientListRow, ClientRecord } from './client-record';
 import { assertLedgerReader, assertLedgerWriter } from './ledger-access';
 import { CLIENT_TYPES } from './reference-lists';
@@ -67,6 +67,22 @@ async function findClient(
   return record;
 }
 
+/** What of a client the tax engine's taxpayer follows from (taxpayerKindOf, the date of death, the year end). */
+function taxpayerOf(client: {
+  typeCode: string;
+  company: boolean;
+  deceased: boolean;
+  dateDeceased?: string | null;
+  yearEndOverride: boolean;
+  yearEndInput?: string | null;
+}): string {
+  return [
+    taxpayerKindOf(client),
+    client.dateDeceased ?? '',
+    client.yearEndOverride ? (client.yearEndInput ?? '') : '',
+  ].join('|');
+}
+
 function overrideEvents(organisationUuid: string, clientUuid: string, earliestDate: string | undefined): OutboxEvent[] {
   return earliestDate ? [ledgerChangedEvent({ organisationUuid, clientUuid, earliestDate, reason: 'OVERRIDE' })] : [];
 }
@@ -103,13 +119,26 @@ export async function updateClient(
   const taken = await deps.records.codeTaken(request.organisationUuid, checked.code, existing.id);
   if (taken) throw new DomainError('ALREADY_EXISTS', `Client code ${checked.code} is taken by ${taken.name}`, 'code');
   const earliest = earliestOverrideChange(existing.taxOverrides, checked.taxOverrides);
+  // A change to what the engine computes the client as (company, trust, personal representatives, the year end)
+  // moves every figure: the whole ledger is recalculated, from its first trade.
+  const recomputeAll = taxpayerOf(existing) !== taxpayerOf(checked);
+  const first = recomputeAll ? await deps.records.firstTradeDate(request.organisationUuid, existing.id) : null;
   await deps.records.update(
     request.organisationUuid,
     existing.id,
     request.version,
     checked,
     caller.name || caller.email,
-    overrideEvents(request.organisationUuid, existing.uuid, earliest),
+    first
+      ? [
+          ledgerChangedEvent({
+            organisationUuid: request.organisationUuid,
+            clientUuid: existing.uuid,
+            earliestDate: first,
+            reason: 'TYPE',
+          }),
+        ]
+      : overrideEvents(request.organisationUuid, existing.uuid, earliest),
   );
   return findClient(deps, { organisationUuid: request.organisationUuid, id: existing.id, uuid: '' });
 }

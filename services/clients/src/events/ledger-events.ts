@@ -4,7 +4,8 @@ import { events } from '@gains/proto';
 /** gains.clients.ledger.changed.v1: the tax engine recomputes the client from the earliest date affected. */
 export const LEDGER_CHANGED = eventSubject('clients', 'ledger', 'changed');
 
-export type LedgerChangeReason = 'POST' | 'EDIT' | 'CANCEL' | 'IMPORT' | 'OVERRIDE' | 'PORTFOLIO' | 'REPAIR' | 'SEED';
+export type LedgerChangeReason =
+  'POST' | 'EDIT' | 'CANCEL' | 'IMPORT' | 'OVERRIDE' | 'PORTFOLIO' | 'REPAIR' | 'SEED' | 'TYPE';
 
 /**
  * One event per client affected. Written to the outbox in the same database transaction as the change (the
