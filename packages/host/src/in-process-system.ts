@@ -13,7 +13,10 @@ export interface InProcessSystem {
   app: BffApp;
   transports: Record<ServiceName, Transport>;
   services: Map<ServiceName, StartedService>;
-  /** Finishes work the services started after answering (mail); tests wait on this. */
+  /**
+   * Finishes work the services started after answering (mail, imports, recalculations) and delivers the events it
+   * wrote, until quiet; tests wait on this.
+   */
   settle(): Promise<void>;
   /** Settles, then publishes every service's pending outbox events now (tests wait on this). */
   flushEvents(): Promise<void>;
@@ -86,8 +89,15 @@ export async function startInProcessSystem(options: {
       env: options.env,
     }),
   );
+  // Quiet: every service's after-answer work done and every event it wrote delivered (in process, a delivery runs
+  // its handlers), round after round, until a round delivers nothing (a change's recalculation, then its figures).
   const settle = async () => {
-    for (const service of services.values()) await service.running.settle?.();
+    for (let round = 0; round < 20; round++) {
+      for (const service of services.values()) await service.running.settle?.();
+      let delivered = 0;
+      for (const service of services.values()) delivered += (await service.running.relay?.drain()) ?? 0;
+      if (delivered === 0) return;
+    }
   };
   return {
     app,

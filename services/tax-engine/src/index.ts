@@ -131,6 +131,8 @@ export const taxEngineModule: ServiceModule = {
       async afterStart() {
         jobs.listen();
       },
+      // The recalculations queued so far have run (bounded: a client whose worker died waits for its lease).
+      settle: () => Promise.race([loop.drain(), new Promise<void>((resolve) => setTimeout(resolve, 30_000).unref())]),
       metrics: () => computeMetrics(compute.stats()),
       async stop() {
         await jobs.stop();

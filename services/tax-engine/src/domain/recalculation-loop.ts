@@ -27,6 +27,8 @@ export function startRecalculationLoop(options: RecalculationLoopOptions) {
   let stopped = false;
   let wake: (() => void) | undefined;
   let active = 0;
+  // Between asking the queue for clients and counting them active: not idle, though nothing runs yet.
+  let leasing = false;
   const idle: (() => void)[] = [];
   const running = new Set<Promise<void>>();
 
@@ -44,6 +46,7 @@ export function startRecalculationLoop(options: RecalculationLoopOptions) {
       const free = options.concurrency - active;
       let leased: QueuedClient[] = [];
       if (free > 0) {
+        leasing = true;
         try {
           leased = await options.store.lease(free, options.leaseMs, {
             quietMs: options.quietMs,
@@ -71,6 +74,7 @@ export function startRecalculationLoop(options: RecalculationLoopOptions) {
           });
         running.add(p);
       }
+      leasing = false;
       if (stopped) break;
       if (leased.length === 0 || active >= options.concurrency) await sleep(options.pollMs);
     }
@@ -84,7 +88,7 @@ export function startRecalculationLoop(options: RecalculationLoopOptions) {
     async drain(): Promise<void> {
       for (;;) {
         if (active > 0) await new Promise<void>((resolve) => idle.push(resolve));
-        if ((await options.store.waiting()) === 0 && active === 0) return;
+        if ((await options.store.waiting()) === 0 && active === 0 && !leasing) return;
         wake?.();
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
