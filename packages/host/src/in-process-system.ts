@@ -90,13 +90,19 @@ export async function startInProcessSystem(options: {
     }),
   );
   // Quiet: every service's after-answer work done and every event it wrote delivered (in process, a delivery runs
-  // its handlers), round after round, until a round delivers nothing (a change's recalculation, then its figures).
+  // its handlers), round after round, until a round in which no relay published anything, in the background or
+  // here (a change's recalculation, then its figures).
+  const published = () => {
+    let total = 0;
+    for (const service of services.values()) total += service.running.relay?.published() ?? 0;
+    return total;
+  };
   const settle = async () => {
     for (let round = 0; round < 20; round++) {
+      const before = published();
       for (const service of services.values()) await service.running.settle?.();
-      let delivered = 0;
-      for (const service of services.values()) delivered += (await service.running.relay?.drain()) ?? 0;
-      if (delivered === 0) return;
+      for (const service of services.values()) await service.running.relay?.drain();
+      if (published() === before) return;
     }
   };
   return {

@@ -9,6 +9,8 @@ export interface OutboxRelay {
   kick(): void;
   /** Publishes what is pending once; returns how many were published. */
   drain(): Promise<number>;
+  /** Events published since start, by the background and by drain alike (a test's settle: did anything move?). */
+  published(): number;
   stop(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export function createOutboxRelay(options: {
   let stopped = true;
   let again = false;
   let current: Promise<unknown> = Promise.resolve();
+  let publishedTotal = 0;
 
   async function publishBatch(): Promise<number> {
     const client = await pool.connect();
@@ -60,6 +63,7 @@ export function createOutboxRelay(options: {
         ]);
       }
       await client.query('COMMIT');
+      publishedTotal += events.length;
       return events.length;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
@@ -120,6 +124,7 @@ export function createOutboxRelay(options: {
       while (running) await new Promise((resolve) => setTimeout(resolve, 10));
       return drain();
     },
+    published: () => publishedTotal,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
