@@ -1,7 +1,14 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { migrateSchema, createSchemaPool } from '@gains/db';
 import { silentLogger } from '@gains/logging';
-import { createJetStreamBus, createOutboxRelay, newEvent, type EventBus, type OutboxEvent } from '@gains/outbox';
+import {
+  createJetStreamBus,
+  createOutboxRelay,
+  newEvent,
+  type EventBus,
+  type HandledEventRecorder,
+  type OutboxEvent,
+} from '@gains/outbox';
 import { events } from '@gains/proto';
 import { startNatsServer, startTestPostgres, type RunningNats } from '@gains/testing';
 import type pg from 'pg';
@@ -42,8 +49,8 @@ async function commitEvent(code: string): Promise<OutboxEvent> {
 
 async function collect(bus: EventBus, durable: string) {
   const received: OutboxEvent[] = [];
-  await bus.subscribe(durable, [SUBJECT], async (e) => {
-    received.push(e);
+  await bus.subscribe(durable, [SUBJECT], async (batch) => {
+    received.push(...batch);
   });
   return received;
 }
@@ -78,12 +85,17 @@ describe('the outbox relayed to JetStream', () => {
     const completed = 'gains.tax_engine.calculation.completed.v1';
     const job = 'gains.tax-engine.job.changed.v1';
     const received: string[] = [];
-    await bus.subscribe('test-tax-engine', [completed, job], async (e) => {
-      received.push(e.subject);
+    await bus.subscribe('test-tax-engine', [completed, job], async (batch) => {
+      received.push(...batch.map((e) => e.subject));
     });
-    for (const subject of [completed, job]) {
-      await bus.publish({ id: crypto.randomUUID(), subject, payload: new Uint8Array(), traceParent: null });
-    }
+    await bus.publish(
+      [completed, job].map((subject) => ({
+        id: crypto.randomUUID(),
+        subject,
+        payload: new Uint8Array(),
+        traceParent: null,
+      })),
+    );
     await waitFor(() => received.length === 2);
     expect(received.sort()).toEqual([job, completed].sort());
     await bus.close();
@@ -144,30 +156,76 @@ describe('the outbox relayed to JetStream', () => {
         bus,
         durable: 'clients',
         logger,
-        transact: async (fn) => {
-          await client.query('BEGIN');
-          try {
-            const result = await fn({
-              $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) => {
-                const text = strings.reduce((sql, s, i) => sql + s + (i < values.length ? `$${i + 1}` : ''), '');
-                return (await client.query(text, values)).rowCount ?? 0;
-              },
-            });
-            await client.query('COMMIT');
-            return result;
-          } catch (e) {
-            await client.query('ROLLBACK');
-            throw e;
-          }
-        },
+        transact: pgTransact(client),
         handlers: { [SUBJECT]: async () => void applied++ },
       });
       const event = newEvent(SUBJECT, events.OrganisationChangedSchema, { uuid: crypto.randomUUID(), code: 'C1' });
-      await bus.publish(event);
-      await bus.publish(event);
+      await bus.publish([event]);
+      await bus.publish([event]);
       expect(applied).toBe(1);
     } finally {
       client.release();
     }
   });
+
+  it('when events of a batch subject arrive together, then they are handled in one transaction, and a bad one alone fails', async () => {
+    const { consumeEvents, createInProcessBus } = await import('@gains/outbox');
+    const bus = createInProcessBus();
+    const batches: string[][] = [];
+    const client = await pool.connect();
+    try {
+      await consumeEvents({
+        bus,
+        durable: 'batching',
+        logger,
+        transact: pgTransact(client),
+        batchHandlers: {
+          [SUBJECT]: async (batch) => {
+            const codes = batch.map((e) => fromBinary(events.OrganisationChangedSchema, e.payload).code);
+            if (codes.includes('BAD')) throw new Error('a malformed event');
+            batches.push(codes);
+          },
+        },
+      });
+      const made = (code: string) =>
+        newEvent(SUBJECT, events.OrganisationChangedSchema, { uuid: crypto.randomUUID(), code });
+      const good = Array.from({ length: 150 }, (_, i) => made(`G${i}`));
+      await bus.publish(good);
+      expect(batches).toEqual([good.map((_, i) => `G${i}`)]);
+
+      // Delivered again with one new event: only the new one is handled.
+      batches.length = 0;
+      await bus.publish([...good.slice(0, 3), made('N1')]);
+      expect(batches).toEqual([['N1']]);
+
+      // A bad event in a batch: the batch is retried one by one; the good ones land, the bad one is redelivered.
+      batches.length = 0;
+      await expect(bus.publish([made('A'), made('BAD'), made('B')])).rejects.toThrow('1 of 3 events were not handled');
+      expect(batches).toEqual([['A'], ['B']]);
+    } finally {
+      client.release();
+    }
+  });
 });
+
+/** A consumer's transaction on one pg client: the two raw calls the consumer makes, as Prisma's take them. */
+function pgTransact(client: pg.PoolClient) {
+  const sql = (strings: TemplateStringsArray, values: unknown[]) =>
+    strings.reduce((text, s, i) => text + s + (i < values.length ? `$${i + 1}` : ''), '');
+  return async <T>(fn: (tx: HandledEventRecorder) => Promise<T>): Promise<T> => {
+    await client.query('BEGIN');
+    try {
+      const result = await fn({
+        $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) =>
+          (await client.query(sql(strings, values), values)).rowCount ?? 0,
+        $queryRaw: async <R>(strings: TemplateStringsArray, ...values: unknown[]) =>
+          (await client.query(sql(strings, values), values)).rows as R,
+      });
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK');
+      throw e;
+    }
+  };
+}

@@ -18,9 +18,9 @@ describe('the in-process bus', () => {
   it('when an event is published, then only matching subscribers receive it', async () => {
     const bus = createInProcessBus();
     const got: string[] = [];
-    await bus.subscribe('a', ['gains.identity.>'], async (e) => void got.push(`a:${e.subject}`));
-    await bus.subscribe('b', ['gains.clients.>'], async (e) => void got.push(`b:${e.subject}`));
-    await bus.publish({ id: '1', subject: 'gains.identity.organisation.created.v1', payload: new Uint8Array() });
+    await bus.subscribe('a', ['gains.identity.>'], async (es) => void got.push(...es.map((e) => `a:${e.subject}`)));
+    await bus.subscribe('b', ['gains.clients.>'], async (es) => void got.push(...es.map((e) => `b:${e.subject}`)));
+    await bus.publish([{ id: '1', subject: 'gains.identity.organisation.created.v1', payload: new Uint8Array() }]);
     expect(got).toEqual(['a:gains.identity.organisation.created.v1']);
   });
 });

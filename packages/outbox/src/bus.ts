@@ -1,15 +1,19 @@
 import type { OutboxEvent } from './event';
 
-/** What receives a delivered event. Throwing means "not handled": it will be delivered again. */
-export type EventHandler = (event: OutboxEvent) => Promise<void>;
+/**
+ * What receives delivered events, a batch at a time in the order they were written. It answers the ids it could
+ * not handle, which are delivered again; throwing means none was handled.
+ */
+export type EventHandler = (events: OutboxEvent[]) => Promise<ReadonlySet<string> | void>;
 
 /**
  * The transport between services' outboxes and their consumers: JetStream in the cluster, a
  * direct in-process dispatch in the embedded form. Both deliver at least once; consumers make
- * that exactly-once by recording handled event ids.
+ * that exactly-once by recording handled event ids. Events travel in batches so a consumer can
+ * write many in one transaction (a firm's recalculation lands a hundred thousand runs).
  */
 export interface EventBus {
-  publish(event: OutboxEvent): Promise<void>;
+  publish(events: OutboxEvent[]): Promise<void>;
   /** `durable` names the consumer; `subjects` may end in `>` as in NATS. */
   subscribe(durable: string, subjects: string[], handler: EventHandler): Promise<void>;
   close(): Promise<void>;
@@ -25,17 +29,25 @@ export function subjectMatches(pattern: string, subject: string): boolean {
   return p.length === s.length;
 }
 
-/** The embedded form's bus: dispatches to the subscribed handlers in the same process. */
+/**
+ * The embedded form's bus: dispatches to the subscribed handlers in the same process. An event a handler could
+ * not handle fails the publish, so the relay keeps the batch and publishes it again (handled ones are skipped).
+ */
 export function createInProcessBus(): EventBus {
-  const subscriptions: { subjects: string[]; handler: EventHandler }[] = [];
+  const subscriptions: { durable: string; subjects: string[]; handler: EventHandler }[] = [];
   return {
-    async publish(event) {
+    async publish(events) {
       for (const sub of subscriptions) {
-        if (sub.subjects.some((p) => subjectMatches(p, event.subject))) await sub.handler(event);
+        const matching = events.filter((e) => sub.subjects.some((p) => subjectMatches(p, e.subject)));
+        if (matching.length === 0) continue;
+        const failed = await sub.handler(matching);
+        if (failed && failed.size > 0) {
+          throw new Error(`${failed.size} of ${matching.length} events were not handled by ${sub.durable}`);
+        }
       }
     },
-    async subscribe(_durable, subjects, handler) {
-      subscriptions.push({ subjects, handler });
+    async subscribe(durable, subjects, handler) {
+      subscriptions.push({ durable, subjects, handler });
     },
     async close() {
       subscriptions.length = 0;

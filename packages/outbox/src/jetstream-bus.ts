@@ -1,9 +1,11 @@
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import type { Logger } from '@gains/logging';
 import type { EventBus, EventHandler } from './bus';
 
 const NANOS_PER_SECOND = 1_000_000_000;
+/** Events handed to a consumer at once (a batch's transaction stays short). */
+const MAX_BATCH = 200;
 
 /** One stream per publishing service: GAINS_<SERVICE> holds gains.<service>.> */
 export function streamName(service: string): string {
@@ -48,10 +50,15 @@ export async function createJetStreamBus(options: {
   }
   const stopping: (() => void)[] = [];
   return {
-    async publish(event) {
-      const h = headers();
-      if (event.traceParent) h.set('traceparent', event.traceParent);
-      await js.publish(event.subject, event.payload, { msgID: event.id, headers: h });
+    async publish(events) {
+      // Published together: each waits for its acknowledgement, the batch for all of them.
+      await Promise.all(
+        events.map((event) => {
+          const h = headers();
+          if (event.traceParent) h.set('traceparent', event.traceParent);
+          return js.publish(event.subject, event.payload, { msgID: event.id, headers: h });
+        }),
+      );
     },
     async subscribe(durable, subjects, handler: EventHandler) {
       for (const subject of subjects) {
@@ -71,21 +78,38 @@ export async function createJetStreamBus(options: {
         const consumer = await js.consumers.get(stream, consumerName);
         const messages = await consumer.consume();
         stopping.push(() => messages.stop());
-        void (async () => {
-          for await (const msg of messages) {
-            const id = msg.headers?.get('Nats-Msg-Id') ?? '';
-            try {
-              await handler({
-                id,
+        // Messages that arrive while a batch is handled wait and make the next batch: no added latency for one
+        // event, and many at once under load. The wait is bounded by the consumer's max_ack_pending.
+        const waiting: JsMsg[] = [];
+        let handling = false;
+        const handleWaiting = async () => {
+          handling = true;
+          try {
+            while (waiting.length > 0) {
+              const batch = waiting.splice(0, MAX_BATCH);
+              const delivered = batch.map((msg) => ({
+                id: msg.headers?.get('Nats-Msg-Id') ?? '',
                 subject: msg.subject,
                 payload: msg.data,
                 traceParent: msg.headers?.get('traceparent') || null,
-              });
-              msg.ack();
-            } catch (error) {
-              options.logger.error({ err: error, subject: msg.subject, eventId: id }, 'event handler failed');
-              msg.nak(1000);
+              }));
+              let failed: ReadonlySet<string> | void;
+              try {
+                failed = await handler(delivered);
+              } catch (error) {
+                options.logger.error({ err: error, subject, events: batch.length }, 'event handler failed');
+                failed = new Set(delivered.map((e) => e.id));
+              }
+              batch.forEach((msg, i) => (failed?.has(delivered[i]!.id) ? msg.nak(1000) : msg.ack()));
             }
+          } finally {
+            handling = false;
+          }
+        };
+        void (async () => {
+          for await (const msg of messages) {
+            waiting.push(msg);
+            if (!handling) void handleWaiting();
           }
         })();
       }

@@ -55,7 +55,7 @@ export function createOutboxRelay(options: {
         payload: new Uint8Array(r.payload),
         traceParent: r.trace_parent,
       }));
-      for (const event of events) await bus.publish(event);
+      if (events.length > 0) await bus.publish(events);
       if (options.afterPublish) await options.afterPublish(events);
       if (events.length > 0) {
         await client.query('UPDATE outbox_event SET published_at = now() WHERE id = ANY($1::uuid[])', [

@@ -1,10 +1,9 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import type { Logger } from '@gains/logging';
-import { DomainError } from '@gains/errors';
 import { consumeEvents, eventSubject, type EventBus } from '@gains/outbox';
 import { events } from '@gains/proto';
 import type { CalculationFigures, HoldingStatus, RunStatus } from '../domain/calculation-figures';
-import { storeCalculation } from '../domain/store-calculation';
+import { storeCalculations } from '../domain/store-calculation';
 import { createCalculationStore } from '../store/calculation-store';
 import type { ClientsPrisma, ClientsTx } from '../store/prisma';
 
@@ -90,29 +89,25 @@ export function figuresOf(e: events.CalculationCompleted): CalculationFigures {
 }
 
 /**
- * The tax engine's runs reach the grids here (DESIGN §1): each calculation.completed is written beside the
- * client's rows in one transaction with the record of the event, so a redelivery changes nothing twice.
+ * The tax engine's runs reach the grids here (DESIGN §1): the calculation.completed events delivered together are
+ * written beside their clients' rows in one transaction with the record of the events, so a redelivery changes
+ * nothing twice and a firm's recalculation lands a batch of clients a statement at a time.
  */
 export async function consumeTaxEngineEvents(bus: EventBus, prisma: ClientsPrisma, logger: Logger) {
-  const deps = { calculations: createCalculationStore(prisma) };
+  const deps = { calculations: createCalculationStore(prisma), logger };
   await consumeEvents<ClientsTx>({
     bus,
     durable: 'clients',
     logger,
     transact: (fn) => prisma.$transaction(fn, { maxWait: 15_000, timeout: 30_000 }),
-    handlers: {
-      [CALCULATION_COMPLETED]: async (e, tx) => {
-        const completed = fromBinary(events.CalculationCompletedSchema, e.payload);
-        const run = { clientUuid: completed.clientUuid, runId: completed.runId, eventId: e.id };
-        try {
-          const outcome = await storeCalculation(deps, tx, figuresOf(completed));
-          logger.debug({ ...run, outcome }, 'calculation stored');
-        } catch (error) {
-          // A run whose figures are malformed would fail on every redelivery: it is refused and logged, and the
-          // client keeps the figures it has until its next run.
-          if (!(error instanceof DomainError)) throw error;
-          logger.error({ ...run, field: error.field, reason: error.message }, 'calculation refused: bad figures');
-        }
+    batchHandlers: {
+      [CALCULATION_COMPLETED]: async (batch, tx) => {
+        const runs = batch.map((e) => figuresOf(fromBinary(events.CalculationCompletedSchema, e.payload)));
+        const outcomes = await storeCalculations(deps, tx, runs);
+        logger.debug(
+          { runs: runs.length, stored: [...outcomes.values()].filter((o) => o === 'STORED').length },
+          'calculations stored',
+        );
       },
     },
   });
