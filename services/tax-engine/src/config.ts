@@ -19,6 +19,8 @@ export function taxEngineConfig(env: NodeJS.ProcessEnv) {
       GAINS_TAX_ENGINE_MAX_PER_ORGANISATION: count('the per-firm cap').default(16),
       /** Files one user may have waiting or computing at once. */
       GAINS_TAX_ENGINE_MAX_PER_USER: count('the per-user cap').default(4),
+      /** Queued clients one recalculation batch takes at most (one transaction stores them). */
+      GAINS_TAX_ENGINE_BATCH: count('the batch size').default(100),
       /** Longest one file may compute, milliseconds. */
       GAINS_TAX_ENGINE_TIMEOUT_MS: count('the time limit').default(60_000),
     },
@@ -30,6 +32,7 @@ export function taxEngineConfig(env: NodeJS.ProcessEnv) {
     maxPerOrganisation: config.GAINS_TAX_ENGINE_MAX_PER_ORGANISATION,
     maxPerUser: config.GAINS_TAX_ENGINE_MAX_PER_USER,
     timeoutMs: config.GAINS_TAX_ENGINE_TIMEOUT_MS,
+    batchSize: config.GAINS_TAX_ENGINE_BATCH,
   };
 }
 export type TaxEngineConfig = ReturnType<typeof taxEngineConfig>;

@@ -10,7 +10,7 @@ import { taxEngineConfig } from './config';
 import type { ComputedLedgerFile, ComputeTask } from './domain/compute-ledger-file';
 import { recalculateOrganisationJob, RECALCULATE_ORGANISATION } from './domain/recalculate-organisation-job';
 import { startRecalculationLoop } from './domain/recalculation-loop';
-import { runCalculation } from './domain/run-calculation';
+import { runCalculations } from './domain/run-calculation';
 import { consumeLedgerEvents } from './events/ledger-events';
 import { createCalculationsService } from './rpc/calculations-service';
 import { createLedgerSource, serviceTokenSource } from './rpc/ledger-source';
@@ -56,11 +56,15 @@ export const taxEngineModule: ServiceModule = {
     const ledgers = createLedgerSource(transports.clients);
     const serviceToken = serviceTokenSource(transports.identity, env.GAINS_SERVICE_TOKEN_SECRET ?? '');
     const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+    // Two batches in flight each keep this many ledgers at the pool: every worker busy, within the per-user cap.
+    const computeConcurrency = Math.max(1, Math.min(config.workers, Math.floor(config.maxPerUser / 2)));
     const loop = startRecalculationLoop({
       store,
       logger,
-      // More at once would only wait in the pool's queue (and one firm's background runs share one user's cap).
-      concurrency: Math.max(1, Math.min(config.workers, config.maxPerUser)),
+      // One batch loading its ledgers or storing its runs while another computes.
+      concurrency: 2,
+      // A firm's recalculation goes a hundred clients a transaction; a posting is a batch of one.
+      batchSize: config.batchSize,
       // Past the compute time limit twice over, a leased client's worker is taken to be gone.
       leaseMs: 2 * config.timeoutMs + 30_000,
       // Posting to figure in the grid within 2 s (issue 23): changes settle for 300 ms, the queue is looked at
@@ -68,12 +72,13 @@ export const taxEngineModule: ServiceModule = {
       pollMs: 250,
       quietMs: 300,
       maxWaitMs: 5_000,
-      run: async (item) => {
-        const outcome = await runCalculation(
+      run: async (items) => {
+        const outcomes = await runCalculations(
           {
             store,
-            loadLedger: async (org, client) => ledgers.load(org, client, await serviceToken()),
+            loadLedgers: async (org, clients) => ledgers.loadMany(org, clients, await serviceToken()),
             compute: (task, options) => tracedPool(task, options),
+            computeConcurrency,
             annualExemptAmountsAdded,
             toTaxpayer,
             now: () => new Date(),
@@ -81,10 +86,10 @@ export const taxEngineModule: ServiceModule = {
             newId: () => crypto.randomUUID(),
             logger,
           },
-          item,
+          items,
         );
         relay.kick();
-        return outcome;
+        return outcomes;
       },
     });
     const jobs = createJobRunner({

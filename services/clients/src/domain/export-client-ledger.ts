@@ -223,31 +223,20 @@ export function assertLedgerExporter(caller: Caller, organisationUuid: string): 
   if (role !== 'ADMIN' && role !== 'CUSTOMER_ADMIN') throw permissionDenied('You do not have permission to do this');
 }
 
-/**
- * One client's ledger as the engine's CSV, in chunks of whole rows (ExportClientLedger). ISA and pension
- * portfolios are listed and their holdings given for valuing, but their rows stay out of the CGT ledger.
- */
-export async function* exportClientLedger(
-  store: LedgerExportStore,
-  caller: Caller,
-  req: { organisationUuid: string; clientUuid: string },
-): AsyncGenerator<ExportChunk> {
-  if (!UUID.test(req.organisationUuid)) throw invalidArgument('organisationUuid', 'organisationUuid must be a uuid');
-  assertLedgerExporter(caller, req.organisationUuid);
-  if (!UUID.test(req.clientUuid)) throw invalidArgument('clientUuid', 'clientUuid must be a uuid');
-  const client = await store.client(req.organisationUuid, req.clientUuid);
-  if (!client) throw notFound('The client', 'clientUuid');
-  const portfolios = await store.portfolios(client.id);
-  const excluded = (p: ExportPortfolio) => p.taxWrapper === 'ISA' || p.taxWrapper === 'PENSION';
-  const computed = portfolios.filter((p) => !excluded(p));
-  const byId = new Map(portfolios.map((p) => [p.id, p]));
-  const securities = await store.securities(portfolios.map((p) => p.id));
+const excluded = (p: ExportPortfolio) => p.taxWrapper === 'ISA' || p.taxWrapper === 'PENSION';
+
+/** What precedes a client's rows: the taxpayer, its portfolios, the securities with their codes and prices. */
+function exportHead(
+  client: ExportClient,
+  portfolios: ExportPortfolio[],
+  securities: ExportSecurity[],
+  holdings: { portfolioId: number; securityId: number; quantity: string }[],
+  rowCounts: Map<number, number>,
+): { head: ExportHead; codes: Map<number, string>; classOf: Map<number, string> } {
   const codes = securityCodes(securities);
   const classOf = new Map(securities.map((s) => [s.id, s.cgtClass]));
-  const holdings = await store.holdings(portfolios.filter(excluded).map((p) => p.id));
+  const byId = new Map(portfolios.map((p) => [p.id, p]));
   const taxpayer = taxpayerOf(client);
-  const rowCounts = await store.rowCounts(computed.map((p) => p.id));
-
   const pricesCsv = [
     'security,price',
     ...securities
@@ -267,13 +256,39 @@ export async function* exportClientLedger(
     })),
     securities: securities.map((s) => ({ ...s, code: codes.get(s.id)! })),
     pricesCsv: `${pricesCsv}\n`,
-    excludedHoldings: holdings.map((h) => ({
-      portfolioUuid: byId.get(h.portfolioId)!.uuid,
-      securityId: h.securityId,
-      quantity: trimDecimal(h.quantity),
-    })),
+    excludedHoldings: holdings
+      .filter((h) => byId.has(h.portfolioId))
+      .map((h) => ({
+        portfolioUuid: byId.get(h.portfolioId)!.uuid,
+        securityId: h.securityId,
+        quantity: trimDecimal(h.quantity),
+      })),
     cgtArgs: cgtArgsOf(taxpayer),
   };
+  return { head, codes, classOf };
+}
+
+/**
+ * One client's ledger as the engine's CSV, in chunks of whole rows (ExportClientLedger). ISA and pension
+ * portfolios are listed and their holdings given for valuing, but their rows stay out of the CGT ledger.
+ */
+export async function* exportClientLedger(
+  store: LedgerExportStore,
+  caller: Caller,
+  req: { organisationUuid: string; clientUuid: string },
+): AsyncGenerator<ExportChunk> {
+  if (!UUID.test(req.organisationUuid)) throw invalidArgument('organisationUuid', 'organisationUuid must be a uuid');
+  assertLedgerExporter(caller, req.organisationUuid);
+  if (!UUID.test(req.clientUuid)) throw invalidArgument('clientUuid', 'clientUuid must be a uuid');
+  const client = await store.client(req.organisationUuid, req.clientUuid);
+  if (!client) throw notFound('The client', 'clientUuid');
+  const portfolios = await store.portfolios(client.id);
+  const computed = portfolios.filter((p) => !excluded(p));
+  const byId = new Map(portfolios.map((p) => [p.id, p]));
+  const securities = await store.securities(portfolios.map((p) => p.id));
+  const holdings = await store.holdings(portfolios.filter(excluded).map((p) => p.id));
+  const rowCounts = await store.rowCounts(computed.map((p) => p.id));
+  const { head, codes, classOf } = exportHead(client, portfolios, securities, holdings, rowCounts);
 
   // A batch of rows a chunk: the stream never holds more than one batch of a large ledger.
   let after = 0n;
@@ -295,6 +310,82 @@ export async function* exportClientLedger(
     first = false;
     if (rows.length < EXPORT_BATCH_ROWS) break;
     after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** Clients one ExportClientLedgers call takes at most. */
+export const MAX_EXPORT_CLIENTS = 500;
+
+/**
+ * Many clients' ledgers at once (ExportClientLedgers), as ExportClientLedger answers each, read in a few
+ * statements for the whole batch: the clients, their portfolios, securities, excluded holdings and row counts,
+ * then the rows a page at a time. Each client's chunks follow one another in the order asked; a client the
+ * organisation does not have is one chunk with its error.
+ */
+export async function* exportClientLedgers(
+  store: LedgerExportStore,
+  caller: Caller,
+  req: { organisationUuid: string; clientUuids: string[] },
+): AsyncGenerator<ExportChunk & { clientUuid: string; error?: string }> {
+  if (!UUID.test(req.organisationUuid)) throw invalidArgument('organisationUuid', 'organisationUuid must be a uuid');
+  assertLedgerExporter(caller, req.organisationUuid);
+  if (req.clientUuids.length === 0 || req.clientUuids.length > MAX_EXPORT_CLIENTS)
+    throw invalidArgument('clientUuids', `clientUuids must name from 1 to ${MAX_EXPORT_CLIENTS} clients`);
+  const bad = req.clientUuids.find((u) => !UUID.test(u));
+  if (bad !== undefined) throw invalidArgument('clientUuids', `clientUuids must be uuids: "${bad}" is not`);
+
+  const clients = await store.clients(req.organisationUuid, req.clientUuids);
+  const owned = await store.portfoliosOf(clients.map((c) => c.id));
+  const portfolioIds = [...new Set(owned.map((p) => p.id))];
+  const computedIds = [...new Set(owned.filter((p) => !excluded(p)).map((p) => p.id))];
+  const securities = await store.securitiesOf(portfolioIds);
+  const holdings = await store.holdings([...new Set(owned.filter(excluded).map((p) => p.id))]);
+  const rowCounts = await store.rowCounts(computedIds);
+  const rowsOf = new Map<number, ExportRow[]>();
+  let after = { portfolioId: 0, id: 0n };
+  for (;;) {
+    const rows = await store.rowsOf(computedIds, after, EXPORT_BATCH_ROWS);
+    for (const row of rows) {
+      const list = rowsOf.get(row.portfolioId);
+      if (list) list.push(row);
+      else rowsOf.set(row.portfolioId, [row]);
+    }
+    if (rows.length < EXPORT_BATCH_ROWS) break;
+    const last = rows[rows.length - 1]!;
+    after = { portfolioId: last.portfolioId, id: last.id };
+  }
+
+  const byUuid = new Map(clients.map((c) => [c.uuid, c]));
+  for (const asked of req.clientUuids) {
+    const clientUuid = asked.toLowerCase();
+    const client = byUuid.get(clientUuid);
+    if (!client) {
+      yield { clientUuid, error: 'The client was not found in the organisation', csv: '', rows: 0 };
+      continue;
+    }
+    const portfolios = owned.filter((p) => p.clientId === client.id).map(({ clientId: _, ...p }) => p);
+    const mine = new Set(portfolios.map((p) => p.id));
+    const seen = new Set<number>();
+    const named = securities
+      .filter((s) => mine.has(s.portfolioId) && !seen.has(s.id) && seen.add(s.id))
+      .map(({ portfolioId: _, ...s }) => s);
+    const { head, codes, classOf } = exportHead(client, portfolios, named, holdings, rowCounts);
+    // In ledger id order across the client's portfolios, as ExportClientLedger writes them.
+    const rows = portfolios
+      .filter((p) => !excluded(p))
+      .flatMap((p) => rowsOf.get(p.id) ?? [])
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const byId = new Map(portfolios.map((p) => [p.id, p]));
+    for (let i = 0; i === 0 || i < rows.length; i += EXPORT_BATCH_ROWS) {
+      const lines: string[] = [];
+      for (const row of rows.slice(i, i + EXPORT_BATCH_ROWS)) {
+        const line = ledgerCsvLine(row, byId.get(row.portfolioId)!, codes, classOf);
+        if (line !== null) lines.push(`${line}\n`);
+      }
+      const csv = lines.join('');
+      if (i === 0) yield { clientUuid, head, csv: `${LEDGER_CSV_HEADER}\n${csv}`, rows: lines.length };
+      else yield { clientUuid, csv, rows: lines.length };
+    }
   }
 }
 

@@ -4,7 +4,12 @@ import { requireCaller } from '@gains/auth';
 import { toConnectError } from '@gains/errors';
 import { ledger } from '@gains/proto';
 import { cancelGhostTransaction } from '../domain/cancel-ghost-transaction';
-import { exportClientLedger, listLedgerClients } from '../domain/export-client-ledger';
+import {
+  exportClientLedger,
+  exportClientLedgers,
+  listLedgerClients,
+  type ExportChunk,
+} from '../domain/export-client-ledger';
 import { getPortfolio } from '../domain/get-portfolio';
 import { getTransactionMetadata } from '../domain/get-transaction-metadata';
 import { getTransactionType } from '../domain/get-transaction-type';
@@ -28,6 +33,42 @@ function unsetNulls<T extends object>(record: T): { [K in keyof T]: Exclude<T[K]
   const out = { ...record } as Record<string, unknown>;
   for (const key in out) if (out[key] === null) out[key] = undefined;
   return out as { [K in keyof T]: Exclude<T[K], null> | undefined };
+}
+
+/** A piece of an exported ledger on the wire; the first carries the head (taxpayer, portfolios, securities). */
+function chunkMessage(chunk: ExportChunk) {
+  const h = chunk.head;
+  return {
+    ledgerCsv: chunk.csv,
+    rows: chunk.rows,
+    ...(h && {
+      taxpayer: h.taxpayer,
+      ledgerVersion: BigInt(h.ledgerVersion),
+      clientCode: h.clientCode,
+      clientType: h.clientType,
+      portfolios: h.portfolios.map((p) => ({
+        uuid: p.uuid,
+        code: p.code,
+        taxWrapper: p.taxWrapper,
+        percentage: p.percentage,
+        excluded: p.excluded,
+        rows: p.rows,
+      })),
+      securities: h.securities.map((s) => ({
+        id: s.id,
+        code: s.code,
+        sedol: s.sedol,
+        isin: s.isin,
+        name: s.name,
+        cgtClass: s.cgtClass,
+        priceGbp: s.priceGbp ?? '',
+        priceDate: s.priceDate ?? '',
+      })),
+      pricesCsv: h.pricesCsv,
+      excludedHoldings: h.excludedHoldings,
+      cgtArgs: h.cgtArgs,
+    }),
+  };
 }
 
 function typeMessage(t: TransactionTypeRecord) {
@@ -174,38 +215,16 @@ export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger
     async *exportClientLedger(req, ctx) {
       try {
         for await (const chunk of exportClientLedger(deps.ledgerExport, requireCaller(ctx), req)) {
-          const h = chunk.head;
-          yield {
-            ledgerCsv: chunk.csv,
-            rows: chunk.rows,
-            ...(h && {
-              taxpayer: h.taxpayer,
-              ledgerVersion: BigInt(h.ledgerVersion),
-              clientCode: h.clientCode,
-              clientType: h.clientType,
-              portfolios: h.portfolios.map((p) => ({
-                uuid: p.uuid,
-                code: p.code,
-                taxWrapper: p.taxWrapper,
-                percentage: p.percentage,
-                excluded: p.excluded,
-                rows: p.rows,
-              })),
-              securities: h.securities.map((s) => ({
-                id: s.id,
-                code: s.code,
-                sedol: s.sedol,
-                isin: s.isin,
-                name: s.name,
-                cgtClass: s.cgtClass,
-                priceGbp: s.priceGbp ?? '',
-                priceDate: s.priceDate ?? '',
-              })),
-              pricesCsv: h.pricesCsv,
-              excludedHoldings: h.excludedHoldings,
-              cgtArgs: h.cgtArgs,
-            }),
-          };
+          yield chunkMessage(chunk);
+        }
+      } catch (e) {
+        throw toConnectError(e);
+      }
+    },
+    async *exportClientLedgers(req, ctx) {
+      try {
+        for await (const chunk of exportClientLedgers(deps.ledgerExport, requireCaller(ctx), req)) {
+          yield { ...chunkMessage(chunk), clientUuid: chunk.clientUuid, error: chunk.error ?? '' };
         }
       } catch (e) {
         throw toConnectError(e);

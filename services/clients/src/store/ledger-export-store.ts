@@ -1,5 +1,16 @@
 import type { ExportRow, ExportClient, ExportPortfolio, ExportSecurity } from '../domain/export-client-ledger';
+import { Prisma } from './generated/client';
 import type { ClientsPrisma } from './prisma';
+
+/** A ledger row as the export reads it (ExportRow). */
+const ROW_COLUMNS =
+  Prisma.raw(`t.id, t.uuid::text AS uuid, t.portfolio_id AS "portfolioId", t.security_id AS "securityId",
+               to_char(t.trade_date, 'YYYY-MM-DD') AS "tradeDate", ty.effect, t.quantity::text AS quantity,
+               t.price::text AS price, t.currency, t.consideration_gbp::text AS "considerationGbp",
+               t.expenses_gbp::text AS "expensesGbp",
+               to_char(t.original_acquisition_date, 'YYYY-MM-DD') AS "originalAcquisitionDate",
+               t.counterparty_name AS "counterpartyName", t.holdover_relief_claimed::text AS "holdoverReliefClaimed",
+               t.new_security_id AS "newSecurityId", t.market_value::text AS "marketValue", t.ratio, t.timing`);
 
 /**
  * Reads one client's ledger for the tax engine (ExportClientLedger): the client, its portfolios, and the settled
@@ -9,9 +20,15 @@ import type { ClientsPrisma } from './prisma';
 export function createLedgerExportStore(prisma: ClientsPrisma) {
   return {
     async client(organisationUuid: string, clientUuid: string): Promise<ExportClient | null> {
-      const [row] = await prisma.$queryRaw<
+      return (await this.clients(organisationUuid, [clientUuid]))[0] ?? null;
+    },
+
+    /** The organisation's clients of these uuids (others are left out), with their overrides and ledger versions. */
+    async clients(organisationUuid: string, clientUuids: string[]): Promise<(ExportClient & { uuid: string })[]> {
+      const rows = await prisma.$queryRaw<
         {
           id: number;
+          uuid: string;
           code: string;
           type: string;
           company: boolean;
@@ -22,8 +39,8 @@ export function createLedgerExportStore(prisma: ClientsPrisma) {
           version_ms: number;
         }[]
       >`
-        SELECT c.id, c.code, c.type, c.company, c.deceased, to_char(c.date_deceased, 'YYYY-MM-DD') AS date_deceased,
-               c.year_end_override, c.year_end_input,
+        SELECT c.id, c.uuid::text AS uuid, c.code, c.type, c.company, c.deceased,
+               to_char(c.date_deceased, 'YYYY-MM-DD') AS date_deceased, c.year_end_override, c.year_end_input,
                (EXTRACT(EPOCH FROM GREATEST(
                   c.updated_at,
                   (SELECT max(o.created_at) FROM tax_override o WHERE o.client_id = c.id),
@@ -32,13 +49,16 @@ export function createLedgerExportStore(prisma: ClientsPrisma) {
                   (SELECT max(t.updated_at) FROM ledger_transaction t JOIN portfolio_owner po
                     ON po.portfolio_id = t.portfolio_id WHERE po.client_id = c.id)
                )) * 1000)::float8 AS version_ms
-        FROM client c WHERE c.uuid = ${clientUuid}::uuid AND c.organisation_uuid = ${organisationUuid}::uuid`;
-      if (!row) return null;
-      const overrides = await prisma.$queryRaw<{ tax_year: string; override_type: string; amount: string | null }[]>`
-        SELECT tax_year, override_type, amount::text AS amount FROM tax_override WHERE client_id = ${row.id}
-        ORDER BY tax_year`;
-      return {
+        FROM client c WHERE c.uuid = ANY(${clientUuids}::uuid[]) AND c.organisation_uuid = ${organisationUuid}::uuid`;
+      if (rows.length === 0) return [];
+      const overrides = await prisma.$queryRaw<
+        { client_id: number; tax_year: string; override_type: string; amount: string | null }[]
+      >`
+        SELECT client_id, tax_year, override_type, amount::text AS amount FROM tax_override
+         WHERE client_id = ANY(${rows.map((r) => r.id)}::int[]) ORDER BY client_id, tax_year`;
+      return rows.map((row) => ({
         id: row.id,
+        uuid: row.uuid.toLowerCase(),
         code: row.code,
         type: row.type,
         company: row.company,
@@ -46,8 +66,10 @@ export function createLedgerExportStore(prisma: ClientsPrisma) {
         dateDeceased: row.date_deceased,
         yearEnd: row.year_end_override ? row.year_end_input : null,
         ledgerVersion: Math.round(row.version_ms),
-        overrides: overrides.map((o) => ({ taxYear: o.tax_year, type: o.override_type, amount: o.amount })),
-      };
+        overrides: overrides
+          .filter((o) => o.client_id === row.id)
+          .map((o) => ({ taxYear: o.tax_year, type: o.override_type, amount: o.amount })),
+      }));
     },
 
     /** The organisation's clients owning a portfolio, uuids above `after`, at most `limit`, and how many in all. */
@@ -64,23 +86,41 @@ export function createLedgerExportStore(prisma: ClientsPrisma) {
     },
 
     async portfolios(clientId: number): Promise<ExportPortfolio[]> {
-      return prisma.$queryRaw<ExportPortfolio[]>`
-        SELECT p.id, p.uuid::text AS uuid, p.code, p.tax_wrapper AS "taxWrapper", po.percentage::text AS percentage
+      return (await this.portfoliosOf([clientId])).map(({ clientId: _, ...p }) => p);
+    },
+
+    /** The portfolios the clients own, each with its owner (a joint portfolio once per owner asked for). */
+    async portfoliosOf(clientIds: number[]): Promise<(ExportPortfolio & { clientId: number })[]> {
+      return prisma.$queryRaw<(ExportPortfolio & { clientId: number })[]>`
+        SELECT po.client_id AS "clientId", p.id, p.uuid::text AS uuid, p.code, p.tax_wrapper AS "taxWrapper",
+               po.percentage::text AS percentage
         FROM portfolio_owner po JOIN portfolio p ON p.id = po.portfolio_id
-        WHERE po.client_id = ${clientId} ORDER BY p.code, p.id`;
+        WHERE po.client_id = ANY(${clientIds}::int[]) ORDER BY po.client_id, p.code, p.id`;
+    },
+
+    /**
+     * The settled rows of the portfolios (with a resolved security) after (portfolio, id), at most `limit`, in
+     * portfolio then id order: a batch of clients' ledgers read a page at a time.
+     */
+    async rowsOf(
+      portfolioIds: number[],
+      after: { portfolioId: number; id: bigint },
+      limit: number,
+    ): Promise<ExportRow[]> {
+      if (portfolioIds.length === 0) return [];
+      return prisma.$queryRaw<ExportRow[]>`
+        SELECT ${ROW_COLUMNS}
+        FROM ledger_transaction t JOIN transaction_type ty ON ty.id = t.type_id
+        WHERE t.portfolio_id = ANY(${portfolioIds}::int[]) AND t.state = 'SETTLED' AND t.security_id IS NOT NULL
+          AND (t.portfolio_id, t.id) > (${after.portfolioId}::int, ${after.id}::bigint)
+        ORDER BY t.portfolio_id, t.id LIMIT ${limit}`;
     },
 
     /** The settled rows of the portfolios with a resolved security, ids above `afterId`, at most `limit`. */
     async rows(portfolioIds: number[], afterId: bigint, limit: number): Promise<ExportRow[]> {
       if (portfolioIds.length === 0) return [];
       return prisma.$queryRaw<ExportRow[]>`
-        SELECT t.id, t.uuid::text AS uuid, t.portfolio_id AS "portfolioId", t.security_id AS "securityId",
-               to_char(t.trade_date, 'YYYY-MM-DD') AS "tradeDate", ty.effect, t.quantity::text AS quantity,
-               t.price::text AS price, t.currency, t.consideration_gbp::text AS "considerationGbp",
-               t.expenses_gbp::text AS "expensesGbp",
-               to_char(t.original_acquisition_date, 'YYYY-MM-DD') AS "originalAcquisitionDate",
-               t.counterparty_name AS "counterpartyName", t.holdover_relief_claimed::text AS "holdoverReliefClaimed",
-               t.new_security_id AS "newSecurityId", t.market_value::text AS "marketValue", t.ratio, t.timing
+        SELECT ${ROW_COLUMNS}
         FROM ledger_transaction t JOIN transaction_type ty ON ty.id = t.type_id
         WHERE t.portfolio_id = ANY(${portfolioIds}::int[]) AND t.id > ${afterId} AND t.state = 'SETTLED'
           AND t.security_id IS NOT NULL
@@ -101,15 +141,25 @@ export function createLedgerExportStore(prisma: ClientsPrisma) {
 
     /** The securities the rows and holdings of the portfolios name (new securities of takeovers too). */
     async securities(portfolioIds: number[]): Promise<ExportSecurity[]> {
+      const seen = new Set<number>();
+      return (await this.securitiesOf(portfolioIds))
+        .filter((s) => !seen.has(s.id) && seen.add(s.id))
+        .map(({ portfolioId: _, ...s }) => s);
+    },
+
+    /** The same, each with a portfolio that names it, in security id order. */
+    async securitiesOf(portfolioIds: number[]): Promise<(ExportSecurity & { portfolioId: number })[]> {
       if (portfolioIds.length === 0) return [];
-      return prisma.$queryRaw<ExportSecurity[]>`
-        SELECT s.id, s.sedol, s.isin, s.security_name AS name, s.cgt_class AS "cgtClass",
-               s.price_gbp::text AS "priceGbp", to_char(s.price_date, 'YYYY-MM-DD') AS "priceDate"
-        FROM security s WHERE s.id IN (
-          SELECT t.security_id FROM ledger_transaction t WHERE t.portfolio_id = ANY(${portfolioIds}::int[])
-          UNION SELECT t.new_security_id FROM ledger_transaction t WHERE t.portfolio_id = ANY(${portfolioIds}::int[])
-          UNION SELECT h.security_id FROM holding h WHERE h.portfolio_id = ANY(${portfolioIds}::int[]))
-        ORDER BY s.id`;
+      return prisma.$queryRaw<(ExportSecurity & { portfolioId: number })[]>`
+        SELECT n.portfolio_id AS "portfolioId", s.id, s.sedol, s.isin, s.security_name AS name,
+               s.cgt_class AS "cgtClass", s.price_gbp::text AS "priceGbp", to_char(s.price_date, 'YYYY-MM-DD') AS "priceDate"
+        FROM security s JOIN (
+          SELECT t.portfolio_id, t.security_id FROM ledger_transaction t WHERE t.portfolio_id = ANY(${portfolioIds}::int[])
+          UNION SELECT t.portfolio_id, t.new_security_id FROM ledger_transaction t
+           WHERE t.portfolio_id = ANY(${portfolioIds}::int[]) AND t.new_security_id IS NOT NULL
+          UNION SELECT h.portfolio_id, h.security_id FROM holding h WHERE h.portfolio_id = ANY(${portfolioIds}::int[])
+        ) n ON n.security_id = s.id
+        ORDER BY s.id, n.portfolio_id`;
     },
 
     async holdings(portfolioIds: number[]): Promise<{ portfolioId: number; securityId: number; quantity: string }[]> {

@@ -1,4 +1,5 @@
 import type { JobHandler } from '@gains/jobs';
+import { BACKGROUND } from './recalculation-priority';
 
 /** Clients queued a chunk: one committed transaction each, so a stopped job resumes after the last. */
 export const ORGANISATION_CHUNK = 1_000;
@@ -27,10 +28,10 @@ export function recalculateOrganisationJob(
       // As enqueueClient: one row a client, a waiting row bumped instead of doubled.
       if (clientUuids.length > 0) {
         await tx.query(
-          `INSERT INTO recalculation_queue (client_uuid, organisation_uuid, trigger)
-           SELECT unnest($1::uuid[]), $2::uuid, 'ORGANISATION'
+          `INSERT INTO recalculation_queue (client_uuid, organisation_uuid, trigger, priority)
+           SELECT unnest($1::uuid[]), $2::uuid, 'ORGANISATION', $3::smallint
            ON CONFLICT (client_uuid) DO UPDATE SET generation = recalculation_queue.generation + 1, changed_at = now()`,
-          [clientUuids, input.organisationUuid],
+          [clientUuids, input.organisationUuid, BACKGROUND],
         );
       }
       const done = (cursor?.done ?? 0) + clientUuids.length;

@@ -4,10 +4,13 @@ import type { RunOutcome } from './run-calculation';
 
 export interface RecalculationLoopOptions {
   store: CalculationStore;
-  run(item: QueuedClient): Promise<RunOutcome>;
+  /** Runs a batch of clients (one transaction stores them all). */
+  run(items: QueuedClient[]): Promise<Map<string, RunOutcome>>;
   logger: Logger;
-  /** Clients computed at once (the compute pool's workers: more would only wait in its queue). */
+  /** Batches in flight at once: one loading or storing while another computes. */
   concurrency: number;
+  /** Clients leased a batch at most (a burst of one client's changes is one; a firm's recalculation many). */
+  batchSize: number;
   /** How long a leased client is this worker's; past it another takes it (this one died). */
   leaseMs: number;
   /** How often to look for work when not woken. */
@@ -18,7 +21,7 @@ export interface RecalculationLoopOptions {
 }
 
 /**
- * Takes queued clients and runs them, `concurrency` at a time, until stopped. Woken at once by `kick()` (a
+ * Takes queued clients a batch at a time and runs them, `concurrency` batches at once, until stopped. Woken at once by `kick()` (a
  * change queued in this process); otherwise it polls, which also picks up what other replicas queued and clients
  * whose worker died. A run that throws (a bug, the database away) leaves its row leased; the lease expires and
  * the client is retried, and the loop goes on with the others.
@@ -43,12 +46,11 @@ export function startRecalculationLoop(options: RecalculationLoopOptions) {
 
   const loop = (async () => {
     while (!stopped) {
-      const free = options.concurrency - active;
       let leased: QueuedClient[] = [];
-      if (free > 0) {
+      if (active < options.concurrency) {
         leasing = true;
         try {
-          leased = await options.store.lease(free, options.leaseMs, {
+          leased = await options.store.lease(options.batchSize, options.leaseMs, {
             quietMs: options.quietMs,
             maxWaitMs: options.maxWaitMs,
           });
@@ -56,14 +58,15 @@ export function startRecalculationLoop(options: RecalculationLoopOptions) {
           if (!stopped) options.logger.error({ err: e }, 'recalculation queue unavailable');
         }
       }
-      for (const item of leased) {
+      if (leased.length > 0) {
         active += 1;
+        const batch = leased;
         const p: Promise<void> = options
-          .run(item)
+          .run(batch)
           .then(
             () => undefined,
             (e: unknown) => {
-              options.logger.error({ err: e, clientUuid: item.clientUuid }, 'client run failed; its lease will expire');
+              options.logger.error({ err: e, clients: batch.length }, 'batch run failed; its leases will expire');
             },
           )
           .finally(() => {

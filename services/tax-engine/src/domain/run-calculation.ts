@@ -2,6 +2,7 @@ import { Code } from '@connectrpc/connect';
 import type { Logger } from '@gains/logging';
 import { taxEngine } from '@gains/proto';
 import { toJson } from '@bufbuild/protobuf';
+import type { OutboxEvent } from '@gains/outbox';
 import type { Taxpayer } from '../engine';
 import { calculationCompletedEvent, calculationMonitorLogEvent } from '../events/calculation-events';
 import type { CalculationStore, QueuedClient } from '../store/calculation-store';
@@ -26,12 +27,17 @@ export interface LoadedLedger {
 
 export interface RunCalculationDeps {
   store: CalculationStore;
-  /** Loads the ledger as the tax engine's own service identity; throws when it cannot. */
-  loadLedger(organisationUuid: string, clientUuid: string): Promise<LoadedLedger>;
+  /**
+   * Loads the clients' ledgers (of one organisation) as the tax engine's own service identity: each client's
+   * ledger or why it could not be loaded. Throws when none can be (the clients service away).
+   */
+  loadLedgers(organisationUuid: string, clientUuids: string[]): Promise<Map<string, LoadedLedger | Error>>;
   compute(
     task: ComputeTask,
     options: { owner: { organisation: string; user: string } },
   ): Promise<{ value: ComputedLedgerFile; ms: number }>;
+  /** Ledgers computed at once (the compute pool's workers: more would only wait in its queue). */
+  computeConcurrency: number;
   annualExemptAmountsAdded(): Promise<Record<string, string>>;
   toTaxpayer(t: taxEngine.Taxpayer): Taxpayer;
   now(): Date;
@@ -57,184 +63,274 @@ export const MAX_TRANSACTIONS_PUBLISHED = 4_000;
 /** The owner the compute pool gives background runs their turns under: one organisation's runs take turns. */
 export const BACKGROUND_USER = 'tax-engine';
 
-/**
- * One queued client's run: load its ledger, compute it on the worker pool, and store the run with its figures
- * and the CalculationCompleted event in one transaction, the queue row finished in it too. A run whose ledger is
- * older than the newest already stored is discarded (another run read a later ledger first). A client that fails
- * (its ledger cannot be loaded or read) stores a FAILED run with the reason and raises a monitor log; the caller
- * goes on with the next client.
- */
-export async function runCalculation(deps: RunCalculationDeps, item: QueuedClient): Promise<RunOutcome> {
-  const startedAt = deps.now();
-  const id = deps.newId();
-  const today = deps.today();
-  const base = {
-    id,
-    organisationUuid: item.organisationUuid,
-    clientUuid: item.clientUuid,
-    trigger: item.trigger,
-    reason: item.reason,
-    earliestDate: item.earliestDate,
-    startedAt,
-    taxYear: taxYearLabelOf(today),
-  };
+/** What one client's run came to, before it is stored. */
+type Prepared =
+  | { kind: 'retry'; item: QueuedClient }
+  | { kind: 'failed'; item: QueuedClient; id: string; ledger?: LoadedLedger; message: string; finishedAt: Date }
+  | {
+      kind: 'computed';
+      item: QueuedClient;
+      id: string;
+      ledger: LoadedLedger;
+      calc: CalculationJson;
+      ms: number;
+      transactions: number;
+      figures: ReturnType<typeof calculationFigures>;
+      finishedAt: Date;
+    };
 
-  let ledger: LoadedLedger | undefined;
-  let failure: string | undefined;
-  let computed: { json: string; ms: number; transactions: number } | undefined;
+/** Runs `fn` over the items, at most `limit` at once, answering in the items' order. */
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  });
+  await Promise.all(lanes);
+  return out;
+}
+
+/** One client's computation on the worker pool: its figures, or why it failed, or "try again later". */
+async function prepare(
+  deps: RunCalculationDeps,
+  item: QueuedClient,
+  loaded: LoadedLedger | Error | undefined,
+  aeAdded: Record<string, string>,
+  today: string,
+): Promise<Prepared> {
+  const id = deps.newId();
+  if (loaded === undefined || loaded instanceof Error) {
+    const reason = loaded?.message ?? 'the clients service did not answer for it';
+    return { kind: 'failed', item, id, message: `The ledger could not be loaded: ${reason}`, finishedAt: deps.now() };
+  }
   try {
-    ledger = await deps.loadLedger(item.organisationUuid, item.clientUuid);
     const { value, ms } = await deps.compute(
       {
-        ledgerCsv: ledger.ledgerCsv,
-        pricesCsv: ledger.pricesCsv.trim() === 'security,price' ? undefined : ledger.pricesCsv,
-        taxpayer: deps.toTaxpayer(ledger.taxpayer),
-        annualExemptAmountsAdded: await deps.annualExemptAmountsAdded(),
+        ledgerCsv: loaded.ledgerCsv,
+        pricesCsv: loaded.pricesCsv.trim() === 'security,price' ? undefined : loaded.pricesCsv,
+        taxpayer: deps.toTaxpayer(loaded.taxpayer),
+        annualExemptAmountsAdded: aeAdded,
       },
       { owner: { organisation: item.organisationUuid, user: BACKGROUND_USER } },
     );
-    if (value.ok) computed = { json: value.json, ms, transactions: value.transactions };
-    else
-      failure = `The ledger could not be read: ${value.errors
+    if (!value.ok) {
+      const errors = value.errors
         .slice(0, 3)
         .map((e) => `line ${e.line}, ${e.column}: ${e.message}`)
-        .join('; ')}`;
-  } catch (e) {
-    // Busy or away is not the client's failure: thrown, the lease runs out and the client is tried again.
-    if (isTransient(e)) throw e;
-    failure = `The ledger could not be ${ledger ? 'computed' : 'loaded'}: ${e instanceof Error ? e.message : String(e)}`;
-  }
-  const taxpayerJson = ledger ? toJson(taxEngine.TaxpayerSchema, ledger.taxpayer) : {};
-
-  if (failure !== undefined || !computed || !ledger) {
+        .join('; ');
+      return {
+        kind: 'failed',
+        item,
+        id,
+        ledger: loaded,
+        message: `The ledger could not be read: ${errors}`,
+        finishedAt: deps.now(),
+      };
+    }
+    // Parsed here, off the worker: the figures are a walk over the presented computation.
+    const calc = JSON.parse(value.json) as CalculationJson;
     const finishedAt = deps.now();
-    const message = failure ?? 'The ledger could not be computed';
-    await deps.store.transaction(async (tx) => {
-      await deps.store.lockClient(tx, item.clientUuid);
-      await deps.store.insertRun(
-        tx,
-        {
+    const figures = calculationFigures(calc, loaded.context, today, finishedAt.toISOString());
+    return {
+      kind: 'computed',
+      item,
+      id,
+      ledger: loaded,
+      calc,
+      ms,
+      transactions: value.transactions,
+      figures,
+      finishedAt,
+    };
+  } catch (e) {
+    // Busy or closing is not the client's failure: it is given back and tried again shortly.
+    if (isTransient(e)) return { kind: 'retry', item };
+    const message = `The ledger could not be computed: ${e instanceof Error ? e.message : String(e)}`;
+    return { kind: 'failed', item, id, ledger: loaded, message, finishedAt: deps.now() };
+  }
+}
+
+/**
+ * A batch of queued clients' runs (of one organisation or several): load their ledgers (one call an
+ * organisation), compute each on the worker pool, and store every run with its figures and its
+ * CalculationCompleted event in one transaction, the queue rows finished in it too. A run whose ledger is older
+ * than the newest already stored is discarded (another run read a later ledger first). A client that fails (its
+ * ledger cannot be loaded or read) stores a FAILED run with the reason and raises a monitor log; the others are
+ * stored as usual. A client the pool was too busy for is given back to the queue. Throws (every lease then runs
+ * out and the clients are tried again) only when the ledgers cannot be loaded at all or the store fails.
+ */
+export async function runCalculations(
+  deps: RunCalculationDeps,
+  items: QueuedClient[],
+): Promise<Map<string, RunOutcome>> {
+  const today = deps.today();
+  const taxYear = taxYearLabelOf(today);
+  const startedAt = deps.now();
+  const aeAdded = await deps.annualExemptAmountsAdded();
+  const loaded = new Map<string, LoadedLedger | Error>();
+  const byOrganisation = new Map<string, string[]>();
+  for (const item of items) {
+    const group = byOrganisation.get(item.organisationUuid);
+    if (group) group.push(item.clientUuid);
+    else byOrganisation.set(item.organisationUuid, [item.clientUuid]);
+  }
+  for (const [organisationUuid, clientUuids] of byOrganisation) {
+    const ledgers = await deps.loadLedgers(organisationUuid, clientUuids);
+    for (const [clientUuid, ledger] of ledgers) loaded.set(clientUuid.toLowerCase(), ledger);
+  }
+  const prepared = await mapLimited(items, deps.computeConcurrency, (item) =>
+    prepare(deps, item, loaded.get(item.clientUuid.toLowerCase()), aeAdded, today),
+  );
+  const outcomes = new Map<string, RunOutcome>();
+  const retry = prepared.filter((p) => p.kind === 'retry').map((p) => p.item);
+  await deps.store.release(retry, 1_000);
+  const done = prepared.filter((p) => p.kind !== 'retry');
+  if (done.length === 0) return outcomes;
+
+  await deps.store.transaction(async (tx) => {
+    await deps.store.lockClients(
+      tx,
+      done.map((p) => p.item.clientUuid),
+    );
+    const previousOf = await deps.store.latestComputedOf(
+      tx,
+      done.map((p) => p.item.clientUuid),
+    );
+    const runs: Parameters<CalculationStore['insertRuns']>[1] = [];
+    const events: OutboxEvent[] = [];
+    const held: Parameters<CalculationStore['setHeldSecurities']>[1] = [];
+    for (const p of done) {
+      const { item } = p;
+      const base = {
+        id: p.id,
+        organisationUuid: item.organisationUuid,
+        clientUuid: item.clientUuid,
+        trigger: item.trigger,
+        reason: item.reason,
+        earliestDate: item.earliestDate,
+        startedAt,
+        taxYear,
+        finishedAt: p.finishedAt,
+        taxpayer: p.ledger ? toJson(taxEngine.TaxpayerSchema, p.ledger.taxpayer) : {},
+      };
+      if (p.kind === 'failed') {
+        const ledgerVersion = p.ledger?.ledgerVersion ?? 0n;
+        runs.push({
           ...base,
-          ledgerVersion: ledger?.ledgerVersion ?? 0n,
+          ledgerVersion,
           status: 'FAILED',
-          finishedAt,
           engineMs: 0,
           transactions: 0,
           disposals: 0,
           failures: 1,
-          message,
-          taxpayer: taxpayerJson,
+          message: p.message,
           previousRunId: null,
           changes: [],
           computation: null,
           figures: null,
-        },
-        [
+        });
+        const at = p.finishedAt.toISOString();
+        events.push(
           calculationCompletedEvent({
             organisationUuid: item.organisationUuid,
             clientUuid: item.clientUuid,
-            runId: id,
-            ledgerVersion: ledger?.ledgerVersion ?? 0n,
+            runId: p.id,
+            ledgerVersion,
             status: 'FAILED',
-            computedAt: finishedAt.toISOString(),
-            taxYear: base.taxYear,
-            message,
+            computedAt: at,
+            taxYear,
+            message: p.message,
           }),
           calculationMonitorLogEvent({
-            runId: id,
+            runId: p.id,
             organisationUuid: item.organisationUuid,
             clientUuid: item.clientUuid,
-            clientCode: ledger?.clientCode ?? '',
+            clientCode: p.ledger?.clientCode ?? '',
             status: 'FAILED',
             errorCode: 'CALCULATION_FAILED',
             severity: 3,
-            message,
-            at: finishedAt.toISOString(),
+            message: p.message,
+            at,
           }),
-        ],
-      );
-      await deps.store.finish(tx, item);
-    });
-    deps.logger.warn({ clientUuid: item.clientUuid, runId: id }, 'client calculation failed');
-    return 'FAILED';
-  }
-
-  // Parsed here, off the worker: the figures are a walk over the presented computation.
-  const calc = JSON.parse(computed.json) as CalculationJson;
-  const finishedAt = deps.now();
-  const figures = calculationFigures(calc, ledger.context, today, finishedAt.toISOString());
-  const loaded = ledger;
-  return deps.store.transaction(async (tx): Promise<RunOutcome> => {
-    await deps.store.lockClient(tx, item.clientUuid);
-    const previous = await deps.store.latestComputed(tx, item.clientUuid);
-    if (previous && previous.ledgerVersion > loaded.ledgerVersion) {
-      // Lost the race with a run of a newer ledger: its figures stand; this one is dropped.
-      await deps.store.finish(tx, item);
-      deps.logger.info({ clientUuid: item.clientUuid }, 'stale calculation discarded');
-      return 'STALE';
-    }
-    const changes = previous ? yearChanges(previous.years, figures.years, today) : [];
-    const closedChanged = changes.filter((c) => c.closed).map((c) => c.taxYear);
-    const events = [
-      calculationCompletedEvent({
-        organisationUuid: item.organisationUuid,
-        clientUuid: item.clientUuid,
-        runId: id,
-        ledgerVersion: loaded.ledgerVersion,
-        status: figures.status,
-        computedAt: finishedAt.toISOString(),
-        taxYear: figures.taxYear,
-        client: figures.client,
-        portfolios: figures.portfolios,
-        holdings: figures.holdings,
-        // NATS takes 1 MB a message: the newest rows' figures (about 110 bytes each) travel; older ones are the run's.
-        transactions: figures.transactions.slice(-MAX_TRANSACTIONS_PUBLISHED),
-        previousRunId: previous?.id ?? '',
-        closedYearsChanged: closedChanged,
-      }),
-    ];
-    if (closedChanged.length > 0) {
+        );
+        outcomes.set(item.clientUuid, 'FAILED');
+        deps.logger.warn({ clientUuid: item.clientUuid, runId: p.id }, 'client calculation failed');
+        continue;
+      }
+      const previous = previousOf.get(item.clientUuid.toLowerCase());
+      if (previous && previous.ledgerVersion > p.ledger.ledgerVersion) {
+        // Lost the race with a run of a newer ledger: its figures stand; this one is dropped.
+        outcomes.set(item.clientUuid, 'STALE');
+        deps.logger.info({ clientUuid: item.clientUuid }, 'stale calculation discarded');
+        continue;
+      }
+      const { figures } = p;
+      const changes = previous ? yearChanges(previous.years, figures.years, today) : [];
+      const closedChanged = changes.filter((c) => c.closed).map((c) => c.taxYear);
+      const at = p.finishedAt.toISOString();
       events.push(
-        calculationMonitorLogEvent({
-          runId: id,
+        calculationCompletedEvent({
           organisationUuid: item.organisationUuid,
           clientUuid: item.clientUuid,
-          clientCode: loaded.clientCode,
-          status: 'SUCCEEDED',
-          errorCode: 'CLOSED_YEAR_CHANGED',
-          severity: 2,
-          message: `A back-dated change moved the figures of closed tax year${closedChanged.length > 1 ? 's' : ''} ${closedChanged.join(', ')}`,
-          at: finishedAt.toISOString(),
+          runId: p.id,
+          ledgerVersion: p.ledger.ledgerVersion,
+          status: figures.status,
+          computedAt: at,
+          taxYear: figures.taxYear,
+          client: figures.client,
+          portfolios: figures.portfolios,
+          holdings: figures.holdings,
+          // NATS takes 1 MB a message: the newest rows' figures (about 110 bytes each) travel; older ones are the run's.
+          transactions: figures.transactions.slice(-MAX_TRANSACTIONS_PUBLISHED),
+          previousRunId: previous?.id ?? '',
+          closedYearsChanged: closedChanged,
         }),
       );
-    }
-    await deps.store.insertRun(
-      tx,
-      {
+      if (closedChanged.length > 0) {
+        events.push(
+          calculationMonitorLogEvent({
+            runId: p.id,
+            organisationUuid: item.organisationUuid,
+            clientUuid: item.clientUuid,
+            clientCode: p.ledger.clientCode,
+            status: 'SUCCEEDED',
+            errorCode: 'CLOSED_YEAR_CHANGED',
+            severity: 2,
+            message: `A back-dated change moved the figures of closed tax year${closedChanged.length > 1 ? 's' : ''} ${closedChanged.join(', ')}`,
+            at,
+          }),
+        );
+      }
+      runs.push({
         ...base,
-        ledgerVersion: loaded.ledgerVersion,
+        ledgerVersion: p.ledger.ledgerVersion,
         status: figures.status,
-        finishedAt,
-        engineMs: computed.ms,
-        transactions: computed.transactions,
+        engineMs: p.ms,
+        transactions: p.transactions,
         disposals: figures.disposals,
         failures: figures.failures,
         message: '',
-        taxpayer: taxpayerJson,
         previousRunId: previous?.id ?? null,
         changes,
-        computation: calc,
+        computation: p.calc,
         figures: { client: figures.client, years: figures.years },
-      },
-      events,
-    );
-    await deps.store.setHeldSecurities(
+      });
+      held.push({
+        organisationUuid: item.organisationUuid,
+        clientUuid: item.clientUuid,
+        securityIds: figures.holdings.map((h) => h.securityId),
+      });
+      outcomes.set(item.clientUuid, figures.status);
+    }
+    await deps.store.insertRuns(tx, runs, events);
+    await deps.store.setHeldSecurities(tx, held);
+    await deps.store.finish(
       tx,
-      item.organisationUuid,
-      item.clientUuid,
-      figures.holdings.map((h) => h.securityId),
+      done.map((p) => p.item),
     );
-    await deps.store.finish(tx, item);
-    return figures.status;
   });
+  return outcomes;
 }

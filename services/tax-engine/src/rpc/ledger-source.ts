@@ -31,6 +31,40 @@ export async function readLedgerStream(chunks: AsyncIterable<ledger.ExportClient
     parts.push(chunk.ledgerCsv);
   }
   if (!head?.taxpayer) throw new Error('the ledger stream was empty');
+  return loadedLedger(head, parts);
+}
+
+/**
+ * Reads many clients' ledgers from one ExportClientLedgers stream: each client's chunks follow one another, the
+ * first with its head; a client that could not be exported comes as an Error with the reason.
+ */
+export async function readLedgersStream(
+  chunks: AsyncIterable<ledger.ExportClientLedgerChunk>,
+): Promise<Map<string, LoadedLedger | Error>> {
+  const out = new Map<string, LoadedLedger | Error>();
+  let head: ledger.ExportClientLedgerChunk | undefined;
+  let parts: string[] = [];
+  const close = () => {
+    if (head?.taxpayer) out.set(head.clientUuid.toLowerCase(), loadedLedger(head, parts));
+    head = undefined;
+    parts = [];
+  };
+  for await (const chunk of chunks) {
+    if (chunk.error) {
+      close();
+      out.set(chunk.clientUuid.toLowerCase(), new Error(chunk.error));
+      continue;
+    }
+    if (head && head.clientUuid !== chunk.clientUuid) close();
+    head ??= chunk;
+    parts.push(chunk.ledgerCsv);
+  }
+  close();
+  return out;
+}
+
+function loadedLedger(head: ledger.ExportClientLedgerChunk, parts: string[]): LoadedLedger {
+  if (!head.taxpayer) throw new Error('the ledger stream began without its head');
   return {
     taxpayer: head.taxpayer,
     ledgerVersion: head.ledgerVersion,
@@ -55,6 +89,12 @@ export function createLedgerSource(clientsTransport: Transport) {
   return {
     load(organisationUuid: string, clientUuid: string, token: string): Promise<LoadedLedger> {
       return readLedgerStream(client.exportClientLedger({ organisationUuid, clientUuid }, { headers: bearer(token) }));
+    },
+    /** Many clients' ledgers of one organisation (ExportClientLedgers), by client uuid (lower case). */
+    loadMany(organisationUuid: string, clientUuids: string[], token: string) {
+      return readLedgersStream(
+        client.exportClientLedgers({ organisationUuid, clientUuids }, { headers: bearer(token) }),
+      );
     },
     /** A page of the organisation's clients with a ledger. */
     listClients(organisationUuid: string, afterClientUuid: string, limit: number, token: string) {

@@ -1,5 +1,6 @@
 import { appendToOutbox, type OutboxEvent } from '@gains/outbox';
 import type { YearFigures } from '../domain/calculation-figures';
+import { BACKGROUND, priorityOf } from '../domain/recalculation-priority';
 import type { TaxEnginePrisma } from './prisma';
 
 export type TaxEngineTx = Parameters<Parameters<TaxEnginePrisma['$transaction']>[0]>[0];
@@ -65,11 +66,12 @@ export async function enqueueClient(
   item: { organisationUuid: string; clientUuid: string; trigger: string; reason: string; earliestDate: string },
 ): Promise<void> {
   await db.$executeRaw`
-    INSERT INTO recalculation_queue (client_uuid, organisation_uuid, trigger, reason, earliest_date)
+    INSERT INTO recalculation_queue (client_uuid, organisation_uuid, trigger, reason, earliest_date, priority)
     VALUES (${item.clientUuid}::uuid, ${item.organisationUuid}::uuid, ${item.trigger}, ${item.reason},
-            ${item.earliestDate})
+            ${item.earliestDate}, ${priorityOf(item.trigger)}::smallint)
     ON CONFLICT (client_uuid) DO UPDATE SET
       generation = recalculation_queue.generation + 1,
+      priority = LEAST(recalculation_queue.priority, EXCLUDED.priority),
       changed_at = now(),
       earliest_date = CASE
         WHEN recalculation_queue.earliest_date = '' OR EXCLUDED.earliest_date = '' THEN ''
@@ -88,8 +90,8 @@ export async function enqueueClient(
 export async function enqueueHolders(db: Db, securityIds: number[]): Promise<number> {
   if (securityIds.length === 0) return 0;
   return db.$executeRaw`
-    INSERT INTO recalculation_queue (client_uuid, organisation_uuid, trigger, reason)
-    SELECT DISTINCT client_uuid, organisation_uuid, 'PRICES', 'PRICES' FROM client_security
+    INSERT INTO recalculation_queue (client_uuid, organisation_uuid, trigger, reason, priority)
+    SELECT DISTINCT client_uuid, organisation_uuid, 'PRICES', 'PRICES', ${BACKGROUND}::smallint FROM client_security
     WHERE security_id = ANY(${securityIds}::int[])
     ON CONFLICT (client_uuid) DO UPDATE SET generation = recalculation_queue.generation + 1, changed_at = now()`;
 }
@@ -105,7 +107,7 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
     /**
      * Leases up to `limit` waiting clients for `leaseMs`: rows no one holds, or whose lease ran out (a worker that
      * died), whose changes have paused for `quietMs` (a burst settles into one run) or that have waited `maxWaitMs`.
-     * SKIP LOCKED lets several workers (and replicas) take different clients at once.
+     * SKIP LOCKED lets several workers (and replicas) take different clients at once. Interactive clients first.
      */
     async lease(
       limit: number,
@@ -120,71 +122,97 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
           WHERE (leased_until IS NULL OR leased_until < now())
             AND (changed_at < now() - ${settle.quietMs} * interval '1 millisecond'
                  OR queued_at < now() - ${settle.maxWaitMs} * interval '1 millisecond')
-          ORDER BY queued_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+          ORDER BY priority, queued_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
         RETURNING q.client_uuid::text AS "clientUuid", q.organisation_uuid::text AS "organisationUuid", q.trigger,
                   q.reason, q.earliest_date AS "earliestDate", q.generation, q.attempts`;
     },
 
     /**
-     * The run is done: the row goes, unless a change was queued while it ran (a newer generation), which keeps
+     * The runs are done: each row goes, unless a change was queued while it ran (a newer generation), which keeps
      * the row, released, for one more run.
      */
-    async finish(tx: TaxEngineTx, item: QueuedClient): Promise<void> {
-      const removed = await tx.$executeRaw`
-        DELETE FROM recalculation_queue WHERE client_uuid = ${item.clientUuid}::uuid AND generation = ${item.generation}`;
-      if (removed === 0) {
+    async finish(tx: TaxEngineTx, items: QueuedClient[]): Promise<void> {
+      if (items.length === 0) return;
+      const removed = await tx.$queryRaw<{ client_uuid: string }[]>`
+        DELETE FROM recalculation_queue q
+         USING unnest(${items.map((i) => i.clientUuid)}::uuid[], ${items.map((i) => i.generation)}::int[]) AS d(c, g)
+         WHERE q.client_uuid = d.c AND q.generation = d.g
+        RETURNING q.client_uuid::text`;
+      const gone = new Set(removed.map((r) => r.client_uuid.toLowerCase()));
+      const kept = items.map((i) => i.clientUuid).filter((c) => !gone.has(c.toLowerCase()));
+      if (kept.length > 0) {
         await tx.$executeRaw`
-          UPDATE recalculation_queue SET leased_until = NULL, attempts = 0 WHERE client_uuid = ${item.clientUuid}::uuid`;
+          UPDATE recalculation_queue SET leased_until = NULL, attempts = 0 WHERE client_uuid = ANY(${kept}::uuid[])`;
       }
     },
 
-    /** Serialises the storing of one client's runs (the stale check and the insert). */
-    async lockClient(tx: TaxEngineTx, clientUuid: string): Promise<void> {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${clientUuid}))`;
+    /** Gives leased clients back, to be taken again after `delayMs` (the compute pool was full). */
+    async release(items: QueuedClient[], delayMs: number): Promise<void> {
+      if (items.length === 0) return;
+      await prisma.$executeRaw`
+        UPDATE recalculation_queue SET leased_until = now() + ${delayMs} * interval '1 millisecond'
+         WHERE client_uuid = ANY(${items.map((i) => i.clientUuid)}::uuid[])`;
     },
 
-    /** The client's newest stored run that computed (its version and year figures), or null. */
-    async latestComputed(
+    /** Serialises the storing of each client's runs (the stale check and the insert), taken in one order. */
+    async lockClients(tx: TaxEngineTx, clientUuids: string[]): Promise<void> {
+      const keys = [...new Set(clientUuids.map((c) => c.toLowerCase()))].sort();
+      await tx.$queryRaw`SELECT count(pg_advisory_xact_lock(hashtext(k)))::int AS n FROM unnest(${keys}::text[]) AS k`;
+    },
+
+    /** Each client's newest stored run that computed (its version and year figures), by client uuid (lower case). */
+    async latestComputedOf(
       tx: Db,
-      clientUuid: string,
-    ): Promise<{ id: string; ledgerVersion: bigint; years: YearFigures[] } | null> {
-      const [row] = await tx.$queryRaw<{ id: string; ledger_version: bigint; years: YearFigures[] | null }[]>`
-        SELECT id::text, ledger_version, figures->'years' AS years FROM calculation_run
-        WHERE client_uuid = ${clientUuid}::uuid AND status <> 'FAILED'
-        ORDER BY ledger_version DESC, finished_at DESC LIMIT 1`;
-      return row ? { id: row.id, ledgerVersion: row.ledger_version, years: row.years ?? [] } : null;
+      clientUuids: string[],
+    ): Promise<Map<string, { id: string; ledgerVersion: bigint; years: YearFigures[] }>> {
+      const rows = await tx.$queryRaw<
+        { client_uuid: string; id: string; ledger_version: bigint; years: YearFigures[] | null }[]
+      >`
+        SELECT DISTINCT ON (r.client_uuid) r.client_uuid::text, r.id::text, r.ledger_version,
+               r.figures->'years' AS years
+          FROM calculation_run r
+         WHERE r.client_uuid = ANY(${clientUuids}::uuid[]) AND r.status <> 'FAILED'
+         ORDER BY r.client_uuid, r.ledger_version DESC, r.finished_at DESC`;
+      return new Map(
+        rows.map((r) => [
+          r.client_uuid.toLowerCase(),
+          { id: r.id, ledgerVersion: r.ledger_version, years: r.years ?? [] },
+        ]),
+      );
     },
 
-    async insertRun(
+    async insertRuns(
       tx: TaxEngineTx,
-      run: StoredRun & { computation: unknown; figures: unknown },
+      runs: (StoredRun & { computation: unknown; figures: unknown })[],
       events: OutboxEvent[],
     ): Promise<void> {
-      await tx.calculationRun.create({
-        data: {
-          ...run,
-          taxpayer: run.taxpayer as object,
-          changes: run.changes as object,
-          computation: run.computation === null ? undefined : (run.computation as object),
-          figures: run.figures === null ? undefined : (run.figures as object),
-        },
-      });
+      if (runs.length > 0) {
+        await tx.calculationRun.createMany({
+          data: runs.map((run) => ({
+            ...run,
+            taxpayer: run.taxpayer as object,
+            changes: run.changes as object,
+            computation: run.computation === null ? undefined : (run.computation as object),
+            figures: run.figures === null ? undefined : (run.figures as object),
+          })),
+        });
+      }
       await appendToOutbox(tx, events);
     },
 
-    /** The securities the client holds after a run (replacing those of its previous run). */
+    /** The securities each client holds after its run (replacing those of its previous run). */
     async setHeldSecurities(
       tx: TaxEngineTx,
-      organisationUuid: string,
-      clientUuid: string,
-      securityIds: number[],
+      held: { organisationUuid: string; clientUuid: string; securityIds: number[] }[],
     ): Promise<void> {
-      await tx.$executeRaw`DELETE FROM client_security WHERE client_uuid = ${clientUuid}::uuid`;
-      const ids = [...new Set(securityIds)];
-      if (ids.length === 0) return;
+      if (held.length === 0) return;
+      await tx.$executeRaw`DELETE FROM client_security WHERE client_uuid = ANY(${held.map((h) => h.clientUuid)}::uuid[])`;
+      const rows = held.flatMap((h) => [...new Set(h.securityIds)].map((securityId) => ({ ...h, securityId })));
+      if (rows.length === 0) return;
       await tx.$executeRaw`
         INSERT INTO client_security (client_uuid, security_id, organisation_uuid)
-        SELECT ${clientUuid}::uuid, unnest(${ids}::int[]), ${organisationUuid}::uuid`;
+        SELECT * FROM unnest(${rows.map((r) => r.clientUuid)}::uuid[], ${rows.map((r) => r.securityId)}::int[],
+                             ${rows.map((r) => r.organisationUuid)}::uuid[])`;
     },
 
     async listRuns(organisationUuid: string, clientUuid: string, page: number, size: number) {
