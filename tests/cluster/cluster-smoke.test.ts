@@ -4,7 +4,7 @@ import { freePort, type RunningPostgres } from '@gains/db';
 import { startNatsServer, startTestPostgres, type RunningNats } from '@gains/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSmoke } from '../support/api-smoke';
-import { serviceUrls, spawnService, stopProcess, waitReady } from '../support/cluster';
+import { clusterEnv, spawnService, stopProcess, waitReady } from '../support/cluster';
 
 // The cluster form: every service its own process on loopback, Connect over HTTP/2 between them,
 // events over a real nats-server, one real PostgreSQL. The same API journey as the embedded form.
@@ -18,16 +18,12 @@ const ports = {} as Record<ServiceName | 'bff', number>;
 beforeAll(async () => {
   [postgres, nats] = await Promise.all([startTestPostgres(), startNatsServer()]);
   for (const name of [...SERVICE_NAMES, 'bff'] as const) ports[name] = await freePort();
-  const env = {
-    ...process.env,
-    ...serviceUrls(ports),
-    DATABASE_URL: postgres.connectionString,
-    NATS_URL: nats.url,
-    HOST: '127.0.0.1',
-    GAINS_DEMO_SEED: 'true',
-    GAINS_DEMO_PASSWORD: PASSWORD,
-    LOG_LEVEL: 'warn',
-  };
+  const env = clusterEnv({
+    ports,
+    databaseUrl: postgres.connectionString,
+    natsUrl: nats.url,
+    demoPassword: PASSWORD,
+  });
   for (const name of [...SERVICE_NAMES, 'bff'] as const) processes.push(spawnService(name, ports[name], env));
   bffUrl = `http://127.0.0.1:${ports.bff}`;
   await Promise.all([...SERVICE_NAMES.map((s) => waitReady(`http://127.0.0.1:${ports[s]}`)), waitReady(bffUrl)]);

@@ -10,11 +10,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ASHW,
-  BUY_DATE,
   calculationsCalls,
+  NEWER_LEDGER_VERSION,
   PASSWORD,
   refusal,
-  SALE_DATE,
   SECRET,
   signInDemoUsers,
   storedCalculationsFixture,
@@ -22,7 +21,7 @@ import {
   type StoredCalculationsFixture,
   type Who,
 } from '../../services/tax-engine/test/support/stored-calculations';
-import { serviceUrls, spawnService, stopProcess, waitReady } from '../support/cluster';
+import { clusterEnv, spawnService, stopProcess, waitReady } from '../support/cluster';
 
 // Stored calculations in the cluster form: identity, securities, clients and the tax engine each their own process,
 // Connect over HTTP/2 between them, the clients outbox's LedgerChanged and the engine's CalculationCompleted over a
@@ -87,18 +86,11 @@ beforeAll(async () => {
   [postgres, nats] = await Promise.all([startTestPostgres(), startNatsServer()]);
   for (const s of SERVICES) ports[s] = await freePort();
   env = {
-    ...process.env,
-    ...serviceUrls(ports),
-    DATABASE_URL: postgres.connectionString,
-    NATS_URL: nats.url,
-    HOST: '127.0.0.1',
-    GAINS_DEMO_SEED: 'true',
-    GAINS_DEMO_PASSWORD: PASSWORD,
+    ...clusterEnv({ ports, databaseUrl: postgres.connectionString, natsUrl: nats.url, demoPassword: PASSWORD }),
     GAINS_DEMO_PRICE_DAYS: '5',
     // Identity issues the engine its own token with this; the engine shows it to load ledgers from clients.
     GAINS_SERVICE_TOKEN_SECRET: SECRET,
     GAINS_TAX_ENGINE_WORKERS: '2',
-    LOG_LEVEL: 'warn',
   };
   for (const s of SERVICES) processes[s] = spawnService(s, ports[s], env);
   await Promise.all(SERVICES.map((s) => waitReady(url(s))));
@@ -120,12 +112,8 @@ afterAll(async () => {
 
 describe('stored calculations in the cluster form', () => {
   it('when a client buys and sells, then its run reaches the clients service over NATS with the hand-worked figures', async () => {
-    const client = await fx.newClient();
-    await fx.row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '1000', '4000.00');
-    const sale = await fx.row(ASHW, client.portfolioId, 'SELL', SALE_DATE, '400', '2000.00');
-    await fx.announce(ASHW, client.uuid);
-    await fx.settled();
-    expect((await fx.runsOf(client.uuid)).map((r) => r.status)).toEqual(['SUCCEEDED']);
+    const { client, sale, runs } = await fx.buyAndSell();
+    expect(runs.map((r) => r.status)).toEqual(['SUCCEEDED']);
 
     // The pool: 1,000 shares for £4,000.00. The sale of 400 takes 400/1,000 of the cost, £1,600.00, against
     // proceeds of £2,000.00: a gain of £400.00 in the current tax year. Left: 600 shares costing £2,400.00, worth
@@ -147,27 +135,16 @@ describe('stored calculations in the cluster form', () => {
   });
 
   it('when 50 ledger changes for one client arrive in a burst over NATS, then it is computed once or twice, not 50 times', async () => {
-    const client = await fx.newClient();
-    await fx.row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
-    await fx.announce(ASHW, client.uuid, 50);
-    await fx.settled();
-    const runs = await fx.runsOf(client.uuid);
+    const runs = await fx.burstOfFifty();
     expect(runs.length).toBeGreaterThanOrEqual(1);
     expect(runs.length).toBeLessThanOrEqual(2);
   });
 
   it('when one client fails, then the others are computed and the FAILED run is stored', async () => {
-    const good = await fx.newClient();
-    await fx.row(ASHW, good.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
-    const missing = crypto.randomUUID(); // no such client in the clients service: its ledger cannot be loaded
-    await fx.announce(ASHW, missing);
-    await fx.announce(ASHW, good.uuid);
-    await fx.settled();
-    expect((await fx.runsOf(good.uuid)).map((r) => r.status)).toEqual(['SUCCEEDED']);
-    const failed = await fx.runsOf(missing);
-    expect(failed.map((r) => r.status)).toEqual(['FAILED']);
-    expect(failed[0]!.message).toMatch(/^The ledger could not be loaded: .*client was not found/);
-    // 10 shares for £10.00, nothing sold: no gain, £50.00 at £5.00 each, £40.00 unrealised.
+    const { good, goodRuns, failedRuns } = await fx.oneFailing();
+    expect([goodRuns.map((r) => r.status), failedRuns.map((r) => r.status)]).toEqual([['SUCCEEDED'], ['FAILED']]);
+    expect(failedRuns[0]!.message).toMatch(/^The ledger could not be loaded: .*client was not found/);
+    // 10 shares for £10.00, nothing sold: no gain; worth 10 x £5.00 = £50.00, £40.00 unrealised.
     expect(await clientFigures(good.uuid)).toMatchObject({
       calculation_status: 'SUCCEEDED',
       ytd_capital_gain_loss: '0.00',
@@ -177,22 +154,12 @@ describe('stored calculations in the cluster form', () => {
   });
 
   it('when a run read an older ledger than one already stored, then it is discarded', async () => {
-    const client = await fx.newClient();
-    await fx.row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
-    await fx.announce(ASHW, client.uuid);
-    await fx.settled();
-    // A newer ledger's run already stored (its version past any this ledger can have).
-    await db.query(`UPDATE tax_engine.calculation_run SET ledger_version = 9000000000000000 WHERE client_uuid = $1`, [
-      client.uuid,
-    ]);
-    await api.recalculate({ organisationUuid: ASHW, clientUuid: client.uuid }, as.manager);
-    await fx.settled();
-    expect((await fx.runsOf(client.uuid)).map((r) => r.version)).toEqual(['9000000000000000']);
+    const recalculate = (clientUuid: string) => api.recalculate({ organisationUuid: ASHW, clientUuid }, as.manager);
+    expect(await fx.raceLostToNewerLedger(recalculate)).toEqual([NEWER_LEDGER_VERSION]);
   });
 
   it('when the tax-engine process is killed mid-run, then a new process computes the client once the lease is over', async () => {
-    const client = await fx.newClient();
-    await fx.row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
+    const client = await fx.holdingClient();
     // The clients service paused: the engine leases the client and then waits for its ledger, mid-run.
     processes.clients.kill('SIGSTOP');
     try {

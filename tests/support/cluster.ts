@@ -15,6 +15,25 @@ export function serviceUrls(ports: Partial<Record<ServiceName | 'bff', number>>)
   );
 }
 
+/** The environment every process of a test cluster shares: one database, one nats-server, the demo seeded. */
+export function clusterEnv(options: {
+  ports: Partial<Record<ServiceName | 'bff', number>>;
+  databaseUrl: string;
+  natsUrl: string;
+  demoPassword: string;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ...serviceUrls(options.ports),
+    DATABASE_URL: options.databaseUrl,
+    NATS_URL: options.natsUrl,
+    HOST: '127.0.0.1',
+    GAINS_DEMO_SEED: 'true',
+    GAINS_DEMO_PASSWORD: options.demoPassword,
+    LOG_LEVEL: 'warn',
+  };
+}
+
 /**
  * Starts one service as its own process; its stderr is the test's, so a crash says why. Node itself runs it (tsx
  * as a loader, not the tsx launcher, which would put a second process in between): a signal sent to the child,

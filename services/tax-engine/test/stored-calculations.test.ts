@@ -19,6 +19,7 @@ import {
   BRKF,
   BUY_DATE,
   calculationsCalls,
+  NEWER_LEDGER_VERSION,
   PASSWORD,
   refusal,
   SALE_DATE,
@@ -80,13 +81,7 @@ afterAll(async () => {
 
 describe('stored calculations', () => {
   it('when a client buys and sells, then the stored run publishes the hand-worked figures for the client, holding and sale', async () => {
-    const client = await fx.newClient();
-    await fx.row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '1000', '4000.00');
-    const sale = await fx.row(ASHW, client.portfolioId, 'SELL', SALE_DATE, '400', '2000.00');
-    await fx.announce(ASHW, client.uuid);
-    await fx.settled();
-
-    const runs = await fx.runsOf(client.uuid);
+    const { client, sale, runs } = await fx.buyAndSell();
     expect(runs.map((r) => r.status)).toEqual(['SUCCEEDED']);
     const [event] = await fx.completedEvents(client.uuid);
     // The pool: 1,000 shares for £4,000.00. The sale of 400 takes 400/1,000 of the cost: £1,600.00 against proceeds
@@ -141,26 +136,16 @@ describe('stored calculations', () => {
   });
 
   it('when 50 ledger changes for one client arrive in a burst, then it is computed once or twice, not 50 times', async () => {
-    const client = await fx.newClient();
-    await fx.row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
-    await fx.announce(ASHW, client.uuid, 50);
-    await fx.settled();
-    const runs = await fx.runsOf(client.uuid);
+    const runs = await fx.burstOfFifty();
     expect(runs.length).toBeGreaterThanOrEqual(1);
     expect(runs.length).toBeLessThanOrEqual(2);
   });
 
   it('when one client fails, then the others are computed and the failure is stored with a monitor log', async () => {
-    const good = await fx.newClient();
-    await fx.row(ASHW, good.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
-    const missing = crypto.randomUUID(); // no such client in the clients service: its ledger cannot be loaded
-    await fx.announce(ASHW, missing);
-    await fx.announce(ASHW, good.uuid);
-    await fx.settled();
-    expect((await fx.runsOf(good.uuid)).map((r) => r.status)).toEqual(['SUCCEEDED']);
-    const failed = await fx.runsOf(missing);
-    expect(failed.map((r) => r.status)).toEqual(['FAILED']);
-    expect(failed[0]!.message).toMatch(/^The ledger could not be loaded: .*client was not found/);
+    const { missing, goodRuns, failedRuns } = await fx.oneFailing();
+    expect(goodRuns.map((r) => r.status)).toEqual(['SUCCEEDED']);
+    expect(failedRuns.map((r) => r.status)).toEqual(['FAILED']);
+    expect(failedRuns[0]!.message).toMatch(/^The ledger could not be loaded: .*client was not found/);
     const { rows } = await db.query(`SELECT payload FROM tax_engine.outbox_event WHERE subject = $1`, [
       TAX_ENGINE_JOB_CHANGED,
     ]);
@@ -172,22 +157,14 @@ describe('stored calculations', () => {
   });
 
   it('when a run read an older ledger than one already stored, then it is discarded', async () => {
-    const client = await fx.newClient();
-    await fx.row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
-    await fx.announce(ASHW, client.uuid);
-    await fx.settled();
-    // A newer ledger's run already stored (its version past any this ledger can have).
-    await db.query(`UPDATE tax_engine.calculation_run SET ledger_version = 9000000000000000 WHERE client_uuid = $1`, [
-      client.uuid,
-    ]);
-    await api.recalculate({ organisationUuid: ASHW, clientUuid: client.uuid }, as.manager);
-    await fx.settled();
-    expect((await fx.runsOf(client.uuid)).map((r) => r.version)).toEqual(['9000000000000000']);
+    const versions = await fx.raceLostToNewerLedger((clientUuid) =>
+      api.recalculate({ organisationUuid: ASHW, clientUuid }, as.manager),
+    );
+    expect(versions).toEqual([NEWER_LEDGER_VERSION]);
   });
 
   it('when the worker computing a client died, then its lease runs out and the client is computed by another', async () => {
-    const client = await fx.newClient();
-    await fx.row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
+    const client = await fx.holdingClient();
     // As a worker that took the client and died leaves it: leased (the lease now over), its first attempt spent.
     await db.query(
       `INSERT INTO tax_engine.recalculation_queue (client_uuid, organisation_uuid, trigger, queued_at, changed_at,

@@ -16,6 +16,8 @@ export const SECRET = 'stored-calculations-test-secret';
 export const ASHW = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002';
 export const BRKF = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000003';
 export const SECURITY = 900101;
+/** A ledger version past any a test's ledger reaches. */
+export const NEWER_LEDGER_VERSION = '9000000000000000';
 
 const london = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 // The current tax year starts on 6 April of this year (or last year before then): the sale is on its first day.
@@ -70,7 +72,7 @@ export function calculationsCalls(api: CalculationsApi, clientUuid: string, runI
  */
 export function storedCalculationsFixture(db: pg.Client, deliver: (eventIds: string[]) => Promise<void>) {
   let clientSeq = 0;
-  return {
+  const fixture = {
     /** The security every ledger row trades, priced at £5.00 on the sale date. */
     async addSecurity() {
       await db.query(
@@ -179,7 +181,65 @@ export function storedCalculationsFixture(db: pg.Client, deliver: (eventIds: str
         .map((r) => fromBinary(events.CalculationCompletedSchema, r.payload))
         .filter((e) => e.clientUuid === clientUuid);
     },
+
+    /** A new client of Ashworth holding 10 shares bought for £10.00, its ledger not yet announced. */
+    async holdingClient() {
+      const client = await fixture.newClient();
+      await fixture.row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
+      return client;
+    },
+
+    // The cases both forms run; each test asserts what they answer.
+
+    /** A client buys 1,000 shares for £4,000.00 last tax year and sells 400 for £2,000.00 on this one's first day. */
+    async buyAndSell() {
+      const client = await fixture.newClient();
+      await fixture.row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '1000', '4000.00');
+      const sale = await fixture.row(ASHW, client.portfolioId, 'SELL', SALE_DATE, '400', '2000.00');
+      await fixture.announce(ASHW, client.uuid);
+      await fixture.settled();
+      return { client, sale, runs: await fixture.runsOf(client.uuid) };
+    },
+
+    /** 50 ledger changes for one client in a burst, computed; answers the client's runs. */
+    async burstOfFifty() {
+      const client = await fixture.holdingClient();
+      await fixture.announce(ASHW, client.uuid, 50);
+      await fixture.settled();
+      return fixture.runsOf(client.uuid);
+    },
+
+    /**
+     * A client whose ledger cannot be loaded (no such client in the clients service) announced before one whose
+     * can, both computed; answers both and their runs.
+     */
+    async oneFailing() {
+      const good = await fixture.holdingClient();
+      const missing = crypto.randomUUID();
+      await fixture.announce(ASHW, missing);
+      await fixture.announce(ASHW, good.uuid);
+      await fixture.settled();
+      return { good, missing, goodRuns: await fixture.runsOf(good.uuid), failedRuns: await fixture.runsOf(missing) };
+    },
+
+    /**
+     * A client computed, then a newer ledger's run stored (its version past any this ledger can have), then
+     * `recalculate`d; answers the client's runs' ledger versions.
+     */
+    async raceLostToNewerLedger(recalculate: (clientUuid: string) => Promise<unknown>) {
+      const client = await fixture.holdingClient();
+      await fixture.announce(ASHW, client.uuid);
+      await fixture.settled();
+      await db.query(`UPDATE tax_engine.calculation_run SET ledger_version = $2 WHERE client_uuid = $1`, [
+        client.uuid,
+        NEWER_LEDGER_VERSION,
+      ]);
+      await recalculate(client.uuid);
+      await fixture.settled();
+      return (await fixture.runsOf(client.uuid)).map((r) => r.version);
+    },
   };
+  return fixture;
 }
 
 export type StoredCalculationsFixture = ReturnType<typeof storedCalculationsFixture>;
