@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { SERVICE_NAMES, type ServiceName } from '@gains/config';
 import { freePort, type RunningPostgres } from '@gains/db';
 import { startNatsServer, startTestPostgres, type RunningNats } from '@gains/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSmoke } from '../support/api-smoke';
+import { clusterEnv, spawnService, stopProcess, waitReady } from '../support/cluster';
 
 // The cluster form: every service its own process on loopback, Connect over HTTP/2 between them,
 // events over a real nats-server, one real PostgreSQL. The same API journey as the embedded form.
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PASSWORD = 'Cluster-test-pass1!';
 const processes: ChildProcess[] = [];
 let postgres: RunningPostgres;
@@ -16,58 +15,22 @@ let nats: RunningNats;
 let bffUrl = '';
 const ports = {} as Record<ServiceName | 'bff', number>;
 
-async function waitReady(url: string, ms = 90_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const ok = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not become ready`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 beforeAll(async () => {
   [postgres, nats] = await Promise.all([startTestPostgres(), startNatsServer()]);
   for (const name of [...SERVICE_NAMES, 'bff'] as const) ports[name] = await freePort();
-  const urls = Object.fromEntries(
-    SERVICE_NAMES.map((s) => [`${s.replace('-', '_').toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]),
-  );
-  const env = {
-    ...process.env,
-    ...urls,
-    DATABASE_URL: postgres.connectionString,
-    NATS_URL: nats.url,
-    HOST: '127.0.0.1',
-    GAINS_DEMO_SEED: 'true',
-    GAINS_DEMO_PASSWORD: PASSWORD,
-    LOG_LEVEL: 'warn',
-  };
-  for (const name of [...SERVICE_NAMES, 'bff'] as const) {
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/runtime/src/service-main.ts', name], {
-      cwd: ROOT,
-      env: { ...env, PORT: String(ports[name]) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    processes.push(child);
-  }
+  const env = clusterEnv({
+    ports,
+    databaseUrl: postgres.connectionString,
+    natsUrl: nats.url,
+    demoPassword: PASSWORD,
+  });
+  for (const name of [...SERVICE_NAMES, 'bff'] as const) processes.push(spawnService(name, ports[name], env));
   bffUrl = `http://127.0.0.1:${ports.bff}`;
   await Promise.all([...SERVICE_NAMES.map((s) => waitReady(`http://127.0.0.1:${ports[s]}`)), waitReady(bffUrl)]);
 });
 
 afterAll(async () => {
-  await Promise.all(
-    processes.map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null) return resolve(null);
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(processes.map((child) => stopProcess(child)));
   await nats?.stop();
   await postgres?.stop();
 });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
-import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { fromBinary } from '@bufbuild/protobuf';
+import { Code, createClient } from '@connectrpc/connect';
 import type { RunningPostgres } from '@gains/db';
 import { startInProcessSystem, type InProcessSystem } from '@gains/host';
 import { identityModule } from '@gains/identity';
@@ -12,139 +12,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The clients and securities services are reached by path: the engine does not depend on them, its tests run them.
 import { clientsModule } from '../../clients/src/index';
 import { securitiesModule } from '../../securities/src/index';
-import { CALCULATION_COMPLETED, TAX_ENGINE_JOB_CHANGED } from '../src/events/calculation-events';
+import { TAX_ENGINE_JOB_CHANGED } from '../src/events/calculation-events';
 import { taxEngineModule } from '../src/index';
+import {
+  ASHW,
+  BRKF,
+  BUY_DATE,
+  calculationsCalls,
+  NEWER_LEDGER_VERSION,
+  PASSWORD,
+  refusal,
+  SALE_DATE,
+  SECRET,
+  SECURITY,
+  signInDemoUsers,
+  storedCalculationsFixture,
+  type Options,
+  type StoredCalculationsFixture,
+  type Who,
+} from './support/stored-calculations';
 
 // Stored calculations end to end in process, on a real PostgreSQL: ledger rows written in the clients schema and
 // announced by gains.clients.ledger.changed.v1 through the clients outbox, the engine queueing, loading the ledger
 // over Connect as its own service identity, computing and storing runs. Every figure is worked by hand below.
-const PASSWORD = 'Stored-calc-1!';
-const SECRET = 'stored-calculations-test-secret';
-const ASHW = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002';
-const BRKF = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000003';
-const SECURITY = 900101;
-
+// tests/cluster/stored-calculations.test.ts runs the same cases with each service its own process.
 let postgres: RunningPostgres;
 let system: InProcessSystem;
 let db: pg.Client;
 let api: ReturnType<typeof createClient<typeof calculations.CalculationsService>>;
-type Options = { headers: { authorization: string } };
-const as = {} as Record<'manager' | 'adviser' | 'brook' | 'admin', Options>;
-
-const london = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-// The current tax year starts on 6 April of this year (or last year before then): the sale is on its first day.
-const [ty, tm, td] = london.split('-').map(Number) as [number, number, number];
-const START_YEAR = tm > 4 || (tm === 4 && td >= 6) ? ty : ty - 1;
-const SALE_DATE = `${START_YEAR}-04-06`;
-const BUY_DATE = `${START_YEAR - 1}-05-01`;
-
-async function tokenFor(email: string): Promise<Options> {
-  const answer = await createClient(identity.IdentityService, system.transports.identity).signIn({
-    email,
-    password: PASSWORD,
-  });
-  return { headers: { authorization: `Bearer ${answer.accessToken}` } };
-}
-
-async function refusal(call: Promise<unknown>): Promise<Code | undefined> {
-  return call.then(
-    () => undefined,
-    (e: unknown) => ConnectError.from(e).code,
-  );
-}
-
-let clientSeq = 0;
-/** A client of the firm with one GIA portfolio (100% owned); answers its uuid and the portfolio's id. */
-async function newClient(org = ASHW): Promise<{ uuid: string; portfolioId: number; code: string }> {
-  clientSeq += 1;
-  const uuid = crypto.randomUUID();
-  const code = `ZC${String(clientSeq).padStart(3, '0')}`;
-  const {
-    rows: [client],
-  } = await db.query(
-    `INSERT INTO clients.client (uuid, organisation_uuid, code, name, type, state, updated_at)
-     VALUES ($1, $2, $3, $4, 'INDIVIDUAL', 'LIVE', now()) RETURNING id`,
-    [uuid, org, code, `Calc ${code}`],
-  );
-  const {
-    rows: [portfolio],
-  } = await db.query(
-    `INSERT INTO clients.portfolio (uuid, organisation_uuid, code, name, updated_at)
-     VALUES ($1, $2, $3, $3, now()) RETURNING id`,
-    [crypto.randomUUID(), org, `P${code}`],
-  );
-  await db.query(`INSERT INTO clients.portfolio_owner (portfolio_id, client_id, percentage) VALUES ($1, $2, 100)`, [
-    portfolio.id,
-    client.id,
-  ]);
-  return { uuid, portfolioId: portfolio.id, code };
-}
-
-/** A settled GBP row of a system type; answers its uuid. */
-async function row(
-  org: string,
-  portfolioId: number,
-  type: string,
-  date: string,
-  quantity: string,
-  consideration: string,
-): Promise<string> {
-  const uuid = crypto.randomUUID();
-  await db.query(
-    `INSERT INTO clients.ledger_transaction (uuid, organisation_uuid, portfolio_id, security_id, security_code, type_id,
-       trade_date, report_date, quantity, consideration, consideration_gbp, updated_at)
-     VALUES ($1, $2, $3, $4, 'ZCALC01',
-       (SELECT id FROM clients.transaction_type WHERE name = $5 AND organisation_uuid IS NULL), $6, $6, $7, $8, $8, now())`,
-    [uuid, org, portfolioId, SECURITY, type, date, quantity, consideration],
-  );
-  return uuid;
-}
-
-/** Announces ledger changes as the clients service does: LedgerChanged events in its outbox, then published. */
-async function announce(org: string, clientUuid: string, times = 1) {
-  for (let i = 0; i < times; i += 1) {
-    const payload = toBinary(
-      events.LedgerChangedSchema,
-      create(events.LedgerChangedSchema, { organisationUuid: org, clientUuid, earliestDate: BUY_DATE, reason: 'POST' }),
-    );
-    await db.query(`INSERT INTO clients.outbox_event (id, subject, payload) VALUES ($1, $2, $3)`, [
-      crypto.randomUUID(),
-      'gains.clients.ledger.changed.v1',
-      Buffer.from(payload),
-    ]);
-  }
-  await system.flushEvents();
-}
-
-/** Waits until the engine's queue is empty and nothing is leased, then a moment more for runs in flight. */
-async function settled(timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const { rows } = await db.query(`SELECT count(*)::int AS n FROM tax_engine.recalculation_queue`);
-    if (rows[0].n === 0) return;
-    if (Date.now() > until) throw new Error('the recalculation queue did not empty');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function runsOf(clientUuid: string) {
-  const { rows } = await db.query(
-    `SELECT id::text, status, ledger_version::text AS version, message FROM tax_engine.calculation_run
-     WHERE client_uuid = $1 ORDER BY finished_at`,
-    [clientUuid],
-  );
-  return rows as { id: string; status: string; version: string; message: string }[];
-}
-
-async function completedEvents(clientUuid: string) {
-  const { rows } = await db.query(
-    `SELECT payload FROM tax_engine.outbox_event WHERE subject = $1 ORDER BY created_at`,
-    [CALCULATION_COMPLETED],
-  );
-  return rows
-    .map((r) => fromBinary(events.CalculationCompletedSchema, r.payload))
-    .filter((e) => e.clientUuid === clientUuid);
-}
+let as: Record<Who, Options>;
+let fx: StoredCalculationsFixture;
 
 beforeAll(async () => {
   postgres = await startTestPostgres();
@@ -168,16 +65,12 @@ beforeAll(async () => {
   });
   db = new pg.Client({ connectionString: postgres.connectionString });
   await db.connect();
-  await db.query(
-    `INSERT INTO clients.security (id, sedol, isin, security_name, issuer_name, currency, status, price_gbp, price_date)
-     VALUES (${SECURITY}, 'ZCALC01', 'GB00ZCALC011', 'Calc plc', 'Calc', 'GBP', 'ACTIVE', 5.00, '${SALE_DATE}')`,
-  );
+  // In process, one flush takes the outbox's events through the bus to the engine's consumer.
+  fx = storedCalculationsFixture(db, () => system.flushEvents());
+  await fx.addSecurity();
   api = createClient(calculations.CalculationsService, system.transports['tax-engine']);
-  as.admin = await tokenFor('admin@gains.example');
-  as.manager = await tokenFor('manager@gains.example');
-  as.adviser = await tokenFor('adviser@gains.example');
-  as.brook = await tokenFor('brook@gains.example');
-  await settled(180_000);
+  as = await signInDemoUsers(system.transports.identity);
+  await fx.settled(180_000);
 }, 300_000);
 
 afterAll(async () => {
@@ -188,15 +81,9 @@ afterAll(async () => {
 
 describe('stored calculations', () => {
   it('when a client buys and sells, then the stored run publishes the hand-worked figures for the client, holding and sale', async () => {
-    const client = await newClient();
-    await row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '1000', '4000.00');
-    const sale = await row(ASHW, client.portfolioId, 'SELL', SALE_DATE, '400', '2000.00');
-    await announce(ASHW, client.uuid);
-    await settled();
-
-    const runs = await runsOf(client.uuid);
+    const { client, sale, runs } = await fx.buyAndSell();
     expect(runs.map((r) => r.status)).toEqual(['SUCCEEDED']);
-    const [event] = await completedEvents(client.uuid);
+    const [event] = await fx.completedEvents(client.uuid);
     // The pool: 1,000 shares for £4,000.00. The sale of 400 takes 400/1,000 of the cost: £1,600.00 against proceeds
     // of £2,000.00, a gain of £400.00, in the current tax year. Left: 600 shares costing £2,400.00 (£4.0000 each),
     // worth 600 x £5.00 = £3,000.00, unrealised £3,000.00 - £2,400.00 = £600.00. The exempt amount (£3,000.00 from
@@ -249,26 +136,16 @@ describe('stored calculations', () => {
   });
 
   it('when 50 ledger changes for one client arrive in a burst, then it is computed once or twice, not 50 times', async () => {
-    const client = await newClient();
-    await row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
-    await announce(ASHW, client.uuid, 50);
-    await settled();
-    const runs = await runsOf(client.uuid);
+    const runs = await fx.burstOfFifty();
     expect(runs.length).toBeGreaterThanOrEqual(1);
     expect(runs.length).toBeLessThanOrEqual(2);
   });
 
   it('when one client fails, then the others are computed and the failure is stored with a monitor log', async () => {
-    const good = await newClient();
-    await row(ASHW, good.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
-    const missing = crypto.randomUUID(); // no such client in the clients service: its ledger cannot be loaded
-    await announce(ASHW, missing);
-    await announce(ASHW, good.uuid);
-    await settled();
-    expect((await runsOf(good.uuid)).map((r) => r.status)).toEqual(['SUCCEEDED']);
-    const failed = await runsOf(missing);
-    expect(failed.map((r) => r.status)).toEqual(['FAILED']);
-    expect(failed[0]!.message).toMatch(/^The ledger could not be loaded: .*client was not found/);
+    const { missing, goodRuns, failedRuns } = await fx.oneFailing();
+    expect(goodRuns.map((r) => r.status)).toEqual(['SUCCEEDED']);
+    expect(failedRuns.map((r) => r.status)).toEqual(['FAILED']);
+    expect(failedRuns[0]!.message).toMatch(/^The ledger could not be loaded: .*client was not found/);
     const { rows } = await db.query(`SELECT payload FROM tax_engine.outbox_event WHERE subject = $1`, [
       TAX_ENGINE_JOB_CHANGED,
     ]);
@@ -280,22 +157,14 @@ describe('stored calculations', () => {
   });
 
   it('when a run read an older ledger than one already stored, then it is discarded', async () => {
-    const client = await newClient();
-    await row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
-    await announce(ASHW, client.uuid);
-    await settled();
-    // A newer ledger's run already stored (its version past any this ledger can have).
-    await db.query(`UPDATE tax_engine.calculation_run SET ledger_version = 9000000000000000 WHERE client_uuid = $1`, [
-      client.uuid,
-    ]);
-    await api.recalculate({ organisationUuid: ASHW, clientUuid: client.uuid }, as.manager);
-    await settled();
-    expect((await runsOf(client.uuid)).map((r) => r.version)).toEqual(['9000000000000000']);
+    const versions = await fx.raceLostToNewerLedger((clientUuid) =>
+      api.recalculate({ organisationUuid: ASHW, clientUuid }, as.manager),
+    );
+    expect(versions).toEqual([NEWER_LEDGER_VERSION]);
   });
 
   it('when the worker computing a client died, then its lease runs out and the client is computed by another', async () => {
-    const client = await newClient();
-    await row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
+    const client = await fx.holdingClient();
     // As a worker that took the client and died leaves it: leased (the lease now over), its first attempt spent.
     await db.query(
       `INSERT INTO tax_engine.recalculation_queue (client_uuid, organisation_uuid, trigger, queued_at, changed_at,
@@ -304,17 +173,17 @@ describe('stored calculations', () => {
          now() - interval '1 second', 1)`,
       [client.uuid, ASHW],
     );
-    await settled();
-    expect((await runsOf(client.uuid)).map((r) => r.status)).toEqual(['SUCCEEDED']);
+    await fx.settled();
+    expect((await fx.runsOf(client.uuid)).map((r) => r.status)).toEqual(['SUCCEEDED']);
   });
 
   it('when an admin recalculates the organisation, then a job queues every client with a ledger and each is computed', async () => {
     // Brookfield's demo clients have ledgers the engine has never been told of (seeded, not posted): the firm's
     // recalculation computes them all, and this client again.
-    const client = await newClient(BRKF);
-    await row(BRKF, client.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
-    await announce(BRKF, client.uuid);
-    await settled();
+    const client = await fx.newClient(BRKF);
+    await fx.row(BRKF, client.portfolioId, 'BUY', BUY_DATE, '10', '10.00');
+    await fx.announce(BRKF, client.uuid);
+    await fx.settled();
     const { rows: owners } = await db.query(
       `SELECT count(DISTINCT c.id)::int AS n FROM clients.client c JOIN clients.portfolio_owner po ON po.client_id = c.id
        WHERE c.organisation_uuid = $1`,
@@ -331,8 +200,8 @@ describe('stored calculations', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(job).toEqual({ status: 'SUCCEEDED', progress_done: String(owners[0].n) });
-    await settled(180_000);
-    const runs = await runsOf(client.uuid);
+    await fx.settled(180_000);
+    const runs = await fx.runsOf(client.uuid);
     expect(runs.length).toBe(2);
     const { rows } = await db.query(
       `SELECT count(DISTINCT client_uuid)::int AS n FROM tax_engine.calculation_run
@@ -350,15 +219,9 @@ describe('stored calculations', () => {
   }, 240_000);
 
   it('when another firm’s member or a non-admin calls, then every calculations call is refused', async () => {
-    const client = await newClient();
+    const client = await fx.newClient();
     const run = crypto.randomUUID();
-    const calls = (who: Options) => [
-      api.recalculate({ organisationUuid: ASHW, clientUuid: client.uuid }, who),
-      api.recalculate({ organisationUuid: ASHW, clientUuid: '' }, who),
-      api.listRuns({ organisationUuid: ASHW, clientUuid: client.uuid }, who),
-      api.getRun({ organisationUuid: ASHW, id: run }, who),
-      api.getLedgerCsv({ organisationUuid: ASHW, clientUuid: client.uuid }, who),
-    ];
+    const calls = (who: Options) => calculationsCalls(api, client.uuid, run, who);
     for (const call of calls(as.brook)) expect(await refusal(call)).toBe(Code.PermissionDenied);
     for (const call of calls(as.adviser)) expect(await refusal(call)).toBe(Code.PermissionDenied);
     expect(await refusal(api.getCalculationStatus({ organisationUuid: ASHW, clientUuid: client.uuid }, as.brook))).toBe(
@@ -381,7 +244,7 @@ describe('stored calculations', () => {
     const { accessToken } = await ids.issueServiceToken({ service: 'tax-engine', secret: SECRET });
     const service = { headers: { authorization: `Bearer ${accessToken}` } };
     // No roles, no organisations: every member's call refuses it.
-    const client = await newClient();
+    const client = await fx.newClient();
     expect(await refusal(api.listRuns({ organisationUuid: ASHW, clientUuid: client.uuid }, service))).toBe(
       Code.PermissionDenied,
     );
