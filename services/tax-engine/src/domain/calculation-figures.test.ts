@@ -1,5 +1,111 @@
 import { describe, expect, it } from 'vitest';
-import { averageCost, money, pence, rowUuidOf, taxYearLabelOf, valueOf, yearChanges } from './calculation-figures';
+import {
+  averageCost,
+  calculationFigures,
+  money,
+  pence,
+  rowUuidOf,
+  taxYearLabelOf,
+  valueOf,
+  yearChanges,
+  type CalculationJson,
+  type LedgerContext,
+  type TaxYearJson,
+} from './calculation-figures';
+
+const TODAY = '2026-11-27';
+const AT = '2026-11-27T09:00:00.000Z';
+
+/** A tax year as the engine presents it, every figure nought unless given. */
+function year(taxYear: string, figures: Partial<TaxYearJson> = {}): TaxYearJson {
+  const start = Number(taxYear.slice(0, 4));
+  return {
+    taxYear,
+    periodStart: `${start}-04-06`,
+    periodEnd: `${start + 1}-04-05`,
+    numberOfDisposals: 0,
+    indexationAllowance: '0.00',
+    gains: '0.00',
+    losses: '0.00',
+    netGains: '0.00',
+    annualExemptAmount: '0.00',
+    annualExemptAmountRemaining: '0.00',
+    lossesBroughtForward: '0.00',
+    lossesBroughtForwardUsed: '0.00',
+    lossesCarriedForward: '0.00',
+    taxableGain: '0.00',
+    holdoverRelief: '0.00',
+    cloggedLossesArising: '0.00',
+    incomeGains: '0.00',
+    exemptGains: '0.00',
+    exemptLosses: '0.00',
+    disposals: [],
+    ...figures,
+  };
+}
+
+function calc(taxpayer: string, taxYears: TaxYearJson[], extra: Partial<CalculationJson['computation']> = {}) {
+  return {
+    computation: { taxpayer, taxYears, holdings: [], holdingValues: [], portfolios: [], failures: [], ...extra },
+    transactions: 0,
+    computeMs: 1,
+  } satisfies CalculationJson;
+}
+
+const NO_PORTFOLIOS: LedgerContext = { portfolios: [], securities: [], excludedHoldings: [] };
+
+describe('the AE and losses of a year with no disposal yet', () => {
+  it('when a trust has no disposal this year, then its AE and AE remaining are the full trust amount and its losses are those carried forward', () => {
+    // 2025-26 brought £700 in and carried £1,500 forward (a £800 loss that year): £1,500 comes into 2026-27.
+    const figures = calculationFigures(
+      calc('trust', [year('2025-26', { lossesBroughtForward: '700.00', lossesCarriedForward: '1500.00' })]),
+      NO_PORTFOLIOS,
+      TODAY,
+      AT,
+      { annualExemptAmount: '1500.00', lossesBroughtForward: '700.00' },
+    );
+    expect(figures.client).toMatchObject({
+      annualExemption: '1500.00',
+      annualExemptionRemaining: '1500.00',
+      broughtForwardLoss: '1500.00',
+      unusedBroughtForwardLoss: '1500.00',
+    });
+  });
+
+  it('when a client has no year at all, then the losses it brought into the ledger are brought forward', () => {
+    const figures = calculationFigures(calc('individual', []), NO_PORTFOLIOS, TODAY, AT, {
+      annualExemptAmount: '3000',
+      lossesBroughtForward: '2500',
+    });
+    expect(figures.client).toMatchObject({
+      annualExemption: '3000.00',
+      annualExemptionRemaining: '3000.00',
+      broughtForwardLoss: '2500.00',
+      unusedBroughtForwardLoss: '2500.00',
+    });
+  });
+
+  it('when the year has a disposal, then its AE and losses are the engine’s; a company has no AE', () => {
+    const current = year('2026-27', {
+      annualExemptAmount: '3000.00',
+      annualExemptAmountRemaining: '1800.00',
+      lossesBroughtForward: '500.00',
+      lossesBroughtForwardUsed: '200.00',
+    });
+    expect(calculationFigures(calc('individual', [current]), NO_PORTFOLIOS, TODAY, AT).client).toMatchObject({
+      annualExemption: '3000.00',
+      annualExemptionRemaining: '1800.00',
+      broughtForwardLoss: '500.00',
+      unusedBroughtForwardLoss: '300.00',
+    });
+    expect(
+      calculationFigures(calc('company', []), NO_PORTFOLIOS, TODAY, AT, {
+        annualExemptAmount: '',
+        lossesBroughtForward: '0',
+      }).client,
+    ).toMatchObject({ annualExemption: '', annualExemptionRemaining: '', broughtForwardLoss: '0.00' });
+  });
+});
 
 describe('exact money of the figures', () => {
   it('when money strings are added as pennies, then no float error creeps in and signs are kept', () => {

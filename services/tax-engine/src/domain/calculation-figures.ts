@@ -159,6 +159,15 @@ export interface TransactionFigures {
   failure: string;
 }
 
+/**
+ * The current year's allowances when the computation has no entry for it (no disposal this year): the full annual
+ * exempt amount for the taxpayer and year ('' for a company) and the losses the taxpayer brought into the ledger.
+ */
+export interface CurrentYearAllowances {
+  annualExemptAmount: string;
+  lossesBroughtForward: string;
+}
+
 /** A tax year's headline figures, kept with each run so the next can say what changed. */
 export interface YearFigures {
   taxYear: string;
@@ -277,10 +286,12 @@ export function calculationFigures(
   context: LedgerContext,
   today: string,
   calculatedAt: string,
+  allowances: CurrentYearAllowances = { annualExemptAmount: '', lossesBroughtForward: '0' },
 ): CalculationFigures {
   const c = calc.computation;
   const taxYear = taxYearLabelOf(today);
   const current = c.taxYears.find((y) => y.periodStart <= today && today <= y.periodEnd);
+  const allowance = currentAllowance(c, current, today, allowances);
   const currentDisposals = current?.disposals ?? [];
   const portfolioByCode = new Map(context.portfolios.map((p) => [p.code, p]));
   const securityByCode = new Map(context.securities.map((s) => [s.code, s]));
@@ -475,12 +486,7 @@ export function calculationFigures(
       unrealisedIncomeGain: money(unrealisedIncome),
       unrealisedExemptGainLoss: money(unrealisedExempt),
       marketValue: money(marketValue),
-      annualExemption: current?.annualExemptAmount ?? '',
-      annualExemptionRemaining: current?.annualExemptAmountRemaining ?? '',
-      broughtForwardLoss: current?.lossesBroughtForward ?? '',
-      unusedBroughtForwardLoss: current
-        ? money(pence(current.lossesBroughtForward) - pence(current.lossesBroughtForwardUsed))
-        : '',
+      ...allowance,
       indexation: company ? money(indexationAvailable) : '',
       usedIndexation: company ? money(pence(current?.indexationAllowance)) : '',
       calculationFailures: c.failures.length,
@@ -495,6 +501,42 @@ export function calculationFigures(
       periodEnd: y.periodEnd,
       figures: Object.fromEntries(YEAR_FIGURES.map((f) => [f, String(y[f])])),
     })),
+  };
+}
+
+/**
+ * AE, AE remaining, brought-forward and unused brought-forward losses for the current year. With no entry for the
+ * year (no disposal yet) none of the AE is used and no loss: the AE is the year's full amount, and the losses
+ * brought forward are those the latest earlier year carried forward (or, with no earlier year, the taxpayer's own).
+ * A company has no annual exemption.
+ */
+function currentAllowance(
+  c: CalculationJson['computation'],
+  current: TaxYearJson | undefined,
+  today: string,
+  allowances: CurrentYearAllowances,
+): Pick<
+  ClientFigures,
+  'annualExemption' | 'annualExemptionRemaining' | 'broughtForwardLoss' | 'unusedBroughtForwardLoss'
+> {
+  const company = c.taxpayer === 'company';
+  if (current) {
+    return {
+      annualExemption: company ? '' : current.annualExemptAmount,
+      annualExemptionRemaining: company ? '' : current.annualExemptAmountRemaining,
+      broughtForwardLoss: current.lossesBroughtForward,
+      unusedBroughtForwardLoss: money(pence(current.lossesBroughtForward) - pence(current.lossesBroughtForwardUsed)),
+    };
+  }
+  const earlier = c.taxYears.filter((y) => y.periodEnd < today).sort((a, b) => a.periodEnd.localeCompare(b.periodEnd));
+  const latest = earlier[earlier.length - 1];
+  const broughtForward = money(pence(latest ? latest.lossesCarriedForward : allowances.lossesBroughtForward));
+  const ae = company || allowances.annualExemptAmount === '' ? '' : money(pence(allowances.annualExemptAmount));
+  return {
+    annualExemption: ae,
+    annualExemptionRemaining: ae,
+    broughtForwardLoss: broughtForward,
+    unusedBroughtForwardLoss: broughtForward,
   };
 }
 

@@ -2,7 +2,7 @@ import { Code } from '@connectrpc/connect';
 import type { Logger } from '@gains/logging';
 import { taxEngine } from '@gains/proto';
 import { toJson } from '@bufbuild/protobuf';
-import type { Taxpayer } from '../engine';
+import type { ReferenceData, Taxpayer } from '../engine';
 import { calculationCompletedEvent, calculationMonitorLogEvent } from '../events/calculation-events';
 import type { CalculationStore, QueuedClient } from '../store/calculation-store';
 import {
@@ -10,9 +10,11 @@ import {
   taxYearLabelOf,
   yearChanges,
   type CalculationJson,
+  type CurrentYearAllowances,
   type LedgerContext,
 } from './calculation-figures';
 import type { ComputedLedgerFile, ComputeTask } from './compute-ledger-file';
+import { currentYearAllowances } from './current-year-allowances';
 
 /** A client's ledger as the clients service exports it (ExportClientLedger, the chunks joined). */
 export interface LoadedLedger {
@@ -33,6 +35,8 @@ export interface RunCalculationDeps {
     options: { owner: { organisation: string; user: string } },
   ): Promise<{ value: ComputedLedgerFile; ms: number }>;
   annualExemptAmountsAdded(): Promise<Record<string, string>>;
+  /** The statutory reference data (the annual exempt amounts of a year with no disposal are read from it). */
+  referenceData(): ReferenceData;
   toTaxpayer(t: taxEngine.Taxpayer): Taxpayer;
   now(): Date;
   /** Today in Europe/London, "YYYY-MM-DD". */
@@ -82,14 +86,18 @@ export async function runCalculation(deps: RunCalculationDeps, item: QueuedClien
   let ledger: LoadedLedger | undefined;
   let failure: string | undefined;
   let computed: { json: string; ms: number; transactions: number } | undefined;
+  let allowances: CurrentYearAllowances | undefined;
   try {
     ledger = await deps.loadLedger(item.organisationUuid, item.clientUuid);
+    const taxpayer = deps.toTaxpayer(ledger.taxpayer);
+    const added = await deps.annualExemptAmountsAdded();
+    allowances = currentYearAllowances(taxpayer, base.taxYear, deps.referenceData(), added);
     const { value, ms } = await deps.compute(
       {
         ledgerCsv: ledger.ledgerCsv,
         pricesCsv: ledger.pricesCsv.trim() === 'security,price' ? undefined : ledger.pricesCsv,
-        taxpayer: deps.toTaxpayer(ledger.taxpayer),
-        annualExemptAmountsAdded: await deps.annualExemptAmountsAdded(),
+        taxpayer,
+        annualExemptAmountsAdded: added,
       },
       { owner: { organisation: item.organisationUuid, user: BACKGROUND_USER } },
     );
@@ -162,7 +170,7 @@ export async function runCalculation(deps: RunCalculationDeps, item: QueuedClien
   // Parsed here, off the worker: the figures are a walk over the presented computation.
   const calc = JSON.parse(computed.json) as CalculationJson;
   const finishedAt = deps.now();
-  const figures = calculationFigures(calc, ledger.context, today, finishedAt.toISOString());
+  const figures = calculationFigures(calc, ledger.context, today, finishedAt.toISOString(), allowances);
   const loaded = ledger;
   return deps.store.transaction(async (tx): Promise<RunOutcome> => {
     await deps.store.lockClient(tx, item.clientUuid);
