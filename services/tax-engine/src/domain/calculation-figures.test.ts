@@ -9,6 +9,7 @@ import {
   valueOf,
   yearChanges,
   type CalculationJson,
+  type DisposalJson,
   type LedgerContext,
   type TaxYearJson,
 } from './calculation-figures';
@@ -158,6 +159,158 @@ describe('dates and rows of the figures', () => {
           { figure: 'losses', before: '', after: '0.00' },
         ],
       },
+    ]);
+  });
+});
+
+const P1 = '11111111-1111-4111-8111-111111111111';
+const P2 = '22222222-2222-4222-8222-222222222222';
+const ROW1 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa1';
+const ROW2 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa2';
+const ROW3 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa3';
+const TWO_PORTFOLIOS: LedgerContext = {
+  portfolios: [
+    { uuid: P1, code: 'P1', excluded: false },
+    { uuid: P2, code: 'P2', excluded: false },
+  ],
+  securities: [
+    { id: 1, code: 'SEC1', priceGbp: '10' },
+    { id: 2, code: 'SEC2', priceGbp: '5' },
+  ],
+  excludedHoldings: [],
+};
+
+function disposal(d: Partial<DisposalJson> & Pick<DisposalJson, 'security' | 'portfolios'>): DisposalJson {
+  return {
+    date: '2026-06-01',
+    kind: 'sale',
+    gainClass: 'capital',
+    gain: '0.00',
+    holdoverRelief: '0.00',
+    indexationAllowance: '0.00',
+    matches: [{ rule: 'section-104' }],
+    ...d,
+  };
+}
+
+const part = (portfolio: string, ref: string, quantity: string, gain: string) => ({
+  portfolio,
+  ref: `line 2 (${ref})`,
+  quantity,
+  proceeds: '0.00',
+  acquisitionCost: '0.00',
+  allowableCost: '0.00',
+  gain,
+});
+
+const held = (portfolio: string, security: string, quantity: string) => ({
+  security,
+  portfolio,
+  gainClass: 'capital',
+  quantity,
+  cgtCost: '0.00',
+});
+
+describe('the reliefs of each portfolio and holding', () => {
+  it('when a gift held over is split across portfolios and a loss is to a connected person, then each portfolio and holding carries its share', () => {
+    // A gift of 3 SEC1 (1 from P1, 2 from P2) with £100.00 held over: P1 a third, £33.33; P2 the rest, £66.67.
+    // A sale of 100 SEC2 from P1 to the taxpayer's brother at a £300.00 loss: a clogged loss, all P1's.
+    const gift = disposal({
+      security: 'SEC1',
+      kind: 'gift',
+      quantity: '3',
+      holdoverRelief: '100.00',
+      portfolios: [part('P1', ROW1, '1', '0.00'), part('P2', ROW2, '2', '0.00')],
+    });
+    const toBrother = disposal({
+      security: 'SEC2',
+      quantity: '100',
+      gain: '-300.00',
+      counterparty: 'Brother',
+      connected: true,
+      portfolios: [part('P1', ROW3, '100', '-300.00')],
+    });
+    const figures = calculationFigures(
+      calc(
+        'individual',
+        [
+          year('2026-27', {
+            numberOfDisposals: 2,
+            holdoverRelief: '100.00',
+            cloggedLossesArising: '300.00',
+            disposals: [gift, toBrother],
+          }),
+        ],
+        { holdingValues: [held('P1', 'SEC1', '9'), held('P2', 'SEC1', '8'), held('P1', 'SEC2', '50')] },
+      ),
+      TWO_PORTFOLIOS,
+      TODAY,
+      AT,
+    );
+    expect(figures.client).toMatchObject({ ytdHoldoverReliefGain: '100.00', ytdCloggedLoss: '300.00' });
+    expect(figures.portfolios.map((p) => [p.portfolioCode, p.holdoverRelief, p.cloggedLoss, p.indexation])).toEqual([
+      ['P1', '33.33', '300.00', ''],
+      ['P2', '66.67', '0.00', ''],
+    ]);
+    expect(
+      figures.holdings.map((h) => [h.portfolioCode, h.securityId, h.holdoverRelief, h.cloggedLoss, h.indexation]),
+    ).toEqual([
+      ['P1', 1, '33.33', '0.00', ''],
+      ['P2', 1, '66.67', '0.00', ''],
+      ['P1', 2, '0.00', '300.00', ''],
+    ]);
+    expect(figures.transactions.map((t) => [t.transactionUuid, t.holdoverRelief, t.cloggedLoss, t.indexation])).toEqual(
+      [
+        [ROW1, '33.33', '0.00', ''],
+        [ROW2, '66.67', '0.00', ''],
+        [ROW3, '0.00', '300.00', ''],
+      ],
+    );
+  });
+
+  it('when a company holds a pool in two portfolios, then each holding’s indexation is its share of the pool’s, and a split disposal’s allowance is shared', () => {
+    // Pool of 1,000 SEC1: cost £10,000.00, indexed cost £12,345.67, so £2,345.67 of indexation. P1 holds 300:
+    // 2,345.67 x 0.3 = 703.701 -> £703.70; P2 the rest, £1,641.97 (2,345.67 x 0.7 = 1,641.969).
+    // This year's sale of 3 (1 from P1, 2 from P2) used £100.00 of indexation allowance: £33.33 and £66.67.
+    const sale = disposal({
+      security: 'SEC1',
+      quantity: '3',
+      gain: '30.00',
+      indexationAllowance: '100.00',
+      portfolios: [part('P1', ROW1, '1', '10.00'), part('P2', ROW2, '2', '20.00')],
+    });
+    const figures = calculationFigures(
+      calc('company', [year('2026-27', { numberOfDisposals: 1, indexationAllowance: '100.00', disposals: [sale] })], {
+        holdings: [
+          {
+            security: 'SEC1',
+            gainClass: 'capital',
+            pool: { quantity: '1000', cost: '10000.00', indexedCost: '12345.67' },
+            portfolios: [
+              { portfolio: 'P1', quantity: '300' },
+              { portfolio: 'P2', quantity: '700' },
+            ],
+          },
+        ],
+        holdingValues: [held('P1', 'SEC1', '300'), held('P2', 'SEC1', '700')],
+      }),
+      TWO_PORTFOLIOS,
+      TODAY,
+      AT,
+      { annualExemptAmount: '', lossesBroughtForward: '0' },
+    );
+    expect(figures.client).toMatchObject({ indexation: '2345.67', usedIndexation: '100.00', annualExemption: '' });
+    expect(figures.holdings.map((h) => [h.portfolioCode, h.indexation])).toEqual([
+      ['P1', '703.70'],
+      ['P2', '1641.97'],
+    ]);
+    expect(figures.portfolios.map((p) => [p.portfolioCode, p.indexation])).toEqual([
+      ['P1', '703.70'],
+      ['P2', '1641.97'],
+    ]);
+    expect(figures.transactions.map((t) => [t.transactionUuid, t.indexation, t.capitalGainLoss])).toEqual([
+      [ROW1, '33.33', '10.00'],
+      [ROW2, '66.67', '20.00'],
     ]);
   });
 });

@@ -10,7 +10,12 @@ export interface CalculationJson {
   computation: {
     taxpayer: string;
     taxYears: TaxYearJson[];
-    holdings: { security: string; pool: { quantity: string; cost: string; indexedCost?: string } }[];
+    holdings: {
+      security: string;
+      gainClass?: string;
+      pool: { quantity: string; cost: string; indexedCost?: string };
+      portfolios?: { portfolio: string; quantity: string }[];
+    }[];
     holdingValues: HoldingValueJson[];
     portfolios: {
       portfolio: string;
@@ -49,14 +54,21 @@ export interface TaxYearJson {
 export interface DisposalJson {
   date: string;
   security: string;
+  /** sale, gift, spouse, ... */
+  kind?: string;
   gainClass: string;
+  quantity?: string;
   gain: string;
+  /** Set when the disposal was to a named person; `connected` when connected to the taxpayer (s18). */
+  counterparty?: string;
+  connected?: boolean;
   holdoverRelief: string;
   indexationAllowance: string;
   matches: { rule: string }[];
   portfolios: {
     portfolio: string;
     ref?: string;
+    quantity?: string;
     proceeds: string;
     acquisitionCost: string;
     allowableCost: string;
@@ -229,6 +241,40 @@ export function valueOf(quantity: string, price: string): bigint {
   return roundScaled(q.units * p.units, q.scale + p.scale, 2);
 }
 
+/**
+ * `total` pennies shared in proportion to `weights` (exact decimal strings), each share rounded half away from zero
+ * and the last taking what is left, so the shares always add up to the total. No weight at all: shared equally.
+ */
+export function apportion(total: bigint, weights: string[]): bigint[] {
+  if (weights.length === 0) return [];
+  const parsed = weights.map(decimal);
+  const scale = Math.max(...parsed.map((w) => w.scale));
+  let units = parsed.map((w) => w.units * 10n ** BigInt(scale - w.scale));
+  let sum = units.reduce((a, b) => a + b, 0n);
+  if (sum === 0n) {
+    units = units.map(() => 1n);
+    sum = BigInt(units.length);
+  }
+  const shares: bigint[] = [];
+  let given = 0n;
+  for (let i = 0; i < units.length - 1; i++) {
+    const share = divRound(total * units[i]!, sum);
+    shares.push(share);
+    given += share;
+  }
+  shares.push(total - given);
+  return shares;
+}
+
+/** a / b rounded half away from zero. */
+function divRound(a: bigint, b: bigint): bigint {
+  const negative = a < 0n !== b < 0n;
+  const an = a < 0n ? -a : a;
+  const bn = b < 0n ? -b : b;
+  const q = an / bn + (2n * (an % bn) >= bn ? 1n : 0n);
+  return negative ? -q : q;
+}
+
 /** cost / quantity to 4 places (the average cost a share), "" for no shares. */
 export function averageCost(cost: string, quantity: string): string {
   const c = decimal(cost);
@@ -298,19 +344,46 @@ export function calculationFigures(
   const priceOf = new Map(context.securities.map((s) => [s.id, s.priceGbp]));
   const failedSecurities = new Set(c.failures.map((f) => f.security));
   const thirtyDay = (d: DisposalJson) => d.matches.some((m) => m.rule === 'thirty-day');
+  const company = c.taxpayer === 'company';
 
-  // Realised this year per portfolio and security, by class: the disposals' parts.
-  const realised = new Map<string, { capital: bigint; income: bigint; exempt: bigint; thirtyDay: number }>();
+  // Realised this year per portfolio and security, by class, with the reliefs: the disposals' parts.
+  const realised = new Map<string, Realised>();
+  const byPortfolioReliefs = new Map<string, { holdover: bigint; clogged: bigint }>();
   for (const d of currentDisposals) {
-    for (const part of d.portfolios) {
+    const reliefs = partReliefs(d);
+    d.portfolios.forEach((part, i) => {
       const key = `${part.portfolio}|${d.security}`;
-      const r = realised.get(key) ?? { capital: 0n, income: 0n, exempt: 0n, thirtyDay: 0 };
+      const r = realised.get(key) ?? { capital: 0n, income: 0n, exempt: 0n, holdover: 0n, clogged: 0n, thirtyDay: 0 };
       const gain = pence(part.gain);
       if (d.gainClass === 'income') r.income += gain;
       else if (d.gainClass === 'exempt') r.exempt += gain;
       else r.capital += gain;
+      r.holdover += reliefs[i]!.holdover;
+      r.clogged += reliefs[i]!.clogged;
       if (thirtyDay(d)) r.thirtyDay += 1;
       realised.set(key, r);
+      const p = byPortfolioReliefs.get(part.portfolio) ?? { holdover: 0n, clogged: 0n };
+      p.holdover += reliefs[i]!.holdover;
+      p.clogged += reliefs[i]!.clogged;
+      byPortfolioReliefs.set(part.portfolio, p);
+    });
+  }
+
+  // Companies: the indexation each holding's share of its pool carries (the pool's indexed cost less its cost,
+  // shared by quantity between the portfolios holding it).
+  const indexationOf = new Map<string, bigint>();
+  if (company) {
+    for (const h of c.holdings) {
+      if (h.pool.indexedCost === undefined || !h.portfolios?.length) continue;
+      const available = pence(h.pool.indexedCost) - pence(h.pool.cost);
+      const shares = apportion(
+        available,
+        h.portfolios.map((p) => p.quantity),
+      );
+      h.portfolios.forEach((p, i) => {
+        const key = `${p.portfolio}|${h.security}`;
+        indexationOf.set(key, (indexationOf.get(key) ?? 0n) + shares[i]!);
+      });
     }
   }
 
@@ -319,10 +392,13 @@ export function calculationFigures(
   let unrealisedIncome = 0n;
   let unrealisedExempt = 0n;
   let marketValue = 0n;
-  const byPortfolio = new Map<string, { mv: bigint; uc: bigint; ui: bigint; ue: bigint; failures: number }>();
+  const byPortfolio = new Map<
+    string,
+    { mv: bigint; uc: bigint; ui: bigint; ue: bigint; indexation: bigint; failures: number }
+  >();
   const sums = (code: string) => {
     let s = byPortfolio.get(code);
-    if (!s) byPortfolio.set(code, (s = { mv: 0n, uc: 0n, ui: 0n, ue: 0n, failures: 0 }));
+    if (!s) byPortfolio.set(code, (s = { mv: 0n, uc: 0n, ui: 0n, ue: 0n, indexation: 0n, failures: 0 }));
     return s;
   };
   for (const h of c.holdingValues) {
@@ -344,6 +420,8 @@ export function calculationFigures(
     s.ue += pence(h.unrealisedExemptGain);
     const failed = failedSecurities.has(h.security);
     if (failed) s.failures += 1;
+    const indexation = indexationOf.get(`${h.portfolio}|${h.security}`) ?? 0n;
+    s.indexation += indexation;
     holdings.push({
       portfolioUuid: portfolio.uuid,
       portfolioCode: portfolio.code,
@@ -358,9 +436,9 @@ export function calculationFigures(
       unrealisedCapitalGainLoss: h.unrealisedCapitalGain ?? '',
       unrealisedIncomeGain: h.unrealisedIncomeGain ?? '',
       unrealisedExemptGainLoss: h.unrealisedExemptGain ?? '',
-      indexation: '',
-      holdoverRelief: '',
-      cloggedLoss: '',
+      indexation: company ? money(indexation) : '',
+      holdoverRelief: money(r?.holdover ?? 0n),
+      cloggedLoss: money(r?.clogged ?? 0n),
       thirtyDayDisposalCounter: r?.thirtyDay ?? 0,
       calculationStatus: failed ? 'FAILED' : 'SUCCEEDED',
       calculatedAt,
@@ -405,6 +483,7 @@ export function calculationFigures(
     const s = byPortfolio.get(p.code);
     const year = c.portfolios.find((f) => f.portfolio === p.code)?.realised.find((r) => r.taxYear === current?.taxYear);
     const gain = (v: string | undefined) => (p.excluded ? '' : money(pence(v)));
+    const reliefs = byPortfolioReliefs.get(p.code);
     return {
       portfolioUuid: p.uuid,
       portfolioCode: p.code,
@@ -416,9 +495,9 @@ export function calculationFigures(
       unrealisedCapitalGainLoss: p.excluded ? '' : money(s?.uc ?? 0n),
       unrealisedIncomeGain: p.excluded ? '' : money(s?.ui ?? 0n),
       unrealisedExemptGainLoss: p.excluded ? '' : money(s?.ue ?? 0n),
-      indexation: '',
-      holdoverRelief: '',
-      cloggedLoss: '',
+      indexation: company && !p.excluded ? money(s?.indexation ?? 0n) : '',
+      holdoverRelief: p.excluded ? '' : money(reliefs?.holdover ?? 0n),
+      cloggedLoss: p.excluded ? '' : money(reliefs?.clogged ?? 0n),
       calculationFailures: s?.failures ?? 0,
       recBreaks: s?.failures ?? 0,
     };
@@ -427,10 +506,11 @@ export function calculationFigures(
   const transactions: TransactionFigures[] = [];
   for (const y of c.taxYears) {
     for (const d of y.disposals) {
-      const single = d.portfolios.length === 1;
-      for (const part of d.portfolios) {
+      const reliefs = partReliefs(d);
+      for (const [i, part] of d.portfolios.entries()) {
         const uuid = rowUuidOf(part.ref);
         if (!uuid) continue;
+        const { holdover, clogged, indexation } = reliefs[i]!;
         transactions.push({
           transactionUuid: uuid,
           cgtCost: part.allowableCost,
@@ -438,10 +518,10 @@ export function calculationFigures(
           capitalGainLoss: d.gainClass === 'capital' ? part.gain : '',
           incomeGain: d.gainClass === 'income' ? part.gain : '',
           exemptGainLoss: d.gainClass === 'exempt' ? part.gain : '',
-          // A disposal's reliefs are the disposal's; a row carries them when it is the disposal's only part.
-          holdoverRelief: single ? d.holdoverRelief : '',
-          cloggedLoss: '',
-          indexation: single ? d.indexationAllowance : '',
+          // A disposal split across portfolios: each row carries its portfolio's share of the reliefs.
+          holdoverRelief: money(holdover),
+          cloggedLoss: money(clogged),
+          indexation: company ? money(indexation) : '',
           failure: d.failure ?? '',
         });
       }
@@ -469,7 +549,6 @@ export function calculationFigures(
   for (const h of c.holdings) {
     if (h.pool.indexedCost !== undefined) indexationAvailable += pence(h.pool.indexedCost) - pence(h.pool.cost);
   }
-  const company = c.taxpayer === 'company';
 
   return {
     status: c.failures.length > 0 ? 'PARTIAL' : 'SUCCEEDED',
@@ -502,6 +581,37 @@ export function calculationFigures(
       figures: Object.fromEntries(YEAR_FIGURES.map((f) => [f, String(y[f])])),
     })),
   };
+}
+
+interface Realised {
+  capital: bigint;
+  income: bigint;
+  exempt: bigint;
+  holdover: bigint;
+  clogged: bigint;
+  thirtyDay: number;
+}
+
+/**
+ * A disposal's holdover relief, clogged loss and indexation allowance, shared between the portfolios it came from
+ * by the quantity each gave (the disposal's parts, in order). A clogged loss is a loss on a disposal to a connected
+ * person (s18(3)), kept apart as the engine keeps it (tax-year-summary.ts): capital or an income-class loss, not a
+ * spouse transfer, not a failed disposal.
+ */
+function partReliefs(d: DisposalJson): { holdover: bigint; clogged: bigint; indexation: bigint }[] {
+  const weights = d.portfolios.map((p) => p.quantity ?? '0');
+  const gain = pence(d.gain);
+  const clogs =
+    d.failure === undefined &&
+    d.gainClass !== 'exempt' &&
+    d.kind !== 'spouse' &&
+    d.connected === true &&
+    !!d.counterparty &&
+    gain < 0n;
+  const holdover = apportion(d.failure === undefined ? pence(d.holdoverRelief) : 0n, weights);
+  const clogged = apportion(clogs ? -gain : 0n, weights);
+  const indexation = apportion(d.failure === undefined ? pence(d.indexationAllowance) : 0n, weights);
+  return d.portfolios.map((_, i) => ({ holdover: holdover[i]!, clogged: clogged[i]!, indexation: indexation[i]! }));
 }
 
 /**
