@@ -143,14 +143,21 @@ describe('dates and rows of the figures', () => {
     expect(rowUuidOf('line 3')).toBeUndefined();
   });
 
-  it('when a back-dated change moves a closed year, then the change names the year, closed, before and after', () => {
+  it('when a back-dated change moves a closed year, then the change names the year, closed, and every figure before and after', () => {
     const before = [{ taxYear: '2024-25', periodEnd: '2025-04-05', figures: { gains: '400.00', losses: '0.00' } }];
     const after = [
       { taxYear: '2024-25', periodEnd: '2025-04-05', figures: { gains: '350.00', losses: '0.00' } },
       { taxYear: '2026-27', periodEnd: '2027-04-05', figures: { gains: '10.00', losses: '0.00' } },
     ];
     expect(yearChanges(before, after, '2026-11-27')).toEqual([
-      { taxYear: '2024-25', closed: true, figures: [{ figure: 'gains', before: '400.00', after: '350.00' }] },
+      {
+        taxYear: '2024-25',
+        closed: true,
+        figures: [
+          { figure: 'gains', before: '400.00', after: '350.00' },
+          { figure: 'losses', before: '0.00', after: '0.00' },
+        ],
+      },
       {
         taxYear: '2026-27',
         closed: false,
@@ -159,6 +166,60 @@ describe('dates and rows of the figures', () => {
           { figure: 'losses', before: '', after: '0.00' },
         ],
       },
+    ]);
+  });
+
+  it('when an open year moves, then only its moved figures are listed; a figure the earlier run did not keep is no change', () => {
+    const before = [{ taxYear: '2026-27', periodEnd: '2027-04-05', figures: { gains: '10.00', losses: '0.00' } }];
+    const after = [
+      {
+        taxYear: '2026-27',
+        periodEnd: '2027-04-05',
+        figures: { gains: '12.00', losses: '0.00', annualExemptAmount: '3000.00' },
+      },
+    ];
+    expect(yearChanges(before, after, '2026-11-27')).toEqual([
+      { taxYear: '2026-27', closed: false, figures: [{ figure: 'gains', before: '10.00', after: '12.00' }] },
+    ]);
+    // Only a newly kept figure: nothing changed (no closed-year monitor log for every client after an upgrade).
+    const closedBefore = [{ taxYear: '2024-25', periodEnd: '2025-04-05', figures: { gains: '1.00' } }];
+    const closedAfter = [{ taxYear: '2024-25', periodEnd: '2025-04-05', figures: { gains: '1.00', proceeds: '9.00' } }];
+    expect(yearChanges(closedBefore, closedAfter, '2026-11-27')).toEqual([]);
+  });
+
+  it('when a run keeps a year’s figures, then the headline figures are all there in reading order', () => {
+    const figures = calculationFigures(
+      calc('individual', [
+        year('2018-19', {
+          numberOfDisposals: 1,
+          proceeds: '3360.00',
+          allowableCosts: '3030.67',
+          gains: '329.33',
+          netGains: '329.33',
+          annualExemptAmount: '11700.00',
+          annualExemptAmountRemaining: '11370.67',
+        }),
+      ]),
+      NO_PORTFOLIOS,
+      TODAY,
+      AT,
+    );
+    expect(figures.years[0]!.figures).toMatchObject({
+      numberOfDisposals: '1',
+      proceeds: '3360.00',
+      allowableCosts: '3030.67',
+      gains: '329.33',
+      netGains: '329.33',
+      annualExemptAmount: '11700.00',
+      annualExemptAmountRemaining: '11370.67',
+      lossesBroughtForward: '0.00',
+      taxableGain: '0.00',
+      lossesCarriedForward: '0.00',
+    });
+    expect(Object.keys(figures.years[0]!.figures).slice(0, 3)).toEqual([
+      'numberOfDisposals',
+      'proceeds',
+      'allowableCosts',
     ]);
   });
 });

@@ -33,6 +33,8 @@ export interface TaxYearJson {
   periodStart: string;
   periodEnd: string;
   numberOfDisposals: number;
+  proceeds?: string;
+  allowableCosts?: string;
   indexationAllowance: string;
   gains: string;
   losses: string;
@@ -305,21 +307,26 @@ export function rowUuidOf(ref: string | undefined): string | undefined {
   return ref ? /\(([0-9a-f-]{36})\)/i.exec(ref)?.[1] : undefined;
 }
 
+/** A year's figures kept with each run, in the order a year is read (the Calculations page shows them so). */
 const YEAR_FIGURES = [
   'numberOfDisposals',
+  'proceeds',
+  'allowableCosts',
   'gains',
   'losses',
   'netGains',
-  'annualExemptAmountRemaining',
+  'lossesBroughtForward',
   'lossesBroughtForwardUsed',
-  'lossesCarriedForward',
+  'annualExemptAmount',
+  'annualExemptAmountRemaining',
   'taxableGain',
+  'lossesCarriedForward',
+  'indexationAllowance',
   'holdoverRelief',
   'cloggedLossesArising',
   'incomeGains',
   'exemptGains',
   'exemptLosses',
-  'indexationAllowance',
 ] as const;
 
 /**
@@ -578,7 +585,7 @@ export function calculationFigures(
     years: c.taxYears.map((y) => ({
       taxYear: y.taxYear,
       periodEnd: y.periodEnd,
-      figures: Object.fromEntries(YEAR_FIGURES.map((f) => [f, String(y[f])])),
+      figures: Object.fromEntries(YEAR_FIGURES.filter((f) => y[f] !== undefined).map((f) => [f, String(y[f])])),
     })),
   };
 }
@@ -650,7 +657,12 @@ function currentAllowance(
   };
 }
 
-/** What changed from the previous run, tax year by tax year; a year is closed when it ended before today. */
+/**
+ * What changed from the previous run, tax year by tax year; a year is closed when it ended before today. An open
+ * year lists the figures that moved; a closed year (a back-dated change: the Calculations page shows it before and
+ * after) lists every figure, the moved ones being those whose before and after differ. A figure only one of the two
+ * runs kept (a run before a figure was added to YEAR_FIGURES) is not a change.
+ */
 export function yearChanges(
   before: YearFigures[],
   after: YearFigures[],
@@ -663,13 +675,18 @@ export function yearChanges(
   for (const taxYear of years) {
     const a = old.get(taxYear);
     const b = now.get(taxYear);
-    const names = [...new Set([...Object.keys(a?.figures ?? {}), ...Object.keys(b?.figures ?? {})])];
-    const figures = names
-      .map((figure) => ({ figure, before: a?.figures[figure] ?? '', after: b?.figures[figure] ?? '' }))
-      .filter((f) => f.before !== f.after);
-    if (figures.length === 0) continue;
+    const names =
+      a && b ? Object.keys(b.figures).filter((f) => f in a.figures) : Object.keys(b?.figures ?? a?.figures ?? {});
+    const figures = names.map((figure) => ({
+      figure,
+      before: a?.figures[figure] ?? '',
+      after: b?.figures[figure] ?? '',
+    }));
+    const moved = figures.filter((f) => f.before !== f.after);
+    if (moved.length === 0) continue;
     const periodEnd = b?.periodEnd ?? a?.periodEnd ?? '';
-    out.push({ taxYear, closed: periodEnd !== '' && periodEnd < today, figures });
+    const closed = periodEnd !== '' && periodEnd < today;
+    out.push({ taxYear, closed, figures: closed ? figures : moved });
   }
   return out;
 }
