@@ -55,7 +55,10 @@ async function refusal(call: Promise<unknown>): Promise<Code | undefined> {
 
 let clientSeq = 0;
 /** A client of the firm with one GIA portfolio (100% owned); answers its uuid and the portfolio's id. */
-async function newClient(org = ASHW): Promise<{ uuid: string; portfolioId: number; code: string }> {
+async function newClient(
+  org = ASHW,
+  type = 'INDIVIDUAL',
+): Promise<{ uuid: string; portfolioId: number; code: string }> {
   clientSeq += 1;
   const uuid = crypto.randomUUID();
   const code = `ZC${String(clientSeq).padStart(3, '0')}`;
@@ -63,8 +66,8 @@ async function newClient(org = ASHW): Promise<{ uuid: string; portfolioId: numbe
     rows: [client],
   } = await db.query(
     `INSERT INTO clients.client (uuid, organisation_uuid, code, name, type, state, updated_at)
-     VALUES ($1, $2, $3, $4, 'INDIVIDUAL', 'LIVE', now()) RETURNING id`,
-    [uuid, org, code, `Calc ${code}`],
+     VALUES ($1, $2, $3, $4, $5, 'LIVE', now()) RETURNING id`,
+    [uuid, org, code, `Calc ${code}`, type],
   );
   const {
     rows: [portfolio],
@@ -246,6 +249,32 @@ describe('stored calculations', () => {
 
     const status = await api.getCalculationStatus({ organisationUuid: ASHW, clientUuid: client.uuid }, as.adviser);
     expect([status.status, status.queued, status.latestRun?.id]).toEqual(['SUCCEEDED', false, runs[0]!.id]);
+  });
+
+  it('when a trust has no disposal this year, then its AE is the full trust amount and the earlier loss is brought forward', async () => {
+    const trust = await newClient(ASHW, 'TRUST');
+    const vulnerable = await newClient(ASHW, 'VULNERABLE_TRUST');
+    for (const client of [trust, vulnerable]) {
+      await row(ASHW, client.portfolioId, 'BUY', `${START_YEAR - 3}-05-01`, '1000', '4000.00');
+      await row(ASHW, client.portfolioId, 'SELL', `${START_YEAR - 2}-06-01`, '400', '1000.00');
+      await announce(ASHW, client.uuid);
+    }
+    await settled();
+    // Two years ago: 400 of 1,000 costing £4,000.00 sold for £1,000.00, a loss of £1,000.00 - £1,600.00 = £600.00,
+    // carried forward unused. This year nothing is sold: the whole exempt amount is left (a trust half an
+    // individual's £3,000.00, a trust for a vulnerable beneficiary all of it) and the £600.00 comes in unused.
+    const [trustRun] = await completedEvents(trust.uuid);
+    expect(trustRun!.client).toMatchObject({
+      ytdCapitalGainLoss: '0.00',
+      annualExemption: '1500.00',
+      annualExemptionRemaining: '1500.00',
+      broughtForwardLoss: '600.00',
+      unusedBroughtForwardLoss: '600.00',
+    });
+    expect(trustRun!.portfolios[0]).toMatchObject({ holdoverRelief: '0.00', cloggedLoss: '0.00', indexation: '' });
+    expect(trustRun!.holdings[0]).toMatchObject({ holdoverRelief: '0.00', cloggedLoss: '0.00', indexation: '' });
+    const [vulnerableRun] = await completedEvents(vulnerable.uuid);
+    expect(vulnerableRun!.client).toMatchObject({ annualExemption: '3000.00', annualExemptionRemaining: '3000.00' });
   });
 
   it('when 50 ledger changes for one client arrive in a burst, then it is computed once or twice, not 50 times', async () => {
