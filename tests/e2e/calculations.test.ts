@@ -303,6 +303,34 @@ describe('the ledger calculation page', () => {
 interface Run {
   id: string;
   disposals: number;
+  changes: { taxYear: string; closed: boolean; figures: { figure: string; before: string; after: string }[] }[];
+}
+
+/**
+ * Shows one of the client's runs: the page shows the latest, and a burst of postings can make a second run of the
+ * same ledger after the one a test waited for, so the test clicks its run in the list, as a user would.
+ */
+async function openRun(page: Page, runId: string): Promise<void> {
+  await page.locator(`[data-testid=calculation-runs] tr[data-run="${runId}"]`).click();
+  await page.locator(`[data-testid=stored-run][data-run="${runId}"]`).waitFor();
+}
+
+/** The client's runs, newest first, until one answers `found` (the engine computes postings in the background). */
+async function waitForRun(
+  baseUrl: string,
+  token: string,
+  org: string,
+  clientUuid: string,
+  found: (run: Run) => boolean,
+): Promise<Run | undefined> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const runs = await api<{ content: Run[] }>(baseUrl, token, `/admin/calculations?clientUUID=${clientUuid}`, org);
+    const run = runs.content.find(found);
+    if (run) return run;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return undefined;
 }
 
 /** POST to the API within the organisation, from outside the browser (setting up what the page will show). */
@@ -375,7 +403,7 @@ describe('the stored calculations of a client', () => {
     await page.getByTestId('calculation-client').click();
     await page.keyboard.type('E2E-CALC');
     await page.locator('.ant-select-item-option').filter({ hasText: 'E2E-CALC' }).first().click();
-    await page.locator(`[data-testid=stored-run][data-run="${run!.id}"]`).waitFor();
+    await openRun(page, run!.id);
     expect(await yearFigure(page, 'gains', '2018-19')).toBe('£629.66');
     await expect.poll(() => disposalRows(page).count()).toBe(2);
     expect(await disposalCell(page, 0, 'gain')).toBe('£329.33');
@@ -406,4 +434,77 @@ describe('the stored calculations of a client', () => {
     expect(await disposalCell(page, 0, 'gain')).toBe('£329.33');
     await page.context().close();
   }, 120_000);
+  it('when a back-dated purchase moves a closed year, then the run shows that year before and after with the moved figures marked', async () => {
+    const { baseUrl } = suite.gains;
+    const page = await newPage(suite.browser, baseUrl, { viewport: { width: 1400, height: 1200 } });
+    await signIn(page, USERS.manager);
+    const org = organisationOf(page);
+    const token = await apiToken(baseUrl, USERS.manager);
+    const client = await send<{ uuid: string }>(baseUrl, token, org, '/admin/clients', {
+      code: 'E2E-CLOSED',
+      name: 'Closed Year Changed',
+      typeCode: 'INDIVIDUAL',
+      stateCode: 'LIVE',
+    });
+    const portfolio = await send<{ uuid: string }>(baseUrl, token, org, '/admin/portfolios', {
+      code: 'E2E-CLOSED-P',
+      name: 'Back-dated in the browser test',
+      taxWrapper: 'GIA',
+      owners: [{ clientUuid: client.uuid, percentage: '100' }],
+    });
+    const post = (type: string, tradeDate: string, quantity: string, price: string, expenses: string) =>
+      send(baseUrl, token, org, '/customerAdmin/transactions', {
+        portfolioUuid: portfolio.uuid,
+        securityId: 1,
+        transaction: { type, tradeDate, quantity, price, expenses, currency: 'GBP' },
+      });
+    // 2018-19, by hand: 1,000 bought for 4,000.00 + 150.00; 700 sold for 3,360.00 less 100.00 costs. The sale's
+    // cost is 700/1,000 of 4,150.00 = 2,905.00, allowable costs 3,005.00, gain 3,360.00 - 3,005.00 = 355.00; the
+    // year's annual exempt amount 11,700.00 leaves 11,345.00 and nothing is taxable.
+    await post('BUY', '2014-04-01', '1000', '4.00', '150.00');
+    await post('SELL', '2018-05-01', '700', '4.80', '100.00');
+    const first = await waitForRun(baseUrl, token, org, client.uuid, (r) => r.disposals === 1);
+    expect(first, 'the engine computed the sale').toBeDefined();
+
+    // Back-dated into the pool before the sale: 500 more for 2,050.00 + 80.00, a pool of 1,500 costing 6,280.00.
+    // The sale's cost becomes 700/1,500 of 6,280.00 = 2,930.67 (allowable 3,030.67), its gain 329.33, and the AE
+    // left 11,700.00 - 329.33 = 11,370.67. The year ended on 5 April 2019: a closed year moved.
+    await post('BUY', '2017-09-01', '500', '4.10', '80.00');
+    const run = await waitForRun(baseUrl, token, org, client.uuid, (r) =>
+      r.changes.some(
+        (y) => y.taxYear === '2018-19' && y.figures.some((f) => f.figure === 'gains' && f.before === '355.00'),
+      ),
+    );
+    expect(run, 'the engine computed the back-dated purchase').toBeDefined();
+    expect(run!.changes.find((y) => y.taxYear === '2018-19')!.closed).toBe(true);
+
+    await page.goto(`/${org}/calculations`);
+    await page.getByTestId('calculation-client').click();
+    await page.keyboard.type('E2E-CLOSED');
+    await page.locator('.ant-select-item-option').filter({ hasText: 'E2E-CLOSED' }).first().click();
+    await openRun(page, run!.id);
+    const year = page.locator('[data-testid=closed-years-changed] [data-testid=closed-year][data-year="2018-19"]');
+    await year.waitFor();
+    const shown = async (figure: string) => {
+      const row = year.locator(`tr[data-figure="${figure}"]`);
+      return [
+        (await row.locator('td[data-col=before]').innerText()).trim(),
+        (await row.locator('td[data-col=after]').innerText()).trim(),
+        await row.getAttribute('data-changed'),
+      ];
+    };
+    expect(await shown('numberOfDisposals')).toEqual(['1', '1', 'false']);
+    expect(await shown('proceeds')).toEqual(['£3,360.00', '£3,360.00', 'false']);
+    expect(await shown('allowableCosts')).toEqual(['£3,005.00', '£3,030.67', 'true']);
+    expect(await shown('gains')).toEqual(['£355.00', '£329.33', 'true']);
+    expect(await shown('netGains')).toEqual(['£355.00', '£329.33', 'true']);
+    expect(await shown('annualExemptAmount')).toEqual(['£11,700.00', '£11,700.00', 'false']);
+    expect(await shown('annualExemptAmountRemaining')).toEqual(['£11,345.00', '£11,370.67', 'true']);
+    expect(await shown('taxableGain')).toEqual(['£0.00', '£0.00', 'false']);
+    expect(await shown('lossesCarriedForward')).toEqual(['£0.00', '£0.00', 'false']);
+    expect(await year.locator('tr[data-changed=true]').count()).toBe(4);
+    await year.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/calculations-closed-year-changed.png`, fullPage: true });
+    await page.context().close();
+  }, 150_000);
 });

@@ -16,7 +16,12 @@ import type { Page } from './grid';
  * against the previous run, `closed` for a year that had ended (a back-dated change).
  */
 export type CalculationRun = Omit<Wire<calculations.CalculationRun>, 'ledgerVersion'> & { ledgerVersion: string };
+/**
+ * A tax year the run moved: an open year lists the figures that moved; a closed year every figure, before and
+ * after, the moved ones being those whose before and after differ.
+ */
 export type TaxYearChange = Wire<calculations.TaxYearChange>;
+export type FigureChange = Wire<calculations.FigureChange>;
 
 /**
  * GET /api/admin/calculations/{id}: the run and its computation's summary. The tax years come without their

@@ -17,6 +17,7 @@ import { createLedgerSource, serviceTokenSource } from './rpc/ledger-source';
 import { createTaxEngineService, toTaxpayer } from './rpc/tax-engine-service';
 import { createCalculationStore } from './store/calculation-store';
 import { createAnnualExemptAmountStore } from './store/annual-exempt-amount-store';
+import { loadReferenceData } from './store/reference-data-files';
 import { createTaxEnginePrisma } from './store/prisma';
 import { computeMetrics } from './workers/compute-metrics';
 import { ComputePool } from './workers/compute-pool';
@@ -50,6 +51,9 @@ export const taxEngineModule: ServiceModule = {
     const annualExemptAmountsAdded = async () =>
       Object.fromEntries((await annualExemptAmounts.list()).map((a) => [a.taxYear, a.amount]));
     const tracedPool = tracedCompute(compute, logger);
+    // The statutory files, read on the first run that needs them (they ship with the service).
+    let statutory: ReturnType<typeof loadReferenceData> | undefined;
+    const referenceData = () => (statutory ??= loadReferenceData());
 
     // Stored calculations: ledger changes queue clients; the loop computes them as the engine's own identity.
     const store = createCalculationStore(prisma);
@@ -80,6 +84,7 @@ export const taxEngineModule: ServiceModule = {
             compute: (task, options) => tracedPool(task, options),
             computeConcurrency,
             annualExemptAmountsAdded,
+            referenceData,
             toTaxpayer,
             now: () => new Date(),
             today: londonToday,

@@ -26,6 +26,7 @@ import {
   SECRET,
   SECURITY,
   signInDemoUsers,
+  START_YEAR,
   storedCalculationsFixture,
   type Options,
   type StoredCalculationsFixture,
@@ -133,6 +134,32 @@ describe('stored calculations', () => {
 
     const status = await api.getCalculationStatus({ organisationUuid: ASHW, clientUuid: client.uuid }, as.adviser);
     expect([status.status, status.queued, status.latestRun?.id]).toEqual(['SUCCEEDED', false, runs[0]!.id]);
+  });
+
+  it('when a trust has no disposal this year, then its AE is the full trust amount and the earlier loss is brought forward', async () => {
+    const trust = await fx.newClient(ASHW, 'TRUST');
+    const vulnerable = await fx.newClient(ASHW, 'VULNERABLE_TRUST');
+    for (const client of [trust, vulnerable]) {
+      await fx.row(ASHW, client.portfolioId, 'BUY', `${START_YEAR - 3}-05-01`, '1000', '4000.00');
+      await fx.row(ASHW, client.portfolioId, 'SELL', `${START_YEAR - 2}-06-01`, '400', '1000.00');
+      await fx.announce(ASHW, client.uuid);
+    }
+    await fx.settled();
+    // Two years ago: 400 of 1,000 costing £4,000.00 sold for £1,000.00, a loss of £1,000.00 - £1,600.00 = £600.00,
+    // carried forward unused. This year nothing is sold: the whole exempt amount is left (a trust half an
+    // individual's £3,000.00, a trust for a vulnerable beneficiary all of it) and the £600.00 comes in unused.
+    const [trustRun] = await fx.completedEvents(trust.uuid);
+    expect(trustRun!.client).toMatchObject({
+      ytdCapitalGainLoss: '0.00',
+      annualExemption: '1500.00',
+      annualExemptionRemaining: '1500.00',
+      broughtForwardLoss: '600.00',
+      unusedBroughtForwardLoss: '600.00',
+    });
+    expect(trustRun!.portfolios[0]).toMatchObject({ holdoverRelief: '0.00', cloggedLoss: '0.00', indexation: '' });
+    expect(trustRun!.holdings[0]).toMatchObject({ holdoverRelief: '0.00', cloggedLoss: '0.00', indexation: '' });
+    const [vulnerableRun] = await fx.completedEvents(vulnerable.uuid);
+    expect(vulnerableRun!.client).toMatchObject({ annualExemption: '3000.00', annualExemptionRemaining: '3000.00' });
   });
 
   it('when 50 ledger changes for one client arrive in a burst, then it is computed once or twice, not 50 times', async () => {

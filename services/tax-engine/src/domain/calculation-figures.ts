@@ -10,7 +10,12 @@ export interface CalculationJson {
   computation: {
     taxpayer: string;
     taxYears: TaxYearJson[];
-    holdings: { security: string; pool: { quantity: string; cost: string; indexedCost?: string } }[];
+    holdings: {
+      security: string;
+      gainClass?: string;
+      pool: { quantity: string; cost: string; indexedCost?: string };
+      portfolios?: { portfolio: string; quantity: string }[];
+    }[];
     holdingValues: HoldingValueJson[];
     portfolios: {
       portfolio: string;
@@ -28,6 +33,8 @@ export interface TaxYearJson {
   periodStart: string;
   periodEnd: string;
   numberOfDisposals: number;
+  proceeds?: string;
+  allowableCosts?: string;
   indexationAllowance: string;
   gains: string;
   losses: string;
@@ -49,14 +56,21 @@ export interface TaxYearJson {
 export interface DisposalJson {
   date: string;
   security: string;
+  /** sale, gift, spouse, ... */
+  kind?: string;
   gainClass: string;
+  quantity?: string;
   gain: string;
+  /** Set when the disposal was to a named person; `connected` when connected to the taxpayer (s18). */
+  counterparty?: string;
+  connected?: boolean;
   holdoverRelief: string;
   indexationAllowance: string;
   matches: { rule: string }[];
   portfolios: {
     portfolio: string;
     ref?: string;
+    quantity?: string;
     proceeds: string;
     acquisitionCost: string;
     allowableCost: string;
@@ -159,6 +173,15 @@ export interface TransactionFigures {
   failure: string;
 }
 
+/**
+ * The current year's allowances when the computation has no entry for it (no disposal this year): the full annual
+ * exempt amount for the taxpayer and year ('' for a company) and the losses the taxpayer brought into the ledger.
+ */
+export interface CurrentYearAllowances {
+  annualExemptAmount: string;
+  lossesBroughtForward: string;
+}
+
 /** A tax year's headline figures, kept with each run so the next can say what changed. */
 export interface YearFigures {
   taxYear: string;
@@ -220,6 +243,40 @@ export function valueOf(quantity: string, price: string): bigint {
   return roundScaled(q.units * p.units, q.scale + p.scale, 2);
 }
 
+/**
+ * `total` pennies shared in proportion to `weights` (exact decimal strings), each share rounded half away from zero
+ * and the last taking what is left, so the shares always add up to the total. No weight at all: shared equally.
+ */
+export function apportion(total: bigint, weights: string[]): bigint[] {
+  if (weights.length === 0) return [];
+  const parsed = weights.map(decimal);
+  const scale = Math.max(...parsed.map((w) => w.scale));
+  let units = parsed.map((w) => w.units * 10n ** BigInt(scale - w.scale));
+  let sum = units.reduce((a, b) => a + b, 0n);
+  if (sum === 0n) {
+    units = units.map(() => 1n);
+    sum = BigInt(units.length);
+  }
+  const shares: bigint[] = [];
+  let given = 0n;
+  for (let i = 0; i < units.length - 1; i++) {
+    const share = divRound(total * units[i]!, sum);
+    shares.push(share);
+    given += share;
+  }
+  shares.push(total - given);
+  return shares;
+}
+
+/** a / b rounded half away from zero. */
+function divRound(a: bigint, b: bigint): bigint {
+  const negative = a < 0n !== b < 0n;
+  const an = a < 0n ? -a : a;
+  const bn = b < 0n ? -b : b;
+  const q = an / bn + (2n * (an % bn) >= bn ? 1n : 0n);
+  return negative ? -q : q;
+}
+
 /** cost / quantity to 4 places (the average cost a share), "" for no shares. */
 export function averageCost(cost: string, quantity: string): string {
   const c = decimal(cost);
@@ -250,21 +307,26 @@ export function rowUuidOf(ref: string | undefined): string | undefined {
   return ref ? /\(([0-9a-f-]{36})\)/i.exec(ref)?.[1] : undefined;
 }
 
+/** A year's figures kept with each run, in the order a year is read (the Calculations page shows them so). */
 const YEAR_FIGURES = [
   'numberOfDisposals',
+  'proceeds',
+  'allowableCosts',
   'gains',
   'losses',
   'netGains',
-  'annualExemptAmountRemaining',
+  'lossesBroughtForward',
   'lossesBroughtForwardUsed',
-  'lossesCarriedForward',
+  'annualExemptAmount',
+  'annualExemptAmountRemaining',
   'taxableGain',
+  'lossesCarriedForward',
+  'indexationAllowance',
   'holdoverRelief',
   'cloggedLossesArising',
   'incomeGains',
   'exemptGains',
   'exemptLosses',
-  'indexationAllowance',
 ] as const;
 
 /**
@@ -277,29 +339,58 @@ export function calculationFigures(
   context: LedgerContext,
   today: string,
   calculatedAt: string,
+  allowances: CurrentYearAllowances = { annualExemptAmount: '', lossesBroughtForward: '0' },
 ): CalculationFigures {
   const c = calc.computation;
   const taxYear = taxYearLabelOf(today);
   const current = c.taxYears.find((y) => y.periodStart <= today && today <= y.periodEnd);
+  const allowance = currentAllowance(c, current, today, allowances);
   const currentDisposals = current?.disposals ?? [];
   const portfolioByCode = new Map(context.portfolios.map((p) => [p.code, p]));
   const securityByCode = new Map(context.securities.map((s) => [s.code, s]));
   const priceOf = new Map(context.securities.map((s) => [s.id, s.priceGbp]));
   const failedSecurities = new Set(c.failures.map((f) => f.security));
   const thirtyDay = (d: DisposalJson) => d.matches.some((m) => m.rule === 'thirty-day');
+  const company = c.taxpayer === 'company';
 
-  // Realised this year per portfolio and security, by class: the disposals' parts.
-  const realised = new Map<string, { capital: bigint; income: bigint; exempt: bigint; thirtyDay: number }>();
+  // Realised this year per portfolio and security, by class, with the reliefs: the disposals' parts.
+  const realised = new Map<string, Realised>();
+  const byPortfolioReliefs = new Map<string, { holdover: bigint; clogged: bigint }>();
   for (const d of currentDisposals) {
-    for (const part of d.portfolios) {
+    const reliefs = partReliefs(d);
+    d.portfolios.forEach((part, i) => {
       const key = `${part.portfolio}|${d.security}`;
-      const r = realised.get(key) ?? { capital: 0n, income: 0n, exempt: 0n, thirtyDay: 0 };
+      const r = realised.get(key) ?? { capital: 0n, income: 0n, exempt: 0n, holdover: 0n, clogged: 0n, thirtyDay: 0 };
       const gain = pence(part.gain);
       if (d.gainClass === 'income') r.income += gain;
       else if (d.gainClass === 'exempt') r.exempt += gain;
       else r.capital += gain;
+      r.holdover += reliefs[i]!.holdover;
+      r.clogged += reliefs[i]!.clogged;
       if (thirtyDay(d)) r.thirtyDay += 1;
       realised.set(key, r);
+      const p = byPortfolioReliefs.get(part.portfolio) ?? { holdover: 0n, clogged: 0n };
+      p.holdover += reliefs[i]!.holdover;
+      p.clogged += reliefs[i]!.clogged;
+      byPortfolioReliefs.set(part.portfolio, p);
+    });
+  }
+
+  // Companies: the indexation each holding's share of its pool carries (the pool's indexed cost less its cost,
+  // shared by quantity between the portfolios holding it).
+  const indexationOf = new Map<string, bigint>();
+  if (company) {
+    for (const h of c.holdings) {
+      if (h.pool.indexedCost === undefined || !h.portfolios?.length) continue;
+      const available = pence(h.pool.indexedCost) - pence(h.pool.cost);
+      const shares = apportion(
+        available,
+        h.portfolios.map((p) => p.quantity),
+      );
+      h.portfolios.forEach((p, i) => {
+        const key = `${p.portfolio}|${h.security}`;
+        indexationOf.set(key, (indexationOf.get(key) ?? 0n) + shares[i]!);
+      });
     }
   }
 
@@ -308,10 +399,13 @@ export function calculationFigures(
   let unrealisedIncome = 0n;
   let unrealisedExempt = 0n;
   let marketValue = 0n;
-  const byPortfolio = new Map<string, { mv: bigint; uc: bigint; ui: bigint; ue: bigint; failures: number }>();
+  const byPortfolio = new Map<
+    string,
+    { mv: bigint; uc: bigint; ui: bigint; ue: bigint; indexation: bigint; failures: number }
+  >();
   const sums = (code: string) => {
     let s = byPortfolio.get(code);
-    if (!s) byPortfolio.set(code, (s = { mv: 0n, uc: 0n, ui: 0n, ue: 0n, failures: 0 }));
+    if (!s) byPortfolio.set(code, (s = { mv: 0n, uc: 0n, ui: 0n, ue: 0n, indexation: 0n, failures: 0 }));
     return s;
   };
   for (const h of c.holdingValues) {
@@ -333,6 +427,8 @@ export function calculationFigures(
     s.ue += pence(h.unrealisedExemptGain);
     const failed = failedSecurities.has(h.security);
     if (failed) s.failures += 1;
+    const indexation = indexationOf.get(`${h.portfolio}|${h.security}`) ?? 0n;
+    s.indexation += indexation;
     holdings.push({
       portfolioUuid: portfolio.uuid,
       portfolioCode: portfolio.code,
@@ -347,9 +443,9 @@ export function calculationFigures(
       unrealisedCapitalGainLoss: h.unrealisedCapitalGain ?? '',
       unrealisedIncomeGain: h.unrealisedIncomeGain ?? '',
       unrealisedExemptGainLoss: h.unrealisedExemptGain ?? '',
-      indexation: '',
-      holdoverRelief: '',
-      cloggedLoss: '',
+      indexation: company ? money(indexation) : '',
+      holdoverRelief: money(r?.holdover ?? 0n),
+      cloggedLoss: money(r?.clogged ?? 0n),
       thirtyDayDisposalCounter: r?.thirtyDay ?? 0,
       calculationStatus: failed ? 'FAILED' : 'SUCCEEDED',
       calculatedAt,
@@ -394,6 +490,7 @@ export function calculationFigures(
     const s = byPortfolio.get(p.code);
     const year = c.portfolios.find((f) => f.portfolio === p.code)?.realised.find((r) => r.taxYear === current?.taxYear);
     const gain = (v: string | undefined) => (p.excluded ? '' : money(pence(v)));
+    const reliefs = byPortfolioReliefs.get(p.code);
     return {
       portfolioUuid: p.uuid,
       portfolioCode: p.code,
@@ -405,9 +502,9 @@ export function calculationFigures(
       unrealisedCapitalGainLoss: p.excluded ? '' : money(s?.uc ?? 0n),
       unrealisedIncomeGain: p.excluded ? '' : money(s?.ui ?? 0n),
       unrealisedExemptGainLoss: p.excluded ? '' : money(s?.ue ?? 0n),
-      indexation: '',
-      holdoverRelief: '',
-      cloggedLoss: '',
+      indexation: company && !p.excluded ? money(s?.indexation ?? 0n) : '',
+      holdoverRelief: p.excluded ? '' : money(reliefs?.holdover ?? 0n),
+      cloggedLoss: p.excluded ? '' : money(reliefs?.clogged ?? 0n),
       calculationFailures: s?.failures ?? 0,
       recBreaks: s?.failures ?? 0,
     };
@@ -416,10 +513,11 @@ export function calculationFigures(
   const transactions: TransactionFigures[] = [];
   for (const y of c.taxYears) {
     for (const d of y.disposals) {
-      const single = d.portfolios.length === 1;
-      for (const part of d.portfolios) {
+      const reliefs = partReliefs(d);
+      for (const [i, part] of d.portfolios.entries()) {
         const uuid = rowUuidOf(part.ref);
         if (!uuid) continue;
+        const { holdover, clogged, indexation } = reliefs[i]!;
         transactions.push({
           transactionUuid: uuid,
           cgtCost: part.allowableCost,
@@ -427,10 +525,10 @@ export function calculationFigures(
           capitalGainLoss: d.gainClass === 'capital' ? part.gain : '',
           incomeGain: d.gainClass === 'income' ? part.gain : '',
           exemptGainLoss: d.gainClass === 'exempt' ? part.gain : '',
-          // A disposal's reliefs are the disposal's; a row carries them when it is the disposal's only part.
-          holdoverRelief: single ? d.holdoverRelief : '',
-          cloggedLoss: '',
-          indexation: single ? d.indexationAllowance : '',
+          // A disposal split across portfolios: each row carries its portfolio's share of the reliefs.
+          holdoverRelief: money(holdover),
+          cloggedLoss: money(clogged),
+          indexation: company ? money(indexation) : '',
           failure: d.failure ?? '',
         });
       }
@@ -458,7 +556,6 @@ export function calculationFigures(
   for (const h of c.holdings) {
     if (h.pool.indexedCost !== undefined) indexationAvailable += pence(h.pool.indexedCost) - pence(h.pool.cost);
   }
-  const company = c.taxpayer === 'company';
 
   return {
     status: c.failures.length > 0 ? 'PARTIAL' : 'SUCCEEDED',
@@ -475,12 +572,7 @@ export function calculationFigures(
       unrealisedIncomeGain: money(unrealisedIncome),
       unrealisedExemptGainLoss: money(unrealisedExempt),
       marketValue: money(marketValue),
-      annualExemption: current?.annualExemptAmount ?? '',
-      annualExemptionRemaining: current?.annualExemptAmountRemaining ?? '',
-      broughtForwardLoss: current?.lossesBroughtForward ?? '',
-      unusedBroughtForwardLoss: current
-        ? money(pence(current.lossesBroughtForward) - pence(current.lossesBroughtForwardUsed))
-        : '',
+      ...allowance,
       indexation: company ? money(indexationAvailable) : '',
       usedIndexation: company ? money(pence(current?.indexationAllowance)) : '',
       calculationFailures: c.failures.length,
@@ -493,12 +585,84 @@ export function calculationFigures(
     years: c.taxYears.map((y) => ({
       taxYear: y.taxYear,
       periodEnd: y.periodEnd,
-      figures: Object.fromEntries(YEAR_FIGURES.map((f) => [f, String(y[f])])),
+      figures: Object.fromEntries(YEAR_FIGURES.filter((f) => y[f] !== undefined).map((f) => [f, String(y[f])])),
     })),
   };
 }
 
-/** What changed from the previous run, tax year by tax year; a year is closed when it ended before today. */
+interface Realised {
+  capital: bigint;
+  income: bigint;
+  exempt: bigint;
+  holdover: bigint;
+  clogged: bigint;
+  thirtyDay: number;
+}
+
+/**
+ * A disposal's holdover relief, clogged loss and indexation allowance, shared between the portfolios it came from
+ * by the quantity each gave (the disposal's parts, in order). A clogged loss is a loss on a disposal to a connected
+ * person (s18(3)), kept apart as the engine keeps it (tax-year-summary.ts): capital or an income-class loss, not a
+ * spouse transfer, not a failed disposal.
+ */
+function partReliefs(d: DisposalJson): { holdover: bigint; clogged: bigint; indexation: bigint }[] {
+  const weights = d.portfolios.map((p) => p.quantity ?? '0');
+  const gain = pence(d.gain);
+  const clogs =
+    d.failure === undefined &&
+    d.gainClass !== 'exempt' &&
+    d.kind !== 'spouse' &&
+    d.connected === true &&
+    !!d.counterparty &&
+    gain < 0n;
+  const holdover = apportion(d.failure === undefined ? pence(d.holdoverRelief) : 0n, weights);
+  const clogged = apportion(clogs ? -gain : 0n, weights);
+  const indexation = apportion(d.failure === undefined ? pence(d.indexationAllowance) : 0n, weights);
+  return d.portfolios.map((_, i) => ({ holdover: holdover[i]!, clogged: clogged[i]!, indexation: indexation[i]! }));
+}
+
+/**
+ * AE, AE remaining, brought-forward and unused brought-forward losses for the current year. With no entry for the
+ * year (no disposal yet) none of the AE is used and no loss: the AE is the year's full amount, and the losses
+ * brought forward are those the latest earlier year carried forward (or, with no earlier year, the taxpayer's own).
+ * A company has no annual exemption.
+ */
+function currentAllowance(
+  c: CalculationJson['computation'],
+  current: TaxYearJson | undefined,
+  today: string,
+  allowances: CurrentYearAllowances,
+): Pick<
+  ClientFigures,
+  'annualExemption' | 'annualExemptionRemaining' | 'broughtForwardLoss' | 'unusedBroughtForwardLoss'
+> {
+  const company = c.taxpayer === 'company';
+  if (current) {
+    return {
+      annualExemption: company ? '' : current.annualExemptAmount,
+      annualExemptionRemaining: company ? '' : current.annualExemptAmountRemaining,
+      broughtForwardLoss: current.lossesBroughtForward,
+      unusedBroughtForwardLoss: money(pence(current.lossesBroughtForward) - pence(current.lossesBroughtForwardUsed)),
+    };
+  }
+  const earlier = c.taxYears.filter((y) => y.periodEnd < today).sort((a, b) => a.periodEnd.localeCompare(b.periodEnd));
+  const latest = earlier[earlier.length - 1];
+  const broughtForward = money(pence(latest ? latest.lossesCarriedForward : allowances.lossesBroughtForward));
+  const ae = company || allowances.annualExemptAmount === '' ? '' : money(pence(allowances.annualExemptAmount));
+  return {
+    annualExemption: ae,
+    annualExemptionRemaining: ae,
+    broughtForwardLoss: broughtForward,
+    unusedBroughtForwardLoss: broughtForward,
+  };
+}
+
+/**
+ * What changed from the previous run, tax year by tax year; a year is closed when it ended before today. An open
+ * year lists the figures that moved; a closed year (a back-dated change: the Calculations page shows it before and
+ * after) lists every figure, the moved ones being those whose before and after differ. A figure only one of the two
+ * runs kept (a run before a figure was added to YEAR_FIGURES) is not a change.
+ */
 export function yearChanges(
   before: YearFigures[],
   after: YearFigures[],
@@ -511,13 +675,18 @@ export function yearChanges(
   for (const taxYear of years) {
     const a = old.get(taxYear);
     const b = now.get(taxYear);
-    const names = [...new Set([...Object.keys(a?.figures ?? {}), ...Object.keys(b?.figures ?? {})])];
-    const figures = names
-      .map((figure) => ({ figure, before: a?.figures[figure] ?? '', after: b?.figures[figure] ?? '' }))
-      .filter((f) => f.before !== f.after);
-    if (figures.length === 0) continue;
+    const names =
+      a && b ? Object.keys(b.figures).filter((f) => f in a.figures) : Object.keys(b?.figures ?? a?.figures ?? {});
+    const figures = names.map((figure) => ({
+      figure,
+      before: a?.figures[figure] ?? '',
+      after: b?.figures[figure] ?? '',
+    }));
+    const moved = figures.filter((f) => f.before !== f.after);
+    if (moved.length === 0) continue;
     const periodEnd = b?.periodEnd ?? a?.periodEnd ?? '';
-    out.push({ taxYear, closed: periodEnd !== '' && periodEnd < today, figures });
+    const closed = periodEnd !== '' && periodEnd < today;
+    out.push({ taxYear, closed, figures: closed ? figures : moved });
   }
   return out;
 }

@@ -3,7 +3,7 @@ import type { Logger } from '@gains/logging';
 import { taxEngine } from '@gains/proto';
 import { toJson } from '@bufbuild/protobuf';
 import type { OutboxEvent } from '@gains/outbox';
-import type { Taxpayer } from '../engine';
+import type { ReferenceData, Taxpayer } from '../engine';
 import { calculationCompletedEvent, calculationMonitorLogEvent } from '../events/calculation-events';
 import type { CalculationStore, QueuedClient } from '../store/calculation-store';
 import {
@@ -14,6 +14,7 @@ import {
   type LedgerContext,
 } from './calculation-figures';
 import type { ComputedLedgerFile, ComputeTask } from './compute-ledger-file';
+import { currentYearAllowances } from './current-year-allowances';
 
 /** A client's ledger as the clients service exports it (ExportClientLedger, the chunks joined). */
 export interface LoadedLedger {
@@ -39,6 +40,8 @@ export interface RunCalculationDeps {
   /** Ledgers computed at once (the compute pool's workers: more would only wait in its queue). */
   computeConcurrency: number;
   annualExemptAmountsAdded(): Promise<Record<string, string>>;
+  /** The statutory reference data (the annual exempt amounts of a year with no disposal are read from it). */
+  referenceData(): ReferenceData;
   toTaxpayer(t: taxEngine.Taxpayer): Taxpayer;
   now(): Date;
   /** Today in Europe/London, "YYYY-MM-DD". */
@@ -107,11 +110,13 @@ async function prepare(
     return { kind: 'failed', item, id, message: `The ledger could not be loaded: ${reason}`, finishedAt: deps.now() };
   }
   try {
+    const taxpayer = deps.toTaxpayer(loaded.taxpayer);
+    const allowances = currentYearAllowances(taxpayer, taxYearLabelOf(today), deps.referenceData(), aeAdded);
     const { value, ms } = await deps.compute(
       {
         ledgerCsv: loaded.ledgerCsv,
         pricesCsv: loaded.pricesCsv.trim() === 'security,price' ? undefined : loaded.pricesCsv,
-        taxpayer: deps.toTaxpayer(loaded.taxpayer),
+        taxpayer,
         annualExemptAmountsAdded: aeAdded,
       },
       { owner: { organisation: item.organisationUuid, user: BACKGROUND_USER } },
@@ -133,7 +138,7 @@ async function prepare(
     // Parsed here, off the worker: the figures are a walk over the presented computation.
     const calc = JSON.parse(value.json) as CalculationJson;
     const finishedAt = deps.now();
-    const figures = calculationFigures(calc, loaded.context, today, finishedAt.toISOString());
+    const figures = calculationFigures(calc, loaded.context, today, finishedAt.toISOString(), allowances);
     return {
       kind: 'computed',
       item,

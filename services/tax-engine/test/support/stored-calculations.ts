@@ -22,7 +22,7 @@ export const NEWER_LEDGER_VERSION = '9000000000000000';
 const london = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 // The current tax year starts on 6 April of this year (or last year before then): the sale is on its first day.
 const [ty, tm, td] = london.split('-').map(Number) as [number, number, number];
-const START_YEAR = tm > 4 || (tm === 4 && td >= 6) ? ty : ty - 1;
+export const START_YEAR = tm > 4 || (tm === 4 && td >= 6) ? ty : ty - 1;
 export const SALE_DATE = `${START_YEAR}-04-06`;
 export const BUY_DATE = `${START_YEAR - 1}-05-01`;
 
@@ -83,7 +83,7 @@ export function storedCalculationsFixture(db: pg.Client, deliver: (eventIds: str
     },
 
     /** A client of the firm with one GIA portfolio (100% owned); answers its uuid and the portfolio's id. */
-    async newClient(org = ASHW): Promise<{ uuid: string; portfolioId: number; code: string }> {
+    async newClient(org = ASHW, type = 'INDIVIDUAL'): Promise<{ uuid: string; portfolioId: number; code: string }> {
       clientSeq += 1;
       const uuid = crypto.randomUUID();
       const code = `ZC${String(clientSeq).padStart(3, '0')}`;
@@ -91,8 +91,8 @@ export function storedCalculationsFixture(db: pg.Client, deliver: (eventIds: str
         rows: [client],
       } = await db.query(
         `INSERT INTO clients.client (uuid, organisation_uuid, code, name, type, state, updated_at)
-         VALUES ($1, $2, $3, $4, 'INDIVIDUAL', 'LIVE', now()) RETURNING id`,
-        [uuid, org, code, `Calc ${code}`],
+         VALUES ($1, $2, $3, $4, $5, 'LIVE', now()) RETURNING id`,
+        [uuid, org, code, `Calc ${code}`, type],
       );
       const {
         rows: [portfolio],

@@ -23,6 +23,7 @@ export type {
   ClientLedgerCsv,
   StoredCalculation,
   TaxYearChange,
+  FigureChange,
 } from '@gains/contracts';
 
 /** A client as the picker lists it (GET /admin/clients answers more; these are the fields read). */

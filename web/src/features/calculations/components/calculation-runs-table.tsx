@@ -32,7 +32,16 @@ const columns: TableColumnsType<CalculationRun> = [
   {
     key: 'changes',
     title: 'Years changed',
-    render: (_, r) => r.changes.map((y) => y.taxYear).join(', ') || '-',
+    // A closed year a back-dated change moved is marked: the run's view shows it before and after.
+    render: (_, r) =>
+      r.changes.length === 0
+        ? '-'
+        : r.changes.map((y) => (
+            <span key={y.taxYear} className="gains-calc-year">
+              {y.taxYear}
+              {y.closed && <Tag color="warning">closed</Tag>}{' '}
+            </span>
+          )),
     width: 160,
   },
   {

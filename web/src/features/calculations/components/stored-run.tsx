@@ -9,6 +9,7 @@ import {
   useRunWarnings,
   useStoredCalculation,
   type CalculationRun,
+  type FigureChange,
   type TaxYearChange,
 } from '../api/calculation-runs';
 import { taxpayerLabel } from './calculation-text';
@@ -43,12 +44,14 @@ const figure = (name: string, value: string) =>
   name.startsWith('number') ? formatNumber(value) : <Money value={value} />;
 
 /**
- * The tax years this run moved against the client's previous run, each figure before and after; a closed year
- * (ended before the run: a back-dated change) is marked.
+ * The open tax years this run moved against the client's previous run, each moved figure before and after (a closed
+ * year is shown whole by ClosedYearsChanged).
  */
 function ChangedYears({ years }: { years: TaxYearChange[] }) {
-  if (years.length === 0) return null;
-  const rows = years.flatMap((y) => y.figures.map((f) => ({ ...f, taxYear: y.taxYear, closed: y.closed })));
+  const rows = years
+    .filter((y) => !y.closed)
+    .flatMap((y) => y.figures.filter(moved).map((f) => ({ ...f, taxYear: y.taxYear })));
+  if (rows.length === 0) return null;
   return (
     <Section title="Tax years this run changed" testId="changed-years">
       <Table
@@ -58,21 +61,80 @@ function ChangedYears({ years }: { years: TaxYearChange[] }) {
         dataSource={rows}
         style={{ maxWidth: 760 }}
         columns={[
-          {
-            key: 'taxYear',
-            title: 'Tax year',
-            width: 160,
-            render: (_, r) => (
-              <>
-                {r.taxYear} {r.closed && <Tag color="warning">Closed year</Tag>}
-              </>
-            ),
-          },
+          { key: 'taxYear', title: 'Tax year', dataIndex: 'taxYear', width: 160 },
           { key: 'figure', title: 'Figure', render: (_, r) => figureLabel(r.figure), width: 220 },
           { key: 'before', title: 'Before', align: 'right', render: (_, r) => figure(r.figure, r.before), width: 150 },
           { key: 'after', title: 'After', align: 'right', render: (_, r) => figure(r.figure, r.after), width: 150 },
         ]}
       />
+    </Section>
+  );
+}
+
+const moved = (f: FigureChange) => f.before !== f.after;
+
+/**
+ * The closed tax years a back-dated change moved (the run raised a CLOSED_YEAR_CHANGED monitor log): each year
+ * whole, every figure before the change and after it, the figures that moved marked.
+ */
+function ClosedYearsChanged({ years }: { years: TaxYearChange[] }) {
+  const closed = years.filter((y) => y.closed && y.figures.some(moved));
+  if (closed.length === 0) return null;
+  return (
+    <Section title="Closed years changed" testId="closed-years-changed">
+      <Alert
+        type="warning"
+        showIcon
+        message={`A back-dated change moved the figures of closed tax year${closed.length > 1 ? 's' : ''} ${closed
+          .map((y) => y.taxYear)
+          .join(', ')}: any return already made for ${closed.length > 1 ? 'them' : 'it'} may need amending.`}
+      />
+      {closed.map((y) => (
+        <div key={y.taxYear} className="gains-calc-closed-year" data-testid="closed-year" data-year={y.taxYear}>
+          <Typography.Title level={5} className="gains-calc-closed-year__title">
+            {y.taxYear}{' '}
+            <Tag color="warning">
+              {y.figures.filter(moved).length} of {y.figures.length} figures changed
+            </Tag>
+          </Typography.Title>
+          <Table<FigureChange>
+            size="small"
+            pagination={false}
+            rowKey="figure"
+            dataSource={y.figures}
+            style={{ maxWidth: 640 }}
+            rowClassName={(f) => (moved(f) ? 'gains-calc-changed' : '')}
+            onRow={(f) =>
+              ({ 'data-figure': f.figure, 'data-changed': String(moved(f)) }) as React.HTMLAttributes<HTMLElement>
+            }
+            columns={[
+              { key: 'figure', title: 'Figure', render: (_, f) => figureLabel(f.figure), width: 260 },
+              {
+                key: 'before',
+                title: 'Before',
+                align: 'right',
+                width: 150,
+                onCell: () => ({ 'data-col': 'before' }) as React.HTMLAttributes<HTMLElement>,
+                render: (_, f) => figure(f.figure, f.before),
+              },
+              {
+                key: 'after',
+                title: 'After',
+                align: 'right',
+                width: 150,
+                onCell: () => ({ 'data-col': 'after' }) as React.HTMLAttributes<HTMLElement>,
+                render: (_, f) => figure(f.figure, f.after),
+              },
+              {
+                key: 'changed',
+                title: '',
+                width: 90,
+                render: (_, f) => (moved(f) ? <Tag color="orange">Changed</Tag> : null),
+              },
+            ]}
+          />
+        </div>
+      ))}
     </Section>
   );
 }
@@ -163,6 +225,7 @@ export function StoredRun({ organisationUuid, runId }: { organisationUuid: strin
         />
       )}
       <CalculationFailures failures={failures} />
+      <ClosedYearsChanged years={run.changes} />
       <ChangedYears years={run.changes} />
       <Section title="Tax years" testId="tax-years">
         {taxYears.length > 0 ? (
