@@ -32,22 +32,19 @@ export function newEvent<Desc extends DescMessage>(
 
 /** The part of a service's Prisma transaction client the outbox writes through. */
 export interface OutboxWriter {
-  outboxEvent: {
-    createMany(args: {
-      data: { id: string; subject: string; payload: Uint8Array<ArrayBuffer>; traceParent?: string | null }[];
-    }): Promise<unknown>;
-  };
+  $executeRaw(query: TemplateStringsArray, ...values: unknown[]): Promise<number>;
 }
 
-/** Writes events inside the caller's transaction, so they commit or roll back with the change. */
+/**
+ * Writes events inside the caller's transaction, so they commit or roll back with the change: one statement for
+ * any number (a batch of a hundred calculation runs has a hundred events). Payloads travel as base64 text.
+ */
 export async function appendToOutbox(tx: OutboxWriter, events: OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await tx.outboxEvent.createMany({
-    data: events.map((e) => ({
-      id: e.id,
-      subject: e.subject,
-      payload: new Uint8Array(e.payload),
-      traceParent: e.traceParent ?? null,
-    })),
-  });
+  await tx.$executeRaw`
+    INSERT INTO outbox_event (id, subject, payload, trace_parent)
+    SELECT id, subject, decode(payload, 'base64'), trace_parent
+      FROM unnest(${events.map((e) => e.id)}::uuid[], ${events.map((e) => e.subject)}::text[],
+                  ${events.map((e) => Buffer.from(e.payload).toString('base64'))}::text[],
+                  ${events.map((e) => e.traceParent ?? null)}::text[]) AS u(id, subject, payload, trace_parent)`;
 }

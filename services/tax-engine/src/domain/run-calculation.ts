@@ -75,7 +75,8 @@ type Prepared =
       item: QueuedClient;
       id: string;
       ledger: LoadedLedger;
-      calc: CalculationJson;
+      /** the worker's JSON text of the computation, stored as it is */
+      json: string;
       ms: number;
       transactions: number;
       figures: ReturnType<typeof calculationFigures>;
@@ -144,7 +145,7 @@ async function prepare(
       item,
       id,
       ledger: loaded,
-      calc,
+      json: value.json,
       ms,
       transactions: value.transactions,
       figures,
@@ -234,7 +235,7 @@ export async function runCalculations(
           message: p.message,
           previousRunId: null,
           changes: [],
-          computation: null,
+          computationJson: null,
           figures: null,
         });
         const at = p.finishedAt.toISOString();
@@ -320,7 +321,7 @@ export async function runCalculations(
         message: '',
         previousRunId: previous?.id ?? null,
         changes,
-        computation: p.calc,
+        computationJson: p.json,
         figures: { client: figures.client, years: figures.years },
       });
       held.push({

@@ -181,21 +181,40 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
       );
     },
 
+    /**
+     * Stores runs and their events in one statement each. The computation arrives as the worker's JSON text and
+     * goes in as it is (PostgreSQL parses it into jsonb), never walked again as an object on the event loop.
+     */
     async insertRuns(
       tx: TaxEngineTx,
-      runs: (StoredRun & { computation: unknown; figures: unknown })[],
+      runs: (StoredRun & { computationJson: string | null; figures: unknown })[],
       events: OutboxEvent[],
     ): Promise<void> {
       if (runs.length > 0) {
-        await tx.calculationRun.createMany({
-          data: runs.map((run) => ({
-            ...run,
-            taxpayer: run.taxpayer as object,
-            changes: run.changes as object,
-            computation: run.computation === null ? undefined : (run.computation as object),
-            figures: run.figures === null ? undefined : (run.figures as object),
-          })),
-        });
+        const col = <T>(pick: (r: (typeof runs)[number]) => T) => runs.map(pick);
+        const json = (value: unknown) => JSON.stringify(value);
+        await tx.$executeRaw`
+          INSERT INTO calculation_run (id, organisation_uuid, client_uuid, trigger, reason, earliest_date,
+                 ledger_version, status, started_at, finished_at, engine_ms, transactions, disposals, failures, message,
+                 taxpayer, computation, figures, previous_run_id, changes, tax_year)
+          SELECT id, organisation_uuid, client_uuid, trigger, reason, earliest_date, ledger_version, status,
+                 started_at::timestamptz, finished_at::timestamptz, engine_ms, transactions, disposals, failures, message,
+                 taxpayer::jsonb, computation::jsonb, figures::jsonb, previous_run_id, changes::jsonb, tax_year
+            FROM unnest(${col((r) => r.id)}::uuid[], ${col((r) => r.organisationUuid)}::uuid[],
+                        ${col((r) => r.clientUuid)}::uuid[], ${col((r) => r.trigger)}::text[],
+                        ${col((r) => r.reason)}::text[], ${col((r) => r.earliestDate)}::text[],
+                        ${col((r) => r.ledgerVersion.toString())}::bigint[], ${col((r) => r.status)}::text[],
+                        ${col((r) => r.startedAt.toISOString())}::text[], ${col((r) => r.finishedAt.toISOString())}::text[],
+                        ${col((r) => r.engineMs)}::float8[], ${col((r) => r.transactions)}::int[],
+                        ${col((r) => r.disposals)}::int[], ${col((r) => r.failures)}::int[],
+                        ${col((r) => r.message)}::text[], ${col((r) => json(r.taxpayer))}::text[],
+                        ${col((r) => r.computationJson)}::text[],
+                        ${col((r) => (r.figures === null ? null : json(r.figures)))}::text[],
+                        ${col((r) => r.previousRunId)}::uuid[], ${col((r) => json(r.changes))}::text[],
+                        ${col((r) => r.taxYear)}::text[])
+                 AS u(id, organisation_uuid, client_uuid, trigger, reason, earliest_date, ledger_version, status,
+                      started_at, finished_at, engine_ms, transactions, disposals, failures, message, taxpayer,
+                      computation, figures, previous_run_id, changes, tax_year)`;
       }
       await appendToOutbox(tx, events);
     },
