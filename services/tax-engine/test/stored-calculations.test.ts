@@ -287,4 +287,53 @@ describe('stored calculations', () => {
     });
     expect(response.status).toBe(401);
   });
+  it('when the engine asks for many ledgers at once, then each is the one ExportClientLedger gives, and another firm’s client is not found', async () => {
+    const ids = createClient(identity.IdentityService, system.transports.identity);
+    const { accessToken } = await ids.issueServiceToken({ service: 'tax-engine', secret: SECRET });
+    const service = { headers: { authorization: `Bearer ${accessToken}` } };
+    const ledgers = createClient(ledger.LedgerService, system.transports.clients);
+    const one = await fx.newClient();
+    const two = await fx.newClient();
+    const elsewhere = await fx.newClient(BRKF);
+    await fx.row(ASHW, one.portfolioId, 'BUY', BUY_DATE, '100', '250.00');
+    await fx.row(ASHW, two.portfolioId, 'BUY', BUY_DATE, '40', '90.00');
+    await fx.row(ASHW, one.portfolioId, 'SELL', SALE_DATE, '30', '120.00');
+    const single = async (clientUuid: string) => {
+      const chunks = [];
+      for await (const c of ledgers.exportClientLedger({ organisationUuid: ASHW, clientUuid }, service)) chunks.push(c);
+      return { csv: chunks.map((c) => c.ledgerCsv).join(''), head: chunks[0]! };
+    };
+    const batch = [];
+    for await (const c of ledgers.exportClientLedgers(
+      { organisationUuid: ASHW, clientUuids: [two.uuid, elsewhere.uuid, one.uuid] },
+      service,
+    )) {
+      batch.push(c);
+    }
+    // In the order asked; the other firm's client is one chunk naming why.
+    expect(batch.map((c) => [c.clientUuid, c.error])).toEqual([
+      [two.uuid, ''],
+      [elsewhere.uuid, 'The client was not found in the organisation'],
+      [one.uuid, ''],
+    ]);
+    for (const [i, client] of [
+      [0, two],
+      [2, one],
+    ] as const) {
+      const alone = await single(client.uuid);
+      expect(batch[i]!.ledgerCsv).toBe(alone.csv);
+      expect(batch[i]!.ledgerVersion).toBe(alone.head.ledgerVersion);
+      expect(batch[i]!.pricesCsv).toBe(alone.head.pricesCsv);
+      expect(batch[i]!.portfolios).toEqual(alone.head.portfolios);
+    }
+    // The sale's row is the client's own: 100 bought for £250.00, 30 sold for £120.00.
+    expect(batch[2]!.ledgerCsv.split('\n').filter((l) => l.includes(',SELL,'))[0]).toMatch(
+      /^[0-9-]+,SELL,ZCALC01,30,120,/,
+    );
+    // A user of another firm is refused, as for one ledger.
+    const byBrook = async () => {
+      for await (const _ of ledgers.exportClientLedgers({ organisationUuid: ASHW, clientUuids: [one.uuid] }, as.brook));
+    };
+    expect(await refusal(byBrook())).toBe(Code.PermissionDenied);
+  });
 });
