@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { fromBinary } from '@bufbuild/protobuf';
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { Code, createClient } from '@connectrpc/connect';
 import type { RunningPostgres } from '@gains/db';
 import { startInProcessSystem, type InProcessSystem } from '@gains/host';
@@ -160,6 +160,59 @@ describe('stored calculations', () => {
     expect(trustRun!.holdings[0]).toMatchObject({ holdoverRelief: '0.00', cloggedLoss: '0.00', indexation: '' });
     const [vulnerableRun] = await fx.completedEvents(vulnerable.uuid);
     expect(vulnerableRun!.client).toMatchObject({ annualExemption: '3000.00', annualExemptionRemaining: '3000.00' });
+  });
+
+  it('when a price is published, then its holders are revalued: value and unrealised move, the YTD and the rows stand', async () => {
+    const { client, runs } = await fx.buyAndSell();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+    const payload = toBinary(
+      events.PricesPublishedSchema,
+      create(events.PricesPublishedSchema, {
+        source: 'MANUAL',
+        prices: [{ securityId: SECURITY, date: today, price: '6.00', currency: 'GBP', priceGbp: '6.00' }],
+      }),
+    );
+    const id = crypto.randomUUID();
+    await db.query(`INSERT INTO securities.outbox_event (id, subject, payload) VALUES ($1, $2, $3)`, [
+      id,
+      'gains.securities.price.published.v1',
+      Buffer.from(payload),
+    ]);
+    try {
+      await system.flushEvents();
+      await fx.settled();
+      const after = await fx.runsOf(client.uuid);
+      expect(after).toHaveLength(runs.length + 1);
+      const events_ = await fx.completedEvents(client.uuid);
+      const revalued = events_.at(-1)!;
+      // 600 shares left at £6.00: £3,600.00, unrealised £3,600.00 - £2,400.00 = £1,200.00. The sale's £400.00 gain
+      // and the exempt amount left (£2,600.00) are as they were; no row's figures travel.
+      expect(revalued.revaluation).toBe(true);
+      expect(revalued.transactions).toEqual([]);
+      expect(revalued.client).toMatchObject({
+        marketValue: '3600.00',
+        unrealisedCapitalGainLoss: '1200.00',
+        ytdCapitalGainLoss: '400.00',
+        annualExemptionRemaining: '2600.00',
+      });
+      const { rows } = await db.query(`SELECT trigger, changes::text FROM tax_engine.calculation_run WHERE id = $1`, [
+        revalued.runId,
+      ]);
+      expect(rows[0]).toEqual({ trigger: 'PRICES', changes: '[]' });
+      const {
+        rows: [grid],
+      } = await db.query(
+        `SELECT market_value::text, unrealised_capital_gain_loss::text AS unrealised, ytd_capital_gain_loss::text AS ytd
+           FROM clients.client WHERE uuid = $1`,
+        [client.uuid],
+      );
+      expect(grid).toEqual({ market_value: '3600.00', unrealised: '1200.00', ytd: '400.00' });
+    } finally {
+      await db.query(`UPDATE clients.security SET price_gbp = 5.00, price_date = $2 WHERE id = $1`, [
+        SECURITY,
+        SALE_DATE,
+      ]);
+    }
   });
 
   it('when 50 ledger changes for one client arrive in a burst, then it is computed once or twice, not 50 times', async () => {

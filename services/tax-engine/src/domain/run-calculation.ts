@@ -66,6 +66,11 @@ export const MAX_TRANSACTIONS_PUBLISHED = 4_000;
 /** The owner the compute pool gives background runs their turns under: one organisation's runs take turns. */
 export const BACKGROUND_USER = 'tax-engine';
 
+/** A client queued only because prices it holds were published (no ledger change merged into its row). */
+export function isRevaluation(item: Pick<QueuedClient, 'trigger' | 'reason'>): boolean {
+  return item.trigger === 'PRICES' && item.reason === 'PRICES';
+}
+
 /** What one client's run came to, before it is stored. */
 type Prepared =
   | { kind: 'retry'; item: QueuedClient }
@@ -274,7 +279,9 @@ export async function runCalculations(
         continue;
       }
       const { figures } = p;
-      const changes = previous ? yearChanges(previous.years, figures.years, today) : [];
+      // New prices alone: the realised figures cannot have moved, so no year is compared and no row's figures sent.
+      const revaluation = isRevaluation(item);
+      const changes = previous && !revaluation ? yearChanges(previous.years, figures.years, today) : [];
       const closedChanged = changes.filter((c) => c.closed).map((c) => c.taxYear);
       const at = p.finishedAt.toISOString();
       events.push(
@@ -290,7 +297,8 @@ export async function runCalculations(
           portfolios: figures.portfolios,
           holdings: figures.holdings,
           // NATS takes 1 MB a message: the newest rows' figures (about 110 bytes each) travel; older ones are the run's.
-          transactions: figures.transactions.slice(-MAX_TRANSACTIONS_PUBLISHED),
+          transactions: revaluation ? [] : figures.transactions.slice(-MAX_TRANSACTIONS_PUBLISHED),
+          revaluation,
           previousRunId: previous?.id ?? '',
           closedYearsChanged: closedChanged,
         }),

@@ -31,17 +31,22 @@ export async function consumeLedgerEvents(
       queued();
       return result;
     },
-    handlers: {
-      [LEDGER_CHANGED]: async (e, tx) => {
-        const change = fromBinary(events.LedgerChangedSchema, e.payload);
-        await enqueueClient(tx, {
-          organisationUuid: change.organisationUuid,
-          clientUuid: change.clientUuid,
-          trigger: 'LEDGER_CHANGED',
-          reason: change.reason,
-          earliestDate: change.earliestDate,
-        });
+    // A batch in one transaction: an import's thousands of ledger changes queue their clients together.
+    batchHandlers: {
+      [LEDGER_CHANGED]: async (batch, tx) => {
+        for (const e of batch) {
+          const change = fromBinary(events.LedgerChangedSchema, e.payload);
+          await enqueueClient(tx, {
+            organisationUuid: change.organisationUuid,
+            clientUuid: change.clientUuid,
+            trigger: 'LEDGER_CHANGED',
+            reason: change.reason,
+            earliestDate: change.earliestDate,
+          });
+        }
       },
+    },
+    handlers: {
       [PRICE_PUBLISHED]: async (e, tx) => {
         const { prices } = fromBinary(events.PricesPublishedSchema, e.payload);
         await enqueueHolders(
