@@ -1,6 +1,7 @@
 import { firstRole, getRoute } from '@gains/access';
 import { assertMember, type Caller } from '@gains/auth';
 import { invalidArgument, permissionDenied } from '@gains/errors';
+import type { CalculationFigures, CurrentYearAllowances, LedgerContext } from './calculation-figures';
 import { describeCsvError, taxpayerProblems, type LedgerFile, type LedgerFileError, type Taxpayer } from '../engine';
 
 /**
@@ -8,13 +9,29 @@ import { describeCsvError, taxpayerProblems, type LedgerFile, type LedgerFileErr
  * worker) with the file's rows counted, or the file's errors (the first ERRORS_SHOWN of `errorCount`).
  */
 export type ComputedLedgerFile =
-  { ok: true; json: string; transactions: number } | { ok: false; errors: LedgerFileError[]; errorCount: number };
+  | { ok: true; json: string; transactions: number; stored?: StoredComputation }
+  | { ok: false; errors: LedgerFileError[]; errorCount: number };
+
+/**
+ * A stored run's computation, made in the worker so the service's event loop neither parses nor walks it: the
+ * figures the grids show, and the answer's JSON gzipped for the run's row (the JSON itself is then not sent).
+ */
+export interface StoredComputation {
+  figures: CalculationFigures;
+  computationGz: Uint8Array;
+  /** ISO instant the computation finished */
+  finishedAt: string;
+}
 
 /**
  * What a compute worker is given: the file, and the annual exempt amounts a provider admin set for the tax years
  * after the statutory ones (read per file, so every replica computes with the same amounts at once).
  */
-export type ComputeTask = LedgerFile & { annualExemptAmountsAdded?: Record<string, string> };
+export type ComputeTask = LedgerFile & {
+  annualExemptAmountsAdded?: Record<string, string>;
+  /** A stored run's: what its figures are read with (StoredComputation answered instead of the JSON). */
+  stored?: { context: LedgerContext; today: string; allowances?: CurrentYearAllowances };
+};
 
 export interface ComputeLedgerFileDeps {
   /**

@@ -6,13 +6,7 @@ import type { OutboxEvent } from '@gains/outbox';
 import type { ReferenceData, Taxpayer } from '../engine';
 import { calculationCompletedEvent, calculationMonitorLogEvent } from '../events/calculation-events';
 import type { CalculationStore, QueuedClient } from '../store/calculation-store';
-import {
-  calculationFigures,
-  taxYearLabelOf,
-  yearChanges,
-  type CalculationJson,
-  type LedgerContext,
-} from './calculation-figures';
+import { taxYearLabelOf, yearChanges, type CalculationFigures, type LedgerContext } from './calculation-figures';
 import type { ComputedLedgerFile, ComputeTask } from './compute-ledger-file';
 import { currentYearAllowances } from './current-year-allowances';
 
@@ -80,11 +74,11 @@ type Prepared =
       item: QueuedClient;
       id: string;
       ledger: LoadedLedger;
-      /** the worker's JSON text of the computation, stored as it is */
-      json: string;
+      /** the presented computation's JSON, gzipped by the worker, stored as it is */
+      computationGz: Uint8Array;
       ms: number;
       transactions: number;
-      figures: ReturnType<typeof calculationFigures>;
+      figures: CalculationFigures;
       finishedAt: Date;
     };
 
@@ -124,6 +118,7 @@ async function prepare(
         pricesCsv: loaded.pricesCsv.trim() === 'security,price' ? undefined : loaded.pricesCsv,
         taxpayer,
         annualExemptAmountsAdded: aeAdded,
+        stored: { context: loaded.context, today, allowances },
       },
       { owner: { organisation: item.organisationUuid, user: BACKGROUND_USER } },
     );
@@ -141,20 +136,18 @@ async function prepare(
         finishedAt: deps.now(),
       };
     }
-    // Parsed here, off the worker: the figures are a walk over the presented computation.
-    const calc = JSON.parse(value.json) as CalculationJson;
-    const finishedAt = deps.now();
-    const figures = calculationFigures(calc, loaded.context, today, finishedAt.toISOString(), allowances);
+    // The worker read the figures and packed the computation: nothing of it is parsed on this event loop.
+    if (!value.stored) throw new Error('the compute worker answered no stored computation');
     return {
       kind: 'computed',
       item,
       id,
       ledger: loaded,
-      json: value.json,
+      computationGz: value.stored.computationGz,
       ms,
       transactions: value.transactions,
-      figures,
-      finishedAt,
+      figures: value.stored.figures,
+      finishedAt: new Date(value.stored.finishedAt),
     };
   } catch (e) {
     // Busy or closing is not the client's failure: it is given back and tried again shortly.
@@ -240,7 +233,7 @@ export async function runCalculations(
           message: p.message,
           previousRunId: null,
           changes: [],
-          computationJson: null,
+          computationGz: null,
           figures: null,
         });
         const at = p.finishedAt.toISOString();
@@ -329,7 +322,7 @@ export async function runCalculations(
         message: '',
         previousRunId: previous?.id ?? null,
         changes,
-        computationJson: p.json,
+        computationGz: p.computationGz,
         figures: { client: figures.client, years: figures.years },
       });
       held.push({

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { appendToOutbox, type OutboxEvent } from '@gains/outbox';
 import type { YearFigures } from '../domain/calculation-figures';
 import { BACKGROUND, priorityOf } from '../domain/recalculation-priority';
@@ -182,12 +183,12 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
     },
 
     /**
-     * Stores runs and their events in one statement each. The computation arrives as the worker's JSON text and
-     * goes in as it is (PostgreSQL parses it into jsonb), never walked again as an object on the event loop.
+     * Stores runs and their events in one statement each. The computation arrives gzipped from the worker and goes
+     * in as it is (as base64 text, decoded by PostgreSQL), never parsed or walked on the event loop.
      */
     async insertRuns(
       tx: TaxEngineTx,
-      runs: (StoredRun & { computationJson: string | null; figures: unknown })[],
+      runs: (StoredRun & { computationGz: Uint8Array | null; figures: unknown })[],
       events: OutboxEvent[],
     ): Promise<void> {
       if (runs.length > 0) {
@@ -196,10 +197,10 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
         await tx.$executeRaw`
           INSERT INTO calculation_run (id, organisation_uuid, client_uuid, trigger, reason, earliest_date,
                  ledger_version, status, started_at, finished_at, engine_ms, transactions, disposals, failures, message,
-                 taxpayer, computation, figures, previous_run_id, changes, tax_year)
+                 taxpayer, computation_gz, figures, previous_run_id, changes, tax_year)
           SELECT id, organisation_uuid, client_uuid, trigger, reason, earliest_date, ledger_version, status,
                  started_at::timestamptz, finished_at::timestamptz, engine_ms, transactions, disposals, failures, message,
-                 taxpayer::jsonb, computation::jsonb, figures::jsonb, previous_run_id, changes::jsonb, tax_year
+                 taxpayer::jsonb, decode(computation_gz, 'base64'), figures::jsonb, previous_run_id, changes::jsonb, tax_year
             FROM unnest(${col((r) => r.id)}::uuid[], ${col((r) => r.organisationUuid)}::uuid[],
                         ${col((r) => r.clientUuid)}::uuid[], ${col((r) => r.trigger)}::text[],
                         ${col((r) => r.reason)}::text[], ${col((r) => r.earliestDate)}::text[],
@@ -208,13 +209,13 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
                         ${col((r) => r.engineMs)}::float8[], ${col((r) => r.transactions)}::int[],
                         ${col((r) => r.disposals)}::int[], ${col((r) => r.failures)}::int[],
                         ${col((r) => r.message)}::text[], ${col((r) => json(r.taxpayer))}::text[],
-                        ${col((r) => r.computationJson)}::text[],
+                        ${col((r) => (r.computationGz ? Buffer.from(r.computationGz).toString('base64') : null))}::text[],
                         ${col((r) => (r.figures === null ? null : json(r.figures)))}::text[],
                         ${col((r) => r.previousRunId)}::uuid[], ${col((r) => json(r.changes))}::text[],
                         ${col((r) => r.taxYear)}::text[])
                  AS u(id, organisation_uuid, client_uuid, trigger, reason, earliest_date, ledger_version, status,
                       started_at, finished_at, engine_ms, transactions, disposals, failures, message, taxpayer,
-                      computation, figures, previous_run_id, changes, tax_year)`;
+                      computation_gz, figures, previous_run_id, changes, tax_year)`;
       }
       await appendToOutbox(tx, events);
     },
@@ -249,11 +250,18 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
       return { runs: runs as StoredRun[], total };
     },
 
+    /** A run with its computation (unpacked from computation_gz, or the JSON of runs stored before it). */
     async getRun(organisationUuid: string, id: string) {
-      return prisma.calculationRun.findFirst({
+      const found = await prisma.calculationRun.findFirst({
         where: { id, organisationUuid },
-        select: { ...RUN_FIELDS, computation: true },
+        select: { ...RUN_FIELDS, computation: true, computationGz: true },
       });
+      if (!found) return null;
+      const { computationGz, computation, ...run } = found;
+      return {
+        ...run,
+        computation: computationGz ? (JSON.parse(gunzipSync(computationGz).toString('utf8')) as unknown) : computation,
+      };
     },
 
     async latestRun(organisationUuid: string, clientUuid: string): Promise<StoredRun | null> {

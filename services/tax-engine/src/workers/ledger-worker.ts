@@ -4,7 +4,9 @@
  * unread), or as the file's errors. Reference data is read once, when the worker starts.
  */
 import v8 from 'node:v8';
+import zlib from 'node:zlib';
 import { parentPort } from 'node:worker_threads';
+import { calculationFigures, type CalculationJson } from '../domain/calculation-figures';
 import { ERRORS_SHOWN, type ComputedLedgerFile, type ComputeTask } from '../domain/compute-ledger-file';
 import { computeLedgerFile, type LedgerFile, type ReferenceData } from '../engine';
 import { ledgerCalculationJson } from '../rpc/ledger-calculation-json';
@@ -27,16 +29,24 @@ function referenceDataWith(added: Record<string, string> = {}): ReferenceData {
 /** A heap past this after a file (one of some 50,000 rows or more) retires the worker: see WorkerReply. */
 const RETIRE_AT_HEAP_BYTES = 256 * 1024 * 1024;
 
-function compute({ annualExemptAmountsAdded, ...file }: ComputeTask, started: number): ComputedLedgerFile {
+function compute({ annualExemptAmountsAdded, stored, ...file }: ComputeTask, started: number): ComputedLedgerFile {
   const result = computeLedgerFile(file as LedgerFile, referenceDataWith(annualExemptAmountsAdded));
   if (!result.ok) return { ok: false, errors: result.errors.slice(0, ERRORS_SHOWN), errorCount: result.errors.length };
   const { computation, transactions, disposalsPage } = result;
   const computeMs = performance.now() - started;
-  return {
-    ok: true,
-    transactions,
-    json: ledgerCalculationJson({ computation, transactions, computeMs, disposalsPage }),
-  };
+  const json = ledgerCalculationJson({ computation, transactions, computeMs, disposalsPage });
+  if (!stored) return { ok: true, transactions, json };
+  // A stored run: the figures are read from the presented computation, as the Calculations page shows it.
+  const finishedAt = new Date().toISOString();
+  const figures = calculationFigures(
+    JSON.parse(json) as CalculationJson,
+    stored.context,
+    stored.today,
+    finishedAt,
+    stored.allowances,
+  );
+  const computationGz = zlib.gzipSync(json, { level: 1 });
+  return { ok: true, transactions, json: '', stored: { figures, computationGz, finishedAt } };
 }
 
 parentPort!.on('message', ({ id, file }: WorkerTask<ComputeTask>) => {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "calculation_run" ADD COLUMN     "computation_gz" BYTEA;
