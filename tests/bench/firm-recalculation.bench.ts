@@ -57,12 +57,19 @@ const DURING_TARGET_MS = 10_000;
 const POLL_MS = 50;
 /** A posting whose figure has not reached the grid by then is given up (and no further posting is timed). */
 const SAMPLE_CAP_MS = 10 * 60_000;
+/** After the firm's recalculation stops unfinished, how long a posting in flight is still waited for. */
+const SAMPLE_GRACE_MS = 30_000;
 const PROGRESS_EVERY_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const int = (n: number) => Math.round(n).toLocaleString('en-GB');
 const mb = (kb: number) => `${int(kb / 1024)} MB`;
-const seconds = (ms: number) => (ms === Infinity ? `>${SAMPLE_CAP_MS / 1000} s` : `${(ms / 1000).toFixed(2)} s`);
+/** One posting timed: `shown` false when given up, `ms` then the time waited (a lower bound). */
+interface Sample {
+  ms: number;
+  shown: boolean;
+}
+const seconds = (s: Sample) => `${s.shown ? '' : '>'}${(s.ms / 1000).toFixed(2)} s`;
 
 interface Target {
   base: string;
@@ -137,8 +144,10 @@ async function bench(t: Target) {
     return row;
   };
   let posted = 0;
-  /** Posts one sale and answers the ms until the grid shows its figure (Infinity when it did not in the cap). */
-  const timePosting = async (): Promise<number> => {
+  /** Set when the bench stops waiting: a posting in flight is then given up. */
+  let giveUpAt = Infinity;
+  /** Posts one sale and times it until the grid shows its figure (given up after the cap, or at `giveUpAt`). */
+  const timePosting = async (): Promise<Sample> => {
     const before = await gridRow();
     const started = performance.now();
     const answer = await call('POST', '/api/customerAdmin/transactions', {
@@ -158,22 +167,22 @@ async function bench(t: Target) {
       throw new Error(`posting a sale answered ${answer.status}: ${JSON.stringify(answer.json).slice(0, 200)}`);
     }
     posted++;
-    while (performance.now() - started < SAMPLE_CAP_MS) {
+    while (performance.now() - started < SAMPLE_CAP_MS && performance.now() < giveUpAt) {
       const polled = performance.now();
       const row = await gridRow();
       // A newer run alone is not enough: one that began before the posting lands without it.
       if (row.lastCalculatedAt !== before.lastCalculatedAt && row.ytdCapitalGainLoss !== before.ytdCapitalGainLoss) {
-        return performance.now() - started;
+        return { ms: performance.now() - started, shown: true };
       }
       await sleep(Math.max(0, POLL_MS - (performance.now() - polled)));
     }
-    return Infinity;
+    return { ms: performance.now() - started, shown: false };
   };
 
-  const quiet: number[] = [];
+  const quiet: Sample[] = [];
   for (let i = 0; i < SAMPLES; i++) {
     quiet.push(await timePosting());
-    if (quiet.at(-1) === Infinity) break;
+    if (!quiet.at(-1)!.shown) break;
   }
   console.log(`quiet system: ${latencyLine(quiet, QUIET_TARGET_MS)}`);
 
@@ -207,9 +216,9 @@ async function bench(t: Target) {
   );
 
   let recalculating = true;
-  const during: number[] = [];
+  const during: Sample[] = [];
   const duringSampling = (async () => {
-    while (recalculating && during.length < SAMPLES && during.at(-1) !== Infinity) during.push(await timePosting());
+    while (recalculating && during.length < SAMPLES && (during.at(-1)?.shown ?? true)) during.push(await timePosting());
   })();
 
   const progress = async () => {
@@ -249,9 +258,10 @@ async function bench(t: Target) {
   }
   const finished = done.n >= total;
   // The time to the last client's figures as stored (the loop above looks once a second).
-  const wallMs =
-    finished && done.last ? done.last.getTime() - startAt.getTime() : performance.now() - started;
+  const wallMs = finished && done.last ? done.last.getTime() - startAt.getTime() : performance.now() - started;
   recalculating = false;
+  // A posting in flight is waited for: once the queue is empty its run follows; if the bench gave up, briefly.
+  if (!finished) giveUpAt = performance.now() + SAMPLE_GRACE_MS;
   await duringSampling;
   clearInterval(sampler);
   sampleMemory();
@@ -335,14 +345,20 @@ async function postingSubject(call: Call) {
   throw new Error(`no client of ${FIRM_CODE} holds ${needed} shares in a general account to sell`);
 }
 
-/** `N postings: p50 … p95 … max … met (p95 < target)`, a posting not shown within the cap counted as slowest. */
-function latencyLine(times: number[], targetMs: number): string {
-  if (times.length === 0) return 'no postings timed';
-  const sorted = [...times].sort((a, b) => a - b);
+/**
+ * `N postings to the grid: p50 … p95 … max … met (p95 < target)`; a posting given up counts as the slowest (its
+ * time waited, marked `>`), and fails the target.
+ */
+function latencyLine(samples: Sample[], targetMs: number): string {
+  if (samples.length === 0) return 'no postings timed';
+  const sorted = [...samples].sort((a, b) => (a.shown === b.shown ? a.ms - b.ms : a.shown ? -1 : 1));
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  const p95 = pct(95);
+  const givenUp = samples.filter((s) => !s.shown).length;
   return (
-    `${times.length} postings to the grid: p50 ${seconds(pct(50))}  p95 ${seconds(pct(95))}  ` +
-    `max ${seconds(sorted.at(-1)!)}  ${pct(95) < targetMs ? 'met' : 'NOT met'} (p95 < ${targetMs / 1000} s)`
+    `${samples.length} postings to the grid: p50 ${seconds(pct(50))}  p95 ${seconds(p95)}  ` +
+    `max ${seconds(sorted.at(-1)!)}  ${p95.shown && p95.ms < targetMs ? 'met' : 'NOT met'} (p95 < ${targetMs / 1000} s)` +
+    (givenUp ? `; ${givenUp} not in the grid when given up` : '')
   );
 }
 
@@ -401,12 +417,7 @@ function resetHighWaterMark(pid: number): boolean {
 
 function childrenOf(pid: number): number[] {
   try {
-    return fs
-      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
     return [];
   }
@@ -518,7 +529,9 @@ async function waitForReady(base: string, child: ChildProcess, output: () => str
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`Gains exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output().slice(-3000)}`);
+      throw new Error(
+        `Gains exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output().slice(-3000)}`,
+      );
     }
     try {
       if ((await fetch(`${base}/readyz`)).ok) return;
