@@ -229,15 +229,18 @@ async function bench(t: Target) {
     );
     return rows[0]!;
   };
-  const queued = async () => {
+  /** The engine's side: runs it stored since the start and clients still queued (ahead of the grid's figures). */
+  const engineProgress = async () => {
     try {
-      const { rows } = await t.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM tax_engine.recalculation_queue WHERE organisation_uuid = $1',
-        [FIRM!.uuid],
+      const { rows } = await t.db.query<{ runs: number; queued: number }>(
+        `SELECT (SELECT count(*)::int FROM tax_engine.calculation_run
+                  WHERE organisation_uuid = $1 AND finished_at >= $2) AS runs,
+                (SELECT count(*)::int FROM tax_engine.recalculation_queue WHERE organisation_uuid = $1) AS queued`,
+        [FIRM!.uuid, startAt],
       );
-      return `, ${int(rows[0]!.n)} queued`;
+      return `; the engine ${int(rows[0]!.runs)} runs stored, ${int(rows[0]!.queued)} clients queued`;
     } catch {
-      return ''; // the queue's table is the engine's own business: left out when it changes
+      return ''; // the engine's tables are its own business: left out when they change
     }
   };
   let done = await progress();
@@ -250,7 +253,7 @@ async function bench(t: Target) {
       console.log(
         `  ${int((now - started) / 1000).padStart(5)} s: ${int(done.n)} of ${int(total)} clients computed, ` +
           `${((done.n * 1000) / (now - started)).toFixed(1)} clients/s ` +
-          `(${(((done.n - lastPrint.n) * 1000) / (now - lastPrint.at)).toFixed(1)} in the last 10 s)${await queued()}; ` +
+          `(${(((done.n - lastPrint.n) * 1000) / (now - lastPrint.at)).toFixed(1)} in the last 10 s${await engineProgress()}); ` +
           `Gains RSS ${mb(memory.gainsRss)}, PostgreSQL RSS ${mb(memory.postgresRss)}`,
       );
       lastPrint = { at: now, n: done.n };
@@ -356,7 +359,7 @@ function latencyLine(samples: Sample[], targetMs: number): string {
   const p95 = pct(95);
   const givenUp = samples.filter((s) => !s.shown).length;
   return (
-    `${samples.length} postings to the grid: p50 ${seconds(pct(50))}  p95 ${seconds(p95)}  ` +
+    `${samples.length} posting${samples.length === 1 ? '' : 's'} to the grid: p50 ${seconds(pct(50))}  p95 ${seconds(p95)}  ` +
     `max ${seconds(sorted.at(-1)!)}  ${p95.shown && p95.ms < targetMs ? 'met' : 'NOT met'} (p95 < ${targetMs / 1000} s)` +
     (givenUp ? `; ${givenUp} not in the grid when given up` : '')
   );
