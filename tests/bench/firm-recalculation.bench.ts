@@ -60,6 +60,7 @@ const SAMPLE_CAP_MS = 10 * 60_000;
 /** After the firm's recalculation stops unfinished, how long a posting in flight is still waited for. */
 const SAMPLE_GRACE_MS = 30_000;
 const PROGRESS_EVERY_MS = 10_000;
+const TOKEN_RENEW_MS = 8 * 60_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const int = (n: number) => Math.round(n).toLocaleString('en-GB');
@@ -78,43 +79,51 @@ interface Target {
   /** The Gains process and its PostgreSQL postmaster, when started here. */
   gainsPid?: number;
   postgresPid?: number;
-  stop(): Promise<void>;
 }
 
-let target: Target | undefined;
+/** Stops what the bench started: set as soon as the child is spawned, so a Ctrl-C while it seeds stops it too. */
+let stopStarted: (() => Promise<void>) | undefined;
+/** The child's pid while it runs: the last resort of an exit that skipped the stop (a signal's kill on exit). */
+let childPid: number | undefined;
 let stopping: Promise<void> | undefined;
-const stopTarget = () => (stopping ??= target?.stop() ?? Promise.resolve());
+const stopTarget = () => (stopping ??= stopStarted?.() ?? Promise.resolve());
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.log(`\n${signal}: stopping Gains`);
     void stopTarget().finally(() => process.exit(130));
   });
 }
+process.on('exit', () => {
+  if (childPid && alive(childPid)) process.kill(-childPid, 'SIGTERM');
+});
 
 try {
-  target = await startTarget();
-  await bench(target);
+  await bench(await startTarget());
 } finally {
   await stopTarget();
 }
 
 async function bench(t: Target) {
-  const signIn = await fetch(`${t.base}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'manager@gains.example', password: t.password }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in at ${t.base} answered ${signIn.status}`);
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
-  const headers = {
-    authorization: `Bearer ${accessToken}`,
-    'x-organisation-uuid': FIRM!.uuid,
-    'content-type': 'application/json',
+  // Access tokens last 10 minutes and a large run takes longer: signed in again after 8.
+  let token = { value: '', at: 0 };
+  const signIn = async () => {
+    const answer = await fetch(`${t.base}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'manager@gains.example', password: t.password }),
+    });
+    if (!answer.ok) throw new Error(`sign-in at ${t.base} answered ${answer.status}`);
+    token = { value: ((await answer.json()) as { accessToken: string }).accessToken, at: performance.now() };
   };
   const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    if (performance.now() - token.at > TOKEN_RENEW_MS) await signIn();
     const response = await fetch(`${t.base}${url}`, {
       method,
-      headers,
+      headers: {
+        authorization: `Bearer ${token.value}`,
+        'x-organisation-uuid': FIRM!.uuid,
+        'content-type': 'application/json',
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -217,9 +226,13 @@ async function bench(t: Target) {
 
   let recalculating = true;
   const during: Sample[] = [];
+  // Its failure is kept for after the wait below (unobserved meanwhile, it would end the process unstopped).
   const duringSampling = (async () => {
     while (recalculating && during.length < SAMPLES && (during.at(-1)?.shown ?? true)) during.push(await timePosting());
-  })();
+  })().then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
   const progress = async () => {
     const { rows } = await t.db.query<{ n: number; failed: number; last: Date | null }>(
@@ -265,7 +278,8 @@ async function bench(t: Target) {
   recalculating = false;
   // A posting in flight is waited for: once the queue is empty its run follows; if the bench gave up, briefly.
   if (!finished) giveUpAt = performance.now() + SAMPLE_GRACE_MS;
-  await duringSampling;
+  const samplingError = await duringSampling;
+  if (samplingError) throw samplingError;
   clearInterval(sampler);
   sampleMemory();
   const peak = t.gainsPid ? procStatus(t.gainsPid, 'VmHWM') : undefined;
@@ -426,10 +440,11 @@ function childrenOf(pid: number): number[] {
   }
 }
 
+/** Whether the process runs (an exited child its parent has not reaped yet does not). */
 function alive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
     return false;
   }
@@ -440,7 +455,8 @@ async function startTarget(): Promise<Target> {
   if (process.env.BASE_URL) {
     if (!process.env.DATABASE_URL) throw new Error('BASE_URL needs DATABASE_URL: progress is read from the database');
     const db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
-    return { base: process.env.BASE_URL.replace(/\/$/, ''), password, db, stop: () => db.end() };
+    stopStarted = () => db.end();
+    return { base: process.env.BASE_URL.replace(/\/$/, ''), password, db };
   }
   const kept = process.env.GAINS_BENCH_DATA_DIR;
   const dataDir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gains-bench-firm-'));
@@ -469,6 +485,7 @@ async function startTarget(): Promise<Target> {
   });
   let log = '';
   let postgresInfo: { port: number; dataDir: string } | undefined;
+  let postgresPid: number | undefined;
   let lastSeedPrint = 0;
   let partial = '';
   child.stdout!.setEncoding('utf8');
@@ -485,6 +502,7 @@ async function startTarget(): Promise<Target> {
       }
       if (entry.msg === 'PostgreSQL started' && entry.port && entry.dataDir) {
         postgresInfo = { port: entry.port, dataDir: entry.dataDir };
+        postgresPid = postmasterPid(entry.dataDir);
       } else if (entry.msg === 'large demo firm: clients written' && Date.now() - lastSeedPrint > 30_000) {
         lastSeedPrint = Date.now();
         console.log(`  seeding the large firm: ${int(entry.clients ?? 0)} clients written`);
@@ -494,25 +512,29 @@ async function startTarget(): Promise<Target> {
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (chunk: string) => (log = (log + chunk).slice(-20_000)));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  childPid = child.pid;
 
   let db: pg.Pool | undefined;
-  let postgresPid: number | undefined;
   const stop = async () => {
     await db?.end().catch(() => {});
     await stopChild(child, exited);
-    // PostgreSQL runs in a group of its own: stopped by Gains on SIGTERM, here if Gains could not.
+    childPid = undefined;
+    // PostgreSQL runs in a group of its own: stopped by Gains on SIGTERM, here if Gains could not (a Gains stopped
+    // while it seeds exits without stopping it).
     if (postgresPid && alive(postgresPid)) {
       process.kill(postgresPid, 'SIGINT');
       for (let i = 0; i < 200 && alive(postgresPid); i++) await sleep(50);
       if (alive(postgresPid)) process.kill(postgresPid, 'SIGKILL');
+      for (let i = 0; i < 100 && alive(postgresPid); i++) await sleep(50);
     }
     if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  stopStarted = stop;
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitForReady(base, child, () => log, large ? 30 * 60_000 : 5 * 60_000);
-    if (!postgresInfo) throw new Error(`Gains did not log where its PostgreSQL is:\n${log.slice(-2000)}`);
-    postgresPid = Number(fs.readFileSync(path.join(postgresInfo.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (!postgresInfo || !postgresPid)
+      throw new Error(`Gains did not log where its PostgreSQL is:\n${log.slice(-2000)}`);
     db = new pg.Pool({
       connectionString: `postgresql://gains:gains@127.0.0.1:${postgresInfo.port}/gains`,
       max: 2,
@@ -521,10 +543,19 @@ async function startTarget(): Promise<Target> {
       `  ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (Gains pid ${child.pid}, ` +
         `PostgreSQL pid ${postgresPid})`,
     );
-    return { base, password, db, gainsPid: child.pid, postgresPid, stop };
+    return { base, password, db, gainsPid: child.pid, postgresPid };
   } catch (error) {
-    await stop();
+    await stopTarget();
     throw error;
+  }
+}
+
+/** The postmaster's pid from its data directory (the first line of postmaster.pid). */
+function postmasterPid(dataDir: string): number | undefined {
+  try {
+    return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+  } catch {
+    return undefined;
   }
 }
 
