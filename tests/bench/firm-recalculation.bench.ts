@@ -210,7 +210,7 @@ async function bench(t: Target) {
       memory.postgresProcesses = Math.max(memory.postgresProcesses, pids.length);
     }
   };
-  const sampler = setInterval(sampleMemory, 1000);
+  const sampler = setInterval(sampleMemory, 1000).unref();
 
   const { rows: startRows } = await t.db.query<{ at: Date }>('SELECT now() AS at');
   const startAt = startRows[0]!.at;
@@ -267,7 +267,7 @@ async function bench(t: Target) {
         `  ${int((now - started) / 1000).padStart(5)} s: ${int(done.n)} of ${int(total)} clients computed, ` +
           `${((done.n * 1000) / (now - started)).toFixed(1)} clients/s ` +
           `(${(((done.n - lastPrint.n) * 1000) / (now - lastPrint.at)).toFixed(1)} in the last 10 s${await engineProgress()}); ` +
-          `Gains RSS ${mb(memory.gainsRss)}, PostgreSQL RSS ${mb(memory.postgresRss)}`,
+          `peak RSS so far: Gains ${mb(memory.gainsRss)}, PostgreSQL ${mb(memory.postgresRss)}`,
       );
       lastPrint = { at: now, n: done.n };
     }
