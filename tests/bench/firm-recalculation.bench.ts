@@ -70,7 +70,7 @@ interface Sample {
   ms: number;
   shown: boolean;
 }
-const seconds = (s: Sample) => `${s.shown ? '' : '>'}${(s.ms / 1000).toFixed(2)} s`;
+const seconds = (s: Sample) => (s.shown ? '' : 'given up after ') + `${(s.ms / 1000).toFixed(2)} s`;
 
 interface Target {
   base: string;
@@ -318,7 +318,7 @@ async function bench(t: Target) {
       `  Gains process peak memory: VmHWM ${peak ? mb(peak) : '?'}` +
         (hwmReset ? ' since the recalculation began' : ' since its start (the peak could not be reset)') +
         `, largest RSS sampled ${mb(memory.gainsRss)}` +
-        (startupPeak ? ` (its start, seeding included: VmHWM ${mb(startupPeak)})` : ''),
+        (startupPeak ? ` (before it, from the start and any seeding: VmHWM ${mb(startupPeak)})` : ''),
     );
     console.log(
       `  PostgreSQL peak memory: RSS summed over its processes ${mb(memory.postgresRss)} ` +
@@ -381,8 +381,8 @@ async function postingSubject(call: Call) {
 }
 
 /**
- * `N postings to the grid: p50 … p95 … max … met (p95 < target)`; a posting given up counts as the slowest (its
- * time waited, marked `>`), and fails the target.
+ * `N postings to the grid: p50 … p95 … max … met (p95 < target)`; a posting given up counts as the slowest
+ * (printed with the time it was waited for) and fails the target.
  */
 function latencyLine(samples: Sample[], targetMs: number): string {
   if (samples.length === 0) return 'no postings timed';
