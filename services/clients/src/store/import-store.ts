@@ -4,7 +4,7 @@ import type { OutboxEvent } from '@gains/outbox';
 import type { RejectedRow } from '../domain/import-csv';
 import type { ImportLookups, PreparedTransaction } from '../domain/import-rules';
 import { typeKey } from '../domain/import-rules';
-import { unnestSelect } from './bulk-insert';
+import { unnestSelectRows } from './bulk-insert';
 import { refreshOwnersHoldingBreaks, rederiveHoldingsInBulk, type Pair } from './ledger-store';
 
 /** A portfolio and security an import posted to, with the earliest trade date it posted. */
@@ -272,7 +272,7 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
                                  AND r.kind = 'TRANSACTIONS' AND r.natural_key = encode(i.import_key, 'hex'))`;
       // $1 organisation, $2 the rows' count, $3 the actor, then one array per column. The last SELECT's snapshot
       // is the statement's: it sees the ledger as it was before `posted`, so the keys it finds were there before.
-      const input = unnestSelect(LEDGER_COLUMNS, 4);
+      const input = unnestSelectRows(LEDGER_COLUMNS, rows, 4);
       const { rows: answer } = await db.query<{ others: string[] }>(
         `WITH input AS (SELECT ${input.expressions.map((e, i) => `${e} AS ${LEDGER_COLUMNS[i]!.name}`).join(', ')}
                           FROM ${input.from}),
@@ -287,7 +287,7 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
                                            WHERE l.organisation_uuid = $1::uuid AND l.import_key = i.import_key
                                              AND l.import_key IS NOT NULL AND l.source_ref <> i.source_ref)
                                ${legacy ? `OR ${recordedBefore}` : ''}) END AS others`,
-        [organisationUuid, chunk.length, actorName, ...input.values(rows)],
+        [organisationUuid, chunk.length, actorName, ...input.values],
       );
       const others = new Set(answer[0]!.others);
       const touched = new Map<string, TouchedPair>();
