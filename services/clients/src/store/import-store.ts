@@ -329,6 +329,22 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
     },
 
     /**
+     * Locks the owners of the portfolios an import touched, in id order, before the holdings are re-derived: a
+     * calculation's figures are written client first, then its portfolios and holdings (calculation-store), so
+     * taking the clients first here keeps the two from deadlocking (the file's last chunk rolled back and ran again).
+     */
+    async lockOwners(db: pg.ClientBase, organisationUuid: string, touched: readonly TouchedPair[]): Promise<void> {
+      if (touched.length === 0) return;
+      await db.query(
+        `SELECT c.id FROM client c
+          WHERE c.organisation_uuid = $1::uuid
+            AND c.id IN (SELECT client_id FROM portfolio_owner WHERE portfolio_id = ANY($2::int[]))
+          ORDER BY c.id FOR UPDATE`,
+        [organisationUuid, [...new Set(touched.map((t) => t.portfolioId))]],
+      );
+    },
+
+    /**
      * The holdings of the pairs an import posted to, re-derived (once per file, at its end), without their
      * owners' Holding Breaks: two of these run at once on disjoint portfolios, and an owner of both halves'
      * portfolios is counted once both are in (announceImported).
