@@ -262,9 +262,12 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
         ];
       });
       // Keys imported before they moved onto the ledger row (migration 20261127074835) are honoured; a firm
-      // without any pays nothing for them.
+      // without any pays nothing for them. The chunk's commit need not wait for its WAL to reach disk: a crash
+      // loses at most the last chunks whole (WAL is written in order, the runner's cursor with them), and the job
+      // resumes from the cursor that survived.
       const { rows: legacyKeys } = await db.query<{ any: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM imported_row WHERE organisation_uuid = $1::uuid AND kind = 'TRANSACTIONS') AS any`,
+        `SELECT set_config('synchronous_commit', 'off', true),
+                EXISTS (SELECT 1 FROM imported_row WHERE organisation_uuid = $1::uuid AND kind = 'TRANSACTIONS') AS any`,
         [organisationUuid],
       );
       const legacy = legacyKeys[0]!.any;
