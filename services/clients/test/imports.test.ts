@@ -200,6 +200,47 @@ describe('transactions', () => {
     expect(await holding('ZIP-BEN', BETA)).toEqual({ quantity: '15.0000', recBreak: false });
   });
 
+  it('when keys were recorded in imported_row before they moved onto the ledger row, then they are still honoured', async () => {
+    // A file posted as a database before migration 20261127074835 holds it: its keys in imported_row, none on
+    // the ledger rows. Another file repeating one of its rows then posts only its new row.
+    await createClient(ledger.LedgerService, system.transports.clients).savePortfolio(
+      {
+        organisationUuid: ASHW,
+        uuid: '',
+        portfolio: {
+          code: 'ZIP-OLD',
+          name: 'ZIP-OLD',
+          taxWrapper: 'GIA',
+          owners: [{ clientUuid: BEN, percentage: '100' }],
+        },
+      },
+      as.manager,
+    );
+    const first = [HEADER, 'ZI02,ZIP-OLD,ZIBETA1,2025-04-01,BUY,7,1.00,,OLD-1'].join('\n');
+    const posted = await importFile('TRANSACTIONS', first);
+    expect(posted).toMatchObject({ status: 'SUCCEEDED', rowsPosted: 1 });
+    expect(await count('imported_row', `kind = 'TRANSACTIONS'`)).toBe(0);
+    const where = `portfolio_code = 'ZIP-OLD' AND trade_date = '2025-04-01'`;
+    await db.query(
+      `INSERT INTO clients.imported_row (organisation_uuid, kind, natural_key, task_id)
+       SELECT organisation_uuid, 'TRANSACTIONS', encode(import_key, 'hex'), 0 FROM clients.ledger_transaction
+        WHERE ${where}`,
+    );
+    await db.query(`UPDATE clients.ledger_transaction SET import_key = NULL WHERE ${where}`);
+    try {
+      const repeating = [
+        HEADER,
+        'ZI02,ZIP-OLD,ZIBETA1,2025-04-01,BUY,7,1.00,,OLD-1',
+        'ZI02,ZIP-OLD,ZIBETA1,2025-04-02,BUY,3,1.00,,OLD-2',
+      ].join('\n');
+      const task = await importFile('TRANSACTIONS', repeating);
+      expect(task).toMatchObject({ status: 'SUCCEEDED', rowsRead: 2, rowsPosted: 1, rowsSkipped: 1 });
+      expect(await count('ledger_transaction', `portfolio_code = 'ZIP-OLD' AND trade_date >= '2025-04-01'`)).toBe(2);
+    } finally {
+      await db.query(`DELETE FROM clients.imported_row WHERE kind = 'TRANSACTIONS'`);
+    }
+  });
+
   it('when a file of several chunks stops between them, then a new process resumes it: each row once, holdings and events over the whole file', async () => {
     // A file of IMPORT_CHUNK + 1 rows: 10,000 buys of 1 Alpha (dated from 2025-01-02), then a sale of 3.
     // Held at the end by hand: 10,000 - 3 = 9,997 Alpha; ledger.changed for Ann from 2025-01-02.

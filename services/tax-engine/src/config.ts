@@ -20,7 +20,7 @@ export function taxEngineConfig(env: NodeJS.ProcessEnv) {
       /** Files one user may have waiting or computing at once. */
       GAINS_TAX_ENGINE_MAX_PER_USER: count('the per-user cap').default(4),
       /** Queued clients one recalculation batch takes at most (one transaction stores them). */
-      GAINS_TAX_ENGINE_BATCH: count('the batch size').default(100),
+      GAINS_TAX_ENGINE_BATCH: count('the batch size').default(200),
       /** Longest one file may compute, milliseconds. */
       GAINS_TAX_ENGINE_TIMEOUT_MS: count('the time limit').default(60_000),
     },

@@ -39,7 +39,8 @@ export const taxEngineModule: ServiceModule = {
     const pool = createSchemaPool(connectionString, SCHEMA, 4);
     const prisma = createTaxEnginePrisma(pool, SCHEMA);
     const annualExemptAmounts = createAnnualExemptAmountStore(prisma);
-    const relay = createOutboxRelay({ pool, bus, logger });
+    // Runs land a batch a transaction in the clients service: a firm's recalculation publishes them 500 at a time.
+    const relay = createOutboxRelay({ pool, bus, logger, batchSize: 500 });
     const compute = new ComputePool<ComputeTask, ComputedLedgerFile>({
       size: config.workers,
       maxQueued: config.maxQueued,

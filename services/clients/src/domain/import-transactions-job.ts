@@ -151,13 +151,15 @@ export function importTransactionsJob(deps: ImportDeps): JobHandler<{ taskUuid: 
           add: { candidates: next - start, successes: done.posted },
         };
       }
-      // Every row is in (committed): a last chunk re-derives the holdings the file touched, by portfolio halves
-      // at once on two connections, each seeing every row; then the owners' events and the finish.
+      // Every row is in (committed): a last chunk locks the owners (lockOwners says why), then re-derives the
+      // holdings the file touched, by portfolio halves at once on two connections, each seeing every row; then the
+      // owners' events and the finish.
       checked.delete(task.uuid);
       const touched = cursor?.touched ?? [];
       const byPortfolio = [...touched].sort((x, y) => x.portfolioId - y.portfolioId);
       let cut = Math.ceil(byPortfolio.length / 2);
       while (cut < byPortfolio.length && byPortfolio[cut]!.portfolioId === byPortfolio[cut - 1]!.portfolioId) cut++;
+      await deps.imports.lockOwners(tx, organisationUuid, touched);
       await Promise.all([
         deps.imports.rederiveTouched(tx, organisationUuid, byPortfolio.slice(0, cut)),
         deps.imports.inOwnTransaction((own) =>

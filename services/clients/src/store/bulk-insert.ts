@@ -36,6 +36,47 @@ export function unnestSelect(columns: readonly BulkColumn[], first = 1) {
   };
 }
 
+/**
+ * unnestSelect for the rows at hand, its parameters (`values`) written already: a column that every row gives the
+ * same value (a file's currency, state, exchange rate, an empty note) is one scalar parameter rather than an array
+ * of copies, which Node would write and PostgreSQL parse once per row. At least one column stays an array, so
+ * the unnest still answers a row per row.
+ */
+export function unnestSelectRows(columns: readonly BulkColumn[], rows: readonly (readonly unknown[])[], first = 1) {
+  const params = columns.filter((c): c is Extract<BulkColumn, { type: string }> => 'type' in c);
+  const same = params.map((_, i) => rows.length > 1 && rows.every((row) => (row[i] ?? null) === (rows[0]![i] ?? null)));
+  if (same.every(Boolean)) same[0] = false;
+  const values: unknown[] = [];
+  const arrays: string[] = [];
+  const names: string[] = [];
+  const paramExpr = params.map((c, i) => {
+    const n = first + values.length;
+    if (same[i]) {
+      values.push(rows[0]![i] ?? null);
+      return `$${n}::${c.type}`;
+    }
+    values.push(arrayLiteral(rows, i));
+    arrays.push(`$${n}::${c.type}[]`);
+    names.push(`c${i}`);
+    return `c${i}`;
+  });
+  let p = 0;
+  const expressions = columns.map((c) => {
+    if ('sql' in c) return c.sql;
+    const param = paramExpr[p++]!;
+    return c.expr ? c.expr(param) : param;
+  });
+  return {
+    /** the column list of the INSERT */
+    into: columns.map((c) => c.name).join(', '),
+    /** each column's expression (over the unnest's names, or a scalar parameter), in column order */
+    expressions,
+    from: `unnest(${arrays.join(', ')}) AS u(${names.join(', ')})`,
+    /** the statement's parameters from `first` on */
+    values,
+  };
+}
+
 // Characters that make an array element need quotes (also an empty element, or one spelled NULL).
 const NEEDS_QUOTES = /[",\\{}\s]/;
 const ESCAPES = /["\\]/g;

@@ -4,7 +4,7 @@ import type { OutboxEvent } from '@gains/outbox';
 import type { RejectedRow } from '../domain/import-csv';
 import type { ImportLookups, PreparedTransaction } from '../domain/import-rules';
 import { typeKey } from '../domain/import-rules';
-import { textArray, unnestSelect } from './bulk-insert';
+import { unnestSelectRows } from './bulk-insert';
 import { refreshOwnersHoldingBreaks, rederiveHoldingsInBulk, type Pair } from './ledger-store';
 
 /** A portfolio and security an import posted to, with the earliest trade date it posted. */
@@ -67,9 +67,12 @@ function toRecord(row: TaskRow, withRejected: boolean): ImportTaskRecord {
 // The list never carries the rejected rows (a bad 100,000-row file lists 100,000 of them).
 const LIST_SELECT = { rejected: false } as const;
 
+// An imported row's columns: one array per column, except those every row of a file shares ($1 the organisation,
+// $3 the actor's name), which are constants of the statement rather than 100,000 copies in an array.
 const LEDGER_COLUMNS = [
+  { name: 'import_key', type: 'text', expr: (p: string) => `decode(${p}, 'hex')` },
   { name: 'uuid', type: 'uuid' },
-  { name: 'organisation_uuid', type: 'uuid' },
+  { name: 'organisation_uuid', sql: '$1::uuid' },
   { name: 'portfolio_id', type: 'int' },
   { name: 'portfolio_code', type: 'text' },
   { name: 'security_id', type: 'int' },
@@ -95,11 +98,12 @@ const LEDGER_COLUMNS = [
   { name: 'notes', type: 'text' },
   { name: 'source', sql: `'IMPORT'` },
   { name: 'source_ref', type: 'text' },
-  { name: 'warnings', type: 'text', expr: textArray('\n') },
-  { name: 'created_by', type: 'text' },
-  { name: 'updated_by', type: 'text' },
+  { name: 'warnings', sql: `'{}'::text[]` },
+  { name: 'created_by', sql: '$3::text' },
+  { name: 'updated_by', sql: '$3::text' },
   { name: 'updated_at', sql: 'now()' },
 ] as const;
+const LEDGER_NAMES = LEDGER_COLUMNS.map((c) => c.name).join(', ');
 
 export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
   const types = createTransactionTypeStore(prisma);
@@ -211,10 +215,12 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
     },
 
     /**
-     * Posts rows of a file inside the caller's transaction, in one statement: the rows whose natural keys were not
-     * imported before inserted with their keys. A key this task recorded already (an earlier attempt at the chunk
-     * whose other half committed) counts as posted by it; a key of another task's is skipped. Answers the counts
-     * and what the rows posted, by portfolio and security with the earliest trade date, for rederiveTouched and announceImported.
+     * Posts rows of a file inside the caller's transaction, in one statement: each row inserted with its natural key
+     * (import_key) unless a row with that key is in the ledger already (the partial unique index, ON CONFLICT DO
+     * NOTHING). A key this task posted already (an earlier attempt at the chunk whose other half committed: the
+     * same source_ref) counts as posted by it; a key of another task's is skipped, as is one recorded in
+     * imported_row before keys moved onto the ledger row. Answers the counts and what the rows posted, by portfolio
+     * and security with the earliest trade date, for rederiveTouched and announceImported.
      */
     async postRows(
       db: pg.ClientBase,
@@ -229,7 +235,6 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
         return [
           r.naturalKey,
           crypto.randomUUID(),
-          organisationUuid,
           r.portfolioId,
           r.portfolioCode,
           r.securityId,
@@ -254,34 +259,38 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
           v.incomeType,
           v.notes,
           `import:${task.id}:${r.line}`,
-          '',
-          actorName,
-          actorName,
         ];
       });
-      // $1 organisation, $2 task, $3 the rows' count, then one array per column: the natural key first.
-      const input = unnestSelect([{ name: 'natural_key', type: 'text' }, ...LEDGER_COLUMNS], 4);
-      const names = LEDGER_COLUMNS.map((c) => c.name).join(', ');
-      // The statement's snapshot sees imported_row as it was before `fresh`: the keys found there were recorded
-      // earlier, and only when some key was (fresh short of the rows) are they looked up by task.
+      // Keys imported before they moved onto the ledger row (migration 20261127074835) are honoured; a firm
+      // without any pays nothing for them. The chunk's commit need not wait for its WAL to reach disk: a crash
+      // loses at most the last chunks whole (WAL is written in order, the runner's cursor with them), and the job
+      // resumes from the cursor that survived.
+      const { rows: legacyKeys } = await db.query<{ any: boolean }>(
+        `SELECT set_config('synchronous_commit', 'off', true),
+                EXISTS (SELECT 1 FROM imported_row WHERE organisation_uuid = $1::uuid AND kind = 'TRANSACTIONS') AS any`,
+        [organisationUuid],
+      );
+      const legacy = legacyKeys[0]!.any;
+      const recordedBefore = `EXISTS (SELECT 1 FROM imported_row r WHERE r.organisation_uuid = $1::uuid
+                                 AND r.kind = 'TRANSACTIONS' AND r.natural_key = encode(i.import_key, 'hex'))`;
+      // $1 organisation, $2 the rows' count, $3 the actor, then one array per column. The last SELECT's snapshot
+      // is the statement's: it sees the ledger as it was before `posted`, so the keys it finds were there before.
+      const input = unnestSelectRows(LEDGER_COLUMNS, rows, 4);
       const { rows: answer } = await db.query<{ others: string[] }>(
-        `WITH input AS (SELECT u.c0 AS natural_key, ${input.expressions
-          .slice(1)
-          .map((e, i) => `${e} AS ${LEDGER_COLUMNS[i]!.name}`)
-          .join(', ')} FROM ${input.from}),
-              fresh AS (
-                INSERT INTO imported_row (organisation_uuid, kind, natural_key, task_id)
-                SELECT $1::uuid, 'TRANSACTIONS', natural_key, $2::int FROM input
-                ON CONFLICT DO NOTHING RETURNING natural_key),
+        `WITH input AS (SELECT ${input.expressions.map((e, i) => `${e} AS ${LEDGER_COLUMNS[i]!.name}`).join(', ')}
+                          FROM ${input.from}),
               posted AS (
-                INSERT INTO ledger_transaction (${names})
-                SELECT ${names} FROM input WHERE natural_key IN (SELECT natural_key FROM fresh))
-         SELECT CASE WHEN (SELECT count(*) FROM fresh) = $3::int THEN '{}'::text[]
-                     ELSE (SELECT coalesce(array_agg(i.natural_key), '{}') FROM input i
-                             JOIN imported_row r ON r.organisation_uuid = $1::uuid AND r.kind = 'TRANSACTIONS'
-                                                AND r.natural_key = i.natural_key
-                            WHERE r.task_id <> $2::int) END AS others`,
-        [organisationUuid, task.id, chunk.length, ...input.values(rows)],
+                INSERT INTO ledger_transaction (${LEDGER_NAMES})
+                SELECT ${LEDGER_NAMES} FROM input i ${legacy ? `WHERE NOT ${recordedBefore}` : ''}
+                ON CONFLICT (organisation_uuid, import_key) WHERE import_key IS NOT NULL DO NOTHING
+                RETURNING 1)
+         SELECT CASE WHEN (SELECT count(*) FROM posted) = $2::int THEN '{}'::text[]
+                     ELSE (SELECT coalesce(array_agg(encode(i.import_key, 'hex')), '{}') FROM input i
+                            WHERE EXISTS (SELECT 1 FROM ledger_transaction l
+                                           WHERE l.organisation_uuid = $1::uuid AND l.import_key = i.import_key
+                                             AND l.import_key IS NOT NULL AND l.source_ref <> i.source_ref)
+                               ${legacy ? `OR ${recordedBefore}` : ''}) END AS others`,
+        [organisationUuid, chunk.length, actorName, ...input.values],
       );
       const others = new Set(answer[0]!.others);
       const touched = new Map<string, TouchedPair>();
@@ -320,6 +329,22 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
       } finally {
         client.release();
       }
+    },
+
+    /**
+     * Locks the owners of the portfolios an import touched, in id order, before the holdings are re-derived: a
+     * calculation's figures are written client first, then its portfolios and holdings (calculation-store), so
+     * taking the clients first here keeps the two from deadlocking (the file's last chunk rolled back and ran again).
+     */
+    async lockOwners(db: pg.ClientBase, organisationUuid: string, touched: readonly TouchedPair[]): Promise<void> {
+      if (touched.length === 0) return;
+      await db.query(
+        `SELECT c.id FROM client c
+          WHERE c.organisation_uuid = $1::uuid
+            AND c.id IN (SELECT client_id FROM portfolio_owner WHERE portfolio_id = ANY($2::int[]))
+          ORDER BY c.id FOR UPDATE`,
+        [organisationUuid, [...new Set(touched.map((t) => t.portfolioId))]],
+      );
     },
 
     /**
