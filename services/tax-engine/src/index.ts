@@ -77,6 +77,8 @@ export const taxEngineModule: ServiceModule = {
       pollMs: 250,
       quietMs: 300,
       maxWaitMs: 5_000,
+      // Two relay batches: the clients service keeps up, and a posting's event is never far down the outbox.
+      maxUnpublished: 1_000,
       run: async (items) => {
         const outcomes = await runCalculations(
           {

@@ -18,6 +18,11 @@ export interface RecalculationLoopOptions {
   /** A client is taken once its changes paused this long, or once it waited `maxWaitMs` (a burst: one run). */
   quietMs: number;
   maxWaitMs: number;
+  /**
+   * Background clients wait while this many runs' events are still to be published: the engine never runs far
+   * ahead of the grids, so a firm's recalculation shows steadily and a posting's figures are not queued behind it.
+   */
+  maxUnpublished: number;
 }
 
 /**
@@ -50,9 +55,11 @@ export function startRecalculationLoop(options: RecalculationLoopOptions) {
       if (active < options.concurrency) {
         leasing = true;
         try {
+          const background = !(await options.store.outboxBehind(options.maxUnpublished));
           leased = await options.store.lease(options.batchSize, options.leaseMs, {
             quietMs: options.quietMs,
             maxWaitMs: options.maxWaitMs,
+            background,
           });
         } catch (e) {
           if (!stopped) options.logger.error({ err: e }, 'recalculation queue unavailable');

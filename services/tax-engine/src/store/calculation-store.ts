@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { appendToOutbox, type OutboxEvent } from '@gains/outbox';
 import type { YearFigures } from '../domain/calculation-figures';
-import { BACKGROUND, priorityOf } from '../domain/recalculation-priority';
+import { BACKGROUND, INTERACTIVE, priorityOf } from '../domain/recalculation-priority';
 import type { TaxEnginePrisma } from './prisma';
 
 export type TaxEngineTx = Parameters<Parameters<TaxEnginePrisma['$transaction']>[0]>[0];
@@ -82,9 +82,6 @@ export async function enqueueClient(
           THEN recalculation_queue.reason
         WHEN recalculation_queue.reason = '' THEN EXCLUDED.reason
         ELSE recalculation_queue.reason || ',' || EXCLUDED.reason END`;
-  await db.$executeRaw`
-    INSERT INTO known_client (client_uuid, organisation_uuid) VALUES (${item.clientUuid}::uuid, ${item.organisationUuid}::uuid)
-    ON CONFLICT (client_uuid) DO NOTHING`;
 }
 
 /** A price published for these securities: every client holding one is queued (trigger PRICES). */
@@ -106,26 +103,41 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
     enqueue: (item: Parameters<typeof enqueueClient>[1]) => enqueueClient(prisma, item),
 
     /**
-     * Leases up to `limit` waiting clients for `leaseMs`: rows no one holds, or whose lease ran out (a worker that
-     * died), whose changes have paused for `quietMs` (a burst settles into one run) or that have waited `maxWaitMs`.
-     * SKIP LOCKED lets several workers (and replicas) take different clients at once. Interactive clients first.
+     * Leases up to `limit` waiting clients of one priority for `leaseMs`: rows no one holds, or whose lease ran out
+     * (a worker that died), whose changes have paused for `quietMs` (a burst settles into one run) or that have
+     * waited `maxWaitMs`. SKIP LOCKED lets several workers (and replicas) take different clients at once.
+     * Interactive clients are leased alone, in a batch of their own, so a posting never waits on a firm's batch;
+     * background clients only when `background` allows (the loop holds them back while their events queue up).
      */
     async lease(
       limit: number,
       leaseMs: number,
-      settle: { quietMs: number; maxWaitMs: number },
+      settle: { quietMs: number; maxWaitMs: number; background: boolean },
     ): Promise<QueuedClient[]> {
-      return prisma.$queryRaw<QueuedClient[]>`
+      const take = (priority: number) => prisma.$queryRaw<QueuedClient[]>`
         UPDATE recalculation_queue q SET leased_until = now() + ${leaseMs} * interval '1 millisecond',
                attempts = q.attempts + 1
         WHERE q.client_uuid IN (
           SELECT client_uuid FROM recalculation_queue
-          WHERE (leased_until IS NULL OR leased_until < now())
+          WHERE priority = ${priority}::smallint AND (leased_until IS NULL OR leased_until < now())
             AND (changed_at < now() - ${settle.quietMs} * interval '1 millisecond'
                  OR queued_at < now() - ${settle.maxWaitMs} * interval '1 millisecond')
-          ORDER BY priority, queued_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+          ORDER BY queued_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
         RETURNING q.client_uuid::text AS "clientUuid", q.organisation_uuid::text AS "organisationUuid", q.trigger,
                   q.reason, q.earliest_date AS "earliestDate", q.generation, q.attempts`;
+      const interactive = await take(INTERACTIVE);
+      if (interactive.length > 0 || !settle.background) return interactive;
+      return take(BACKGROUND);
+    },
+
+    /**
+     * Whether this service's outbox holds more than `limit` events not yet published: the runs stored are ahead of
+     * the grids, and background work waits for them to catch up (interactive work goes on).
+     */
+    async outboxBehind(limit: number): Promise<boolean> {
+      const [row] = await prisma.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM (SELECT 1 FROM outbox_event WHERE published_at IS NULL LIMIT ${limit + 1}) o`;
+      return (row?.n ?? 0) > limit;
     },
 
     /**
@@ -274,15 +286,6 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
 
     async queued(organisationUuid: string, clientUuid: string): Promise<boolean> {
       return (await prisma.recalculationQueue.count({ where: { clientUuid, organisationUuid } })) > 0;
-    },
-
-    async knownClients(organisationUuid: string): Promise<string[]> {
-      const rows = await prisma.knownClient.findMany({
-        where: { organisationUuid },
-        select: { clientUuid: true },
-        orderBy: { clientUuid: 'asc' },
-      });
-      return rows.map((r) => r.clientUuid);
     },
 
     async waiting(): Promise<number> {
