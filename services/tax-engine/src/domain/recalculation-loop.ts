@@ -93,6 +93,8 @@ export function startRecalculationLoop(options: RecalculationLoopOptions) {
   return {
     kick() {
       wake?.();
+      // A change just queued is taken once it has been quiet for quietMs: look again then, not at the next poll.
+      setTimeout(() => wake?.(), options.quietMs + 20).unref();
     },
     /** Resolves when the queue is empty and nothing is running (tests). */
     async drain(): Promise<void> {
