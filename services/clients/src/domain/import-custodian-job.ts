@@ -13,6 +13,7 @@ import {
   type CustodianHolding,
   type HoldingDifference,
 } from './import-rules';
+import { refuseFile, startUnlessImported } from './import-outcomes';
 
 export const IMPORT_CUSTODIAN_JOB = importJobType('CUSTODIAN_HOLDINGS');
 
@@ -94,26 +95,13 @@ export function importCustodianJob(
       const { rowsRead, prepared, rejected } = file;
       if (rejected.length > 0) {
         checked.delete(task.uuid);
-        const lines = new Set(rejected.map((r) => r.line)).size;
-        const message = `${lines} ${lines === 1 ? 'line has' : 'lines have'} problems: nothing was posted`;
-        await deps.imports.finishIn(tx, task.id, { status: 'FAILED', rowsRead, rejected, message });
-        return {
-          cursor: { next: 0 },
-          done: true,
-          outcome: 'FAILED',
-          message,
-          progressTotal: rowsRead,
-          failures: rejected.map((r) => ({ line: r.line, column: r.column, reason: r.reason })),
-        };
+        return { cursor: { next: 0 }, ...(await refuseFile(deps.imports, tx, task, file, 'posted')) };
       }
       const start = cursor?.next ?? 0;
       if (start === 0) {
-        await deps.imports.markRunningIn(tx, task.id, rowsRead);
-        const earlier = await deps.imports.findSucceeded(task.organisationUuid, task.kind, task.fileHash);
-        if (earlier && earlier.id !== task.id) {
+        const message = await startUnlessImported(deps.imports, tx, task, rowsRead, 'raised');
+        if (message !== null) {
           checked.delete(task.uuid);
-          const message = `This file was imported already (${earlier.fileName}, ${earlier.createdDate}): nothing raised again`;
-          await deps.imports.finishIn(tx, task.id, { status: 'SUCCEEDED', rowsRead, rowsSkipped: rowsRead, message });
           return { cursor: { next: 0 }, done: true, outcome: 'SUCCEEDED', message, progressTotal: rowsRead };
         }
       }

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { ImportTaskRecord } from '../store/import-store';
 import { readTable, type ColumnSpec, type CsvRow, type RejectedRow } from './import-csv';
 import type { ImportDeps } from './import-deps';
+import { refuseFile, startUnlessImported } from './import-outcomes';
 
 /** What a master data kind gives the shared flow: its columns, its rows checked, its good rows written. */
 export interface MasterKind<P extends { changed: boolean }> {
@@ -47,29 +48,19 @@ export function masterImportJob<P extends { changed: boolean }>(
       const { prepared, rejected: bad } = await kind.prepare(deps, task, table.rows);
       const rejected = [...table.rejected, ...bad].sort((a, b) => a.line - b.line);
       if (rejected.length > 0) {
-        const lines = new Set(rejected.map((r) => r.line)).size;
-        const message = `${lines} ${lines === 1 ? 'line has' : 'lines have'} problems: nothing was written`;
-        await deps.imports.finishIn(tx, task.id, { status: 'FAILED', rowsRead, rejected, message });
         return {
           cursor: { next: 0 },
-          done: true,
-          outcome: 'FAILED',
-          message,
-          progressTotal: rowsRead,
-          failures: rejected.map((r) => ({ line: r.line, column: r.column, reason: r.reason })),
+          ...(await refuseFile(deps.imports, tx, task, { rowsRead, rejected }, 'written')),
         };
       }
-      await deps.imports.markRunningIn(tx, task.id, rowsRead);
-      const earlier = await deps.imports.findSucceeded(task.organisationUuid, task.kind, task.fileHash);
-      if (earlier && earlier.id !== task.id) {
-        const message = `This file was imported already (${earlier.fileName}, ${earlier.createdDate}): nothing written again`;
+      const imported = await startUnlessImported(deps.imports, tx, task, rowsRead, 'written');
+      if (imported !== null) {
         await deps.master.countIn(tx, task.id, 0, rowsRead);
-        await deps.imports.finishIn(tx, task.id, { status: 'SUCCEEDED', rowsRead, rowsSkipped: rowsRead, message });
         return {
           cursor: { next: rowsRead },
           done: true,
           outcome: 'SUCCEEDED',
-          message,
+          message: imported,
           progressDone: rowsRead,
           progressTotal: rowsRead,
         };

@@ -6,6 +6,7 @@ import { readTable, type RejectedRow } from './import-csv';
 import type { ImportDeps } from './import-deps';
 import { lookupsFor } from './import-lookups';
 import { prepareTransactions, TRANSACTION_COLUMNS, type PreparedTransaction } from './import-rules';
+import { refuseFile, startUnlessImported } from './import-outcomes';
 
 /** Rows posted per database transaction: each chunk also saves the cursor, so a restart resumes after it. */
 export const IMPORT_CHUNK = 10_000;
@@ -100,33 +101,15 @@ export function importTransactionsJob(deps: ImportDeps): JobHandler<{ taskUuid: 
       const { rowsRead, prepared, rejected } = file;
       if (rejected.length > 0) {
         checked.delete(task.uuid);
-        const lines = new Set(rejected.map((r) => r.line)).size;
-        const message = `${lines} ${lines === 1 ? 'line has' : 'lines have'} problems: nothing was posted`;
-        await deps.imports.finishIn(tx, task.id, { status: 'FAILED', rowsRead, rejected, message });
-        return {
-          cursor: { next: 0, touched: [] },
-          done: true,
-          outcome: 'FAILED',
-          message,
-          progressTotal: rowsRead,
-          failures: rejected.map((r) => ({ line: r.line, column: r.column, reason: r.reason })),
-        };
+        return { cursor: { next: 0, touched: [] }, ...(await refuseFile(deps.imports, tx, task, file, 'posted')) };
       }
       const start = cursor?.next ?? 0;
       if (start === 0) {
-        await deps.imports.markRunningIn(tx, task.id, rowsRead);
-        const earlier = await deps.imports.findSucceeded(task.organisationUuid, task.kind, task.fileHash);
-        if (earlier && earlier.id !== task.id) {
+        const message = await startUnlessImported(deps.imports, tx, task, rowsRead, 'posted');
+        if (message !== null) {
           checked.delete(task.uuid);
-          const message = `This file was imported already (${earlier.fileName}, ${earlier.createdDate}): nothing posted again`;
-          await deps.imports.finishIn(tx, task.id, { status: 'SUCCEEDED', rowsRead, rowsSkipped: rowsRead, message });
-          return {
-            cursor: { next: 0, touched: [] },
-            done: true,
-            outcome: 'SUCCEEDED',
-            message,
-            progressTotal: rowsRead,
-          };
+          const skipped = { done: true, outcome: 'SUCCEEDED' as const, message, progressTotal: rowsRead };
+          return { cursor: { next: 0, touched: [] }, ...skipped };
         }
       }
       const organisationUuid = task.organisationUuid;
