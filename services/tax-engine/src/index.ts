@@ -61,14 +61,15 @@ export const taxEngineModule: ServiceModule = {
     const ledgers = createLedgerSource(transports.clients);
     const serviceToken = serviceTokenSource(transports.identity, env.GAINS_SERVICE_TOKEN_SECRET ?? '');
     const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-    // Two batches in flight each keep this many ledgers at the pool: every worker busy, within the per-user cap.
-    const computeConcurrency = Math.max(1, Math.min(config.workers, Math.floor(config.maxPerUser / 2)));
+    // Batches in flight: while one computes, others load their ledgers or store their runs (each mostly waiting on
+    // the database), so the worker and the event loop are both kept busy.
+    const batchesInFlight = 4;
+    const computeConcurrency = Math.max(1, Math.min(config.workers, Math.floor(config.maxPerUser / batchesInFlight)));
     const loop = startRecalculationLoop({
       store,
       logger,
-      // One batch loading its ledgers or storing its runs while another computes.
-      concurrency: 2,
-      // A firm's recalculation goes a hundred clients a transaction; a posting is a batch of one.
+      concurrency: batchesInFlight,
+      // A firm's recalculation goes 200 clients a transaction; a posting is a batch of its own.
       batchSize: config.batchSize,
       // Past the compute time limit twice over, a leased client's worker is taken to be gone.
       leaseMs: 2 * config.timeoutMs + 30_000,
