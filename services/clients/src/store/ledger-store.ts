@@ -180,6 +180,27 @@ export interface LedgerChange {
  * Re-derives the holdings of the pairs from their settled rows (deriveHoldings), with each row's warnings and the
  * holding's rec_break flag, and the portfolio's count of rec breaks.
  */
+/**
+ * Locks the portfolios a change writes to, in id order, before any row is written. A ledger row's insert takes a
+ * key-share lock on its portfolio; taking the portfolio FOR UPDATE after that (to derive its holdings) would be an
+ * upgrade, which deadlocks with a calculation storing its figures (a key-share lock through owner_figure, then the
+ * portfolio's sums). Locked first, the change and the calculation simply take turns.
+ */
+async function lockPortfolios(tx: ClientsTx, change: LedgerChange): Promise<void> {
+  const ids = new Set<number>(change.inserts.map((i) => i.portfolioId));
+  for (const u of change.updates) if (u.portfolioId !== undefined) ids.add(u.portfolioId);
+  if (change.updates.length > 0) {
+    const current = await tx.$queryRaw<{ portfolio_id: number | null }[]>`
+      SELECT DISTINCT portfolio_id FROM ledger_transaction
+       WHERE uuid = ANY(${change.updates.map((u) => u.uuid)}::uuid[]) AND organisation_uuid = ${change.organisationUuid}::uuid`;
+    for (const r of current) if (r.portfolio_id !== null) ids.add(r.portfolio_id);
+  }
+  if (ids.size === 0) return;
+  await tx.$queryRaw`
+    SELECT id FROM portfolio WHERE id = ANY(${[...ids]}::int[]) AND organisation_uuid = ${change.organisationUuid}::uuid
+     ORDER BY id FOR UPDATE`;
+}
+
 export async function rederiveHoldings(tx: ClientsTx, organisationUuid: string, pairs: Pair[]): Promise<void> {
   const byPortfolio = new Map<number, Set<number>>();
   for (const p of pairs) {
@@ -562,6 +583,7 @@ export function createLedgerStore(prisma: ClientsPrisma) {
             if (newSecurityId !== null) pairs.push({ portfolioId, securityId: newSecurityId });
           };
           const uuids: string[] = [];
+          await lockPortfolios(tx, change);
           for (const update of change.updates) {
             const old = await tx.ledgerTransaction.findFirst({
               where: { uuid: update.uuid, organisationUuid: change.organisationUuid },
