@@ -11,7 +11,7 @@ export interface Caller {
   roles: string[];
   organisationUuids: string[];
   /**
-   * Set for a service token (services/tax-engine/README.md, "Service identity"): the calling service's name. Such a
+   * Set for a service token (services/tax-engine/docs/stored-calculations.md, "Service identity"): the calling service's name. Such a
    * caller has no roles and no organisations, so every membership check refuses it; only RPCs that declare they
    * serve that service accept it, and they still scope by the organisation in the request.
    */

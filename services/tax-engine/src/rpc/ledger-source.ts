@@ -7,7 +7,7 @@ import type { LoadedLedger } from '../domain/run-calculation';
 export const SERVICE_NAME = 'tax-engine';
 
 /**
- * The tax engine's service token (services/tax-engine/README.md, "Service identity"): asked of identity with the
+ * The tax engine's service token (services/tax-engine/docs/stored-calculations.md, "Service identity"): asked of identity with the
  * shared GAINS_SERVICE_TOKEN_SECRET, kept until a minute before it expires.
  */
 export function serviceTokenSource(identityTransport: Transport, secret: string, now = Date.now) {
