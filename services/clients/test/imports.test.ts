@@ -268,6 +268,7 @@ describe('transactions', () => {
       imports: createImportStore(prisma, pool),
       files: createLocalFileStore(filesDir),
       today: () => londonToday(),
+      postWhileChecking: false, // each chunk's rows fixed: the first posts the first IMPORT_CHUNK rows
     } as unknown as ImportDeps;
     const uuid = crypto.randomUUID();
     const task = await deps.imports.insert({
@@ -331,6 +332,41 @@ describe('transactions', () => {
       await prisma.$disconnect();
       await pool.end();
     }
+  });
+
+  it('when a file of several slices posts while it is checked, then each row posts once; a bad last row posts nothing', async () => {
+    // 12,000 buys of 1 Alpha, then a sale of 5: held by hand 12,000 - 5 = 11,995. The first chunk posts the rows
+    // it has checked while it checks the rest; with a bad last row, what it posted is rolled back.
+    const ledgerApi = createClient(ledger.LedgerService, system.transports.clients);
+    await ledgerApi.savePortfolio(
+      {
+        organisationUuid: ASHW,
+        uuid: '',
+        portfolio: {
+          code: 'ZIP-EARLY',
+          name: 'ZIP-EARLY',
+          taxWrapper: 'GIA',
+          owners: [{ clientUuid: ANN, percentage: '100' }],
+        },
+      },
+      as.manager,
+    );
+    const buys = [HEADER];
+    for (let i = 0; i < 12_000; i++) buys.push(`ZI01,ZIP-EARLY,ZIALPH1,2025-01-03,BUY,1,1.00,,EARLY-${i}`);
+    const badLast = await importFile(
+      'TRANSACTIONS',
+      [...buys, 'ZI01,ZIP-EARLY,XXXXXXX,2025-07-01,SELL,5,1.10,,EARLY-BAD'].join('\n'),
+    );
+    expect(badLast).toMatchObject({ status: 'FAILED', rowsPosted: 0, rowsRejected: 1 });
+    expect(badLast.rejected.map((r) => [r.line, r.column])).toEqual([[12_002, 'security']]);
+    expect(await count('ledger_transaction', `portfolio_code = 'ZIP-EARLY'`)).toBe(0);
+    const good = await importFile(
+      'TRANSACTIONS',
+      [...buys, 'ZI01,ZIP-EARLY,ZIALPH1,2025-07-01,SELL,5,1.10,,EARLY-SALE'].join('\n'),
+    );
+    expect(good).toMatchObject({ status: 'SUCCEEDED', rowsPosted: 12_001, rowsSkipped: 0 });
+    expect(await count('ledger_transaction', `portfolio_code = 'ZIP-EARLY'`)).toBe(12_001);
+    expect(await holding('ZIP-EARLY', ALPHA)).toEqual({ quantity: '11995.0000', recBreak: false });
   });
 
   it('when rows are bad, then every bad row is listed with line, column and reason and nothing is stored', async () => {

@@ -912,3 +912,63 @@ describe('the security read model', () => {
     expect(await read()).toEqual(latest);
   });
 });
+
+describe("a ledger row's portfolio and type (set-based references, migration 20261127110733)", () => {
+  const row = (portfolio: string, type: string, code = 'REF') =>
+    `(gen_random_uuid(), '${ASHW}', ${portfolio}, '${code}', ${BETA}, 'ZBETA', ${type}, '2025-04-01', '2025-04-01',
+      10, 2, 20, 20, now())`;
+  const insert = (...rows: string[]) =>
+    db.query(
+      `INSERT INTO clients.ledger_transaction (uuid, organisation_uuid, portfolio_id, portfolio_code, security_id,
+         security_code, type_id, trade_date, report_date, quantity, price, consideration, consideration_gbp, updated_at)
+       VALUES ${rows.join(', ')}`,
+    );
+  const pgError = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (e: { code?: string; message: string }) => ({ code: e.code, message: e.message }),
+    );
+
+  it('when a statement names a portfolio or type that does not exist, then the whole statement is refused', async () => {
+    const p = (await newPortfolio('ZREFS1', [[CLIENT.ann, '100']])).uuid;
+    const portfolio = `(SELECT id FROM clients.portfolio WHERE uuid = '${p}')`;
+    const buy = `(SELECT id FROM clients.transaction_type WHERE name = 'BUY' AND organisation_uuid IS NULL)`;
+    const before = await count('ledger_transaction');
+    expect(await pgError(insert(row(portfolio, buy), row('987654321', buy)))).toEqual({
+      code: '23503',
+      message: 'ledger_transaction.portfolio_id 987654321 names no portfolio',
+    });
+    expect(await pgError(insert(row(portfolio, buy), row(portfolio, '987654321')))).toEqual({
+      code: '23503',
+      message: 'ledger_transaction.type_id 987654321 names no transaction type',
+    });
+    expect(await count('ledger_transaction')).toBe(before);
+    await insert(row(portfolio, buy), row(portfolio, buy));
+    expect(await count('ledger_transaction')).toBe(before + 2);
+    const moved = await pgError(
+      db.query(
+        `UPDATE clients.ledger_transaction SET portfolio_id = 987654321
+          WHERE portfolio_id = ${portfolio} AND portfolio_code = 'REF'`,
+      ),
+    );
+    expect(moved?.code).toBe('23503');
+  });
+
+  it('when a portfolio is deleted, then its rows stay as ghosts; a transaction type in use cannot be deleted', async () => {
+    const p = (await newPortfolio('ZREFS2', [[CLIENT.ann, '100']])).uuid;
+    const id = (await db.query(`SELECT id FROM clients.portfolio WHERE uuid = $1`, [p])).rows[0].id as number;
+    const type = (
+      await db.query(
+        `INSERT INTO clients.transaction_type (uuid, organisation_uuid, name, description, direction, effect, updated_at)
+         VALUES (gen_random_uuid(), $1, 'ZREFTYPE', 'a type for this test', 'IN', 'BUY', now()) RETURNING id`,
+        [ASHW],
+      )
+    ).rows[0].id as number;
+    await insert(row(String(id), String(type), 'GHOSTED'));
+    expect((await pgError(db.query(`DELETE FROM clients.transaction_type WHERE id = $1`, [type])))?.code).toBe('23503');
+    await db.query(`DELETE FROM clients.portfolio_owner WHERE portfolio_id = $1`, [id]);
+    await db.query(`DELETE FROM clients.holding WHERE portfolio_id = $1`, [id]);
+    await db.query(`DELETE FROM clients.portfolio WHERE id = $1`, [id]);
+    expect(await count('ledger_transaction', `portfolio_code = 'GHOSTED' AND portfolio_id IS NULL`)).toBe(1);
+  });
+});

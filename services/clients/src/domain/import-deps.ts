@@ -35,6 +35,11 @@ export interface ImportDeps {
    * goes as them. Memory only (a token is never stored): a prices job resumed after a restart has none.
    */
   callers: Map<string, Caller>;
+  /**
+   * Whether a transactions file's first chunk posts the rows it has checked while it checks the rest (unset: yes).
+   * No makes each chunk's rows fixed, for a test that walks a file's chunks one by one.
+   */
+  postWhileChecking?: boolean;
   /** Starts a task as a job of the shared runner: its uuid the task's, its type importJobType(task.kind). */
   startJob(task: ImportTaskRecord, caller: Caller): Promise<void>;
 }

@@ -209,25 +209,27 @@ export function prepareTransactions(
     }
     if (rejected.length > before || !portfolio || securityId === undefined) continue;
     // The natural key: the row's own reference when it has one, else its figures and which repeat of them it is.
-    const base = values.transactionCode
-      ? ['ref', clientCode, portfolio.code, values.transactionCode]
-      : [
-          'row',
-          clientCode,
-          portfolio.code,
-          String(securityId),
-          type.name,
-          values.tradeDate,
-          values.quantity,
-          values.price ?? '',
-          values.consideration,
-        ];
-    const baseKey = base.join('\u0000');
-    const ordinal = (seen.get(baseKey) ?? 0) + 1;
-    seen.set(baseKey, ordinal);
+    let naturalKey: string;
+    if (values.transactionCode) naturalKey = hashKey(['ref', clientCode, portfolio.code, values.transactionCode]);
+    else {
+      const baseKey = [
+        'row',
+        clientCode,
+        portfolio.code,
+        String(securityId),
+        type.name,
+        values.tradeDate,
+        values.quantity,
+        values.price ?? '',
+        values.consideration,
+      ].join('\u0000');
+      const ordinal = (seen.get(baseKey) ?? 0) + 1;
+      seen.set(baseKey, ordinal);
+      naturalKey = hashKey([baseKey, String(ordinal)]);
+    }
     prepared.push({
       line: row.line,
-      naturalKey: values.transactionCode ? hashKey([baseKey]) : hashKey([baseKey, String(ordinal)]),
+      naturalKey,
       portfolioId: portfolio.id,
       portfolioCode: portfolio.code,
       securityId,

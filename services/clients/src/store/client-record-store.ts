@@ -369,7 +369,12 @@ export function createClientRecordStore(prisma: ClientsPrisma) {
     /** The first trade date in any of the client's portfolios (for its tax years). */
     async firstTradeDate(organisationUuid: string, clientId: number): Promise<string | null> {
       const row = await prisma.ledgerTransaction.findFirst({
-        where: { organisationUuid, portfolio: { owners: { some: { clientId } } } },
+        where: {
+          organisationUuid,
+          portfolioId: {
+            in: (await prisma.portfolioOwner.findMany({ where: { clientId } })).map((o) => o.portfolioId),
+          },
+        },
         orderBy: { tradeDate: 'asc' },
         select: { tradeDate: true },
       });

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { OutboxEvent } from '@gains/outbox';
 import type { RejectedRow } from '../domain/import-csv';
@@ -6,6 +5,16 @@ import type { ImportLookups, PreparedTransaction } from '../domain/import-rules'
 import { typeKey } from '../domain/import-rules';
 import { unnestSelectRows } from './bulk-insert';
 import { refreshOwnersHoldingBreaks, rederiveHoldingsInBulk, type Pair } from './ledger-store';
+
+/** A chunk's rows and the statement parameters that post them (rowsToPost). */
+export interface RowsToPost {
+  organisationUuid: string;
+  chunk: readonly PreparedTransaction[];
+  actorName: string;
+  input: ReturnType<typeof unnestSelectRows>;
+  /** whether the firm has keys recorded in imported_row (legacyTransactionKeys) */
+  legacy: boolean;
+}
 
 /** A portfolio and security an import posted to, with the earliest trade date it posted. */
 export interface TouchedPair extends Pair {
@@ -71,7 +80,7 @@ const LIST_SELECT = { rejected: false } as const;
 // $3 the actor's name), which are constants of the statement rather than 100,000 copies in an array.
 const LEDGER_COLUMNS = [
   { name: 'import_key', type: 'text', expr: (p: string) => `decode(${p}, 'hex')` },
-  { name: 'uuid', type: 'uuid' },
+  { name: 'uuid', sql: 'gen_random_uuid()' },
   { name: 'organisation_uuid', sql: '$1::uuid' },
   { name: 'portfolio_id', type: 'int' },
   { name: 'portfolio_code', type: 'text' },
@@ -215,26 +224,19 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
     },
 
     /**
-     * Posts rows of a file inside the caller's transaction, in one statement: each row inserted with its natural key
-     * (import_key) unless a row with that key is in the ledger already (the partial unique index, ON CONFLICT DO
-     * NOTHING). A key this task posted already (an earlier attempt at the chunk whose other half committed: the
-     * same source_ref) counts as posted by it; a key of another task's is skipped, as is one recorded in
-     * imported_row before keys moved onto the ledger row. Answers the counts and what the rows posted, by portfolio
-     * and security with the earliest trade date, for rederiveTouched and announceImported.
+     * A chunk's rows written as postRows' parameters: apart from posting them, so that the job writes the next
+     * chunk's while the database posts this one.
      */
-    async postRows(
-      db: pg.ClientBase,
+    rowsToPost(
       task: { id: number; organisationUuid: string },
       chunk: readonly PreparedTransaction[],
       actorName: string,
-    ): Promise<{ posted: number; skipped: number; touched: TouchedPair[] }> {
-      if (chunk.length === 0) return { posted: 0, skipped: 0, touched: [] };
-      const organisationUuid = task.organisationUuid;
+      legacy: boolean,
+    ): RowsToPost {
       const rows = chunk.map((r) => {
         const v = r.values;
         return [
           r.naturalKey,
-          crypto.randomUUID(),
           r.portfolioId,
           r.portfolioCode,
           r.securityId,
@@ -261,37 +263,57 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
           `import:${task.id}:${r.line}`,
         ];
       });
-      // Keys imported before they moved onto the ledger row (migration 20261127074835) are honoured; a firm
-      // without any pays nothing for them. The chunk's commit need not wait for its WAL to reach disk: a crash
-      // loses at most the last chunks whole (WAL is written in order, the runner's cursor with them), and the job
-      // resumes from the cursor that survived.
-      const { rows: legacyKeys } = await db.query<{ any: boolean }>(
-        `SELECT set_config('synchronous_commit', 'off', true),
-                EXISTS (SELECT 1 FROM imported_row WHERE organisation_uuid = $1::uuid AND kind = 'TRANSACTIONS') AS any`,
-        [organisationUuid],
-      );
-      const legacy = legacyKeys[0]!.any;
-      const recordedBefore = `EXISTS (SELECT 1 FROM imported_row r WHERE r.organisation_uuid = $1::uuid
-                                 AND r.kind = 'TRANSACTIONS' AND r.natural_key = encode(i.import_key, 'hex'))`;
-      // $1 organisation, $2 the rows' count, $3 the actor, then one array per column. The last SELECT's snapshot
-      // is the statement's: it sees the ledger as it was before `posted`, so the keys it finds were there before.
+      // $1 organisation, $2 the rows' count, $3 the actor, then the columns.
       const input = unnestSelectRows(LEDGER_COLUMNS, rows, 4);
-      const { rows: answer } = await db.query<{ others: string[] }>(
-        `WITH input AS (SELECT ${input.expressions.map((e, i) => `${e} AS ${LEDGER_COLUMNS[i]!.name}`).join(', ')}
-                          FROM ${input.from}),
-              posted AS (
-                INSERT INTO ledger_transaction (${LEDGER_NAMES})
-                SELECT ${LEDGER_NAMES} FROM input i ${legacy ? `WHERE NOT ${recordedBefore}` : ''}
-                ON CONFLICT (organisation_uuid, import_key) WHERE import_key IS NOT NULL DO NOTHING
-                RETURNING 1)
-         SELECT CASE WHEN (SELECT count(*) FROM posted) = $2::int THEN '{}'::text[]
-                     ELSE (SELECT coalesce(array_agg(encode(i.import_key, 'hex')), '{}') FROM input i
-                            WHERE EXISTS (SELECT 1 FROM ledger_transaction l
-                                           WHERE l.organisation_uuid = $1::uuid AND l.import_key = i.import_key
-                                             AND l.import_key IS NOT NULL AND l.source_ref <> i.source_ref)
-                               ${legacy ? `OR ${recordedBefore}` : ''}) END AS others`,
-        [organisationUuid, chunk.length, actorName, ...input.values],
+      return { organisationUuid: task.organisationUuid, chunk, actorName, input, legacy };
+    },
+
+    /**
+     * Posts rows of a file in the caller's transaction (or a pool's: one statement's), in one statement: each row
+     * inserted with its natural key
+     * (import_key) unless a row with that key is in the ledger already (the partial unique index, ON CONFLICT DO
+     * NOTHING). A key this task posted already (an earlier attempt at the chunk whose other half committed: the
+     * same source_ref) counts as posted by it; a key of another task's is skipped, as is one recorded in
+     * imported_row before keys moved onto the ledger row. Answers the counts and what the rows posted, by portfolio
+     * and security with the earliest trade date, for rederiveTouched and announceImported.
+     */
+    async postRows(
+      db: pg.ClientBase | pg.Pool,
+      { organisationUuid, chunk, actorName, input, legacy }: RowsToPost,
+    ): Promise<{ posted: number; skipped: number; touched: TouchedPair[] }> {
+      if (chunk.length === 0) return { posted: 0, skipped: 0, touched: [] };
+      // Keys imported before they moved onto the ledger row (migration 20261127074835) are honoured (`legacy`, asked
+      // once per file: no key is recorded there any more). One statement, so the rows reach the database at once, and
+      // no CTE, which would hold every row a second time.
+      // The chunk's commit need not wait for its WAL to reach disk: a crash loses at most the last chunks whole
+      // (WAL is written in order, the runner's cursor with them), and the job resumes from the cursor that survived.
+      const column = (name: string) => input.expressions[LEDGER_COLUMNS.findIndex((c) => c.name === name)]!;
+      const recordedBefore = (key: string) => `EXISTS (SELECT 1 FROM imported_row r WHERE r.organisation_uuid = $1::uuid
+                                 AND r.kind = 'TRANSACTIONS' AND r.natural_key = encode(${key}, 'hex'))`;
+      const params = [organisationUuid, chunk.length, actorName, ...input.values];
+      const inserted = await db.query(
+        `INSERT INTO ledger_transaction (${LEDGER_NAMES})
+         SELECT ${input.expressions.join(', ')}
+           FROM ${input.from}, (SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous(commit)
+          WHERE $2::int > 0 ${legacy ? `AND NOT ${recordedBefore(column('import_key'))}` : ''}
+         ON CONFLICT (organisation_uuid, import_key) WHERE import_key IS NOT NULL DO NOTHING`,
+        params,
       );
+      // Some rows were not posted (rare: a file imported again): the keys another task posted, or recorded before,
+      // are skipped; a key this task posted (an earlier attempt's committed half: the same source_ref) is its own.
+      const { rows: answer } =
+        inserted.rowCount === chunk.length
+          ? { rows: [{ others: [] as string[] }] }
+          : await db.query<{ others: string[] }>(
+              `SELECT coalesce(array_agg(encode(i.import_key, 'hex')), '{}') AS others
+                 FROM (SELECT ${input.expressions.map((e, n) => `${e} AS ${LEDGER_COLUMNS[n]!.name}`).join(', ')}
+                         FROM ${input.from} WHERE $2::int > 0) i
+                WHERE EXISTS (SELECT 1 FROM ledger_transaction l
+                               WHERE l.organisation_uuid = $1::uuid AND l.import_key = i.import_key
+                                 AND l.import_key IS NOT NULL AND l.source_ref <> i.source_ref)
+                      ${legacy ? `OR ${recordedBefore('i.import_key')}` : ''}`,
+              params,
+            );
       const others = new Set(answer[0]!.others);
       const touched = new Map<string, TouchedPair>();
       for (const r of chunk) {
@@ -303,6 +325,20 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
         else if (r.values.tradeDate < seen.earliestDate) seen.earliestDate = r.values.tradeDate;
       }
       return { posted: chunk.length - others.size, skipped: others.size, touched: [...touched.values()] };
+    },
+
+    /** postRows in a transaction of its own (its one statement's), committed when it answers. */
+    async postRowsAlone(rows: RowsToPost) {
+      if (!pool) throw new Error('the import store was made without a pool');
+      return this.postRows(pool, rows);
+    },
+
+    /** Whether the firm has transaction keys recorded in imported_row, before keys moved onto the ledger row. */
+    async legacyTransactionKeys(organisationUuid: string): Promise<boolean> {
+      const [row] = await prisma.$queryRaw<{ any: boolean }[]>`
+        SELECT EXISTS (SELECT 1 FROM imported_row WHERE organisation_uuid = ${organisationUuid}::uuid
+                                                    AND kind = 'TRANSACTIONS') AS any`;
+      return row!.any;
     },
 
     /** A chunk's counts and the task's cursor, in the runner's transaction (Interface Logging reads them). */

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { aborted } from '@gains/errors';
 import { appendToOutbox, type OutboxEvent } from '@gains/outbox';
 import { deriveHoldings } from '../domain/holding-rules';
@@ -11,11 +12,11 @@ import { dateColumn, dateText, decimalText, likePattern } from './columns';
 import { Prisma } from './generated/client';
 import type { ClientsPrisma, ClientsTx } from './prisma';
 
-const WITH_REFS = {
-  portfolio: { select: { uuid: true, code: true } },
-  type: { select: { uuid: true, name: true, description: true, effect: true } },
-} satisfies Prisma.LedgerTransactionInclude;
-type TransactionRow = Prisma.LedgerTransactionGetPayload<{ include: typeof WITH_REFS }>;
+/** A ledger row with what it names: its portfolio (null for a ghost) and its transaction type. */
+type TransactionRow = Prisma.LedgerTransactionGetPayload<object> & {
+  portfolio: { uuid: string; code: string } | null;
+  type: { uuid: string; name: string; description: string };
+};
 type SecurityCodes = { sedol: string; isin: string; securityName: string };
 
 function toRecord(row: TransactionRow, security: SecurityCodes | undefined): TransactionRecord {
@@ -322,7 +323,15 @@ export async function rederiveHoldingsInBulk(
   }
   const holdings: unknown[][] = [];
   const warningChanges: [string, string][] = [];
+  let sinceYield = 0;
   for (const [portfolioId, securitySet] of byPortfolio) {
+    // An import derives 100,000 rows here: other users' requests are served between every few thousand.
+    const rowCount = rowsOf.get(portfolioId)?.length ?? 0;
+    sinceYield += rowCount;
+    if (sinceYield > 5_000) {
+      sinceYield = rowCount;
+      await yieldToOthers();
+    }
     const derivation = deriveHoldings(rowsOf.get(portfolioId) ?? [], securitySet);
     for (const { securityId, derived } of derivation.holdings) {
       holdings.push([
@@ -411,21 +420,34 @@ export async function touchedOwners(
 
 export function createLedgerStore(prisma: ClientsPrisma) {
   async function records(db: ClientsPrisma | ClientsTx, where: Prisma.LedgerTransactionWhereInput, order?: string[]) {
-    const rows = await db.ledgerTransaction.findMany({
-      where,
-      include: WITH_REFS,
-      orderBy: [{ tradeDate: 'asc' }, { id: 'asc' }],
-    });
-    const ids = [...new Set(rows.map((r) => r.securityId).filter((id): id is number => id !== null))];
-    const securities = new Map(
-      (
-        await db.security.findMany({
-          where: { id: { in: ids } },
+    const rows = await db.ledgerTransaction.findMany({ where, orderBy: [{ tradeDate: 'asc' }, { id: 'asc' }] });
+    const idsOf = (pick: (r: (typeof rows)[number]) => number | null) => [
+      ...new Set(rows.map(pick).filter((id): id is number => id !== null)),
+    ];
+    const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
+    const [securities, portfolios, types] = await Promise.all([
+      db.security
+        .findMany({
+          where: { id: { in: idsOf((r) => r.securityId) } },
           select: { id: true, sedol: true, isin: true, securityName: true },
         })
-      ).map((s) => [s.id, s]),
+        .then(byId),
+      db.portfolio
+        .findMany({ where: { id: { in: idsOf((r) => r.portfolioId) } }, select: { id: true, uuid: true, code: true } })
+        .then(byId),
+      db.transactionType
+        .findMany({
+          where: { id: { in: idsOf((r) => r.typeId) } },
+          select: { id: true, uuid: true, name: true, description: true },
+        })
+        .then(byId),
+    ]);
+    const out = rows.map((r) =>
+      toRecord(
+        { ...r, portfolio: r.portfolioId === null ? null : portfolios.get(r.portfolioId)!, type: types.get(r.typeId)! },
+        r.securityId === null ? undefined : securities.get(r.securityId),
+      ),
     );
-    const out = rows.map((r) => toRecord(r, r.securityId === null ? undefined : securities.get(r.securityId)));
     if (!order) return out;
     const byUuid = new Map(out.map((r) => [r.uuid, r]));
     return order.map((uuid) => byUuid.get(uuid)!).filter(Boolean);
