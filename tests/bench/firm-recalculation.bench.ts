@@ -5,7 +5,7 @@
  * (read from the clients' read model in PostgreSQL: `last_calculated_at`). Prints progress every 10 s, then clients
  * per second, the total time and the peak memory of the Gains process and of PostgreSQL. Before and during the
  * recalculation it times N postings (a sale of one share, as the web app posts it) to their figure in the clients
- * grid (the grid call the web app makes, filtered to the client, polled every 50 ms until its YTD gain and last
+ * grid (the grid call the web app makes, filtered to the client, polled every 100 ms until its YTD gain and last
  * calculated time move). Targets: the large firm (100,000 clients) in under 5 minutes; p95 from posting to grid
  * under 2 s on a quiet system and under 10 s while the firm recalculates. Prints figures; asserts nothing.
  *
@@ -54,7 +54,8 @@ const FIRM_TARGET_S = 300;
 const RATE_TARGET = LARGE_CLIENTS / FIRM_TARGET_S;
 const QUIET_TARGET_MS = 2_000;
 const DURING_TARGET_MS = 10_000;
-const POLL_MS = 50;
+/** How often a posting's client is looked for in the grid (each look is a search of the firm's clients). */
+const POLL_MS = 100;
 /** A posting whose figure has not reached the grid by then is given up (and no further posting is timed). */
 const SAMPLE_CAP_MS = 10 * 60_000;
 /** After the firm's recalculation stops unfinished, how long a posting in flight is still waited for. */
@@ -138,15 +139,25 @@ async function bench(t: Target) {
     `firm recalculation of ${FIRM!.name} (${FIRM_CODE}): ${int(total)} clients owning a portfolio; ` +
       `load ${os.loadavg()[0]!.toFixed(1)}`,
   );
-  try {
-    const { rows } = await t.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM tax_engine.recalculation_queue WHERE organisation_uuid = $1',
-      [FIRM!.uuid],
-    );
-    // A kept database (GAINS_BENCH_DATA_DIR) keeps what an earlier run left queued, and the engine resumes it.
-    if (rows[0]!.n > 0) console.log(`  NOTE: ${int(rows[0]!.n)} clients still queued from before: not a quiet system`);
-  } catch {
-    // the engine's tables are its own business
+  // A kept database (GAINS_BENCH_DATA_DIR) keeps what an earlier run left queued, and the engine resumes it: the
+  // bench waits for that to finish, so the quiet postings are quiet.
+  const queuedBefore = async () => {
+    try {
+      const { rows } = await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM tax_engine.recalculation_queue WHERE organisation_uuid = $1',
+        [FIRM!.uuid],
+      );
+      return rows[0]!.n;
+    } catch {
+      return 0; // the engine's tables are its own business
+    }
+  };
+  const leftQueued = await queuedBefore();
+  if (leftQueued > 0) {
+    console.log(`  ${int(leftQueued)} clients left queued by an earlier run: waiting for them, so the system is quiet`);
+    const until = Date.now() + TIMEOUT_MS;
+    while ((await queuedBefore()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 2_000));
+    await new Promise((r) => setTimeout(r, 3_000)); // their events reach the grid
   }
   const subject = await postingSubject(call);
   console.log(
@@ -268,8 +279,10 @@ async function bench(t: Target) {
   };
   let done = await progress();
   let lastPrint = { at: started, n: 0 };
+  // Every 5 s: the count scans the firm's 100,000 clients (0.2 s of the database's time), and the end time is
+  // read from the data (the last client's stored figures), not from when the loop looked.
   while (done.n < total && performance.now() - started < TIMEOUT_MS) {
-    await sleep(1000);
+    await sleep(5000);
     done = await progress();
     const now = performance.now();
     if (now - lastPrint.at >= PROGRESS_EVERY_MS) {
@@ -283,7 +296,7 @@ async function bench(t: Target) {
     }
   }
   const finished = done.n >= total;
-  // The time to the last client's figures as stored (the loop above looks once a second).
+  // The time to the last client's figures as stored (the loop above looks every 5 s).
   const wallMs = finished && done.last ? done.last.getTime() - startAt.getTime() : performance.now() - started;
   recalculating = false;
   // A posting in flight is waited for: once the queue is empty its run follows; if the bench gave up, briefly.

@@ -2,3 +2,4 @@ export * from './embedded-postgres';
 export * from './migrate';
 export * from './pool';
 export * from './embedded-postgres-error';
+export * from './raw-sql';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createClient } from '@connectrpc/connect';
-import { createSchemaPool } from '@gains/db';
+import { createSchemaPool, rawSql } from '@gains/db';
 import { createOutboxRelay } from '@gains/outbox';
 import { createLocalFileStore } from '@gains/files';
 import { createJobRunner } from '@gains/jobs';
@@ -52,7 +52,7 @@ export const clientsModule: ServiceModule = {
     const ledgerDeps: LedgerDeps = {
       portfolios: createPortfolioStore(prisma),
       ledger: createLedgerStore(prisma),
-      ledgerExport: createLedgerExportStore(prisma),
+      ledgerExport: createLedgerExportStore(rawSql(pool)),
       types,
       securities: createSecurityStore(prisma),
       securitiesSource,
@@ -119,7 +119,7 @@ export const clientsModule: ServiceModule = {
       async subscribe() {
         await consumeIdentityEvents(bus, prisma, logger);
         await consumeSecuritiesEvents(bus, prisma, logger);
-        await consumeTaxEngineEvents(bus, prisma, logger);
+        await consumeTaxEngineEvents(bus, prisma, pool, logger);
       },
       async afterStart() {
         // Imports a stop interrupted resume through the runner from their last committed chunk; a task left

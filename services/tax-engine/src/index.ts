@@ -57,7 +57,7 @@ export const taxEngineModule: ServiceModule = {
     const referenceData = () => (statutory ??= loadReferenceData());
 
     // Stored calculations: ledger changes queue clients; the loop computes them as the engine's own identity.
-    const store = createCalculationStore(prisma);
+    const store = createCalculationStore(prisma, pool);
     const ledgers = createLedgerSource(transports.clients);
     const serviceToken = serviceTokenSource(transports.identity, env.GAINS_SERVICE_TOKEN_SECRET ?? '');
     const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());

@@ -1,11 +1,13 @@
 import { fromBinary } from '@bufbuild/protobuf';
+import { inRawTransaction, type RawSql } from '@gains/db';
 import type { Logger } from '@gains/logging';
+import type pg from 'pg';
 import { consumeEvents, eventSubject, type EventBus } from '@gains/outbox';
 import { events } from '@gains/proto';
 import type { CalculationFigures, HoldingStatus, RunStatus } from '../domain/calculation-figures';
 import { storeCalculations } from '../domain/store-calculation';
 import { createCalculationStore } from '../store/calculation-store';
-import type { ClientsPrisma, ClientsTx } from '../store/prisma';
+import type { ClientsPrisma } from '../store/prisma';
 
 export const CALCULATION_COMPLETED = eventSubject('tax_engine', 'calculation', 'completed');
 
@@ -93,13 +95,14 @@ export function figuresOf(e: events.CalculationCompleted): CalculationFigures {
  * written beside their clients' rows in one transaction with the record of the events, so a redelivery changes
  * nothing twice and a firm's recalculation lands a batch of clients a statement at a time.
  */
-export async function consumeTaxEngineEvents(bus: EventBus, prisma: ClientsPrisma, logger: Logger) {
+export async function consumeTaxEngineEvents(bus: EventBus, prisma: ClientsPrisma, pool: pg.Pool, logger: Logger) {
   const deps = { calculations: createCalculationStore(prisma), logger };
-  await consumeEvents<ClientsTx>({
+  await consumeEvents<RawSql>({
     bus,
     durable: 'clients',
     logger,
-    transact: (fn) => prisma.$transaction(fn, { maxWait: 15_000, timeout: 30_000 }),
+    // Plain pg rather than Prisma's transactions: a firm's recalculation lands 100,000 runs through here.
+    transact: (fn) => inRawTransaction(pool, fn),
     batchHandlers: {
       [CALCULATION_COMPLETED]: async (batch, tx) => {
         const runs = batch.map((e) => figuresOf(fromBinary(events.CalculationCompletedSchema, e.payload)));

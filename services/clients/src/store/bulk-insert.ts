@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { arrayLiteral } from '@gains/db';
 
 /** Anything that runs a parameterised statement: a pg client, or a Prisma transaction through its raw SQL. */
 export interface SqlRunner {
@@ -75,32 +76,6 @@ export function unnestSelectRows(columns: readonly BulkColumn[], rows: readonly 
     /** the statement's parameters from `first` on */
     values,
   };
-}
-
-// Characters that make an array element need quotes (also an empty element, or one spelled NULL).
-const NEEDS_QUOTES = /[",\\{}\s]/;
-const ESCAPES = /["\\]/g;
-
-/**
- * Column `i` of `rows` as a PostgreSQL array literal ('{a,"b c",NULL}'), written here in one pass: pg's own
- * serialiser escapes every element through several calls, a measurable part of posting 100,000 rows. An element
- * that is not a string, number, bigint or boolean leaves the column to pg.
- */
-export function arrayLiteral(rows: readonly (readonly unknown[])[], i: number): string | unknown[] {
-  const parts = new Array<string>(rows.length);
-  for (let r = 0; r < rows.length; r++) {
-    const v = rows[r]![i];
-    if (v === null || v === undefined) parts[r] = 'NULL';
-    else if (typeof v === 'string') {
-      parts[r] =
-        v === '' || NEEDS_QUOTES.test(v) || (v.length === 4 && v.toUpperCase() === 'NULL')
-          ? `"${v.replace(ESCAPES, '\\$&')}"`
-          : v;
-    } else if (typeof v === 'number' || typeof v === 'bigint') parts[r] = String(v);
-    else if (typeof v === 'boolean') parts[r] = v ? 't' : 'f';
-    else return rows.map((row) => row[i] ?? null);
-  }
-  return `{${parts.join(',')}}`;
 }
 
 /** INSERT ... SELECT FROM unnest(...) (unnestSelect) in chunks of `chunk` rows. */

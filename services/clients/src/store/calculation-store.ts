@@ -1,7 +1,8 @@
 import { Prisma } from './generated/client';
 import type { CalculationFigures, GainFigures } from '../domain/calculation-figures';
 import type { ClientCalculationStatus } from '../domain/get-calculation-status';
-import type { ClientsPrisma, ClientsTx } from './prisma';
+import type { RawSql } from '@gains/db';
+import type { ClientsPrisma } from './prisma';
 
 export interface StoredRun {
   clientId: number;
@@ -45,7 +46,7 @@ export function createCalculationStore(prisma: ClientsPrisma) {
      * batches never wait on each other in a circle.
      */
     async lockClients(
-      tx: ClientsTx,
+      tx: RawSql,
       runs: { organisationUuid: string; clientUuid: string }[],
     ): Promise<Map<string, StoredRun>> {
       const rows = await tx.$queryRaw<{ id: number; uuid: string; version: bigint | null; at: Date | null }[]>`
@@ -67,7 +68,7 @@ export function createCalculationStore(prisma: ClientsPrisma) {
      * whose rows become the sums of their owners' shares; the holdings' status and time; the transactions'
      * figures. Rows of portfolios a client does not own are left alone, whatever its run names.
      */
-    async writeRuns(tx: ClientsTx, runs: { clientId: number; figures: CalculationFigures }[]): Promise<void> {
+    async writeRuns(tx: RawSql, runs: { clientId: number; figures: CalculationFigures }[]): Promise<void> {
       // Raw SQL on purpose: updated_at is the ledger version's source (ExportClientLedger), and storing a run's
       // figures is no change of the ledger, so it must not move.
       for (const { clientId, figures: f } of runs.filter((r) => r.figures.status === 'FAILED')) {
@@ -235,7 +236,12 @@ export function createCalculationStore(prisma: ClientsPrisma) {
                         ${col((x) => x.cloggedLoss)}::text[], ${col((x) => x.indexation)}::text[])
                  AS u(uuid, organisation_uuid, client_id, cgt_cost, proceeds, capital, income, exempt, holdover, clogged, indexation)
            WHERE l.uuid = u.uuid AND l.organisation_uuid = u.organisation_uuid
-             AND EXISTS (SELECT 1 FROM portfolio_owner po WHERE po.portfolio_id = l.portfolio_id AND po.client_id = u.client_id)`;
+             AND EXISTS (SELECT 1 FROM portfolio_owner po WHERE po.portfolio_id = l.portfolio_id AND po.client_id = u.client_id)
+             -- A row whose figures stand as they were is not written again (a new row version costs all its indexes).
+             AND (l.cgt_cost, l.proceeds, l.capital_gain_loss, l.income_gain, l.exempt_gain_loss, l.holdover_relief,
+                  l.clogged_loss, l.indexation)
+                 IS DISTINCT FROM (u.cgt_cost::numeric, u.proceeds::numeric, u.capital::numeric, u.income::numeric,
+                                   u.exempt::numeric, u.holdover::numeric, u.clogged::numeric, u.indexation::numeric)`;
       }
     },
 

@@ -54,12 +54,14 @@ export function createClientStore(prisma: ClientsPrisma) {
             OR c.relationship_manager ILIKE ${pattern}${inactive})`);
         }
       }
-      // One organisation at a time, so its code orders nothing: left out, the sort is on the client's own columns,
-      // which the (organisation, column, code, id) indexes serve in either direction.
-      const orderBy = [...query.sort, { column: 'code' as const, direction: 'asc' as const }]
-        .filter((s) => s.column !== 'ouCode')
+      // One organisation at a time, so its code orders nothing: left out, the sort is on the client's own columns.
+      // Ties go by code then id in the sort's direction, so a descending order is the ascending one reversed and
+      // one (organisation, column, code, id) index serves both, read backwards for descending.
+      const sort = query.sort.filter((s) => s.column !== 'ouCode');
+      const ties = sort[0]?.direction === 'desc' ? ('desc' as const) : ('asc' as const);
+      const orderBy = [...sort, { column: 'code' as const, direction: ties }]
         .map((s) => `${COLUMN_SQL[s.column]} ${s.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`)
-        .concat('c.id ASC')
+        .concat(ties === 'desc' ? 'c.id DESC' : 'c.id ASC')
         .join(', ');
       const where = Prisma.join(conditions, ' AND ');
       // The page's ids first (an index scan that stops after the page), then their rows; the total counted apart,

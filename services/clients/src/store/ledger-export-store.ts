@@ -1,6 +1,6 @@
 import type { ExportRow, ExportClient, ExportPortfolio, ExportSecurity } from '../domain/export-client-ledger';
 import { Prisma } from './generated/client';
-import type { ClientsPrisma } from './prisma';
+import type { RawSql } from '@gains/db';
 
 /** A ledger row as the export reads it (ExportRow). */
 const ROW_COLUMNS =
@@ -15,9 +15,10 @@ const ROW_COLUMNS =
 /**
  * Reads one client's ledger for the tax engine (ExportClientLedger): the client, its portfolios, and the settled
  * rows of those portfolios a batch at a time by id, so a large ledger is never held whole. Every read names the
- * organisation with the client or portfolio ids it found under it.
+ * organisation with the client or portfolio ids it found under it. Over plain pg (rawSql): a firm's
+ * recalculation reads every row of the firm through here.
  */
-export function createLedgerExportStore(prisma: ClientsPrisma) {
+export function createLedgerExportStore(db: RawSql) {
   return {
     async client(organisationUuid: string, clientUuid: string): Promise<ExportClient | null> {
       return (await this.clients(organisationUuid, [clientUuid]))[0] ?? null;
@@ -25,7 +26,7 @@ export function createLedgerExportStore(prisma: ClientsPrisma) {
 
     /** The organisation's clients of these uuids (others are left out), with their overrides and ledger versions. */
     async clients(organisationUuid: string, clientUuids: string[]): Promise<(ExportClient & { uuid: string })[]> {
-      const rows = await prisma.$queryRaw<
+      const rows = await db.$queryRaw<
         {
           id: number;
           uuid: string;
@@ -51,7 +52,7 @@ export function createLedgerExportStore(prisma: ClientsPrisma) {
                )) * 1000)::float8 AS version_ms
         FROM client c WHERE c.uuid = ANY(${clientUuids}::uuid[]) AND c.organisation_uuid = ${organisationUuid}::uuid`;
       if (rows.length === 0) return [];
-      const overrides = await prisma.$queryRaw<
+      const overrides = await db.$queryRaw<
         { client_id: number; tax_year: string; override_type: string; amount: string | null }[]
       >`
         SELECT client_id, tax_year, override_type, amount::text AS amount FROM tax_override
@@ -74,12 +75,12 @@ export function createLedgerExportStore(prisma: ClientsPrisma) {
 
     /** The organisation's clients owning a portfolio, uuids above `after`, at most `limit`, and how many in all. */
     async ledgerClients(organisationUuid: string, after: string, limit: number) {
-      const rows = await prisma.$queryRaw<{ uuid: string }[]>`
+      const rows = await db.$queryRaw<{ uuid: string }[]>`
         SELECT c.uuid::text AS uuid FROM client c
         WHERE c.organisation_uuid = ${organisationUuid}::uuid AND c.uuid > ${after}::uuid
           AND EXISTS (SELECT 1 FROM portfolio_owner po WHERE po.client_id = c.id)
         ORDER BY c.uuid LIMIT ${limit}`;
-      const [{ n }] = await prisma.$queryRaw<{ n: number }[]>`
+      const [{ n }] = await db.$queryRaw<{ n: number }[]>`
         SELECT count(*)::int AS n FROM client c WHERE c.organisation_uuid = ${organisationUuid}::uuid
           AND EXISTS (SELECT 1 FROM portfolio_owner po WHERE po.client_id = c.id)`;
       return { uuids: rows.map((r) => r.uuid), total: n };
@@ -91,7 +92,7 @@ export function createLedgerExportStore(prisma: ClientsPrisma) {
 
     /** The portfolios the clients own, each with its owner (a joint portfolio once per owner asked for). */
     async portfoliosOf(clientIds: number[]): Promise<(ExportPortfolio & { clientId: number })[]> {
-      return prisma.$queryRaw<(ExportPortfolio & { clientId: number })[]>`
+      return db.$queryRaw<(ExportPortfolio & { clientId: number })[]>`
         SELECT po.client_id AS "clientId", p.id, p.uuid::text AS uuid, p.code, p.tax_wrapper AS "taxWrapper",
                po.percentage::text AS percentage
         FROM portfolio_owner po JOIN portfolio p ON p.id = po.portfolio_id
@@ -108,7 +109,7 @@ export function createLedgerExportStore(prisma: ClientsPrisma) {
       limit: number,
     ): Promise<ExportRow[]> {
       if (portfolioIds.length === 0) return [];
-      return prisma.$queryRaw<ExportRow[]>`
+      return db.$queryRaw<ExportRow[]>`
         SELECT ${ROW_COLUMNS}
         FROM ledger_transaction t JOIN transaction_type ty ON ty.id = t.type_id
         WHERE t.portfolio_id = ANY(${portfolioIds}::int[]) AND t.state = 'SETTLED' AND t.security_id IS NOT NULL
@@ -119,7 +120,7 @@ export function createLedgerExportStore(prisma: ClientsPrisma) {
     /** The settled rows of the portfolios with a resolved security, ids above `afterId`, at most `limit`. */
     async rows(portfolioIds: number[], afterId: bigint, limit: number): Promise<ExportRow[]> {
       if (portfolioIds.length === 0) return [];
-      return prisma.$queryRaw<ExportRow[]>`
+      return db.$queryRaw<ExportRow[]>`
         SELECT ${ROW_COLUMNS}
         FROM ledger_transaction t JOIN transaction_type ty ON ty.id = t.type_id
         WHERE t.portfolio_id = ANY(${portfolioIds}::int[]) AND t.id > ${afterId} AND t.state = 'SETTLED'
@@ -130,7 +131,7 @@ export function createLedgerExportStore(prisma: ClientsPrisma) {
     /** The rows of each portfolio the CSV carries (settled, with a security and a ledger effect). */
     async rowCounts(portfolioIds: number[]): Promise<Map<number, number>> {
       if (portfolioIds.length === 0) return new Map();
-      const rows = await prisma.$queryRaw<{ portfolio_id: number; n: bigint }[]>`
+      const rows = await db.$queryRaw<{ portfolio_id: number; n: bigint }[]>`
         SELECT t.portfolio_id, count(*) AS n
         FROM ledger_transaction t JOIN transaction_type ty ON ty.id = t.type_id
         WHERE t.portfolio_id = ANY(${portfolioIds}::int[]) AND t.state = 'SETTLED' AND t.security_id IS NOT NULL
@@ -150,7 +151,7 @@ export function createLedgerExportStore(prisma: ClientsPrisma) {
     /** The same, each with a portfolio that names it, in security id order. */
     async securitiesOf(portfolioIds: number[]): Promise<(ExportSecurity & { portfolioId: number })[]> {
       if (portfolioIds.length === 0) return [];
-      return prisma.$queryRaw<(ExportSecurity & { portfolioId: number })[]>`
+      return db.$queryRaw<(ExportSecurity & { portfolioId: number })[]>`
         SELECT n.portfolio_id AS "portfolioId", s.id, s.sedol, s.isin, s.security_name AS name,
                s.cgt_class AS "cgtClass", s.price_gbp::text AS "priceGbp", to_char(s.price_date, 'YYYY-MM-DD') AS "priceDate"
         FROM security s JOIN (
@@ -164,7 +165,7 @@ export function createLedgerExportStore(prisma: ClientsPrisma) {
 
     async holdings(portfolioIds: number[]): Promise<{ portfolioId: number; securityId: number; quantity: string }[]> {
       if (portfolioIds.length === 0) return [];
-      return prisma.$queryRaw<{ portfolioId: number; securityId: number; quantity: string }[]>`
+      return db.$queryRaw<{ portfolioId: number; securityId: number; quantity: string }[]>`
         SELECT portfolio_id AS "portfolioId", security_id AS "securityId", quantity::text AS quantity
         FROM holding WHERE portfolio_id = ANY(${portfolioIds}::int[]) AND quantity <> 0 ORDER BY portfolio_id, security_id`;
     },

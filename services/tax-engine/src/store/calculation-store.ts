@@ -2,10 +2,13 @@ import { gunzipSync } from 'node:zlib';
 import { appendToOutbox, type OutboxEvent } from '@gains/outbox';
 import type { YearFigures } from '../domain/calculation-figures';
 import { BACKGROUND, INTERACTIVE, priorityOf } from '../domain/recalculation-priority';
+import { inRawTransaction, rawSql, type RawSql } from '@gains/db';
+import type pg from 'pg';
 import type { TaxEnginePrisma } from './prisma';
 
 export type TaxEngineTx = Parameters<Parameters<TaxEnginePrisma['$transaction']>[0]>[0];
-type Db = TaxEnginePrisma | TaxEngineTx;
+/** Where the queue and run statements go: Prisma's raw calls, or the same over plain pg (rawSql). */
+type Db = RawSql;
 
 export interface QueuedClient {
   clientUuid: string;
@@ -94,13 +97,19 @@ export async function enqueueHolders(db: Db, securityIds: number[]): Promise<num
     ON CONFLICT (client_uuid) DO UPDATE SET generation = recalculation_queue.generation + 1, changed_at = now()`;
 }
 
-export function createCalculationStore(prisma: TaxEnginePrisma) {
+/**
+ * The queue and the runs. The statements of the recalculation loop (leasing, storing a batch of runs) go over plain
+ * pg (rawSql, `@gains/db`): a firm's recalculation stores 100,000 runs through them, and Prisma's compiler and
+ * conversions were a third of the event loop. The pages of runs for the screens stay on Prisma.
+ */
+export function createCalculationStore(prisma: TaxEnginePrisma, pool: pg.Pool) {
+  const sql = rawSql(pool);
   return {
-    transaction<T>(fn: (tx: TaxEngineTx) => Promise<T>): Promise<T> {
-      return prisma.$transaction(fn, { maxWait: 15_000, timeout: 60_000 });
+    transaction<T>(fn: (tx: RawSql) => Promise<T>): Promise<T> {
+      return inRawTransaction(pool, fn);
     },
 
-    enqueue: (item: Parameters<typeof enqueueClient>[1]) => enqueueClient(prisma, item),
+    enqueue: (item: Parameters<typeof enqueueClient>[1]) => enqueueClient(sql, item),
 
     /**
      * Leases up to `limit` waiting clients of one priority for `leaseMs`: rows no one holds, or whose lease ran out
@@ -114,7 +123,7 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
       leaseMs: number,
       settle: { quietMs: number; maxWaitMs: number; background: boolean },
     ): Promise<QueuedClient[]> {
-      const take = (priority: number) => prisma.$queryRaw<QueuedClient[]>`
+      const take = (priority: number) => sql.$queryRaw<QueuedClient[]>`
         UPDATE recalculation_queue q SET leased_until = now() + ${leaseMs} * interval '1 millisecond',
                attempts = q.attempts + 1
         WHERE q.client_uuid IN (
@@ -135,7 +144,7 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
      * the grids, and background work waits for them to catch up (interactive work goes on).
      */
     async outboxBehind(limit: number): Promise<boolean> {
-      const [row] = await prisma.$queryRaw<{ n: number }[]>`
+      const [row] = await sql.$queryRaw<{ n: number }[]>`
         SELECT count(*)::int AS n FROM (SELECT 1 FROM outbox_event WHERE published_at IS NULL LIMIT ${limit + 1}) o`;
       return (row?.n ?? 0) > limit;
     },
@@ -144,7 +153,7 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
      * The runs are done: each row goes, unless a change was queued while it ran (a newer generation), which keeps
      * the row, released, for one more run.
      */
-    async finish(tx: TaxEngineTx, items: QueuedClient[]): Promise<void> {
+    async finish(tx: RawSql, items: QueuedClient[]): Promise<void> {
       if (items.length === 0) return;
       const removed = await tx.$queryRaw<{ client_uuid: string }[]>`
         DELETE FROM recalculation_queue q
@@ -162,18 +171,21 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
     /** Gives leased clients back, to be taken again after `delayMs` (the compute pool was full). */
     async release(items: QueuedClient[], delayMs: number): Promise<void> {
       if (items.length === 0) return;
-      await prisma.$executeRaw`
+      await sql.$executeRaw`
         UPDATE recalculation_queue SET leased_until = now() + ${delayMs} * interval '1 millisecond'
          WHERE client_uuid = ANY(${items.map((i) => i.clientUuid)}::uuid[])`;
     },
 
     /** Serialises the storing of each client's runs (the stale check and the insert), taken in one order. */
-    async lockClients(tx: TaxEngineTx, clientUuids: string[]): Promise<void> {
+    async lockClients(tx: RawSql, clientUuids: string[]): Promise<void> {
       const keys = [...new Set(clientUuids.map((c) => c.toLowerCase()))].sort();
       await tx.$queryRaw`SELECT count(pg_advisory_xact_lock(hashtext(k)))::int AS n FROM unnest(${keys}::text[]) AS k`;
     },
 
-    /** Each client's newest stored run that computed (its version and year figures), by client uuid (lower case). */
+    /**
+     * Each client's newest stored run that computed (its version and year figures), by client uuid (lower case):
+     * one step down the (client, version, finished) index a client, however many runs it has stored.
+     */
     async latestComputedOf(
       tx: Db,
       clientUuids: string[],
@@ -181,11 +193,12 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
       const rows = await tx.$queryRaw<
         { client_uuid: string; id: string; ledger_version: bigint; years: YearFigures[] | null }[]
       >`
-        SELECT DISTINCT ON (r.client_uuid) r.client_uuid::text, r.id::text, r.ledger_version,
-               r.figures->'years' AS years
-          FROM calculation_run r
-         WHERE r.client_uuid = ANY(${clientUuids}::uuid[]) AND r.status <> 'FAILED'
-         ORDER BY r.client_uuid, r.ledger_version DESC, r.finished_at DESC`;
+        SELECT k.c::text AS client_uuid, r.id::text, r.ledger_version, r.figures->'years' AS years
+          FROM unnest(${clientUuids}::uuid[]) AS k(c)
+          CROSS JOIN LATERAL (
+            SELECT r.id, r.ledger_version, r.figures FROM calculation_run r
+             WHERE r.client_uuid = k.c AND r.status <> 'FAILED'
+             ORDER BY r.ledger_version DESC, r.finished_at DESC LIMIT 1) r`;
       return new Map(
         rows.map((r) => [
           r.client_uuid.toLowerCase(),
@@ -199,7 +212,7 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
      * in as it is (as base64 text, decoded by PostgreSQL), never parsed or walked on the event loop.
      */
     async insertRuns(
-      tx: TaxEngineTx,
+      tx: RawSql,
       runs: (StoredRun & { computationGz: Uint8Array | null; figures: unknown })[],
       events: OutboxEvent[],
     ): Promise<void> {
@@ -234,7 +247,7 @@ export function createCalculationStore(prisma: TaxEnginePrisma) {
 
     /** The securities each client holds after its run (replacing those of its previous run). */
     async setHeldSecurities(
-      tx: TaxEngineTx,
+      tx: RawSql,
       held: { organisationUuid: string; clientUuid: string; securityIds: number[] }[],
     ): Promise<void> {
       if (held.length === 0) return;
