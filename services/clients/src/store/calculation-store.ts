@@ -195,30 +195,31 @@ export function createCalculationStore(prisma: ClientsPrisma) {
           (SELECT ${sums}, sum(f.market_value), coalesce(sum(f.calculation_failures), 0)::int
              FROM owner_figure f WHERE f.portfolio_id = p.id AND f.security_id = 0)
          WHERE p.id = ANY(${ids}::int[])`;
-      // One owner: the engine's average cost as it is; several: their CGT costs over the quantity held.
+      // Each holding of the clients' portfolios written once: its owners' shares summed (one owner: the engine's
+      // average cost as it is; several: their CGT costs over the quantity held), and its status and time (computed
+      // without a failure unless its run names it with its own; ISA and pension holdings stay EXCLUDED). One
+      // statement, so one new version of each holding row (each version costs the row's indexes).
+      const computedAt = [...portfolioAt];
       await tx.$executeRaw`
         UPDATE holding h SET (${columns}, cgt_cost, thirty_day_disposal_counter, average_cost) =
           (SELECT ${sums}, sum(f.cgt_cost), coalesce(sum(f.thirty_day_disposal_counter), 0)::int,
                   CASE WHEN count(*) <= 1 THEN max(f.average_cost)
                        ELSE round(sum(f.cgt_cost) / NULLIF(h.quantity, 0), 8) END
-             FROM owner_figure f WHERE f.portfolio_id = h.portfolio_id AND f.security_id = h.security_id)
-         WHERE h.portfolio_id = ANY(${ids}::int[])`;
-
-      // Every computed holding of the clients was computed without a failure unless its run names it with its
-      // own status and time; ISA and pension holdings stay EXCLUDED.
-      await tx.$executeRaw`
-        UPDATE holding h SET calculation_status = 'SUCCEEDED', last_calculated_at = u.at::timestamptz
-          FROM unnest(${[...portfolioAt.keys()]}::int[], ${[...portfolioAt.values()]}::text[]) AS u(portfolio_id, at)
-         WHERE h.portfolio_id = u.portfolio_id AND h.calculation_status <> 'EXCLUDED'`;
-      if (named.length > 0) {
-        await tx.$executeRaw`
-          UPDATE holding h SET calculation_status = u.status, last_calculated_at = u.at::timestamptz
-            FROM unnest(${named.map((h) => h.portfolioId)}::int[], ${named.map((h) => h.securityId)}::int[],
-                        ${named.map((h) => h.status)}::text[], ${named.map((h) => h.at)}::text[])
-                 AS u(portfolio_id, security_id, status, at)
-           WHERE h.portfolio_id = u.portfolio_id AND h.security_id = u.security_id
-             AND h.calculation_status <> 'EXCLUDED'`;
-      }
+             FROM owner_figure f WHERE f.portfolio_id = h.portfolio_id AND f.security_id = h.security_id),
+               calculation_status = CASE WHEN h.calculation_status = 'EXCLUDED' THEN h.calculation_status
+                                         ELSE coalesce(w.named_status, 'SUCCEEDED') END,
+               last_calculated_at = CASE WHEN h.calculation_status = 'EXCLUDED' THEN h.last_calculated_at
+                                         ELSE coalesce(w.named_at, w.portfolio_at)::timestamptz END
+          FROM (SELECT k.portfolio_id, k.security_id, p.at AS portfolio_at, n.status AS named_status, n.at AS named_at
+                  FROM holding k
+                  JOIN unnest(${computedAt.map(([id]) => id)}::int[], ${computedAt.map(([, at]) => at)}::text[])
+                       AS p(portfolio_id, at) ON p.portfolio_id = k.portfolio_id
+                  LEFT JOIN (SELECT DISTINCT ON (portfolio_id, security_id) *
+                               FROM unnest(${named.map((h) => h.portfolioId)}::int[], ${named.map((h) => h.securityId)}::int[],
+                                           ${named.map((h) => h.status)}::text[], ${named.map((h) => h.at)}::text[])
+                                    AS u(portfolio_id, security_id, status, at)) n
+                       ON n.portfolio_id = k.portfolio_id AND n.security_id = k.security_id) w
+         WHERE h.portfolio_id = w.portfolio_id AND h.security_id = w.security_id`;
 
       if (transactions.length > 0) {
         const t = transactions;

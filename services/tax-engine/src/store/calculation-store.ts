@@ -245,19 +245,28 @@ export function createCalculationStore(prisma: TaxEnginePrisma, pool: pg.Pool) {
       await appendToOutbox(tx, events);
     },
 
-    /** The securities each client holds after its run (replacing those of its previous run). */
+    /**
+     * The securities each client holds after its run, replacing those of its previous run: only what changed is
+     * written (a run over an unchanged ledger writes nothing here).
+     */
     async setHeldSecurities(
       tx: RawSql,
       held: { organisationUuid: string; clientUuid: string; securityIds: number[] }[],
     ): Promise<void> {
       if (held.length === 0) return;
-      await tx.$executeRaw`DELETE FROM client_security WHERE client_uuid = ANY(${held.map((h) => h.clientUuid)}::uuid[])`;
       const rows = held.flatMap((h) => [...new Set(h.securityIds)].map((securityId) => ({ ...h, securityId })));
+      const clientUuids = rows.map((r) => r.clientUuid);
+      const securityIds = rows.map((r) => r.securityId);
+      await tx.$executeRaw`
+        DELETE FROM client_security c
+         WHERE c.client_uuid = ANY(${held.map((h) => h.clientUuid)}::uuid[])
+           AND NOT EXISTS (SELECT 1 FROM unnest(${clientUuids}::uuid[], ${securityIds}::int[]) AS n(client_uuid, security_id)
+                            WHERE n.client_uuid = c.client_uuid AND n.security_id = c.security_id)`;
       if (rows.length === 0) return;
       await tx.$executeRaw`
         INSERT INTO client_security (client_uuid, security_id, organisation_uuid)
-        SELECT * FROM unnest(${rows.map((r) => r.clientUuid)}::uuid[], ${rows.map((r) => r.securityId)}::int[],
-                             ${rows.map((r) => r.organisationUuid)}::uuid[])`;
+        SELECT * FROM unnest(${clientUuids}::uuid[], ${securityIds}::int[], ${rows.map((r) => r.organisationUuid)}::uuid[])
+        ON CONFLICT (client_uuid, security_id) DO NOTHING`;
     },
 
     async listRuns(organisationUuid: string, clientUuid: string, page: number, size: number) {
