@@ -3,3 +3,4 @@ export * from './migrate';
 export * from './pool';
 export * from './embedded-postgres-error';
 export * from './raw-sql';
+export * from './transaction';

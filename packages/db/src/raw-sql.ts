@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { inTransaction } from './transaction';
 
 /**
  * Prisma's raw-SQL calls (`$queryRaw` / `$executeRaw` tagged templates) over a plain `pg` client or pool. A store
@@ -115,17 +116,6 @@ export function rawSql(db: pg.ClientBase | pg.Pool): RawSql {
 }
 
 /** Runs `work` in a transaction of its own on one of the pool's connections, with rawSql over it. */
-export async function inRawTransaction<T>(pool: pg.Pool, work: (tx: RawSql & { client: pg.PoolClient }) => Promise<T>) {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work({ ...rawSql(client), client });
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+export function inRawTransaction<T>(pool: pg.Pool, work: (tx: RawSql & { client: pg.PoolClient }) => Promise<T>) {
+  return inTransaction(pool, (client) => work({ ...rawSql(client), client }));
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type pg from 'pg';
+import { inTransaction } from '@gains/db';
 import type { Logger } from '@gains/logging';
 import { newEvent, eventSubject, type OutboxEvent } from '@gains/outbox';
 import { events } from '@gains/proto';
@@ -255,29 +256,6 @@ async function writeEvent(tx: pg.ClientBase, event: OutboxEvent): Promise<void> 
     Buffer.from(event.payload),
     event.traceParent ?? null,
   ]);
-}
-
-async function inTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  // A connection lost while the handler works between queries (the server restarted, the process is being cut
-  // off) is reported on the client; the next query then fails and the chunk rolls back. Without a listener the
-  // error would end the process.
-  let lost: Error | undefined;
-  const onError = (error: Error) => (lost = error);
-  client.on('error', onError);
-  try {
-    await client.query('BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    // A lost connection is destroyed and may report again while closing: it keeps the listener.
-    if (!lost) client.off('error', onError);
-    client.release(lost);
-  }
 }
 
 /** Thrown inside a chunk's transaction to roll it back without running the handler again. */

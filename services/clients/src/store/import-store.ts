@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from '@gains/db';
 import type { OutboxEvent } from '@gains/outbox';
 import type { RejectedRow } from '../domain/import-csv';
 import type { ImportLookups, PreparedTransaction } from '../domain/import-rules';
@@ -353,18 +354,7 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
     /** Runs `work` in a transaction of its own on another connection (the second half of a chunk). */
     async inOwnTransaction<T>(work: (db: pg.ClientBase) => Promise<T>): Promise<T> {
       if (!pool) throw new Error('the import store was made without a pool');
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      return inTransaction(pool, work);
     },
 
     /**
