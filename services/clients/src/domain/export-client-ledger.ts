@@ -389,7 +389,10 @@ export async function* exportClientLedgers(
   }
 }
 
-/** A page of the organisation's clients that own a portfolio (a firm's recalculation queues them). */
+/**
+ * A page of the organisation's clients that own a portfolio (a firm's recalculation queues them), with how many
+ * there are in all on the first page only.
+ */
 export async function listLedgerClients(
   store: LedgerExportStore,
   caller: Caller,
@@ -397,11 +400,12 @@ export async function listLedgerClients(
 ): Promise<{ clientUuids: string[]; total: number }> {
   if (!UUID.test(req.organisationUuid)) throw invalidArgument('organisationUuid', 'organisationUuid must be a uuid');
   assertLedgerExporter(caller, req.organisationUuid);
-  const after = req.afterClientUuid.trim() || '00000000-0000-0000-0000-000000000000';
+  const first = req.afterClientUuid.trim() === '';
+  const after = first ? '00000000-0000-0000-0000-000000000000' : req.afterClientUuid.trim();
   if (!UUID.test(after)) throw invalidArgument('afterClientUuid', 'afterClientUuid must be a uuid');
   const limit = req.limit || 1_000;
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
     throw invalidArgument('limit', 'limit must be a whole number from 1 to 10,000');
-  const { uuids, total } = await store.ledgerClients(req.organisationUuid, after, limit);
+  const { uuids, total } = await store.ledgerClients(req.organisationUuid, after, limit, first);
   return { clientUuids: uuids, total };
 }

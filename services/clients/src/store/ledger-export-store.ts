@@ -73,13 +73,17 @@ export function createLedgerExportStore(db: RawSql) {
       }));
     },
 
-    /** The organisation's clients owning a portfolio, uuids above `after`, at most `limit`, and how many in all. */
-    async ledgerClients(organisationUuid: string, after: string, limit: number) {
+    /**
+     * The organisation's clients owning a portfolio, uuids above `after`, at most `limit`, and (when `count`) how
+     * many in all.
+     */
+    async ledgerClients(organisationUuid: string, after: string, limit: number, count: boolean) {
       const rows = await db.$queryRaw<{ uuid: string }[]>`
         SELECT c.uuid::text AS uuid FROM client c
         WHERE c.organisation_uuid = ${organisationUuid}::uuid AND c.uuid > ${after}::uuid
           AND EXISTS (SELECT 1 FROM portfolio_owner po WHERE po.client_id = c.id)
         ORDER BY c.uuid LIMIT ${limit}`;
+      if (!count) return { uuids: rows.map((r) => r.uuid), total: 0 };
       const [{ n }] = await db.$queryRaw<{ n: number }[]>`
         SELECT count(*)::int AS n FROM client c WHERE c.organisation_uuid = ${organisationUuid}::uuid
           AND EXISTS (SELECT 1 FROM portfolio_owner po WHERE po.client_id = c.id)`;

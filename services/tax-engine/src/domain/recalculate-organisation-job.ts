@@ -10,7 +10,7 @@ export type ListLedgerClients = (
   organisationUuid: string,
   afterClientUuid: string,
   limit: number,
-) => Promise<{ clientUuids: string[]; total: number }>;
+) => Promise<{ clientUuids: string[]; /** on the first page only */ total: number }>;
 
 /**
  * A firm's recalculation (Recalculate without a client): a job of packages/jobs whose chunks queue the firm's
@@ -19,12 +19,15 @@ export type ListLedgerClients = (
  */
 export function recalculateOrganisationJob(
   listClients: ListLedgerClients,
-): JobHandler<{ organisationUuid: string }, { after: string; done: number }> {
+): JobHandler<{ organisationUuid: string }, { after: string; done: number; total?: number }> {
   return {
     type: RECALCULATE_ORGANISATION,
     async runChunk({ input, cursor, tx }) {
       const after = cursor?.after ?? '';
-      const { clientUuids, total } = await listClients(input.organisationUuid, after, ORGANISATION_CHUNK);
+      const page = await listClients(input.organisationUuid, after, ORGANISATION_CHUNK);
+      const { clientUuids } = page;
+      // Counted with the first page only, then carried in the cursor.
+      const total = after === '' ? page.total : (cursor?.total ?? 0);
       // As enqueueClient: one row a client, a waiting row bumped instead of doubled.
       if (clientUuids.length > 0) {
         await tx.query(
@@ -36,7 +39,7 @@ export function recalculateOrganisationJob(
       }
       const done = (cursor?.done ?? 0) + clientUuids.length;
       return {
-        cursor: { after: clientUuids.at(-1) ?? after, done },
+        cursor: { after: clientUuids.at(-1) ?? after, done, total },
         done: clientUuids.length < ORGANISATION_CHUNK,
         progressDone: done,
         progressTotal: Math.max(total, done),
