@@ -21,6 +21,7 @@ import { loadReferenceData } from './store/reference-data-files';
 import { createTaxEnginePrisma } from './store/prisma';
 import { computeMetrics } from './workers/compute-metrics';
 import { ComputePool } from './workers/compute-pool';
+import { limitConcurrency } from './workers/limit-concurrency';
 import { tracedCompute } from './workers/traced-compute';
 
 const SCHEMA = 'tax_engine';
@@ -62,9 +63,12 @@ export const taxEngineModule: ServiceModule = {
     const serviceToken = serviceTokenSource(transports.identity, env.GAINS_SERVICE_TOKEN_SECRET ?? '');
     const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
     // Batches in flight: while one computes, others load their ledgers or store their runs (each mostly waiting on
-    // the database), so the worker and the event loop are both kept busy.
-    const batchesInFlight = 4;
-    const computeConcurrency = Math.max(1, Math.min(config.workers, Math.floor(config.maxPerUser / batchesInFlight)));
+    // the database), so the worker, the event loop and the database are all kept busy (4 left a fifth of the
+    // machine idle in a firm's recalculation). Their computations wait their turn within the engine's per-user
+    // cap, rather than being refused by the pool past it.
+    const batchesInFlight = 6;
+    const computeConcurrency = Math.max(1, Math.min(config.workers, Math.floor(config.maxPerUser / 2)));
+    const backgroundCompute = limitConcurrency(config.maxPerUser, tracedPool);
     const loop = startRecalculationLoop({
       store,
       logger,
@@ -85,7 +89,7 @@ export const taxEngineModule: ServiceModule = {
           {
             store,
             loadLedgers: async (org, clients) => ledgers.loadMany(org, clients, await serviceToken()),
-            compute: (task, options) => tracedPool(task, options),
+            compute: backgroundCompute,
             computeConcurrency,
             annualExemptAmountsAdded,
             referenceData,

@@ -17,11 +17,19 @@ export type ComputedLedgerFile =
  * figures the grids show, and the answer's JSON gzipped for the run's row (the JSON itself is then not sent).
  */
 export interface StoredComputation {
-  figures: CalculationFigures;
+  /** the figures the service reads itself; those it only publishes travel encoded, in `figuresPayload` */
+  figures: StoredFigures;
+  /** the CalculationCompleted fields of the figures, encoded (events/calculation-figures-payload.ts) */
+  figuresPayload: Uint8Array;
   computationGz: Uint8Array;
   /** ISO instant the computation finished */
   finishedAt: string;
 }
+
+/** A run's figures without the rows only the event carries: the held securities instead of the holdings. */
+export type StoredFigures = Omit<CalculationFigures, 'portfolios' | 'holdings' | 'transactions'> & {
+  heldSecurityIds: number[];
+};
 
 /**
  * What a compute worker is given: the file, and the annual exempt amounts a provider admin set for the tax years
@@ -30,7 +38,7 @@ export interface StoredComputation {
 export type ComputeTask = LedgerFile & {
   annualExemptAmountsAdded?: Record<string, string>;
   /** A stored run's: what its figures are read with (StoredComputation answered instead of the JSON). */
-  stored?: { context: LedgerContext; today: string; allowances?: CurrentYearAllowances };
+  stored?: { context: LedgerContext; today: string; allowances?: CurrentYearAllowances; revaluation?: boolean };
 };
 
 export interface ComputeLedgerFileDeps {

@@ -6,8 +6,8 @@ import type { OutboxEvent } from '@gains/outbox';
 import type { ReferenceData, Taxpayer } from '../engine';
 import { calculationCompletedEvent, calculationMonitorLogEvent } from '../events/calculation-events';
 import type { CalculationStore, QueuedClient } from '../store/calculation-store';
-import { taxYearLabelOf, yearChanges, type CalculationFigures, type LedgerContext } from './calculation-figures';
-import type { ComputedLedgerFile, ComputeTask } from './compute-ledger-file';
+import { taxYearLabelOf, yearChanges, type LedgerContext } from './calculation-figures';
+import type { ComputedLedgerFile, ComputeTask, StoredFigures } from './compute-ledger-file';
 import { currentYearAllowances } from './current-year-allowances';
 
 /** A client's ledger as the clients service exports it (ExportClientLedger, the chunks joined). */
@@ -54,9 +54,6 @@ export function isTransient(e: unknown): boolean {
   return typeof error.message === 'string' && /compute pool (is )?closed/.test(error.message);
 }
 
-/** Disposal rows whose figures a CalculationCompleted carries at most (the newest; the run keeps them all). */
-export const MAX_TRANSACTIONS_PUBLISHED = 4_000;
-
 /** The owner the compute pool gives background runs their turns under: one organisation's runs take turns. */
 export const BACKGROUND_USER = 'tax-engine';
 
@@ -78,7 +75,9 @@ type Prepared =
       computationGz: Uint8Array;
       ms: number;
       transactions: number;
-      figures: CalculationFigures;
+      figures: StoredFigures;
+      /** the event's figures, encoded by the worker */
+      figuresPayload: Uint8Array;
       finishedAt: Date;
     };
 
@@ -118,7 +117,7 @@ async function prepare(
         pricesCsv: loaded.pricesCsv.trim() === 'security,price' ? undefined : loaded.pricesCsv,
         taxpayer,
         annualExemptAmountsAdded: aeAdded,
-        stored: { context: loaded.context, today, allowances },
+        stored: { context: loaded.context, today, allowances, revaluation: isRevaluation(item) },
       },
       { owner: { organisation: item.organisationUuid, user: BACKGROUND_USER } },
     );
@@ -147,6 +146,7 @@ async function prepare(
       ms,
       transactions: value.transactions,
       figures: value.stored.figures,
+      figuresPayload: value.stored.figuresPayload,
       finishedAt: new Date(value.stored.finishedAt),
     };
   } catch (e) {
@@ -278,23 +278,21 @@ export async function runCalculations(
       const closedChanged = changes.filter((c) => c.closed).map((c) => c.taxYear);
       const at = p.finishedAt.toISOString();
       events.push(
-        calculationCompletedEvent({
-          organisationUuid: item.organisationUuid,
-          clientUuid: item.clientUuid,
-          runId: p.id,
-          ledgerVersion: p.ledger.ledgerVersion,
-          status: figures.status,
-          computedAt: at,
-          taxYear: figures.taxYear,
-          client: figures.client,
-          portfolios: figures.portfolios,
-          holdings: figures.holdings,
-          // NATS takes 1 MB a message: the newest rows' figures (about 110 bytes each) travel; older ones are the run's.
-          transactions: revaluation ? [] : figures.transactions.slice(-MAX_TRANSACTIONS_PUBLISHED),
-          revaluation,
-          previousRunId: previous?.id ?? '',
-          closedYearsChanged: closedChanged,
-        }),
+        calculationCompletedEvent(
+          {
+            organisationUuid: item.organisationUuid,
+            clientUuid: item.clientUuid,
+            runId: p.id,
+            ledgerVersion: p.ledger.ledgerVersion,
+            status: figures.status,
+            computedAt: at,
+            taxYear: figures.taxYear,
+            revaluation,
+            previousRunId: previous?.id ?? '',
+            closedYearsChanged: closedChanged,
+          },
+          p.figuresPayload,
+        ),
       );
       if (closedChanged.length > 0) {
         events.push(
@@ -328,7 +326,7 @@ export async function runCalculations(
       held.push({
         organisationUuid: item.organisationUuid,
         clientUuid: item.clientUuid,
-        securityIds: figures.holdings.map((h) => h.securityId),
+        securityIds: figures.heldSecurityIds,
       });
       outcomes.set(item.clientUuid, figures.status);
     }

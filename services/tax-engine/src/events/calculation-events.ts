@@ -8,10 +8,16 @@ export const CALCULATION_COMPLETED = eventSubject('tax_engine', 'calculation', '
 /** The tax engine's jobs (a run's failure raises its monitor log through one, as every job's do). */
 export const TAX_ENGINE_JOB_CHANGED = eventSubject('tax-engine', 'job', 'changed');
 
+/**
+ * The event of a run: its own fields, and the figures as the compute worker encoded them
+ * (calculationFiguresPayload), appended: protobuf reads messages written one after the other as one.
+ */
 export function calculationCompletedEvent(
-  payload: MessageInitShape<typeof events.CalculationCompletedSchema>,
+  run: MessageInitShape<typeof events.CalculationCompletedSchema>,
+  figuresPayload?: Uint8Array,
 ): OutboxEvent {
-  return newEvent(CALCULATION_COMPLETED, events.CalculationCompletedSchema, payload);
+  const event = newEvent(CALCULATION_COMPLETED, events.CalculationCompletedSchema, run);
+  return figuresPayload ? { ...event, payload: Buffer.concat([event.payload, figuresPayload]) } : event;
 }
 
 /**

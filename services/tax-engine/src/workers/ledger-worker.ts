@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import { parentPort } from 'node:worker_threads';
 import { calculationFigures, type CalculationJson } from '../domain/calculation-figures';
 import { ERRORS_SHOWN, type ComputedLedgerFile, type ComputeTask } from '../domain/compute-ledger-file';
+import { calculationFiguresPayload } from '../events/calculation-figures-payload';
 import { computeLedgerFile, type LedgerFile, type ReferenceData } from '../engine';
 import { ledgerCalculationJson } from '../rpc/ledger-calculation-json';
 import { loadReferenceData } from '../store/reference-data-files';
@@ -46,7 +47,15 @@ function compute({ annualExemptAmountsAdded, stored, ...file }: ComputeTask, sta
     stored.allowances,
   );
   const computationGz = zlib.gzipSync(json, { level: 1 });
-  return { ok: true, transactions, json: '', stored: { figures, computationGz, finishedAt } };
+  const figuresPayload = calculationFiguresPayload(figures, stored.revaluation ?? false);
+  const { portfolios: _p, holdings, transactions: _t, ...kept } = figures;
+  const heldSecurityIds = holdings.map((h) => h.securityId);
+  return {
+    ok: true,
+    transactions,
+    json: '',
+    stored: { figures: { ...kept, heldSecurityIds }, figuresPayload, computationGz, finishedAt },
+  };
 }
 
 parentPort!.on('message', ({ id, file }: WorkerTask<ComputeTask>) => {
