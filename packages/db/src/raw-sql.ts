@@ -54,11 +54,7 @@ export function compileSql(
 
 function toParam(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
-  if (Array.isArray(value))
-    return arrayLiteral(
-      value.map((v) => [v]),
-      0,
-    );
+  if (Array.isArray(value)) return listLiteral(value);
   return value;
 }
 
@@ -72,9 +68,18 @@ const ESCAPES = /["\\]/g;
  * that is not a string, number, bigint or boolean leaves the column to pg.
  */
 export function arrayLiteral(rows: readonly (readonly unknown[])[], i: number): string | unknown[] {
-  const parts = new Array<string>(rows.length);
-  for (let r = 0; r < rows.length; r++) {
-    const v = rows[r]![i];
+  return literalOf(rows.length, (r) => rows[r]![i]);
+}
+
+/** A list of values as a PostgreSQL array literal, as arrayLiteral writes a column. */
+export function listLiteral(values: readonly unknown[]): string | unknown[] {
+  return literalOf(values.length, (r) => values[r]);
+}
+
+function literalOf(n: number, at: (r: number) => unknown): string | unknown[] {
+  const parts = new Array<string>(n);
+  for (let r = 0; r < n; r++) {
+    const v = at(r);
     if (v === null || v === undefined) parts[r] = 'NULL';
     else if (typeof v === 'string') {
       parts[r] =
@@ -83,7 +88,7 @@ export function arrayLiteral(rows: readonly (readonly unknown[])[], i: number): 
           : v;
     } else if (typeof v === 'number' || typeof v === 'bigint') parts[r] = String(v);
     else if (typeof v === 'boolean') parts[r] = v ? 't' : 'f';
-    else return rows.map((row) => row[i] ?? null);
+    else return Array.from({ length: n }, (_, r) => at(r) ?? null);
   }
   return `{${parts.join(',')}}`;
 }

@@ -48,7 +48,7 @@ export interface ComputeLedgerFileDeps {
    */
   compute(
     task: ComputeTask,
-    options: { owner: { organisation: string; user: string }; signal?: AbortSignal },
+    options: { owner: { organisation: string; user: string }; signal?: AbortSignal; pipelined?: boolean },
   ): Promise<{ value: ComputedLedgerFile; ms: number }>;
   /** The amounts a provider admin set, by tax year. */
   annualExemptAmountsAdded(): Promise<Record<string, string>>;

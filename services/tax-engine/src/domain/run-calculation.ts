@@ -29,7 +29,7 @@ export interface RunCalculationDeps {
   loadLedgers(organisationUuid: string, clientUuids: string[]): Promise<Map<string, LoadedLedger | Error>>;
   compute(
     task: ComputeTask,
-    options: { owner: { organisation: string; user: string } },
+    options: { owner: { organisation: string; user: string }; pipelined?: boolean },
   ): Promise<{ value: ComputedLedgerFile; ms: number }>;
   /** Ledgers computed at once (the compute pool's workers: more would only wait in its queue). */
   computeConcurrency: number;
@@ -119,7 +119,8 @@ async function prepare(
         annualExemptAmountsAdded: aeAdded,
         stored: { context: loaded.context, today, allowances, revaluation: isRevaluation(item) },
       },
-      { owner: { organisation: item.organisationUuid, user: BACKGROUND_USER } },
+      // Throughput work: it may wait in a busy worker's inbox (compute-pool.ts, RunOptions.pipelined).
+      { owner: { organisation: item.organisationUuid, user: BACKGROUND_USER }, pipelined: true },
     );
     if (!value.ok) {
       const errors = value.errors

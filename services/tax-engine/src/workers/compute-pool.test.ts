@@ -148,4 +148,57 @@ describe('the compute pool', () => {
     expect(third).toBe(second);
     expect(p.stats()).toMatchObject({ completed: 3, failed: 0 });
   });
+
+  describe('pipelined tasks (a firm’s recalculation)', () => {
+    const pipelined = { pipelined: true };
+
+    it('wait in a busy worker’s inbox, one behind its task, and every answer reaches its own caller in order', async () => {
+      const p = start(1, 10);
+      await p.run({ echo: 'the worker started' });
+      const answers = ['a', 'b', 'c', 'd'].map((echo) => p.run({ echo, spinMs: 30 }, pipelined));
+      // One computing, one posted behind it, two waiting in the queue.
+      expect(p.stats()).toMatchObject({ computing: 2, waiting: 2 });
+      expect((await Promise.all(answers)).map((a) => a.value)).toEqual(['a', 'b', 'c', 'd']);
+      expect(p.stats()).toMatchObject({ computing: 0, waiting: 0, completed: 5, failed: 0 });
+    });
+
+    it('are not posted behind a task when the one whose turn it is is not pipelined', async () => {
+      const p = start(1, 10);
+      const first = p.run({ echo: 'first', spinMs: 30 }, pipelined);
+      const caller = p.run({ echo: 'a caller’s file' });
+      expect(p.stats()).toMatchObject({ computing: 1, waiting: 1 });
+      expect([(await first).value, (await caller).value]).toEqual(['first', 'a caller’s file']);
+    });
+
+    it('when the task ahead times out, then the one posted behind it is computed on a new worker, not failed', async () => {
+      const p = start(1, 10, 300);
+      const slow = p.run({ spinMs: 5_000 }, pipelined);
+      const behind = p.run({ echo: 'behind' }, pipelined);
+      await expect(slow).rejects.toMatchObject({ code: 'DEADLINE_EXCEEDED' });
+      expect((await behind).value).toBe('behind');
+      expect(p.stats()).toMatchObject({ timedOut: 1, completed: 1, failed: 0 });
+    });
+
+    it('when the worker retires with its answer, then the task posted behind is computed by its successor', async () => {
+      const p = start(1, 10);
+      const first = p.run({ thread: true, retire: true, spinMs: 30 }, pipelined);
+      const behind = p.run({ thread: true }, pipelined);
+      const [a, b] = [(await first).value, (await behind).value];
+      expect(b).not.toBe(a);
+      expect(p.stats()).toMatchObject({ completed: 2, failed: 0, computing: 0, waiting: 0 });
+    });
+
+    it('when the caller of a task posted behind goes away, then it is cancelled and the task ahead still answers', async () => {
+      const p = start(1, 10, 10_000, { maxPerUser: 2 });
+      const caller = new AbortController();
+      const ahead = p.run({ echo: 'ahead', spinMs: 100 }, { ...owner('A', 'u1'), ...pipelined });
+      const behind = p.run({ echo: 'never' }, { ...owner('A', 'u1'), ...pipelined, signal: caller.signal });
+      caller.abort();
+      await expect(behind).rejects.toThrow('cancelled');
+      expect((await ahead).value).toBe('ahead');
+      // Its place under the user's cap was given back at once.
+      expect((await p.run({ echo: 'again' }, owner('A', 'u1'))).value).toBe('again');
+      expect(p.stats()).toMatchObject({ cancelled: 1, completed: 2, computing: 0 });
+    });
+  });
 });

@@ -45,6 +45,9 @@ interface Pending {
   /** Counted against its owner's caps until settled. */
   capped: boolean;
   signal?: AbortSignal;
+  pipelined: boolean;
+  /** Its caller went away while it waited in a worker's inbox: its answer, when it comes, is dropped. */
+  withdrawn?: boolean;
 }
 
 /** Who a task is computed for (caps and fair turns) and the caller's signal (withdraws it). */
@@ -52,6 +55,13 @@ export interface RunOptions {
   /** Tasks without an owner (the CLI, benches) share one turn and no cap. */
   owner?: TaskOwner;
   signal?: AbortSignal;
+  /**
+   * A background task (a firm's recalculation) may wait in a busy worker's inbox, so the worker starts it the
+   * moment it answers the one before rather than when this event loop next gets to the answer: with the loop
+   * busy, a worker handed one task at a time sat idle more than half the time. Such a task may then wait behind
+   * a long one on its worker while another worker is free, which only throughput work accepts.
+   */
+  pipelined?: boolean;
 }
 
 const NO_OWNER: TaskOwner = { organisation: '', user: '' };
@@ -61,6 +71,8 @@ interface Slot {
   /** The worker has loaded its code (said so): the time limit counts from then, not from its start-up. */
   ready: boolean;
   busy: Pending | null;
+  /** A pipelined task posted behind `busy`, which the worker computes next. */
+  next: Pending | null;
   timer: NodeJS.Timeout | null;
 }
 
@@ -124,7 +136,7 @@ export class ComputePool<T, R> {
 
   private computing(): number {
     let n = 0;
-    for (const s of this.slots) if (s.busy) n++;
+    for (const s of this.slots) n += (s.busy ? 1 : 0) + (s.next ? 1 : 0);
     return n;
   }
 
@@ -132,7 +144,7 @@ export class ComputePool<T, R> {
    * Computes `file` on a worker for `owner`, in its organisation's and user's turn; `signal` (the caller's)
    * withdraws it from the queue or stops its worker.
    */
-  run(file: T, { owner, signal }: RunOptions = {}): Promise<{ value: R; ms: number }> {
+  run(file: T, { owner, signal, pipelined = false }: RunOptions = {}): Promise<{ value: R; ms: number }> {
     if (this.closed) return Promise.reject(new Error('the compute pool is closed'));
     if (signal?.aborted) {
       this.counts.cancelled++;
@@ -151,6 +163,7 @@ export class ComputePool<T, R> {
         owner: owner ?? NO_OWNER,
         capped: owner !== undefined,
         signal,
+        pipelined,
       };
       if (pending.capped) this.count(pending.owner, 1);
       signal?.addEventListener('abort', () => this.withdraw(pending), { once: true });
@@ -201,20 +214,37 @@ export class ComputePool<T, R> {
   async close(): Promise<void> {
     this.closed = true;
     for (const p of this.queue.drain()) this.settled(p).reject(new Error('the compute pool closed'));
-    await Promise.all(this.slots.splice(0).map((s) => this.stop(s, new Error('the compute pool closed'))));
+    const closing = new Error('the compute pool closed');
+    for (const s of this.slots) if (s.next) this.settled(s.next).reject(closing);
+    for (const s of this.slots) s.next = null;
+    await Promise.all(this.slots.splice(0).map((s) => this.stop(s, closing)));
   }
 
   private dispatch(): void {
     while (this.queue.size) {
       const slot = this.slots.find((s) => !s.busy) ?? (this.slots.length < this.options.size ? this.spawn() : null);
-      if (!slot) return;
-      const pending = this.queue.shift()!;
-      slot.busy = pending;
-      if (slot.ready) this.startClock(slot);
-      // A busy worker keeps the process alive until its answer is in; an idle one does not.
-      slot.worker.ref();
-      slot.worker.postMessage(pending.task);
+      if (slot) {
+        const pending = this.queue.shift()!;
+        slot.busy = pending;
+        if (slot.ready) this.startClock(slot);
+        // A busy worker keeps the process alive until its answer is in; an idle one does not.
+        slot.worker.ref();
+        slot.worker.postMessage(pending.task);
+        continue;
+      }
+      // Every worker busy: the task whose turn it is may wait in one's inbox, if it is a pipelined one.
+      const behind = this.slots.find((s) => s.ready && !s.next);
+      if (!behind || !this.queue.peek()!.pipelined) return;
+      behind.next = this.queue.shift()!;
+      behind.worker.postMessage(behind.next.task);
     }
+  }
+
+  /** A task posted behind the slot's goes back to the queue (its worker is stopping), still counted. */
+  private requeueNext(slot: Slot): void {
+    const next = slot.next;
+    slot.next = null;
+    if (next && !next.withdrawn) this.queue.push(next.owner, next);
   }
 
   /** The time limit of the slot's task, from now. */
@@ -232,15 +262,22 @@ export class ComputePool<T, R> {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: startTsWorker(this.options.moduleUrl), ready: false, busy: null, timer: null };
+    const slot: Slot = {
+      worker: startTsWorker(this.options.moduleUrl),
+      ready: false,
+      busy: null,
+      next: null,
+      timer: null,
+    };
     slot.worker.on('message', (reply: WorkerReply | { ready: true }) => {
       if (!('id' in reply)) {
         slot.ready = true;
         if (slot.busy && !slot.timer) this.startClock(slot);
+        this.dispatch();
         return;
       }
-      const pending = this.release(slot);
-      if (pending && pending.task.id === reply.id) {
+      const pending = this.answered(slot, reply.id);
+      if (pending && !pending.withdrawn) {
         if (reply.ok) {
           this.counts.completed++;
           this.counts.computeMs += reply.ms;
@@ -251,14 +288,24 @@ export class ComputePool<T, R> {
         }
       }
       if (reply.retire) {
-        // Out of the pool before the next task is handed out; its exit then finds no task to fail.
+        // Out of the pool before the next task is handed out; its exit then finds no task to fail. A task
+        // already posted to it goes back to the queue.
         this.remove(slot);
+        const posted = slot.busy;
+        if (posted) {
+          // Not settled: it still counts against its owner while it waits again.
+          slot.busy = null;
+          if (slot.timer) clearTimeout(slot.timer);
+          slot.timer = null;
+          if (!posted.withdrawn) this.queue.push(posted.owner, posted);
+        }
         void slot.worker.terminate();
       }
       this.dispatch();
     });
     const fail = (error: Error) => {
       this.remove(slot);
+      this.requeueNext(slot);
       const pending = this.release(slot);
       if (pending) {
         this.counts.failed++;
@@ -270,6 +317,30 @@ export class ComputePool<T, R> {
     slot.worker.on('exit', (code) => fail(new Error(`a compute worker stopped (exit code ${code})`)));
     this.slots.push(slot);
     return slot;
+  }
+
+  /**
+   * The task a reply answers (settled): the slot's, which its posted next task then follows (its time limit
+   * counting from now, when the worker starts it).
+   */
+  private answered(slot: Slot, id: number): Pending | null {
+    if (slot.busy?.task.id === id) {
+      const pending = this.release(slot);
+      if (slot.next) {
+        slot.busy = slot.next;
+        slot.next = null;
+        slot.worker.ref();
+        if (slot.ready) this.startClock(slot);
+      }
+      return pending;
+    }
+    if (slot.next?.task.id === id) {
+      // Answered out of turn (a worker that computes more than one at a time).
+      const pending = slot.next;
+      slot.next = null;
+      return this.settled(pending);
+    }
+    return null;
   }
 
   /** The slot's task (settled), and the slot free again. */
@@ -290,6 +361,7 @@ export class ComputePool<T, R> {
   /** Stops a worker (its task fails with `error`); the next task gets a new one. */
   private async stop(slot: Slot, error: Error): Promise<void> {
     this.remove(slot);
+    this.requeueNext(slot);
     this.release(slot)?.reject(error);
     await slot.worker.terminate();
     if (!this.closed) this.dispatch();
@@ -299,6 +371,14 @@ export class ComputePool<T, R> {
   private withdraw(pending: Pending): void {
     if (this.queue.remove(pending.owner, pending)) {
       this.counts.cancelled++;
+      this.settled(pending).reject(cancelled());
+      return;
+    }
+    const behind = this.slots.find((s) => s.next === pending);
+    if (behind) {
+      // Already in its worker's inbox: settled now, its answer dropped when it comes.
+      this.counts.cancelled++;
+      pending.withdrawn = true;
       this.settled(pending).reject(cancelled());
       return;
     }

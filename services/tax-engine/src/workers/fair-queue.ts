@@ -28,6 +28,13 @@ export class FairQueue<T> {
     this.count++;
   }
 
+  /** The item `shift` would answer, left in the queue. */
+  peek(): T | undefined {
+    const next = this.organisations.values().next();
+    if (next.done) return undefined;
+    return next.value.values().next().value![0];
+  }
+
   /** The next item by the rounds, or undefined when none waits. */
   shift(): T | undefined {
     const next = this.organisations.entries().next();

@@ -46,7 +46,8 @@ function compute({ annualExemptAmountsAdded, stored, ...file }: ComputeTask, sta
     finishedAt,
     stored.allowances,
   );
-  const computationGz = zlib.gzipSync(json, { level: 1 });
+  // Copied out of zlib's 16 kB output chunk: a view is cloned to the other thread with its whole buffer.
+  const computationGz = new Uint8Array(zlib.gzipSync(json, { level: 1 }));
   const figuresPayload = calculationFiguresPayload(figures, stored.revaluation ?? false);
   const { portfolios: _p, holdings, transactions: _t, ...kept } = figures;
   const heldSecurityIds = holdings.map((h) => h.securityId);
@@ -70,6 +71,11 @@ parentPort!.on('message', ({ id, file }: WorkerTask<ComputeTask>) => {
     // The engine reports bad ledgers as failures; reaching here is a bug, reported as the task's error.
     reply = { id, ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
   }
-  parentPort!.postMessage(reply);
+  // The packed computation and the encoded figures (buffers of their own) move to the service's thread.
+  const stored = reply.ok ? (reply.value as ComputedLedgerFile & { ok: true }).stored : undefined;
+  parentPort!.postMessage(
+    reply,
+    stored ? [stored.computationGz.buffer as ArrayBuffer, stored.figuresPayload.buffer as ArrayBuffer] : [],
+  );
 });
 parentPort!.postMessage({ ready: true });

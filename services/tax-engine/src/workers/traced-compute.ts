@@ -5,7 +5,7 @@ import type { ComputePool, RunOptions } from './compute-pool';
 
 /**
  * A file computed on the pool inside its own span (a child of the call's), with the queue it met and the
- * engine's time as attributes and one log line, so an SRE following a slow call sees whether it waited for a
+ * engine's time as attributes and one log line (debug for background runs), so an SRE following a slow call sees whether it waited for a
  * worker or computed for long. The worker's answer (JSON text) is not read here.
  */
 export function tracedCompute(pool: ComputePool<ComputeTask, ComputedLedgerFile>, logger: Logger) {
@@ -21,7 +21,9 @@ export function tracedCompute(pool: ComputePool<ComputeTask, ComputedLedgerFile>
         const { value: result, ms } = await pool.run(file, options);
         const transactions = result.ok ? result.transactions : 0;
         span.setAttributes({ 'gains.ledger.transactions': transactions, 'gains.compute.ms': Math.round(ms) });
-        logger.info(
+        // A firm's recalculation computes 100,000 clients: its lines are debug; a caller's file is info.
+        (options.pipelined ? logger.debug : logger.info).call(
+          logger,
           {
             transactions,
             refused: !result.ok,
