@@ -3,3 +3,4 @@ export * from './routes';
 export * from './password-policy';
 export * from './calls';
 export * from './input-rules';
+export * from './taximiser-rules';
