@@ -93,8 +93,18 @@ export interface HoldingValueJson {
 
 /** What the export said about the client's portfolios and securities. */
 export interface LedgerContext {
-  portfolios: { uuid: string; code: string; excluded: boolean }[];
-  securities: { id: number; code: string; priceGbp: string }[];
+  /** `percentage`: the client's share, percent, as the CSV's ownership column (the Taximiser writes rows) */
+  portfolios: { uuid: string; code: string; excluded: boolean; percentage?: string }[];
+  /** `cgtClass`, `sedol`, `isin`, `name`: what the Taximiser shows and plans with */
+  securities: {
+    id: number;
+    code: string;
+    priceGbp: string;
+    cgtClass?: string;
+    sedol?: string;
+    isin?: string;
+    name?: string;
+  }[];
   excludedHoldings: { portfolioUuid: string; securityId: number; quantity: string }[];
 }
 

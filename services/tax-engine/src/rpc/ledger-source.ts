@@ -31,7 +31,7 @@ export async function readLedgerStream(chunks: AsyncIterable<ledger.ExportClient
     parts.push(chunk.ledgerCsv);
   }
   if (!head?.taxpayer) throw new Error('the ledger stream was empty');
-  return loadedLedger(head, parts);
+  return loadedLedger(head, parts, true);
 }
 
 /**
@@ -63,7 +63,7 @@ export async function readLedgersStream(
   return out;
 }
 
-function loadedLedger(head: ledger.ExportClientLedgerChunk, parts: string[]): LoadedLedger {
+function loadedLedger(head: ledger.ExportClientLedgerChunk, parts: string[], detailed = false): LoadedLedger {
   if (!head.taxpayer) throw new Error('the ledger stream began without its head');
   return {
     taxpayer: head.taxpayer,
@@ -72,8 +72,20 @@ function loadedLedger(head: ledger.ExportClientLedgerChunk, parts: string[]): Lo
     ledgerCsv: parts.join(''),
     pricesCsv: head.pricesCsv,
     context: {
-      portfolios: head.portfolios.map((p) => ({ uuid: p.uuid, code: p.code, excluded: p.excluded })),
-      securities: head.securities.map((s) => ({ id: s.id, code: s.code, priceGbp: s.priceGbp })),
+      // One client's ledger read on its own (the Taximiser's) carries what a plan shows; a batch's leaves it out,
+      // as the context of each of a firm's 100,000 runs is copied to the compute worker.
+      portfolios: head.portfolios.map((p) => ({
+        uuid: p.uuid,
+        code: p.code,
+        excluded: p.excluded,
+        ...(detailed && { percentage: p.percentage }),
+      })),
+      securities: head.securities.map((s) => ({
+        id: s.id,
+        code: s.code,
+        priceGbp: s.priceGbp,
+        ...(detailed && { cgtClass: s.cgtClass, sedol: s.sedol, isin: s.isin, name: s.name }),
+      })),
       excludedHoldings: head.excludedHoldings.map((h) => ({
         portfolioUuid: h.portfolioUuid,
         securityId: h.securityId,

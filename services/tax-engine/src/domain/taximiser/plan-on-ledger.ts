@@ -1,0 +1,262 @@
+import { invalidArgument } from '@gains/errors';
+import { computeLedgerFile, Rational, type LedgerFile, type ReferenceData } from '../../engine';
+import { ledgerCalculationJson } from '../../rpc/ledger-calculation-json';
+import {
+  calculationFigures,
+  type CalculationJson,
+  type CurrentYearAllowances,
+  type DisposalJson,
+  type LedgerContext,
+} from '../calculation-figures';
+import { chooseDisposals, disposalFigures, type PlanHolding, type PlanParameters } from './choose-disposals';
+import { clientPosition, type PlanPositionFigures } from './client-position';
+
+/** What to plan on one portfolio: an action's parameters, or the quantities a user entered; prices a user set. */
+export interface PlanInput {
+  portfolioUuid: string;
+  /** an action; absent: `quantities` are the plan */
+  parameters?: PlanParameters;
+  quantities?: { securityId: number; quantity: string }[];
+  /** a price per unit a user set, by security id (GBP) */
+  prices?: Record<number, string>;
+}
+
+/** One proposed disposal as the engine computed it on the client's ledger, beside the §9 figures. */
+export interface PlannedDisposal {
+  securityId: number;
+  code: string;
+  sedol: string;
+  isin: string;
+  name: string;
+  portfolioCode: string;
+  quantity: string;
+  price: string;
+  cgtCost: string;
+  proceeds: string;
+  capitalGainLoss: string;
+  incomeGain: string;
+  exemptGainLoss: string;
+  /** the rules HMRC's identification matched it by: same-day, thirty-day, section-104 */
+  matchedBy: string[];
+  /** §9's linear figures (the pool's average cost) */
+  formula: { cgtCost: string; proceeds: string; gain: string };
+  /** why the engine's figures differ from §9's, when they do */
+  difference: string;
+  reason: string;
+}
+
+export interface TaximiserPlan {
+  disposals: PlannedDisposal[];
+  totals: {
+    costTotal: string;
+    proceedTotal: string;
+    disposalCount: number;
+    incomeGainTotal: string;
+    capitalGainLossTotal: string;
+    exemptGainLossTotal: string;
+  };
+  position: Record<keyof PlanPositionFigures, string>;
+  summary: string;
+}
+
+/** The ref of a proposed row in the ledger the engine computes (never a stored row's uuid). */
+const REF = 'taximiser-';
+
+const decimalsOf = (quantity: string) => Math.min(4, quantity.split('.')[1]?.replace(/0+$/, '').length ?? 0);
+const gainClassOf = (cgtClass: string | undefined): PlanHolding['gainClass'] =>
+  cgtClass === 'EXEMPT' ? 'exempt' : cgtClass === 'INCOME' ? 'income' : 'capital';
+
+function present(file: LedgerFile, referenceData: ReferenceData): CalculationJson {
+  const result = computeLedgerFile(file, referenceData);
+  if (!result.ok) {
+    const first = result.errors[0]!;
+    throw invalidArgument('clientUuid', `The client's ledger could not be read: line ${first.line}: ${first.message}`);
+  }
+  const { computation, transactions, disposalsPage } = result;
+  return JSON.parse(
+    ledgerCalculationJson({ computation, transactions, computeMs: 0, disposalsPage }),
+  ) as CalculationJson;
+}
+
+/**
+ * A Taximiser plan on one portfolio of a client's real ledger (pure: the engine runs here, in a compute worker).
+ * The ledger is computed as it stands for the holdings' quantities and costs and the year's position; the planner
+ * chooses disposals by §9's linear figures; the engine then computes the ledger with those sales added today, so
+ * every figure answered is HMRC's identification on the real ledger (same-day acquisitions first, then the next
+ * 30 days, then the pool), at the client's share of a joint portfolio. Nothing is stored.
+ */
+export function planOnLedger(
+  file: LedgerFile,
+  context: LedgerContext,
+  input: PlanInput,
+  today: string,
+  allowances: CurrentYearAllowances,
+  referenceData: ReferenceData,
+): TaximiserPlan {
+  const portfolio = context.portfolios.find((p) => p.uuid.toLowerCase() === input.portfolioUuid.toLowerCase());
+  if (!portfolio) throw invalidArgument('portfolioUuid', 'The portfolio is not one of the client’s');
+  if (portfolio.excluded)
+    throw invalidArgument(
+      'portfolioUuid',
+      'An ISA or pension portfolio’s disposals carry no capital gains tax: choose a general account',
+    );
+  const at = `${today}T12:00:00.000Z`;
+  const before = calculationFigures(present(file, referenceData), context, today, at, allowances);
+  const securities = new Map(context.securities.map((s) => [s.id, s]));
+
+  const holdings: PlanHolding[] = [];
+  for (const h of before.holdings) {
+    if (h.portfolioUuid.toLowerCase() !== portfolio.uuid.toLowerCase()) continue;
+    const quantity = Rational.parse(h.quantity || '0');
+    if (!quantity.isPositive()) continue;
+    const security = securities.get(h.securityId);
+    const priceText = input.prices?.[h.securityId] ?? security?.priceGbp ?? '';
+    if (priceText === '') continue;
+    holdings.push({
+      securityId: h.securityId,
+      label: security?.code ?? `ID${h.securityId}`,
+      quantity,
+      cost: Rational.parse(h.cgtCost || '0'),
+      price: Rational.parse(priceText),
+      gainClass: gainClassOf(security?.cgtClass),
+      pooled: gainClassOf(security?.cgtClass) !== 'exempt',
+      decimals: decimalsOf(h.quantity),
+    });
+  }
+
+  const chosen = input.parameters
+    ? chooseDisposals(holdings, input.parameters, {
+        ytdCapitalGainLoss: Rational.parse(before.client.ytdCapitalGainLoss || '0'),
+        annualExemption: Rational.parse(before.client.annualExemption || '0'),
+      })
+    : enteredDisposals(holdings, input.quantities ?? []);
+
+  // The sales added to the ledger today, each with a ref of its own, and computed with it.
+  const ownership = portfolio.percentage && portfolio.percentage !== '100' ? portfolio.percentage : '';
+  const lines = chosen.disposals.map((d, i) => {
+    const cgtClass = d.holding.gainClass === 'capital' ? '' : d.holding.gainClass.toUpperCase();
+    return [
+      today,
+      'SELL',
+      d.holding.label,
+      d.quantity.toString(),
+      d.proceeds.toFixed(2),
+      '',
+      portfolio.code,
+      ownership,
+      '',
+      '',
+      '',
+      '',
+      '',
+      cgtClass,
+      '',
+      `${REF}${i}`,
+    ].join(',');
+  });
+  const ledgerCsv = lines.length ? `${file.ledgerCsv.replace(/\n?$/, '\n')}${lines.join('\n')}\n` : file.ledgerCsv;
+  const after = present({ ...file, ledgerCsv }, referenceData);
+  const parts = new Map<string, { part: DisposalJson['portfolios'][number]; disposal: DisposalJson }>();
+  for (const year of after.computation.taxYears)
+    for (const disposal of year.disposals)
+      for (const part of disposal.portfolios) {
+        // Presented as "line 12 (taximiser-0)".
+        const ref = part.ref?.match(/taximiser-\d+/)?.[0];
+        if (ref) parts.set(ref, { part, disposal });
+      }
+
+  let cost = Rational.ZERO;
+  let proceeds = Rational.ZERO;
+  let capital = Rational.ZERO;
+  let income = Rational.ZERO;
+  let exempt = Rational.ZERO;
+  const disposals = chosen.disposals.map((d, i): PlannedDisposal => {
+    const found = parts.get(`${REF}${i}`);
+    const engine = found
+      ? {
+          cgtCost: Rational.parse(found.part.allowableCost),
+          proceeds: Rational.parse(found.part.proceeds),
+          gain: Rational.parse(found.part.gain),
+        }
+      : { cgtCost: d.cost, proceeds: d.proceeds, gain: d.gain };
+    const gainClass = d.holding.gainClass;
+    cost = cost.add(engine.cgtCost);
+    proceeds = proceeds.add(engine.proceeds);
+    if (gainClass === 'income') income = income.add(engine.gain);
+    else if (gainClass === 'exempt') exempt = exempt.add(engine.gain);
+    else capital = capital.add(engine.gain);
+    const matchedBy = [...new Set(found?.disposal.matches.map((m) => m.rule) ?? [])];
+    const security = securities.get(d.holding.securityId);
+    return {
+      securityId: d.holding.securityId,
+      code: d.holding.label,
+      sedol: security?.sedol ?? '',
+      isin: security?.isin ?? '',
+      name: security?.name ?? '',
+      portfolioCode: portfolio.code,
+      quantity: d.quantity.toFixed(4),
+      price: d.holding.price.toFixed(4),
+      cgtCost: engine.cgtCost.toFixed(2),
+      proceeds: engine.proceeds.toFixed(2),
+      capitalGainLoss: (gainClass === 'capital' ? engine.gain : Rational.ZERO).toFixed(2),
+      incomeGain: (gainClass === 'income' ? engine.gain : Rational.ZERO).toFixed(2),
+      exemptGainLoss: (gainClass === 'exempt' ? engine.gain : Rational.ZERO).toFixed(2),
+      matchedBy,
+      formula: { cgtCost: d.cost.toFixed(2), proceeds: d.proceeds.toFixed(2), gain: d.gain.toFixed(2) },
+      difference: engine.cgtCost.eq(d.cost) ? '' : differenceOf(matchedBy),
+      reason: d.reason,
+    };
+  });
+
+  const position = clientPosition(
+    {
+      ytdCapitalGainLoss: Rational.parse(before.client.ytdCapitalGainLoss || '0'),
+      ytdIncomeGain: Rational.parse(before.client.ytdIncomeGain || '0'),
+      annualExemption: Rational.parse(before.client.annualExemption || '0'),
+      unusedBroughtForwardLoss: Rational.parse(before.client.unusedBroughtForwardLoss || '0'),
+    },
+    { capitalGainLoss: capital, incomeGain: income },
+  );
+  return {
+    disposals,
+    totals: {
+      costTotal: cost.toFixed(2),
+      proceedTotal: proceeds.toFixed(2),
+      disposalCount: disposals.length,
+      incomeGainTotal: income.toFixed(2),
+      capitalGainLossTotal: capital.toFixed(2),
+      exemptGainLossTotal: exempt.toFixed(2),
+    },
+    position: Object.fromEntries(
+      Object.entries(position).map(([k, v]) => [k, v.toFixed(2)]),
+    ) as TaximiserPlan['position'],
+    summary: chosen.summary,
+  };
+}
+
+/** Why HMRC's identification gives another cost than the pool's average (§9), in words a client could read. */
+function differenceOf(matchedBy: string[]): string {
+  if (matchedBy.includes('same-day'))
+    return 'matched first with shares bought today (the same-day rule), not at the pool’s average cost';
+  if (matchedBy.includes('thirty-day'))
+    return 'matched with shares bought in the 30 days after the sale (the bed and breakfasting rule), not at the pool’s average cost';
+  return 'the engine’s cost of the pool on the day differs from the average cost shown';
+}
+
+/** The quantities a user entered on the holdings (§4 step 4), checked against what is held. */
+function enteredDisposals(holdings: PlanHolding[], quantities: { securityId: number; quantity: string }[]) {
+  const bySecurity = new Map(holdings.map((h) => [h.securityId, h]));
+  const disposals = quantities.map(({ securityId, quantity }, i) => {
+    const h = bySecurity.get(securityId);
+    if (!h) throw invalidArgument(`quantities[${i}].securityId`, `Security ${securityId} is not held in the portfolio`);
+    const q = Rational.parse(quantity);
+    if (q.gt(h.quantity))
+      throw invalidArgument(
+        `quantities[${i}].quantity`,
+        `Disposal amount must not be more than the ${h.quantity.toFixed(h.decimals)} held`,
+      );
+    const f = disposalFigures(h, q);
+    return { holding: h, quantity: q, ...f, reason: `sell ${q.toString()} of ${h.label}, as entered` };
+  });
+  return { disposals, summary: `${disposals.length} disposal${disposals.length === 1 ? '' : 's'} as entered` };
+}
