@@ -138,15 +138,21 @@ describe('Interface Logging', () => {
       .locator('[data-testid=act-monitor-logs] .ag-center-cols-container .ag-row')
       .filter({ hasText: 'CUSTODIAN_HOLDING_MISMATCH' })
       .filter({ hasText: `Custodian holds 987654.321 of ${h.sedol} in ${h.portfolio} on 2025-01-31` });
-    // the log reaches the ACT Monitor through the job's event and the reports service's read model
+    // the log reaches the ACT Monitor through the job's event and the reports service's read model; each look waits
+    // for the page's own answer to render (rows or the empty text), so a slow machine never judges a half-loaded grid
+    const rendered = page
+      .locator('[data-testid=act-monitor-logs] .ag-center-cols-container .ag-row')
+      .or(page.locator('[data-testid=act-monitor-logs] .gains-grid__empty'))
+      .first();
     await expect
       .poll(
         async () => {
+          await rendered.waitFor({ timeout: 15_000 });
           if ((await log.count()) > 0) return true;
           await page.reload();
           return false;
         },
-        { timeout: 20_000, interval: 1_000 },
+        { timeout: 60_000, interval: 1_000 },
       )
       .toBe(true);
     expect(await log.first().locator('[col-id=errorSeverityId]').innerText()).toBe('Medium');
