@@ -809,6 +809,22 @@ const WALK: Record<string, Probe[]> = {
       }),
     },
   ],
+  'POST /taximiser/proposals': [
+    {
+      label: 'a bad sale',
+      path: () => '/api/taximiser/proposals',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      prepare: async () => ({
+        body: {
+          portfolioUuid: ids.portfolioUuid,
+          tradeDate: yesterday,
+          disposals: [{ securityId: 1, quantity: '-1', price: '1' }],
+        },
+      }),
+    },
+  ],
   'POST /transactions/summary': [
     {
       label: 'ASHW holding',

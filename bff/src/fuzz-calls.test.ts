@@ -488,6 +488,14 @@ const INPUTS: Record<string, CallInputs> = {
       'quantities',
     ],
   },
+  'POST /taximiser/proposals': {
+    body: () => ({
+      portfolioUuid: ids.portfolioUuid,
+      tradeDate: '2026-01-05',
+      disposals: [{ securityId: 1, quantity: '1', price: '1' }],
+    }),
+    bodyFields: ['portfolioUuid', 'tradeDate', 'disposals'],
+  },
   'POST /transactions/summary': {
     body: () => ({
       portfolioUuid: ids.portfolioUuid,

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { toJson } from '@bufbuild/protobuf';
 import { taximiser } from '@gains/proto';
-import type { TaximiserPlan, TaximiserPlanBody } from '@gains/contracts';
+import type { TaximiserPlan, TaximiserPlanBody, TaximiserProposalsBody } from '@gains/contracts';
+import { transactionJson } from './ledger-json';
 import { asCaller } from '../middleware/authenticate';
 import type { BffEnv } from '../deps';
 import { field, parseBody, type Reads } from '../validation';
@@ -50,27 +51,72 @@ const planSchema = z.object({
 });
 const planBody: Reads<typeof planSchema, TaximiserPlanBody> = planSchema;
 
+const proposalsSchema = z.object({
+  portfolioUuid: field.uuid('portfolioUuid'),
+  tradeDate: z
+    .string({ error: 'tradeDate must be a date as YYYY-MM-DD' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'tradeDate must be a date as YYYY-MM-DD'),
+  disposals: z
+    .array(
+      z.object({
+        securityId: field.id('disposals.securityId'),
+        quantity: decimalText('disposals.quantity'),
+        price: decimalText('disposals.price'),
+      }),
+      { error: 'disposals must be a list of {securityId, quantity, price}' },
+    )
+    .min(1, 'disposals must name at least one sale')
+    .max(500, 'disposals may name at most 500 sales'),
+});
+const proposalsBody: Reads<typeof proposalsSchema, TaximiserProposalsBody> = proposalsSchema;
+
 /**
  * The Taximiser (issue 25), served by the tax engine's TaximiserService: the BFF checks the body's shape and passes
  * it on; the engine checks the rules (seed 000 §5), membership, and plans on the client's ledger.
  */
-export const taximiserRoutes = new Hono<BffEnv>().post('/plan', async (c) => {
-  const body = await parseBody(c, planBody);
-  const plan = await c.var.deps.taximiser.plan(
-    {
-      organisationUuid: c.var.organisationUuid,
-      clientUuid: body.clientUuid,
-      portfolioUuid: body.portfolioUuid,
-      action: body.action ?? '',
-      amount: body.amount ?? '',
-      percent: body.percent ?? '',
-      include: body.include ?? '',
-      includePercent: body.includePercent ?? '',
-      exclude: body.exclude ?? '',
-      prices: Object.fromEntries(Object.entries(body.prices ?? {}).map(([id, price]) => [Number(id), price])),
-      quantities: body.quantities ?? [],
-    },
-    asCaller(c),
-  );
-  return c.json(toJson(taximiser.PlanResponseSchema, plan, { alwaysEmitImplicit: true }) as unknown as TaximiserPlan);
-});
+export const taximiserRoutes = new Hono<BffEnv>()
+  .post('/plan', async (c) => {
+    const body = await parseBody(c, planBody);
+    const plan = await c.var.deps.taximiser.plan(
+      {
+        organisationUuid: c.var.organisationUuid,
+        clientUuid: body.clientUuid,
+        portfolioUuid: body.portfolioUuid,
+        action: body.action ?? '',
+        amount: body.amount ?? '',
+        percent: body.percent ?? '',
+        include: body.include ?? '',
+        includePercent: body.includePercent ?? '',
+        exclude: body.exclude ?? '',
+        prices: Object.fromEntries(Object.entries(body.prices ?? {}).map(([id, price]) => [Number(id), price])),
+        quantities: body.quantities ?? [],
+      },
+      asCaller(c),
+    );
+    return c.json(toJson(taximiser.PlanResponseSchema, plan, { alwaysEmitImplicit: true }) as unknown as TaximiserPlan);
+  })
+  // The plan's sales as PENDING rows, posted by the ledger all or nothing (a refusal names `transactions.N.<field>`).
+  .post('/proposals', async (c) => {
+    const body = await parseBody(c, proposalsBody);
+    const answer = await c.var.deps.ledger.postTransactions(
+      {
+        organisationUuid: c.var.organisationUuid,
+        portfolioUuid: body.portfolioUuid,
+        transactions: body.disposals.map((d) => ({
+          securityId: d.securityId,
+          transaction: {
+            type: 'SELL',
+            state: 'PENDING',
+            tradeDate: body.tradeDate,
+            quantity: d.quantity,
+            price: d.price,
+            expenses: '0',
+            currency: 'GBP',
+            notes: 'Proposed by the Taximiser',
+          },
+        })),
+      },
+      asCaller(c),
+    );
+    return c.json({ transactions: answer.transactions.map(transactionJson) }, 201);
+  });

@@ -35,3 +35,14 @@ export type TaximiserDisposal = Wire<taximiser.PlannedDisposal>;
 export type TaximiserHolding = Wire<taximiser.PlanHolding>;
 export type TaximiserPosition = Wire<taximiser.PlanPosition>;
 export type TaximiserTotals = Wire<taximiser.PlanTotals>;
+
+/**
+ * POST /api/taximiser/proposals: a plan's sales saved as PENDING SELL rows of the portfolio, all or nothing, for an
+ * adviser to settle (nothing is computed until they are SETTLED). Answers 201 with the rows posted.
+ */
+export interface TaximiserProposalsBody {
+  portfolioUuid: string;
+  /** YYYY-MM-DD, the plan's trade date */
+  tradeDate: string;
+  disposals: { securityId: number; quantity: string; price: string }[];
+}

@@ -22,6 +22,7 @@ import { listTransactionStates } from '../domain/list-transaction-states';
 import { listTransactionTypes } from '../domain/list-transaction-types';
 import { listTransactions } from '../domain/list-transactions';
 import { postTransaction } from '../domain/post-transaction';
+import { postTransactions } from '../domain/post-transactions';
 import { repairGhostTransaction } from '../domain/repair-ghost-transaction';
 import { savePortfolio } from '../domain/save-portfolio';
 import { saveTransactionType } from '../domain/save-transaction-type';
@@ -157,6 +158,21 @@ export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger
           transaction,
         }),
       );
+    },
+    async postTransactions(req, ctx) {
+      const rows = await postTransactions(deps, requireCaller(ctx), {
+        organisationUuid: req.organisationUuid,
+        portfolioUuid: req.portfolioUuid,
+        transactions: req.transactions.map((t) => {
+          const {
+            uuid: _uuid,
+            version: _version,
+            ...transaction
+          } = t.transaction ?? create(ledger.TransactionInputSchema);
+          return { securityId: t.securityId, transaction };
+        }),
+      });
+      return { transactions: rows.map(unsetNulls) };
     },
     async updateTransactions(req, ctx) {
       const rows = await updateTransactions(deps, requireCaller(ctx), req);

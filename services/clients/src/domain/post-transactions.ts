@@ -1,0 +1,62 @@
+import type { Caller } from '@gains/auth';
+import { invalidArgument } from '@gains/errors';
+import { ledgerChangedEvent } from '../events/ledger-events';
+import { assertLedgerWriter } from './ledger-access';
+import type { TransactionRecord } from './ledger';
+import type { LedgerDeps } from './ledger-deps';
+import { portfolioRefOf } from './portfolio-views';
+import { prepareLedgerRow } from './prepare-ledger-row';
+import { resolveSecurity } from './resolve-security';
+import type { RawTransaction } from './transaction-rules';
+
+/** Rows one call posts at most (a Taximiser plan sells from a portfolio's holdings: far fewer). */
+export const MAX_POSTED_ROWS = 500;
+
+/**
+ * Posts many rows to a portfolio at once, all or nothing: every row is checked first (a refusal names the row,
+ * `transactions.2.quantity`), then all are stored, the holdings they move re-derived and a ledger.changed (POST)
+ * written for every owner of the portfolio, in one database transaction. The Taximiser saves a plan's sales this
+ * way, as PENDING rows an adviser later settles.
+ */
+export async function postTransactions(
+  deps: LedgerDeps,
+  caller: Caller,
+  request: {
+    organisationUuid: string;
+    portfolioUuid: string;
+    transactions: { securityId: number; transaction: RawTransaction & { type: string } }[];
+  },
+): Promise<TransactionRecord[]> {
+  const organisationUuid = request.organisationUuid;
+  assertLedgerWriter(caller, organisationUuid);
+  if (request.transactions.length === 0 || request.transactions.length > MAX_POSTED_ROWS)
+    throw invalidArgument('transactions', `transactions must name from 1 to ${MAX_POSTED_ROWS} rows`);
+  const portfolio = await portfolioRefOf(deps, organisationUuid, request.portfolioUuid);
+  const inserts = [];
+  for (const [i, row] of request.transactions.entries()) {
+    const at = `transactions.${i}`;
+    const security = await resolveSecurity(deps, caller, organisationUuid, row.securityId, `${at}.securityId`);
+    const { type, values } = await prepareLedgerRow(deps, caller, organisationUuid, {
+      securityId: security.id,
+      typeName: row.transaction.type,
+      raw: row.transaction,
+      at,
+      typeMustBeActive: true,
+    });
+    inserts.push({
+      portfolioId: portfolio.id,
+      portfolioCode: portfolio.code,
+      securityId: security.id,
+      typeId: type.id,
+      values,
+    });
+  }
+  const uuids = await deps.ledger.apply({
+    organisationUuid,
+    actorName: caller.name,
+    inserts,
+    updates: [],
+    events: (touched) => touched.map((t) => ledgerChangedEvent({ organisationUuid, ...t, reason: 'POST' })),
+  });
+  return Promise.all(uuids.map(async (uuid) => (await deps.ledger.findByUuid(organisationUuid, uuid))!));
+}
