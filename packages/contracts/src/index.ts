@@ -7,3 +7,4 @@ export * from './securities';
 export * from './ledger';
 export * from './imports';
 export * from './calculation-runs';
+export * from './taximiser';
