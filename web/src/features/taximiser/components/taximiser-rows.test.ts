@@ -89,7 +89,10 @@ describe('the Taximiser holdings rows', () => {
 
   it('when rows break a rule, then only the selected rows report it', () => {
     const [first, second] = rows();
-    const table = [{ ...first, disposalAmount: '2000' }, { ...second, disposalAmount: '' }];
+    const table = [
+      { ...first, disposalAmount: '2000' },
+      { ...second, disposalAmount: '' },
+    ];
     expect(selectedProblems(table, new Set())).toEqual([]);
     expect(selectedProblems(table, new Set(['1']))).toEqual([
       { id: '1', field: 'disposalAmount', message: 'Disposal amount must not be more than the 1,234.5678 held' },

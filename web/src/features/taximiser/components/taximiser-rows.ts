@@ -78,7 +78,9 @@ export function withPrice(row: TaximiserRow, text: string): TaximiserRow {
   const next: TaximiserRow = { ...row, price, priceEdited: true, marketValue };
   if (row.cgtCost === null || !isDecimal(row.cgtCost)) return next;
   const gain = subtractDecimal(marketValue, row.cgtCost);
-  return row.cgtClass === 'INCOME' ? { ...next, unrealisedIncomeGain: gain } : { ...next, unrealisedCapitalGainLoss: gain };
+  return row.cgtClass === 'INCOME'
+    ? { ...next, unrealisedIncomeGain: gain }
+    : { ...next, unrealisedCapitalGainLoss: gain };
 }
 
 /**
