@@ -54,7 +54,10 @@ export const TaximiserHoldingsGrid = forwardRef<
   useImperativeHandle(ref, () => ({
     scrollToRow(id: string) {
       const row = panelRef.current?.querySelector(`.ag-center-cols-container .ag-row[row-id="${CSS.escape(id)}"]`);
-      row?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      if (!row) return;
+      // the page scrolls (the grid grows to its rows); the grid keeps its sideways scroll
+      const top = row.getBoundingClientRect().top + window.scrollY - window.innerHeight / 2;
+      window.scrollTo({ top: Math.max(0, top), behavior: 'smooth' });
     },
   }));
 
