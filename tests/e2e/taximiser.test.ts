@@ -191,7 +191,19 @@ describe('the Taximiser', () => {
     expect(await page.getByTestId('taximiser-problems').count()).toBe(0);
   });
 
-  it('when disposals are calculated, then the totals are the sums of the rows', async () => {
+  it('when a price is edited, then market value is quantity x price and the gain is value - CGT cost', async () => {
+    const second = holdingsRows().nth(1);
+    const quantity = await text(cell(second, 'quantity'));
+    const cost = await text(cell(second, 'cgtCost'));
+    await editCell(second, 'price', '2.5');
+    await expect.poll(() => text(cell(second, 'price'))).toBe('2.5000');
+    // quantity (4 places) x 2.5 to the penny; then value - cost
+    const value = (scaled(quantity, 4) * 25n + 500n) / 1000n;
+    expect(await text(cell(second, 'marketValue'))).toBe(gbp(value));
+    expect(await text(cell(second, 'unrealisedCapitalGainLoss'))).toBe(gbp(value - scaled(cost, 2)));
+  });
+
+  it('when disposals are calculated, then the totals are the sums of the rows and the edited price is used', async () => {
     const rows = await shownRows();
     await page.getByTestId('taximiser-calculate').click();
     const disposals = page.getByTestId('taximiser-disposals').locator('tbody tr.ant-table-row');
@@ -210,6 +222,9 @@ describe('the Taximiser', () => {
       cost += scaled(await text(cells.nth(6)), 2);
       gain += scaled(await text(cells.nth(9)), 2);
     }
+    expect(JSON.parse(planRequests.at(-1)!)).toMatchObject({
+      prices: { [(await holdingsRows().nth(1).getAttribute('row-id'))!]: '2.5' },
+    });
     const totals = page.getByTestId('taximiser-totals').locator('tbody tr.ant-table-row td');
     expect(await text(totals.nth(0))).toBe(gbp(cost));
     expect(await text(totals.nth(1))).toBe(gbp(proceeds));
