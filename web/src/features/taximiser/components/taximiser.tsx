@@ -222,6 +222,11 @@ export function Taximiser({
     clientOptions.unshift({ value: client.uuid, label: `${client.code} ${client.name}`, client });
   }
 
+  const organisationName = (uuid: string | undefined) => {
+    const found = organisations.find((o) => o.uuid === uuid);
+    return found ? found.name : (uuid ?? '');
+  };
+
   let body: React.ReactNode;
   if (!organisationUuid)
     body = <Empty description="Choose an organisation to plan for" data-testid="taximiser-empty" />;
@@ -353,6 +358,25 @@ export function Taximiser({
             />
           </label>
         </Space>
+        {clients.error ? (
+          <Alert
+            className="gains-taximiser__fetch-error"
+            type="error"
+            showIcon
+            data-testid="taximiser-clients-error"
+            message={`There was a problem fetching clients for ${organisationName(organisationUuid)}`}
+            description={describeError(clients.error)}
+          />
+        ) : null}
+        {portfolios.error ? (
+          <Alert
+            className="gains-taximiser__fetch-error"
+            type="error"
+            showIcon
+            message={`There was a problem fetching portfolios for ${client?.code ?? 'the client'}`}
+            description={describeError(portfolios.error)}
+          />
+        ) : null}
         <div className="gains-taximiser__message" data-testid="taximiser-message" aria-live="polite">
           {message && (
             <Alert
