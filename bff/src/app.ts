@@ -13,6 +13,7 @@ import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { adminCalculationRunRoutes } from './routes/calculation-runs';
 import { calculationRoutes } from './routes/calculations';
+import { taximiserRoutes } from './routes/taximiser';
 import { clientRoutes } from './routes/clients';
 import { adminJobRoutes, adminMonitorLogRoutes, jobRoutes } from './routes/monitor';
 import { interfaceLoggingRoutes } from './routes/interface-logging';
@@ -68,6 +69,7 @@ export function createApp(deps: BffDeps) {
     .route('/admin/ghost-transactions', adminGhostTransactionRoutes)
     .route('/admin/clients', adminClientRoutes)
     .route('/interface-logging', interfaceLoggingRoutes)
+    .route('/taximiser', taximiserRoutes)
     .all('*', () => {
       throw notFound('This API route');
     });

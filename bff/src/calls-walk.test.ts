@@ -776,6 +776,39 @@ const WALK: Record<string, Probe[]> = {
       prepare: async () => ({ body: { portfolioUuid: ids.portfolioUuid, clientUuid: ids.clientUuid } }),
     },
   ],
+  // The Taximiser (issue 25): every role plans; a firm's client is not another firm's to plan on.
+  'POST /taximiser/plan': [
+    {
+      label: 'ASHW portfolio',
+      path: () => '/api/taximiser/plan',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      prepare: async () => ({
+        body: {
+          clientUuid: ids.clientUuid,
+          portfolioUuid: ids.portfolioUuid,
+          action: 'DISPOSE_PERCENTAGE',
+          percent: '10',
+        },
+      }),
+    },
+    {
+      label: 'a bad percent',
+      path: () => '/api/taximiser/plan',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      prepare: async () => ({
+        body: {
+          clientUuid: ids.clientUuid,
+          portfolioUuid: ids.portfolioUuid,
+          action: 'DISPOSE_PERCENTAGE',
+          percent: '101',
+        },
+      }),
+    },
+  ],
   'POST /transactions/summary': [
     {
       label: 'ASHW holding',

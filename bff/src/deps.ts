@@ -1,7 +1,17 @@
 import type { Client } from '@connectrpc/connect';
 import type { Caller, TokenVerifier } from '@gains/auth';
 import type { Logger, RequestLogSampler } from '@gains/logging';
-import type { calculations, clients, identity, imports, ledger, reports, securities, taxEngine } from '@gains/proto';
+import type {
+  calculations,
+  clients,
+  identity,
+  imports,
+  ledger,
+  reports,
+  securities,
+  taxEngine,
+  taximiser,
+} from '@gains/proto';
 
 /** What the BFF is given: Connect clients created once, the token verifier, a logger. */
 export interface BffDeps {
@@ -14,6 +24,8 @@ export interface BffDeps {
   taxEngine: Client<typeof taxEngine.TaxEngineService>;
   /** Stored calculations, hosted by the tax engine. */
   calculations: Client<typeof calculations.CalculationsService>;
+  /** The Taximiser's plans, hosted by the tax engine. */
+  taximiser: Client<typeof taximiser.TaximiserService>;
   securities: Client<typeof securities.SecuritiesService>;
   /** The Job Monitor and the ACT Monitor. */
   reports: Client<typeof reports.ReportsService>;

@@ -462,6 +462,32 @@ const INPUTS: Record<string, CallInputs> = {
     body: () => ({ portfolioUuid: ids.portfolioUuid, clientUuid: ids.clientUuid }),
     bodyFields: ['portfolioUuid', 'clientUuid'],
   },
+  'POST /taximiser/plan': {
+    body: () => ({
+      clientUuid: ids.clientUuid,
+      portfolioUuid: ids.portfolioUuid,
+      action: 'RAISE_PROCEEDS',
+      amount: '1000',
+      percent: '10',
+      include: 'PERCENT_OF_ALL',
+      includePercent: '50',
+      exclude: 'NONE',
+      prices: { '1': '2.50' },
+      quantities: [{ securityId: 1, quantity: '1' }],
+    }),
+    bodyFields: [
+      'clientUuid',
+      'portfolioUuid',
+      'action',
+      'amount',
+      'percent',
+      'include',
+      'includePercent',
+      'exclude',
+      'prices',
+      'quantities',
+    ],
+  },
   'POST /transactions/summary': {
     body: () => ({
       portfolioUuid: ids.portfolioUuid,

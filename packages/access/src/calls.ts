@@ -42,6 +42,7 @@ const SERVICE_LEVELS_PAGE = getRoute('OrganisationServiceLevels').roles;
 const ADMINISTRATION = getRoute('Administration').roles;
 const CLIENTS_PAGE = getRoute('Clients').roles;
 const CALCULATIONS_PAGE = getRoute('Calculations').roles;
+const TAXIMISER_PAGE = getRoute('Taximiser').roles;
 const SECURITIES_PAGE = getRoute('Securities').roles;
 const SECURITY_PRICES_PAGE = getRoute('SecurityPrices').roles;
 const REFERENCE_DATA_PAGE = getRoute('ReferenceData').roles;
@@ -155,6 +156,8 @@ export const CALLS: readonly CallDefinition[] = [
   // The ledger (issue 21; packages/contracts/src/ledger.ts): portfolios, holdings and transactions are read by
   // every member of the firm and changed by its administrators; transaction types and ghosts are Administration.
   call('POST', '/portfolios/summary', CLIENTS_PAGE, true),
+  // The Taximiser (issue 25): every member plans; nothing is stored.
+  call('POST', '/taximiser/plan', TAXIMISER_PAGE, true),
   call('GET', '/portfolios/:uuid', CLIENTS_PAGE, true),
   call('POST', '/admin/portfolios', LEDGER_WRITERS, true),
   call('PUT', '/admin/portfolios/:uuid', LEDGER_WRITERS, true),

@@ -2,29 +2,36 @@ import type { taximiser } from '@gains/proto';
 import type { Wire } from './calculations';
 
 /**
- * The Taximiser's Plan call (taximiser.proto): POST /api/taximiser/plan. The answer is `Wire<PlanResponse>`;
- * money and quantities are decimal strings.
+ * The Taximiser's REST shapes (issue 25; seed 000 §2.7, §3): POST /api/taximiser/plan. Money is a decimal string
+ * to the penny, quantities and prices to 4 places; nothing a plan answers is stored.
  */
-export type TaximiserPlanAnswer = Wire<taximiser.PlanResponse>;
-export type TaximiserPlannedDisposal = Wire<taximiser.PlannedDisposal>;
-export type TaximiserPlanTotals = Wire<taximiser.PlanTotals>;
-export type TaximiserPlanPosition = Wire<taximiser.PlanPosition>;
-export type TaximiserPlanTax = Wire<taximiser.PlanTax>;
-export type TaximiserPlanHolding = Wire<taximiser.PlanHolding>;
 
-/** The request body: the organisation travels in its header; every planner field is optional. */
-export type TaximiserPlanBody = Pick<Wire<taximiser.PlanRequest>, 'clientUuid' | 'portfolioUuid'> &
-  Partial<Omit<Wire<taximiser.PlanRequest>, 'organisationUuid' | 'clientUuid' | 'portfolioUuid'>>;
+/** The plan's options: an action and what it needs, or the disposal amounts entered (no action). */
+export interface TaximiserPlanBody {
+  clientUuid: string;
+  portfolioUuid: string;
+  action?:
+    | 'RAISE_PROCEEDS'
+    | 'HARVEST_ANNUAL_EXEMPTION'
+    | 'REALISE_BUDGET_AMOUNT'
+    | 'REALISE_BUDGET_PERCENT'
+    | 'DISPOSE_PERCENTAGE';
+  /** GBP: the cash to raise, or the gain budget */
+  amount?: string;
+  /** of each holding (DISPOSE_PERCENTAGE) or of the unrealised capital gain (REALISE_BUDGET_PERCENT) */
+  percent?: string;
+  include?: 'NONE' | 'LEAST_GAINS' | 'GREATEST_GAINS' | 'PERCENT_OF_ALL';
+  includePercent?: string;
+  exclude?: 'NONE' | 'EXEMPT' | 'INCOME' | 'EXEMPT_AND_INCOME' | 'S104';
+  /** a price per unit the user set, by security id */
+  prices?: Record<string, string>;
+  /** the disposal amounts entered on the holdings (used when there is no action) */
+  quantities?: { securityId: number; quantity: string }[];
+}
 
-export const TAXIMISER_ACTIONS = [
-  'RAISE_PROCEEDS',
-  'HARVEST_ANNUAL_EXEMPTION',
-  'REALISE_BUDGET_AMOUNT',
-  'REALISE_BUDGET_PERCENT',
-  'DISPOSE_PERCENTAGE',
-] as const;
-export type TaximiserAction = (typeof TAXIMISER_ACTIONS)[number];
-export const TAXIMISER_INCLUDES = ['NONE', 'LEAST_GAINS', 'GREATEST_GAINS', 'PERCENT_OF_ALL'] as const;
-export type TaximiserInclude = (typeof TAXIMISER_INCLUDES)[number];
-export const TAXIMISER_EXCLUDES = ['NONE', 'EXEMPT', 'INCOME', 'EXEMPT_AND_INCOME', 'S104'] as const;
-export type TaximiserExclude = (typeof TAXIMISER_EXCLUDES)[number];
+/** The plan: taximiser.proto's PlanResponse, every field present. */
+export type TaximiserPlan = Wire<taximiser.PlanResponse>;
+export type TaximiserDisposal = Wire<taximiser.PlannedDisposal>;
+export type TaximiserHolding = Wire<taximiser.PlanHolding>;
+export type TaximiserPosition = Wire<taximiser.PlanPosition>;
+export type TaximiserTotals = Wire<taximiser.PlanTotals>;

@@ -2,7 +2,17 @@ import { createClient, type Transport } from '@connectrpc/connect';
 import type { BffDeps } from '@gains/bff';
 import type { ServiceName } from '@gains/config';
 import { requestLogSamplerFromEnv, type Logger } from '@gains/logging';
-import { calculations, clients, identity, imports, ledger, reports, securities, taxEngine } from '@gains/proto';
+import {
+  calculations,
+  clients,
+  identity,
+  imports,
+  ledger,
+  reports,
+  securities,
+  taxEngine,
+  taximiser,
+} from '@gains/proto';
 import { identityTokenVerifier } from '@gains/service-kit';
 
 /** The BFF's Connect clients, created once over whichever transports the form of running gives. */
@@ -21,6 +31,7 @@ export function bffDeps(options: {
     imports: createClient(imports.ImportsService, options.transports.clients),
     taxEngine: createClient(taxEngine.TaxEngineService, options.transports['tax-engine']),
     calculations: createClient(calculations.CalculationsService, options.transports['tax-engine']),
+    taximiser: createClient(taximiser.TaximiserService, options.transports['tax-engine']),
     securities: createClient(securities.SecuritiesService, options.transports.securities),
     reports: createClient(reports.ReportsService, options.transports.reports),
     traceUrlTemplate: env.GAINS_TRACE_URL_TEMPLATE || undefined,

@@ -4,7 +4,7 @@ import { createSchemaPool } from '@gains/db';
 import { createJobRunner } from '@gains/jobs';
 import { createOutboxRelay } from '@gains/outbox';
 import crypto from 'node:crypto';
-import { calculations, taxEngine } from '@gains/proto';
+import { calculations, taxEngine, taximiser } from '@gains/proto';
 import type { ServiceModule } from '@gains/service-kit';
 import { taxEngineConfig } from './config';
 import type { ComputedLedgerFile, ComputeTask } from './domain/compute-ledger-file';
@@ -15,6 +15,7 @@ import { consumeLedgerEvents } from './events/ledger-events';
 import { createCalculationsService } from './rpc/calculations-service';
 import { createLedgerSource, serviceTokenSource } from './rpc/ledger-source';
 import { createTaxEngineService, toTaxpayer } from './rpc/tax-engine-service';
+import { createTaximiserService } from './rpc/taximiser-service';
 import { createCalculationStore } from './store/calculation-store';
 import { createAnnualExemptAmountStore } from './store/annual-exempt-amount-store';
 import { loadReferenceData } from './store/reference-data-files';
@@ -143,6 +144,19 @@ export const taxEngineModule: ServiceModule = {
           .service(
             calculations.CalculationsService,
             createCalculationsService({ store, queued: () => loop.kick(), startOrganisationJob, ledgers }),
+          )
+          .service(
+            taximiser.TaximiserService,
+            createTaximiserService({
+              compute: tracedPool,
+              // With the engine's own identity: planning is open to every role, and the caller's membership is
+              // checked here first; the clients service scopes the client to the organisation.
+              loadLedger: async (org, client) => ledgers.load(org, client, await serviceToken()),
+              annualExemptAmountsAdded,
+              referenceData,
+              toTaxpayer,
+              today: londonToday,
+            }),
           ),
       relay,
       subscribe: () => consumeLedgerEvents(bus, prisma, logger, () => loop.kick()),

@@ -1,6 +1,7 @@
 import { firstRole, getRoute } from '@gains/access';
 import { assertMember, type Caller } from '@gains/auth';
-import { invalidArgument, permissionDenied } from '@gains/errors';
+import { invalidArgument, permissionDenied, type DomainErrorCode } from '@gains/errors';
+import type { PlanOrder } from './taximiser/plan-request';
 import type { CalculationFigures, CurrentYearAllowances, LedgerContext } from './calculation-figures';
 import { describeCsvError, taxpayerProblems, type LedgerFile, type LedgerFileError, type Taxpayer } from '../engine';
 
@@ -9,7 +10,7 @@ import { describeCsvError, taxpayerProblems, type LedgerFile, type LedgerFileErr
  * worker) with the file's rows counted, or the file's errors (the first ERRORS_SHOWN of `errorCount`).
  */
 export type ComputedLedgerFile =
-  | { ok: true; json: string; transactions: number; stored?: StoredComputation }
+  | { ok: true; json: string; transactions: number; stored?: StoredComputation; refused?: RefusedTask }
   | { ok: false; errors: LedgerFileError[]; errorCount: number };
 
 /**
@@ -39,7 +40,16 @@ export type ComputeTask = LedgerFile & {
   annualExemptAmountsAdded?: Record<string, string>;
   /** A stored run's: what its figures are read with (StoredComputation answered instead of the JSON). */
   stored?: { context: LedgerContext; today: string; allowances?: CurrentYearAllowances; revaluation?: boolean };
+  /** A Taximiser plan on the file (domain/taximiser/plan-on-ledger.ts): its JSON answered instead. */
+  taximiser?: { context: LedgerContext; order: PlanOrder; today: string; allowances: CurrentYearAllowances };
 };
+
+/** A task the domain refused in the worker (a plan selling more than is held): the error to raise in the service. */
+export interface RefusedTask {
+  code: DomainErrorCode;
+  field: string;
+  message: string;
+}
 
 export interface ComputeLedgerFileDeps {
   /**

@@ -1,4 +1,4 @@
-import { createClient, type Transport } from '@connectrpc/connect';
+import { ConnectError, createClient, type Transport } from '@connectrpc/connect';
 import { bearer } from '@gains/auth';
 import { identity, ledger } from '@gains/proto';
 import type { LoadedLedger } from '../domain/run-calculation';
@@ -22,13 +22,25 @@ export function serviceTokenSource(identityTransport: Transport, secret: string,
   };
 }
 
+/**
+ * The clients service's refusal as this service's own: its code and message, without the stream's response headers
+ * (passed on, a streaming content type would replace a unary answer's, and the caller could not read the error).
+ */
+function ownError(e: unknown): unknown {
+  return e instanceof ConnectError ? new ConnectError(e.rawMessage, e.code) : e;
+}
+
 /** Reads a client's ledger from the clients service's stream, the chunks joined. */
 export async function readLedgerStream(chunks: AsyncIterable<ledger.ExportClientLedgerChunk>): Promise<LoadedLedger> {
   let head: ledger.ExportClientLedgerChunk | undefined;
   const parts: string[] = [];
-  for await (const chunk of chunks) {
-    head ??= chunk;
-    parts.push(chunk.ledgerCsv);
+  try {
+    for await (const chunk of chunks) {
+      head ??= chunk;
+      parts.push(chunk.ledgerCsv);
+    }
+  } catch (e) {
+    throw ownError(e);
   }
   if (!head?.taxpayer) throw new Error('the ledger stream was empty');
   return loadedLedger(head, parts, true);

@@ -8,6 +8,9 @@ import zlib from 'node:zlib';
 import { parentPort } from 'node:worker_threads';
 import { calculationFigures, type CalculationJson } from '../domain/calculation-figures';
 import { ERRORS_SHOWN, type ComputedLedgerFile, type ComputeTask } from '../domain/compute-ledger-file';
+import { planOnLedger } from '../domain/taximiser/plan-on-ledger';
+import { planInputOf } from '../domain/taximiser/plan-request';
+import { DomainError } from '@gains/errors';
 import { calculationFiguresPayload } from '../events/calculation-figures-payload';
 import { computeLedgerFile, type LedgerFile, type ReferenceData } from '../engine';
 import { ledgerCalculationJson } from '../rpc/ledger-calculation-json';
@@ -30,7 +33,22 @@ function referenceDataWith(added: Record<string, string> = {}): ReferenceData {
 /** A heap past this after a file (one of some 50,000 rows or more) retires the worker: see WorkerReply. */
 const RETIRE_AT_HEAP_BYTES = 256 * 1024 * 1024;
 
-function compute({ annualExemptAmountsAdded, stored, ...file }: ComputeTask, started: number): ComputedLedgerFile {
+/** A Taximiser plan, or the domain's refusal of it (carried back as data: an Error loses its field crossing over). */
+function plan(task: NonNullable<ComputeTask['taximiser']>, file: LedgerFile, data: ReferenceData): ComputedLedgerFile {
+  try {
+    const planned = planOnLedger(file, task.context, planInputOf(task.order), task.today, task.allowances, data);
+    return { ok: true, transactions: 0, json: JSON.stringify(planned) };
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    return { ok: true, transactions: 0, json: '', refused: { code: e.code, field: e.field ?? '', message: e.message } };
+  }
+}
+
+function compute(
+  { annualExemptAmountsAdded, stored, taximiser, ...file }: ComputeTask,
+  started: number,
+): ComputedLedgerFile {
+  if (taximiser) return plan(taximiser, file as LedgerFile, referenceDataWith(annualExemptAmountsAdded));
   const result = computeLedgerFile(file as LedgerFile, referenceDataWith(annualExemptAmountsAdded));
   if (!result.ok) return { ok: false, errors: result.errors.slice(0, ERRORS_SHOWN), errorCount: result.errors.length };
   const { computation, transactions, disposalsPage } = result;

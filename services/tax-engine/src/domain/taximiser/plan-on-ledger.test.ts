@@ -90,4 +90,69 @@ describe('a Taximiser plan on the client’s ledger', () => {
       'Disposal amount must not be more than the 1000 held',
     );
   });
+
+  it('shows the holdings it started from, at the latest price, with their unrealised gains', () => {
+    const result = plan(POOLS, { quantities: [] });
+    // AZN: 100 x 120.00 = 12,000.00 against 8,000.00; VOD: 1,000 x 2.00 = 2,000.00 against 1,500.00.
+    expect(
+      result.holdings.map((h) => [h.code, h.quantity, h.cgtCost, h.price, h.marketValue, h.unrealisedGainLoss]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['AZN', '100.0000', '8000.00', '120.0000', '12000.00', '4000.00'],
+        ['VOD', '1000.0000', '1500.00', '2.0000', '2000.00', '500.00'],
+      ]),
+    );
+    expect(result.tradeDate).toBe(TODAY);
+  });
+
+  it('works out the plan’s CGT at the client’s rates, and says why when it cannot', () => {
+    // Selling everything: AZN 12,000.00 - 8,000.00 = 4,000.00 and VOD 2,000.00 - 1,500.00 = 500.00, a gain of
+    // 4,500.00; less the 2026-27 exempt amount of 3,000.00, 1,500.00 is taxable, inside a 10,000.00 basic-rate band:
+    // 18% of 1,500.00 = 270.00. Before the plan no gain, no tax.
+    const banded: Taxpayer = { kind: 'individual', basicRateBandRemaining: { '2026-27': '10000' } };
+    const all = {
+      parameters: { action: 'DISPOSE_PERCENTAGE', percent: Rational.parse('100'), include: 'NONE', exclude: 'NONE' },
+    } as const;
+    const result = planOnLedger(
+      { ledgerCsv: POOLS, taxpayer: banded },
+      context,
+      { portfolioUuid: 'p-1', ...all },
+      TODAY,
+      allowances,
+      referenceData,
+    );
+    expect(result.totals.capitalGainLossTotal).toBe('4500.00');
+    expect(result.tax).toMatchObject({ taxYear: '2026-27', before: '0.00', after: '270.00', plan: '270.00' });
+    expect(result.tax.note).toContain('18%');
+    expect(plan(POOLS, all).tax).toMatchObject({ before: '', after: '', plan: '' });
+    expect(plan(POOLS, all).tax.note).toMatch(/basic-rate band/);
+  });
+
+  it('warns of a holding bought in the last 30 days and of a repurchase within 30 days, with the figures both ways', () => {
+    const result = plan(ledger('2020-05-01,BUY,VOD,1000,1500.00,,GIA-1', '2026-11-20,BUY,VOD,100,190.00,,GIA-1'), {
+      quantities: [{ securityId: 1, quantity: '100' }],
+    });
+    // 1,100 shares costing 1,690.00: 100 cost 153.64 (1,690 x 100 / 1,100 = 153.636...), sold for 200.00: 46.36.
+    expect(result.disposals[0]).toMatchObject({ cgtCost: '153.64', capitalGainLoss: '46.36' });
+    expect(result.holdings.find((h) => h.code === 'VOD')!.boughtWithin30Days).toBe('2026-11-20');
+    expect(result.warnings[0]).toBe(
+      'VOD was bought on 2026-11-20, within the last 30 days: check the matching before trading.',
+    );
+    expect(result.warnings[1]).toContain(
+      'the gain of £46.36 stands only if VOD is not bought back in this account by 2026-12-27',
+    );
+  });
+
+  it('matches a sale with a repurchase already in the ledger within 30 days, and says why the figures differ', () => {
+    // 100 VOD bought on 2 December (5 days on) for 250.00: HMRC matches today's sale of 100 with them (the 30-day
+    // rule): 200.00 - 250.00 = -50.00. §9's average over the 1,100 held: 1,750 x 100 / 1,100 = 159.09 (159.0909...),
+    // a gain of 40.91.
+    const result = plan(ledger('2020-05-01,BUY,VOD,1000,1500.00,,GIA-1', '2026-12-02,BUY,VOD,100,250.00,,GIA-1'), {
+      quantities: [{ securityId: 1, quantity: '100' }],
+    });
+    expect(result.disposals[0]).toMatchObject({ cgtCost: '250.00', proceeds: '200.00', capitalGainLoss: '-50.00' });
+    expect(result.disposals[0]!.formula).toEqual({ cgtCost: '159.09', proceeds: '200.00', gain: '40.91' });
+    expect(result.disposals[0]!.matchedBy).toEqual(['thirty-day']);
+    expect(result.disposals[0]!.difference).toMatch(/30 days after the sale/);
+  });
 });

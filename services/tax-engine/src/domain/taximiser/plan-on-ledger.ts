@@ -10,6 +10,7 @@ import {
 } from '../calculation-figures';
 import { chooseDisposals, disposalFigures, type PlanHolding, type PlanParameters } from './choose-disposals';
 import { clientPosition, type PlanPositionFigures } from './client-position';
+import { planWarnings, recentAcquisitions } from './plan-warnings';
 
 /** What to plan on one portfolio: an action's parameters, or the quantities a user entered; prices a user set. */
 export interface PlanInput {
@@ -45,7 +46,34 @@ export interface PlannedDisposal {
   reason: string;
 }
 
+/** A holding of the portfolio as the plan started from it (quantity above 0, at the client's share). */
+export interface PlanHoldingRow {
+  securityId: number;
+  code: string;
+  sedol: string;
+  isin: string;
+  name: string;
+  portfolioCode: string;
+  quantity: string;
+  cgtCost: string;
+  price: string;
+  marketValue: string;
+  unrealisedGainLoss: string;
+  gainClass: 'CAPITAL' | 'EXEMPT' | 'INCOME';
+  boughtWithin30Days: string;
+}
+
+/** The current tax year's CGT at the client's rates without and with the plan ("" where not worked out). */
+export interface PlanTax {
+  taxYear: string;
+  before: string;
+  after: string;
+  plan: string;
+  note: string;
+}
+
 export interface TaximiserPlan {
+  holdings: PlanHoldingRow[];
   disposals: PlannedDisposal[];
   totals: {
     costTotal: string;
@@ -57,6 +85,10 @@ export interface TaximiserPlan {
   };
   position: Record<keyof PlanPositionFigures, string>;
   summary: string;
+  tax: PlanTax;
+  warnings: string[];
+  /** the day the proposed sales are dated */
+  tradeDate: string;
 }
 
 /** The ref of a proposed row in the ledger the engine computes (never a stored row's uuid). */
@@ -101,10 +133,13 @@ export function planOnLedger(
       'An ISA or pension portfolio’s disposals carry no capital gains tax: choose a general account',
     );
   const at = `${today}T12:00:00.000Z`;
-  const before = calculationFigures(present(file, referenceData), context, today, at, allowances);
+  const baseline = present(file, referenceData);
+  const before = calculationFigures(baseline, context, today, at, allowances);
   const securities = new Map(context.securities.map((s) => [s.id, s]));
 
+  const recent = recentAcquisitions(file.ledgerCsv, portfolio.code, today);
   const holdings: PlanHolding[] = [];
+  const rows: PlanHoldingRow[] = [];
   for (const h of before.holdings) {
     if (h.portfolioUuid.toLowerCase() !== portfolio.uuid.toLowerCase()) continue;
     const quantity = Rational.parse(h.quantity || '0');
@@ -112,12 +147,31 @@ export function planOnLedger(
     const security = securities.get(h.securityId);
     const priceText = input.prices?.[h.securityId] ?? security?.priceGbp ?? '';
     if (priceText === '') continue;
+    const price = Rational.parse(priceText);
+    const cost = Rational.parse(h.cgtCost || '0');
+    const value = price.mul(quantity).roundTo(2, 'half-up');
+    const label = security?.code ?? `ID${h.securityId}`;
+    rows.push({
+      securityId: h.securityId,
+      code: label,
+      sedol: security?.sedol ?? '',
+      isin: security?.isin ?? '',
+      name: security?.name ?? '',
+      portfolioCode: portfolio.code,
+      quantity: quantity.toFixed(4),
+      cgtCost: cost.toFixed(2),
+      price: price.toFixed(4),
+      marketValue: value.toFixed(2),
+      unrealisedGainLoss: value.sub(cost).toFixed(2),
+      gainClass: security?.cgtClass === 'EXEMPT' || security?.cgtClass === 'INCOME' ? security.cgtClass : 'CAPITAL',
+      boughtWithin30Days: recent.get(label) ?? '',
+    });
     holdings.push({
       securityId: h.securityId,
-      label: security?.code ?? `ID${h.securityId}`,
+      label,
       quantity,
-      cost: Rational.parse(h.cgtCost || '0'),
-      price: Rational.parse(priceText),
+      cost,
+      price,
       gainClass: gainClassOf(security?.cgtClass),
       pooled: gainClassOf(security?.cgtClass) !== 'exempt',
       decimals: decimalsOf(h.quantity),
@@ -218,6 +272,7 @@ export function planOnLedger(
     { capitalGainLoss: capital, incomeGain: income },
   );
   return {
+    holdings: rows,
     disposals,
     totals: {
       costTotal: cost.toFixed(2),
@@ -231,6 +286,40 @@ export function planOnLedger(
       Object.entries(position).map(([k, v]) => [k, v.toFixed(2)]),
     ) as TaximiserPlan['position'],
     summary: chosen.summary,
+    tax: planTax(before.taxYear, baseline, after),
+    warnings: planWarnings(disposals, recent, today),
+    tradeDate: today,
+  };
+}
+
+interface TaxDueJson {
+  total: string;
+  periods: { lowerRate: string; higherRate: string }[];
+}
+const taxDueOf = (c: CalculationJson, taxYear: string) =>
+  (c.computation.taxYears.find((y) => y.taxYear === taxYear) as { taxDue?: TaxDueJson } | undefined)?.taxDue;
+
+/** The year's CGT as the engine works it out (tax-due.ts) without and with the plan, and the rates it used. */
+function planTax(taxYear: string, before: CalculationJson, after: CalculationJson): PlanTax {
+  const was = taxDueOf(before, taxYear);
+  const will = taxDueOf(after, taxYear);
+  if (!will)
+    return {
+      taxYear,
+      before: '',
+      after: '',
+      plan: '',
+      note: 'The tax is not worked out: the client’s taxable income for the year (their basic-rate band) is not recorded',
+    };
+  const beforeTotal = Rational.parse(was?.total || '0');
+  const afterTotal = Rational.parse(will.total || '0');
+  const rates = [...new Set(will.periods.flatMap((p) => [p.lowerRate, p.higherRate]).filter((r) => r !== ''))];
+  return {
+    taxYear,
+    before: beforeTotal.toFixed(2),
+    after: afterTotal.toFixed(2),
+    plan: afterTotal.sub(beforeTotal).toFixed(2),
+    note: `At the client’s rates for ${taxYear}: ${rates.map((r) => `${r}%`).join(' and ')}`,
   };
 }
 

@@ -1,18 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type {
-  TaximiserAction,
-  TaximiserExclude,
-  TaximiserInclude,
-  TaximiserPlanAnswer,
-  TaximiserPlanBody,
-} from '@gains/contracts';
+import type { TaximiserPlan, TaximiserPlanBody } from '@gains/contracts';
 import { apiRequest } from '@/lib/api-client';
 
-export type { TaximiserPlanAnswer, TaximiserPlanBody };
+export type { TaximiserPlan, TaximiserPlanBody };
+export type TaximiserAction = NonNullable<TaximiserPlanBody['action']>;
+export type TaximiserInclude = NonNullable<TaximiserPlanBody['include']>;
+export type TaximiserExclude = NonNullable<TaximiserPlanBody['exclude']>;
 
 /** POST /taximiser/plan: a plan on the client's ledger (with an action) or the disposals entered (without). */
-export function planDisposals(organisationUuid: string, body: TaximiserPlanBody): Promise<TaximiserPlanAnswer> {
-  return apiRequest<TaximiserPlanAnswer>('/taximiser/plan', { method: 'POST', organisationUuid, body });
+export function planDisposals(organisationUuid: string, body: TaximiserPlanBody): Promise<TaximiserPlan> {
+  return apiRequest<TaximiserPlan>('/taximiser/plan', { method: 'POST', organisationUuid, body });
 }
 
 export function usePlanDisposals(organisationUuid: string) {
@@ -23,7 +20,7 @@ export function usePlanDisposals(organisationUuid: string) {
   });
 }
 
-/** The planner's options with readable labels (seed 000 §2.7). */
+/** The planner's options with readable labels (seed 000 §2.7), in the spec's order. */
 export const ACTION_LABELS: Record<TaximiserAction, string> = {
   RAISE_PROCEEDS: 'Raise proceeds',
   HARVEST_ANNUAL_EXEMPTION: 'Harvest annual exemption',
@@ -60,3 +57,7 @@ export function actionTarget(action: TaximiserAction): { field: 'amount' | 'perc
       return undefined;
   }
 }
+
+export const TAXIMISER_ACTIONS = Object.keys(ACTION_LABELS) as TaximiserAction[];
+export const TAXIMISER_INCLUDES = Object.keys(INCLUDE_LABELS) as TaximiserInclude[];
+export const TAXIMISER_EXCLUDES = Object.keys(EXCLUDE_LABELS) as TaximiserExclude[];

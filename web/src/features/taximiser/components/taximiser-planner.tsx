@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { Button, Form, Input, Select, Typography } from 'antd';
 import { percentProblem, planAmountProblem } from '@gains/access';
 import {
+  ACTION_LABELS,
+  EXCLUDE_LABELS,
+  INCLUDE_LABELS,
   TAXIMISER_ACTIONS,
   TAXIMISER_EXCLUDES,
   TAXIMISER_INCLUDES,
+  actionTarget,
   type TaximiserAction,
   type TaximiserExclude,
   type TaximiserInclude,
-} from '@gains/contracts';
-import { ACTION_LABELS, EXCLUDE_LABELS, INCLUDE_LABELS, actionTarget } from '../api/plan';
+} from '../api/plan';
 
 export interface PlannerChoice {
   action: TaximiserAction;

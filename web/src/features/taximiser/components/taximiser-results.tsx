@@ -1,6 +1,6 @@
 import { Alert, Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { TaximiserPlanAnswer, TaximiserPlannedDisposal } from '@gains/contracts';
+import type { TaximiserPlan, TaximiserDisposal } from '@gains/contracts';
 import { formatMoney, formatQuantity, formatText, isNegative } from '@/lib/format';
 
 /** A money figure: GBP to 2 decimals, grouped, negatives marked and red. */
@@ -20,7 +20,7 @@ const money = <Row extends object>(key: keyof Row & string, title: string) => ({
   render: (value: string | null | undefined) => <Money value={value} />,
 });
 
-type DisposalRow = TaximiserPlannedDisposal & { key: string; issuerName: string };
+type DisposalRow = TaximiserDisposal & { key: string; issuerName: string };
 
 const DISPOSAL_COLUMNS: ColumnsType<DisposalRow> = [
   { key: 'portfolioCode', dataIndex: 'portfolioCode', title: 'Portfolio Code', render: formatText },
@@ -69,7 +69,7 @@ export function DisposalsTable({
   plan,
   issuers,
 }: {
-  plan: TaximiserPlanAnswer | undefined;
+  plan: TaximiserPlan | undefined;
   /** Issuer names by security id (the holdings'): the plan names the security only. */
   issuers: ReadonlyMap<number, string>;
 }) {
@@ -119,7 +119,7 @@ export function DisposalsTable({
 }
 
 /** The Disposal totals table. */
-export function TotalsTable({ plan }: { plan: TaximiserPlanAnswer | undefined }) {
+export function TotalsTable({ plan }: { plan: TaximiserPlan | undefined }) {
   const totals = plan?.totals;
   return (
     <section className="gains-grid-panel" data-testid="taximiser-totals">
@@ -154,7 +154,7 @@ export function PositionTable({
   plan,
   client,
 }: {
-  plan: TaximiserPlanAnswer | undefined;
+  plan: TaximiserPlan | undefined;
   client: { code: string; name: string } | undefined;
 }) {
   const p = plan?.position;
@@ -207,7 +207,7 @@ export function PositionTable({
 }
 
 /** The capital gains tax of the year without and with the plan, or why it is not worked out; and the warnings. */
-export function TaxPanel({ plan }: { plan: TaximiserPlanAnswer | undefined }) {
+export function TaxPanel({ plan }: { plan: TaximiserPlan | undefined }) {
   if (!plan) return null;
   const tax = plan.tax;
   return (

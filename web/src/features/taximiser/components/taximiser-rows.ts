@@ -4,7 +4,7 @@
  * decimal strings worked exactly (lib/decimal), never binary floats.
  */
 import { disposalAmountProblem, percentProblem, pricePerShareProblem } from '@gains/access';
-import type { LedgerHolding, TaximiserPlannedDisposal } from '@gains/contracts';
+import type { LedgerHolding, TaximiserDisposal } from '@gains/contracts';
 import {
   isDecimal,
   multiplyDecimal,
@@ -142,7 +142,7 @@ export function selectedProblems(rows: readonly TaximiserRow[], selected: Readon
 export function planInput(
   rows: readonly TaximiserRow[],
   selected: ReadonlySet<string>,
-): { quantities: { securityId: number; quantity: string }[]; prices: Record<number, string> } {
+): { quantities: { securityId: number; quantity: string }[]; prices: Record<string, string> } {
   const chosen = rows.filter((row) => selected.has(row.id));
   return {
     quantities: chosen.map((row) => ({
@@ -154,10 +154,10 @@ export function planInput(
 }
 
 /** The prices the user changed, by security id (valid ones only). */
-export function editedPrices(rows: readonly TaximiserRow[]): Record<number, string> {
-  const prices: Record<number, string> = {};
+export function editedPrices(rows: readonly TaximiserRow[]): Record<string, string> {
+  const prices: Record<string, string> = {};
   for (const row of rows) {
-    if (row.priceEdited && pricePerShareProblem(row.price) === null) prices[row.securityId] = row.price;
+    if (row.priceEdited && pricePerShareProblem(row.price) === null) prices[String(row.securityId)] = row.price;
   }
   return prices;
 }
@@ -165,7 +165,7 @@ export function editedPrices(rows: readonly TaximiserRow[]): Record<number, stri
 /** A plan's disposals set the rows' disposal amounts (4 decimals); the rows to select are those it sells. */
 export function withPlannedAmounts(
   rows: readonly TaximiserRow[],
-  disposals: readonly Pick<TaximiserPlannedDisposal, 'securityId' | 'quantity'>[],
+  disposals: readonly Pick<TaximiserDisposal, 'securityId' | 'quantity'>[],
 ): { rows: TaximiserRow[]; selected: Set<string> } {
   const planned = new Map(disposals.map((d) => [String(d.securityId), d.quantity]));
   return {

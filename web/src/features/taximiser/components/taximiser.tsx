@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, Input, Select, Space, Spin, Typography } from 'antd';
-import type { TaximiserPlanAnswer, TaximiserPlanBody } from '@gains/contracts';
+import type { TaximiserPlan, TaximiserPlanBody } from '@gains/contracts';
 import { config } from '@/config/env';
 import { isApiError } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -65,7 +65,7 @@ export function Taximiser({
   const [rows, setRows] = useState<TaximiserRow[]>([]);
   const [original, setOriginal] = useState<TaximiserRow[]>([]);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const [plan, setPlan] = useState<TaximiserPlanAnswer>();
+  const [plan, setPlan] = useState<TaximiserPlan>();
   const [percent, setPercent] = useState('');
   const [percentError, setPercentError] = useState<string>();
   const [message, setMessage] = useState<Message>();
@@ -166,10 +166,7 @@ export function Taximiser({
     say('info', `Disposal amounts set to ${percent.trim()}% of each holding`);
   };
 
-  const send = (
-    body: Omit<TaximiserPlanBody, 'clientUuid' | 'portfolioUuid'>,
-    after: (a: TaximiserPlanAnswer) => void,
-  ) => {
+  const send = (body: Omit<TaximiserPlanBody, 'clientUuid' | 'portfolioUuid'>, after: (a: TaximiserPlan) => void) => {
     if (!client || !portfolioUuid) return;
     planCall.mutate(
       { clientUuid: client.uuid, portfolioUuid, ...body },

@@ -1,0 +1,238 @@
+import { Code, createClient } from '@connectrpc/connect';
+import type { RunningPostgres } from '@gains/db';
+import { startInProcessSystem, type InProcessSystem } from '@gains/host';
+import { identityModule } from '@gains/identity';
+import { silentLogger } from '@gains/logging';
+import { taximiser } from '@gains/proto';
+import { startTestPostgres } from '@gains/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The clients and securities services are reached by path: the engine does not depend on them, its tests run them.
+import { clientsModule } from '../../clients/src/index';
+import { securitiesModule } from '../../securities/src/index';
+import { taxEngineModule } from '../src/index';
+import {
+  ASHW,
+  BRKF,
+  BUY_DATE,
+  PASSWORD,
+  refusal,
+  SECRET,
+  signInDemoUsers,
+  storedCalculationsFixture,
+  type Options,
+  type StoredCalculationsFixture,
+  type Who,
+} from './support/stored-calculations';
+
+// The Taximiser's Plan call in process on a real PostgreSQL: the client's ledger written in the clients schema,
+// loaded by the engine over Connect, planned and computed on a worker. Every figure is worked by hand below.
+// The security (ZCALC01) is priced at £5.00; each client holds 10,000 shares bought for £20,000.00 (£2.00 each),
+// so a share sold gains £3.00. The 2026-27 annual exempt amount is £3,000.00; the client has no gain this year yet.
+let postgres: RunningPostgres;
+let system: InProcessSystem;
+let db: pg.Client;
+let api: ReturnType<typeof createClient<typeof taximiser.TaximiserService>>;
+let as: Record<Who, Options>;
+let fx: StoredCalculationsFixture;
+let client: { uuid: string; portfolioUuid: string };
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+
+async function pooledClient(org = ASHW) {
+  const c = await fx.newClient(org);
+  await fx.row(org, c.portfolioId, 'BUY', BUY_DATE, '10000', '20000.00');
+  const { rows } = await db.query(`SELECT uuid FROM clients.portfolio WHERE id = $1`, [c.portfolioId]);
+  return { ...c, portfolioUuid: rows[0].uuid as string };
+}
+
+const plan = (body: Partial<taximiser.PlanRequest>, who: Who = 'adviser') =>
+  api.plan({ organisationUuid: ASHW, clientUuid: client.uuid, portfolioUuid: client.portfolioUuid, ...body }, as[who]);
+const figures = (p: taximiser.PlanResponse) =>
+  p.disposals.map((d) => [d.quantity, d.cgtCost, d.proceeds, d.capitalGainLoss]);
+
+beforeAll(async () => {
+  postgres = await startTestPostgres();
+  system = await startInProcessSystem({
+    modules: {
+      identity: identityModule,
+      securities: securitiesModule,
+      clients: clientsModule,
+      'tax-engine': taxEngineModule,
+    },
+    connectionString: postgres.connectionString,
+    logger: silentLogger(),
+    seedDemo: true,
+    env: {
+      ...process.env,
+      GAINS_DEMO_PASSWORD: PASSWORD,
+      GAINS_DEMO_PRICE_DAYS: '5',
+      GAINS_TAX_ENGINE_WORKERS: '2',
+      GAINS_SERVICE_TOKEN_SECRET: SECRET,
+    },
+  });
+  db = new pg.Client({ connectionString: postgres.connectionString });
+  await db.connect();
+  fx = storedCalculationsFixture(db, () => system.flushEvents());
+  await fx.addSecurity();
+  api = createClient(taximiser.TaximiserService, system.transports['tax-engine']);
+  as = await signInDemoUsers(system.transports.identity);
+  client = await pooledClient();
+}, 300_000);
+
+afterAll(async () => {
+  await db?.end();
+  await system?.stop();
+  await postgres?.stop();
+});
+
+describe('the Taximiser’s plans on a client’s ledger', () => {
+  it('disposes a percentage of the holding: 5% of 10,000 is 500 shares, £1,000.00 of cost for £2,500.00', async () => {
+    const p = await plan({ action: 'DISPOSE_PERCENTAGE', percent: '5' });
+    expect(figures(p)).toEqual([['500.0000', '1000.00', '2500.00', '1500.00']]);
+    expect(p.totals).toMatchObject({ costTotal: '1000.00', proceedTotal: '2500.00', disposalCount: 1 });
+    expect(p.position).toMatchObject({
+      ytdCapitalGainLoss: '0.00',
+      resultantCapitalGainLoss: '1500.00',
+      aeRemaining: '1500.00',
+      resultantChargeableCapitalGainLoss: '0.00',
+    });
+    expect(p.tradeDate).toBe(today);
+    expect(p.holdings.map((h) => [h.quantity, h.cgtCost, h.price, h.marketValue, h.unrealisedGainLoss])).toEqual([
+      ['10000.0000', '20000.00', '5.0000', '50000.00', '30000.00'],
+    ]);
+  });
+
+  it('harvests the exempt amount exactly: 1,000 shares gain £3,000.00 and leave no chargeable gain', async () => {
+    const p = await plan({ action: 'HARVEST_ANNUAL_EXEMPTION' });
+    expect(figures(p)).toEqual([['1000.0000', '2000.00', '5000.00', '3000.00']]);
+    expect(p.position).toMatchObject({ aeRemaining: '0.00', resultantChargeableCapitalGainLoss: '0.00' });
+    expect(p.disposals[0]!.reason).toBe('sell 1000 of ZCALC01: gain £3,000.00, uses the rest of the exempt amount');
+  });
+
+  it('raises proceeds: £1,234.56 needs 247 shares (246 raise only £1,230.00)', async () => {
+    const p = await plan({ action: 'RAISE_PROCEEDS', amount: '1,234.56' });
+    expect(figures(p)).toEqual([['247.0000', '494.00', '1235.00', '741.00']]);
+  });
+
+  it('realises a gain budget in pounds: £1,000.00 allows 333 shares (£999.00); 334 would pass it', async () => {
+    const p = await plan({ action: 'REALISE_BUDGET_AMOUNT', amount: '1000' });
+    expect(figures(p)).toEqual([['333.0000', '666.00', '1665.00', '999.00']]);
+  });
+
+  it('realises a budget in percent of the unrealised gain: 10% of £30,000.00 is 1,000 shares', async () => {
+    const p = await plan({ action: 'REALISE_BUDGET_PERCENT', percent: '10' });
+    expect(figures(p)).toEqual([['1000.0000', '2000.00', '5000.00', '3000.00']]);
+  });
+
+  it('keeps to a percent of all holdings, and leaves out what is excluded', async () => {
+    // At most 2% of the holding (200 shares) may go, though the exempt amount would take 1,000.
+    const p = await plan({ action: 'HARVEST_ANNUAL_EXEMPTION', include: 'PERCENT_OF_ALL', includePercent: '2' });
+    expect(figures(p)).toEqual([['200.0000', '400.00', '1000.00', '600.00']]);
+    // The holding is a Section 104 pool: excluding s104 leaves nothing to sell.
+    const none = await plan({ action: 'DISPOSE_PERCENTAGE', percent: '50', exclude: 'S104' });
+    expect(none.disposals).toEqual([]);
+    expect(none.totals).toMatchObject({ disposalCount: 0, proceedTotal: '0.00' });
+  });
+
+  it('computes the amounts a user entered at a price the user set, and refuses more than is held', async () => {
+    const p = await plan({ quantities: [{ securityId: 900101, quantity: '100' }], prices: { 900101: '6' } });
+    // 100 x £6.00 = £600.00 for 20,000 x 100 / 10,000 = £200.00.
+    expect(figures(p)).toEqual([['100.0000', '200.00', '600.00', '400.00']]);
+    await expect(plan({ quantities: [{ securityId: 900101, quantity: '10000.5' }] })).rejects.toMatchObject({
+      code: Code.InvalidArgument,
+      rawMessage: 'Disposal amount must not be more than the 10000 held',
+    });
+  });
+
+  it('matches a sale with shares bought today first, and says why the engine differs from the average cost', async () => {
+    const sameDay = await pooledClient();
+    await fx.row(ASHW, sameDay.portfolioId, 'BUY', today, '100', '600.00');
+    const p = await api.plan(
+      {
+        organisationUuid: ASHW,
+        clientUuid: sameDay.uuid,
+        portfolioUuid: sameDay.portfolioUuid,
+        quantities: [{ securityId: 900101, quantity: '100' }],
+      },
+      as.manager,
+    );
+    // HMRC: today's 100 shares (£600.00) are matched first: £500.00 - £600.00 = -£100.00. The average cost of §9
+    // would be 20,600 x 100 / 10,100 = £203.96 (203.960...), a gain of £296.04.
+    expect(figures(p)).toEqual([['100.0000', '600.00', '500.00', '-100.00']]);
+    expect(p.disposals[0]!.formula).toMatchObject({ cgtCost: '203.96', gain: '296.04' });
+    expect(p.disposals[0]!.matchedBy).toEqual(['same-day']);
+    expect(p.disposals[0]!.difference).toMatch(/same-day rule/);
+    expect(p.warnings[0]).toBe(
+      `ZCALC01 was bought on ${today}, within the last 30 days: today’s purchase is matched with this sale first.`,
+    );
+  });
+
+  it('stores nothing: the ledger and the runs are as they were', async () => {
+    const count = async () =>
+      (
+        await db.query(
+          `SELECT (SELECT count(*) FROM clients.ledger_transaction)::int AS rows,
+                  (SELECT count(*) FROM tax_engine.calculation_run)::int AS runs`,
+        )
+      ).rows[0];
+    const before = await count();
+    await plan({ action: 'DISPOSE_PERCENTAGE', percent: '50' });
+    expect(await count()).toEqual(before);
+  });
+
+  it('answers every role of the firm, and no other firm’s member, nor another firm’s client', async () => {
+    for (const who of ['admin', 'manager', 'adviser'] as const)
+      expect((await plan({ action: 'DISPOSE_PERCENTAGE', percent: '1' }, who)).disposals).toHaveLength(1);
+    expect(await refusal(plan({ action: 'DISPOSE_PERCENTAGE', percent: '1' }, 'brook'))).toBe(Code.PermissionDenied);
+    // Brookfield's member naming their own firm and Ashworth's client: not found there.
+    expect(
+      await refusal(
+        api.plan(
+          {
+            organisationUuid: BRKF,
+            clientUuid: client.uuid,
+            portfolioUuid: client.portfolioUuid,
+            action: 'DISPOSE_PERCENTAGE',
+            percent: '1',
+          },
+          as.brook,
+        ),
+      ),
+    ).toBe(Code.NotFound);
+  });
+
+  it('refuses bad input naming the field and the rule', async () => {
+    const cases: [Partial<taximiser.PlanRequest>, string, string][] = [
+      [{ action: 'SELL_EVERYTHING' }, 'action', 'action must be one of'],
+      [{ action: 'RAISE_PROCEEDS' }, 'amount', 'Proceeds to raise is required'],
+      [{ action: 'REALISE_BUDGET_AMOUNT', amount: '0' }, 'amount', 'Gain budget must be at least 0.01'],
+      [{ action: 'DISPOSE_PERCENTAGE', percent: '100.5' }, 'percent', 'Disposal percent must not be more than 100'],
+      [{ action: 'DISPOSE_PERCENTAGE', percent: '10', include: 'MOST' }, 'include', 'include must be one of'],
+      [
+        { action: 'HARVEST_ANNUAL_EXEMPTION', include: 'PERCENT_OF_ALL' },
+        'includePercent',
+        'Percent of all holdings is required',
+      ],
+      [
+        { action: 'HARVEST_ANNUAL_EXEMPTION', prices: { 900101: '-1' } },
+        'prices.900101',
+        'Price per share must be at least 0',
+      ],
+      [{}, 'quantities', 'quantities are required when no action is chosen'],
+      [
+        { quantities: [{ securityId: 900101, quantity: '0.00001' }] },
+        'quantities[0].quantity',
+        'Disposal amount must be at least 0.0001',
+      ],
+      [{ portfolioUuid: 'nope' }, 'portfolioUuid', 'portfolioUuid must be a uuid'],
+    ];
+    for (const [body, field, message] of cases) {
+      const error = await plan(body).then(
+        () => undefined,
+        (e: { code: Code; rawMessage: string; metadata: Headers }) => e,
+      );
+      expect(error?.code, field).toBe(Code.InvalidArgument);
+      expect(error?.rawMessage, field).toContain(message);
+    }
+  });
+});
