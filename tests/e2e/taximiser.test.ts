@@ -157,6 +157,15 @@ describe('the Taximiser', () => {
     expect(
       await page.locator(`[data-testid="taximiser-holdings"] .ag-row[row-id="${SOLD_OUT_SECURITY}"]`).count(),
     ).toBe(0);
+    // SEDOL, ISIN and portfolio code are hidden at first; the reduced layout hides the income gain
+    const header = (colId: string) =>
+      page.getByTestId('taximiser-holdings').locator(`.ag-header-cell[col-id="${colId}"]`);
+    for (const hidden of ['sedol', 'isin', 'portfolioCode']) expect(await header(hidden).count()).toBe(0);
+    expect(await header('unrealisedIncomeGain').count()).toBe(1);
+    await page.getByTestId('taximiser-reduced').click();
+    await expect.poll(() => header('unrealisedIncomeGain').count()).toBe(0);
+    await page.getByTestId('taximiser-reduced').click();
+    await header('unrealisedIncomeGain').waitFor();
     await page.screenshot({ path: `${SHOTS}/taximiser-holdings.png`, fullPage: true });
   });
 
