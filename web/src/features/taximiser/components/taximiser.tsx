@@ -139,17 +139,22 @@ export function Taximiser({
   const problems = useMemo(() => selectedProblems(rows, selected), [rows, selected]);
   const issuers = useMemo(() => new Map(rows.map((r) => [r.securityId, r.issuerName])), [rows]);
 
-  const onEdit = useCallback((id: string, field: RowField, text: string) => {
-    setRows((current) =>
-      current.map((row) => {
-        if (row.id !== id) return row;
-        if (field === 'price') return withPrice(row, text);
-        const edit = withDisposalAmount(row, text);
-        if (edit.select) setSelected((s) => new Set(s).add(id));
-        return edit.row;
-      }),
-    );
-  }, []);
+  const onEdit = useCallback(
+    (id: string, field: RowField, text: string) => {
+      const row = rows.find((r) => r.id === id);
+      if (!row) return;
+      if (field === 'price') {
+        const next = withPrice(row, text);
+        setRows((current) => current.map((r) => (r.id === id ? next : r)));
+        return;
+      }
+      // §4 step 4: a non-zero amount that changed selects its row
+      const edit = withDisposalAmount(row, text);
+      setRows((current) => current.map((r) => (r.id === id ? edit.row : r)));
+      if (edit.select) setSelected((s) => new Set(s).add(id));
+    },
+    [rows],
+  );
 
   // §4 step 6
   const runTaximiser = () => {
