@@ -1,3 +1,4 @@
+import type { MessageInitShape } from '@bufbuild/protobuf';
 import { Code, createClient } from '@connectrpc/connect';
 import type { RunningPostgres } from '@gains/db';
 import { startInProcessSystem, type InProcessSystem } from '@gains/host';
@@ -45,7 +46,8 @@ async function pooledClient(org = ASHW) {
   return { ...c, portfolioUuid: rows[0].uuid as string };
 }
 
-const plan = (body: Partial<taximiser.PlanRequest>, who: Who = 'adviser') =>
+type PlanBody = Omit<MessageInitShape<typeof taximiser.PlanRequestSchema>, '$typeName'>;
+const plan = (body: PlanBody, who: Who = 'adviser') =>
   api.plan({ organisationUuid: ASHW, clientUuid: client.uuid, portfolioUuid: client.portfolioUuid, ...body }, as[who]);
 const figures = (p: taximiser.PlanResponse) =>
   p.disposals.map((d) => [d.quantity, d.cgtCost, d.proceeds, d.capitalGainLoss]);
@@ -202,7 +204,7 @@ describe('the Taximiser’s plans on a client’s ledger', () => {
   });
 
   it('refuses bad input naming the field and the rule', async () => {
-    const cases: [Partial<taximiser.PlanRequest>, string, string][] = [
+    const cases: [PlanBody, string, string][] = [
       [{ action: 'SELL_EVERYTHING' }, 'action', 'action must be one of'],
       [{ action: 'RAISE_PROCEEDS' }, 'amount', 'Proceeds to raise is required'],
       [{ action: 'REALISE_BUDGET_AMOUNT', amount: '0' }, 'amount', 'Gain budget must be at least 0.01'],

@@ -3,12 +3,13 @@
  * the finished JSON text of the service's answer (one string crosses to the calling thread, which passes it on
  * unread), or as the file's errors. Reference data is read once, when the worker starts.
  */
+import crypto from 'node:crypto';
 import v8 from 'node:v8';
 import zlib from 'node:zlib';
 import { parentPort } from 'node:worker_threads';
 import { calculationFigures, type CalculationJson } from '../domain/calculation-figures';
 import { ERRORS_SHOWN, type ComputedLedgerFile, type ComputeTask } from '../domain/compute-ledger-file';
-import { planOnLedger } from '../domain/taximiser/plan-on-ledger';
+import { planOnLedger, type LedgerBaseline } from '../domain/taximiser/plan-on-ledger';
 import { planInputOf } from '../domain/taximiser/plan-request';
 import { DomainError } from '@gains/errors';
 import { calculationFiguresPayload } from '../events/calculation-figures-payload';
@@ -33,10 +34,45 @@ function referenceDataWith(added: Record<string, string> = {}): ReferenceData {
 /** A heap past this after a file (one of some 50,000 rows or more) retires the worker: see WorkerReply. */
 const RETIRE_AT_HEAP_BYTES = 256 * 1024 * 1024;
 
+/**
+ * The ledgers plans were last made on, as they stand (parsed, computed, their figures): an adviser tries plan after
+ * plan on one client, and each then computes only the ledger with its sales. Keyed by everything the baseline is
+ * made from, so a changed ledger, price, taxpayer or day is a new entry; the oldest goes past BASELINES_KEPT.
+ */
+const baselines = new Map<string, LedgerBaseline>();
+const BASELINES_KEPT = 8;
+
+function cachedBaseline(key: string, make: () => LedgerBaseline): LedgerBaseline {
+  const kept = baselines.get(key);
+  if (kept) {
+    baselines.delete(key);
+    baselines.set(key, kept);
+    return kept;
+  }
+  const made = make();
+  baselines.set(key, made);
+  if (baselines.size > BASELINES_KEPT) baselines.delete(baselines.keys().next().value!);
+  return made;
+}
+
 /** A Taximiser plan, or the domain's refusal of it (carried back as data: an Error loses its field crossing over). */
 function plan(task: NonNullable<ComputeTask['taximiser']>, file: LedgerFile, data: ReferenceData): ComputedLedgerFile {
+  const key = crypto
+    .createHash('sha256')
+    .update(file.ledgerCsv)
+    .update(`\0${file.pricesCsv ?? ''}\0${task.today}\0`)
+    .update(JSON.stringify([file.taxpayer, task.context, task.allowances, data.annualExemptAmounts]))
+    .digest('base64');
   try {
-    const planned = planOnLedger(file, task.context, planInputOf(task.order), task.today, task.allowances, data);
+    const planned = planOnLedger(
+      file,
+      task.context,
+      planInputOf(task.order),
+      task.today,
+      task.allowances,
+      data,
+      (make) => cachedBaseline(key, make),
+    );
     return { ok: true, transactions: 0, json: JSON.stringify(planned) };
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;

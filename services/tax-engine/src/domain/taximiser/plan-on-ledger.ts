@@ -1,8 +1,17 @@
 import { invalidArgument } from '@gains/errors';
-import { computeLedgerFile, Rational, type LedgerFile, type ReferenceData } from '../../engine';
+import {
+  computeLedger,
+  presentComputation,
+  Rational,
+  type Ledger,
+  type LedgerFile,
+  type ReferenceData,
+} from '../../engine';
+import { ledgerFromCsv, parsePricesCsv } from '../../engine/ledger-csv';
 import { ledgerCalculationJson } from '../../rpc/ledger-calculation-json';
 import {
   calculationFigures,
+  type CalculationFigures,
   type CalculationJson,
   type CurrentYearAllowances,
   type DisposalJson,
@@ -98,15 +107,55 @@ const decimalsOf = (quantity: string) => Math.min(4, quantity.split('.')[1]?.rep
 const gainClassOf = (cgtClass: string | undefined): PlanHolding['gainClass'] =>
   cgtClass === 'EXEMPT' ? 'exempt' : cgtClass === 'INCOME' ? 'income' : 'capital';
 
-function present(file: LedgerFile, referenceData: ReferenceData): CalculationJson {
-  const result = computeLedgerFile(file, referenceData);
-  if (!result.ok) {
-    const first = result.errors[0]!;
+/**
+ * The ledger as it stands, computed once for any number of plans on it: the parsed rows (a plan's sales are added to
+ * them, so the file is not read again), the computation as the service presents it, and the client's figures.
+ */
+export interface LedgerBaseline {
+  ledger: Ledger;
+  prices: Record<string, string>;
+  computation: CalculationJson;
+  figures: CalculationFigures;
+  /** the file's header row: a plan's sales are written under it */
+  header: string;
+}
+
+export function ledgerBaseline(
+  file: LedgerFile,
+  context: LedgerContext,
+  today: string,
+  allowances: CurrentYearAllowances,
+  referenceData: ReferenceData,
+): LedgerBaseline {
+  const { ledger, errors } = ledgerFromCsv(file.ledgerCsv, file.taxpayer);
+  const prices = file.pricesCsv ? parsePricesCsv(file.pricesCsv) : { prices: {}, errors: [] };
+  const first = errors[0] ?? prices.errors[0];
+  if (first)
     throw invalidArgument('clientUuid', `The client's ledger could not be read: line ${first.line}: ${first.message}`);
-  }
-  const { computation, transactions, disposalsPage } = result;
+  const computation = presented(ledger, prices.prices, referenceData);
+  const at = `${today}T12:00:00.000Z`;
+  const header = file.ledgerCsv.slice(0, file.ledgerCsv.indexOf('\n'));
+  return {
+    ledger,
+    prices: prices.prices,
+    computation,
+    figures: calculationFigures(computation, context, today, at, allowances),
+    header,
+  };
+}
+
+/** A ledger computed and presented as the service answers it (proto3 JSON: unset fields left out). */
+function presented(ledger: Ledger, prices: Record<string, string>, referenceData: ReferenceData): CalculationJson {
+  const computed = computeLedger(ledger, referenceData, { poolHistory: false });
+  const total = computed.disposals.length;
+  const computation = presentComputation(computed, prices);
   return JSON.parse(
-    ledgerCalculationJson({ computation, transactions, computeMs: 0, disposalsPage }),
+    ledgerCalculationJson({
+      computation,
+      transactions: ledger.transactions.length,
+      computeMs: 0,
+      disposalsPage: { page: 1, pageSize: Math.max(1, total), total },
+    }),
   ) as CalculationJson;
 }
 
@@ -124,6 +173,7 @@ export function planOnLedger(
   today: string,
   allowances: CurrentYearAllowances,
   referenceData: ReferenceData,
+  baselineOf: (make: () => LedgerBaseline) => LedgerBaseline = (make) => make(),
 ): TaximiserPlan {
   const portfolio = context.portfolios.find((p) => p.uuid.toLowerCase() === input.portfolioUuid.toLowerCase());
   if (!portfolio) throw invalidArgument('portfolioUuid', 'The portfolio is not one of the client’s');
@@ -132,9 +182,8 @@ export function planOnLedger(
       'portfolioUuid',
       'An ISA or pension portfolio’s disposals carry no capital gains tax: choose a general account',
     );
-  const at = `${today}T12:00:00.000Z`;
-  const baseline = present(file, referenceData);
-  const before = calculationFigures(baseline, context, today, at, allowances);
+  const base = baselineOf(() => ledgerBaseline(file, context, today, allowances, referenceData));
+  const { figures: before, computation: baseline } = base;
   const securities = new Map(context.securities.map((s) => [s.id, s]));
 
   const recent = recentAcquisitions(file.ledgerCsv, portfolio.code, today);
@@ -208,8 +257,11 @@ export function planOnLedger(
       `${REF}${i}`,
     ].join(',');
   });
-  const ledgerCsv = lines.length ? `${file.ledgerCsv.replace(/\n?$/, '\n')}${lines.join('\n')}\n` : file.ledgerCsv;
-  const after = present({ ...file, ledgerCsv }, referenceData);
+  // The sales parsed on their own and added to the parsed ledger: the file itself is not read again.
+  const sales = ledgerFromCsv(`${base.header}\n${lines.join('\n')}\n`, file.taxpayer);
+  if (sales.errors.length) throw new Error(`a planned sale could not be read: ${sales.errors[0]!.message}`);
+  const ledger = { ...base.ledger, transactions: [...base.ledger.transactions, ...sales.ledger.transactions] };
+  const after = lines.length ? presented(ledger, base.prices, referenceData) : baseline;
   const parts = new Map<string, { part: DisposalJson['portfolios'][number]; disposal: DisposalJson }>();
   for (const year of after.computation.taxYears)
     for (const disposal of year.disposals)
