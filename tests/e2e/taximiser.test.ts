@@ -16,6 +16,8 @@ const suite = gainsInChromium();
 /** A Brookfield client with exactly one portfolio. */
 const ORGANISATION = 'BRKF';
 const CLIENT = 'BRK00002';
+/** A Brookfield client whose two portfolios hold nothing. */
+const EMPTY_CLIENT = 'BRK00004';
 /** A security of the demo list the client does not hold: bought and sold outright, so held at 0. */
 const SOLD_OUT_SECURITY = 1;
 let page: Page;
@@ -270,4 +272,27 @@ describe('the Taximiser', () => {
       await page.screenshot({ path: `${SHOTS}/taximiser-plan-${action.replace(/\W+/g, '-')}.png`, fullPage: true });
     });
   }
+
+  it('when a client with two portfolios is chosen, then none is chosen for the user; an empty one says so', async () => {
+    await page.getByTestId('taximiser-client').click();
+    await page.keyboard.type(EMPTY_CLIENT);
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: EMPTY_CLIENT })
+      .first()
+      .click();
+    // the client's change clears what followed it
+    await page.getByText('Choose a portfolio').first().waitFor();
+    expect(await page.getByTestId('taximiser-disposals').count()).toBe(0);
+    await choose('taximiser-portfolio', `${EMPTY_CLIENT}-01`);
+    await page.getByText('This portfolio holds nothing to dispose of').waitFor();
+    await page.screenshot({ path: `${SHOTS}/taximiser-empty-portfolio.png` });
+  });
+
+  it('when another organisation is chosen, then the client, portfolio and holdings are reset', async () => {
+    await choose('taximiser-organisation', 'Ashworth');
+    await page.getByText('Choose a client').waitFor();
+    expect(await page.getByTestId('taximiser-holdings').count()).toBe(0);
+    expect(await page.getByTestId('taximiser-portfolio').innerText()).not.toContain(EMPTY_CLIENT);
+  });
 });
