@@ -2,11 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, Input, Select, Space, Spin, Typography } from 'antd';
 import type { TaximiserPlan, TaximiserPlanBody } from '@gains/contracts';
 import { config } from '@/config/env';
-import { isApiError } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useHoldings, usePortfolios } from '@/features/clients';
 import { useClientChoices, CLIENT_SUGGESTIONS } from '../api/clients';
 import { usePlanDisposals } from '../api/plan';
+import { describeError } from './plan-error';
 import { useDelayedValue } from '../hooks/use-delayed-value';
 import { TaximiserHoldingsGrid, type HoldingsGridHandle } from './taximiser-holdings-grid';
 import { TaximiserPlanner, type PlannerChoice } from './taximiser-planner';
@@ -35,14 +35,6 @@ interface ChosenClient {
   uuid: string;
   code: string;
   name: string;
-}
-
-/** What a failed call says, naming the field it concerns. */
-function describeError(error: unknown): string {
-  if (!isApiError(error)) return error instanceof Error ? error.message : 'The plan could not be made';
-  return error.field && !error.typeDescription.includes(error.field)
-    ? `${error.typeDescription} (${error.field})`
-    : error.typeDescription;
 }
 
 /**
