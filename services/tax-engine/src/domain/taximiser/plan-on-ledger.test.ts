@@ -155,4 +155,30 @@ describe('a Taximiser plan on the client’s ledger', () => {
     expect(result.disposals[0]!.matchedBy).toEqual(['thirty-day']);
     expect(result.disposals[0]!.difference).toMatch(/30 days after the sale/);
   });
+
+  it('raises cash with less tax than selling pro rata, and says how much less', () => {
+    // £12,000 from the least gain per pound first: all 1,000 VOD (2,000.00 for 1,500.00: 500.00), then 84 AZN
+    // (10,000 / 120 = 83.3, rounded up: 10,080.00 for 6,720.00: 3,360.00). Gain 3,860.00, taxable 860.00 after the
+    // 3,000.00 exempt amount, at 18%: 154.80. Pro rata: 12,080 / 14,000 = 86.2857% of each, rounded up: 863 VOD
+    // (1,726.00 for 1,294.50: 431.50) and 87 AZN (10,440.00 for 6,960.00: 3,480.00): gain 3,911.50, taxable 911.50,
+    // 164.07 (164.07 exactly: 911.50 x 18%). The plan saves 9.27.
+    const banded: Taxpayer = { kind: 'individual', basicRateBandRemaining: { '2026-27': '20000' } };
+    const result = planOnLedger(
+      { ledgerCsv: POOLS, taxpayer: banded },
+      context,
+      {
+        portfolioUuid: 'p-1',
+        parameters: { action: 'RAISE_PROCEEDS', amount: Rational.parse('12000'), include: 'NONE', exclude: 'NONE' },
+      },
+      TODAY,
+      allowances,
+      referenceData,
+    );
+    expect(result.disposals.map((d) => [d.code, d.quantity, d.capitalGainLoss])).toEqual([
+      ['VOD', '1000.0000', '500.00'],
+      ['AZN', '84.0000', '3360.00'],
+    ]);
+    expect(result.tax).toMatchObject({ plan: '154.80', proRata: '164.07', saving: '9.27' });
+    expect(result.tax.proRataNote).toBe('Selling 86.29% of every holding for the same cash would cost £164.07 in tax');
+  });
 });

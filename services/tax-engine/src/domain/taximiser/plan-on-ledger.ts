@@ -17,9 +17,15 @@ import {
   type DisposalJson,
   type LedgerContext,
 } from '../calculation-figures';
-import { chooseDisposals, disposalFigures, type PlanHolding, type PlanParameters } from './choose-disposals';
+import {
+  chooseDisposals,
+  disposalFigures,
+  type ChosenDisposal,
+  type PlanHolding,
+  type PlanParameters,
+} from './choose-disposals';
 import { clientPosition, type PlanPositionFigures } from './client-position';
-import { planWarnings, recentAcquisitions } from './plan-warnings';
+import { planWarnings, pounds, recentAcquisitions } from './plan-warnings';
 
 /** What to plan on one portfolio: an action's parameters, or the quantities a user entered; prices a user set. */
 export interface PlanInput {
@@ -79,6 +85,10 @@ export interface PlanTax {
   after: string;
   plan: string;
   note: string;
+  /** the tax the same cash would cost raised pro rata, and what the plan saves against it ("" where not worked out) */
+  proRata: string;
+  saving: string;
+  proRataNote: string;
 }
 
 export interface TaximiserPlan {
@@ -235,33 +245,8 @@ export function planOnLedger(
     : enteredDisposals(holdings, input.quantities ?? []);
 
   // The sales added to the ledger today, each with a ref of its own, and computed with it.
-  const ownership = portfolio.percentage && portfolio.percentage !== '100' ? portfolio.percentage : '';
-  const lines = chosen.disposals.map((d, i) => {
-    const cgtClass = d.holding.gainClass === 'capital' ? '' : d.holding.gainClass.toUpperCase();
-    return [
-      today,
-      'SELL',
-      d.holding.label,
-      d.quantity.toString(),
-      d.proceeds.toFixed(2),
-      '',
-      portfolio.code,
-      ownership,
-      '',
-      '',
-      '',
-      '',
-      '',
-      cgtClass,
-      '',
-      `${REF}${i}`,
-    ].join(',');
-  });
-  // The sales parsed on their own and added to the parsed ledger: the file itself is not read again.
-  const sales = ledgerFromCsv(`${base.header}\n${lines.join('\n')}\n`, file.taxpayer);
-  if (sales.errors.length) throw new Error(`a planned sale could not be read: ${sales.errors[0]!.message}`);
-  const ledger = { ...base.ledger, transactions: [...base.ledger.transactions, ...sales.ledger.transactions] };
-  const after = lines.length ? presented(ledger, base.prices, referenceData) : baseline;
+  const withSales = (sold: Sale[]) => ledgerWithSales(base, sold, { today, portfolio, taxpayer: file.taxpayer });
+  const after = chosen.disposals.length ? presented(withSales(chosen.disposals), base.prices, referenceData) : baseline;
   const parts = new Map<string, { part: DisposalJson['portfolios'][number]; disposal: DisposalJson }>();
   for (const year of after.computation.taxYears)
     for (const disposal of year.disposals)
@@ -338,7 +323,12 @@ export function planOnLedger(
       Object.entries(position).map(([k, v]) => [k, v.toFixed(2)]),
     ) as TaximiserPlan['position'],
     summary: chosen.summary,
-    tax: planTax(before.taxYear, baseline, after),
+    tax: {
+      ...planTax(before.taxYear, baseline, after),
+      ...proRataTax(before.taxYear, baseline, after, proceeds, holdings, input, (sold) =>
+        presented(withSales(sold), base.prices, referenceData),
+      ),
+    },
     warnings: planWarnings(disposals, recent, today),
     tradeDate: today,
   };
@@ -352,7 +342,11 @@ const taxDueOf = (c: CalculationJson, taxYear: string) =>
   (c.computation.taxYears.find((y) => y.taxYear === taxYear) as { taxDue?: TaxDueJson } | undefined)?.taxDue;
 
 /** The year's CGT as the engine works it out (tax-due.ts) without and with the plan, and the rates it used. */
-function planTax(taxYear: string, before: CalculationJson, after: CalculationJson): PlanTax {
+function planTax(
+  taxYear: string,
+  before: CalculationJson,
+  after: CalculationJson,
+): Omit<PlanTax, 'proRata' | 'saving' | 'proRataNote'> {
   const was = taxDueOf(before, taxYear);
   const will = taxDueOf(after, taxYear);
   if (!will)
@@ -400,4 +394,70 @@ function enteredDisposals(holdings: PlanHolding[], quantities: { securityId: num
     return { holding: h, quantity: q, ...f, reason: `sell ${q.toString()} of ${h.label}, as entered` };
   });
   return { disposals, summary: `${disposals.length} disposal${disposals.length === 1 ? '' : 's'} as entered` };
+}
+
+/** A sale added to the ledger: what is sold, how many, for how much. */
+type Sale = Pick<ChosenDisposal, 'holding' | 'quantity' | 'proceeds'>;
+
+/** The parsed ledger with sales dated today added, each with a ref of its own; the file is not read again. */
+function ledgerWithSales(
+  base: LedgerBaseline,
+  sold: Sale[],
+  at: { today: string; portfolio: LedgerContext['portfolios'][number]; taxpayer: LedgerFile['taxpayer'] },
+): Ledger {
+  const ownership = at.portfolio.percentage && at.portfolio.percentage !== '100' ? at.portfolio.percentage : '';
+  const lines = sold.map((d, i) => {
+    const cgtClass = d.holding.gainClass === 'capital' ? '' : d.holding.gainClass.toUpperCase();
+    const cells = [
+      at.today,
+      'SELL',
+      d.holding.label,
+      d.quantity.toString(),
+      d.proceeds.toFixed(2),
+      '',
+      at.portfolio.code,
+    ];
+    return [...cells, ownership, '', '', '', '', '', cgtClass, '', `${REF}${i}`].join(',');
+  });
+  const sales = ledgerFromCsv(`${base.header}\n${lines.join('\n')}\n`, at.taxpayer);
+  if (sales.errors.length) throw new Error(`a planned sale could not be read: ${sales.errors[0]!.message}`);
+  return { ...base.ledger, transactions: [...base.ledger.transactions, ...sales.ledger.transactions] };
+}
+
+/**
+ * What the same cash would cost in tax raised pro rata (the same share of every holding the plan could sell, in
+ * whole units), and what the plan saves against it. Only where the tax is worked out and the plan is not itself a
+ * share of every holding.
+ */
+function proRataTax(
+  taxYear: string,
+  before: CalculationJson,
+  after: CalculationJson,
+  raised: Rational,
+  holdings: PlanHolding[],
+  input: PlanInput,
+  compute: (sold: Sale[]) => CalculationJson,
+): Pick<PlanTax, 'proRata' | 'saving' | 'proRataNote'> {
+  const none = { proRata: '', saving: '', proRataNote: '' };
+  const planTotal = taxDueOf(after, taxYear);
+  if (!planTotal || !raised.isPositive() || input.parameters?.action === 'DISPOSE_PERCENTAGE') return none;
+  const value = holdings.reduce((sum, h) => sum.add(h.price.mul(h.quantity)), Rational.ZERO);
+  if (!value.isPositive()) return none;
+  const share = Rational.min(raised.div(value), Rational.ONE);
+  const sold = holdings
+    .map((h) => {
+      const quantity = h.quantity.mul(share).roundTo(h.decimals, 'ceil');
+      const q = quantity.gt(h.quantity) ? h.quantity : quantity;
+      return { holding: h, quantity: q, proceeds: h.price.mul(q).roundTo(2, 'half-up') };
+    })
+    .filter((s) => s.quantity.isPositive());
+  const proRata = Rational.parse(taxDueOf(compute(sold), taxYear)?.total || '0');
+  const planTax = Rational.parse(planTotal.total || '0');
+  const was = Rational.parse(taxDueOf(before, taxYear)?.total || '0');
+  const percent = share.mul(Rational.fromInt(100)).roundTo(2, 'half-up');
+  return {
+    proRata: proRata.sub(was).toFixed(2),
+    saving: proRata.sub(planTax).toFixed(2),
+    proRataNote: `Selling ${percent.toFixed(2)}% of every holding for the same cash would cost ${pounds(proRata.sub(was).toFixed(2))} in tax`,
+  };
 }

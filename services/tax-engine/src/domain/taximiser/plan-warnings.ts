@@ -36,7 +36,8 @@ export function recentAcquisitions(ledgerCsv: string, portfolioCode: string, tod
   return out;
 }
 
-const pounds = (text: string) => {
+/** "-1234.5" as "-£1,234.5": a figure in a sentence. */
+export const pounds = (text: string) => {
   const negative = text.startsWith('-');
   const [whole, pence = '00'] = text.replace('-', '').split('.');
   return `${negative ? '-' : ''}£${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${pence}`;
