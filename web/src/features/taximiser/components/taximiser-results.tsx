@@ -230,6 +230,17 @@ export function TaxPanel({ plan }: { plan: TaximiserPlan | undefined }) {
           </Descriptions>
         ) : null}
         {tax?.note && <Typography.Paragraph type="secondary">{tax.note}</Typography.Paragraph>}
+        {tax && tax.proRata ? (
+          <Descriptions size="small" bordered column={2} data-testid="taximiser-pro-rata">
+            <Descriptions.Item label="The same cash raised pro rata would cost">
+              <Money value={tax.proRata} />
+            </Descriptions.Item>
+            <Descriptions.Item label="The plan saves">
+              <Money value={tax.saving} />
+            </Descriptions.Item>
+          </Descriptions>
+        ) : null}
+        {tax?.proRataNote && <Typography.Paragraph type="secondary">{tax.proRataNote}</Typography.Paragraph>}
         {plan.tradeDate && (
           <Typography.Paragraph type="secondary">
             Sales dated {plan.tradeDate.split('-').reverse().join('/')}
