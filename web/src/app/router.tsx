@@ -35,6 +35,7 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   InterfaceLogging: () => import('./routes/interface-logging'),
   JobMonitor: () => import('./routes/job-monitor'),
   ActMonitor: () => import('./routes/act-monitor'),
+  Taximiser: () => import('./routes/taximiser'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 

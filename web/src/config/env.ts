@@ -16,4 +16,8 @@ export const config = {
   queryStaleTimeMs: 60_000,
   /** Search boxes wait 500 ms (spec §9). */
   searchDebounceMs: 500,
+  /** The Taximiser waits 800 ms after a choice before it fetches what follows (spec §4, §9). */
+  taximiserDelayMs: 800,
+  /** Taximiser messages clear 1 second after they appear (spec §9). */
+  taximiserMessageMs: 1_000,
 } as const;

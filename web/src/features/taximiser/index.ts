@@ -1,0 +1,1 @@
+export { Taximiser } from './components/taximiser';
