@@ -6,6 +6,7 @@
  * action returns a plan. The client's ledger gains a holding bought and sold outright (quantity 0), whose run also
  * computes the client's figures. Expected figures are worked out here from what the page shows, in exact decimals.
  */
+import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { CalculationStatusAnswer, Portfolio } from '../../packages/contracts/src';
@@ -272,6 +273,52 @@ describe('the Taximiser', () => {
       await page.screenshot({ path: `${SHOTS}/taximiser-plan-${action.replace(/\W+/g, '-')}.png`, fullPage: true });
     });
   }
+
+  it('when the plan leaves as a trade list, then the CSV holds each sale as shown, and saving makes pending sales', async () => {
+    const disposals = page.getByTestId('taximiser-disposals').locator('tbody tr.ant-table-row');
+    const count = await disposals.count();
+    const shownProceeds = await Promise.all(
+      Array.from({ length: count }, async (_, i) =>
+        (await text(disposals.nth(i).locator('td').nth(7))).replace(/[£,]/g, ''),
+      ),
+    );
+    const downloaded = page.waitForEvent('download');
+    await page.getByTestId('taximiser-trade-list-csv').click();
+    const file = await downloaded;
+    expect(file.suggestedFilename()).toBe(`${new Date().toISOString().slice(0, 10)}-trade-list-${portfolio.code}.csv`);
+    const lines = fs
+      .readFileSync((await file.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Trade Date,Client Code,Client Name,Portfolio,Action,SEDOL,ISIN,Security,Quantity,Price,Proceeds,CGT Cost,Capital Gain/Loss,Income Gain,Reason',
+    );
+    // the sales, then the totals line; each sale's proceeds as the table shows them
+    expect(lines).toHaveLength(count + 2);
+    const proceedsColumn = (line: string) => line.match(/,SELL,(?:"[^"]*"|[^,]*,){5}([^,]+),/)?.[1];
+    expect(lines.slice(1, -1).map(proceedsColumn).sort()).toEqual([...shownProceeds].sort());
+    expect(lines.at(-1)!.startsWith('Total,')).toBe(true);
+
+    await page.getByTestId('taximiser-save-proposals').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByTestId('taximiser-message')
+      .getByText(`Saved ${count} proposed sale(s) as pending transactions`)
+      .waitFor();
+    const first = JSON.parse(planRequests.at(-1)!) as { portfolioUuid: string };
+    const held = await call<{ securityId: number }[]>('POST', '/holdings/summary', {
+      portfolioUuid: first.portfolioUuid,
+      clientUuid: (JSON.parse(planRequests.at(-1)!) as { clientUuid: string }).clientUuid,
+    });
+    const rows = await call<{ transactionState: { state: string }; notes: string }[]>(
+      'GET',
+      `/customerAdmin/transactions?portfolioUuid=${first.portfolioUuid}&securityId=${held[0]!.securityId}`,
+    );
+    expect(
+      rows.filter((r) => r.transactionState.state === 'PENDING' && r.notes === 'Proposed by the Taximiser'),
+    ).not.toHaveLength(0);
+    await page.screenshot({ path: `${SHOTS}/taximiser-trade-list.png`, fullPage: true });
+  });
 
   it('when a client with two portfolios is chosen, then none is chosen for the user; an empty one says so', async () => {
     await page.getByTestId('taximiser-client').click();

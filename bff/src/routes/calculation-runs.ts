@@ -12,6 +12,7 @@ import type {
   StoredCalculation,
   TaxYear,
 } from '@gains/contracts';
+import { csvField } from '@gains/access';
 import { DomainError, invalidArgument } from '@gains/errors';
 import type { calculations } from '@gains/proto';
 import { asCaller } from '../middleware/authenticate';
@@ -20,7 +21,6 @@ import { field, parseBody, parseQuery } from '../validation';
 import {
   annualExemptionOf,
   broughtForwardLossesOf,
-  csvField,
   exemptionGainLossOf,
   warningsOf,
   yearSummaries,

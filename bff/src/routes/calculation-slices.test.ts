@@ -3,7 +3,6 @@ import type { Computation, Disposal, TaxYear } from '@gains/contracts';
 import {
   annualExemptionOf,
   broughtForwardLossesOf,
-  csvField,
   disposalById,
   disposalsPage,
   exemptionGainLossOf,
@@ -176,12 +175,5 @@ describe('the slices of a stored run', () => {
       exemptGains: '12.50',
       exemptLosses: '0.00',
     });
-  });
-
-  it('when a CSV field holds a comma, a quote or a formula, then it is quoted or defused', () => {
-    expect(csvField('Smith, J')).toBe('"Smith, J"');
-    expect(csvField('say "no"')).toBe('"say ""no"""');
-    expect(csvField('=HYPERLINK(1)')).toBe("'=HYPERLINK(1)");
-    expect(csvField('-12.50')).toBe('-12.50');
   });
 });

@@ -88,9 +88,3 @@ export const broughtForwardLossesOf = (taxYears: TaxYear[]): BroughtForwardLosse
     lossesBroughtForwardUsed: y.lossesBroughtForwardUsed,
     lossesCarriedForward: y.lossesCarriedForward,
   }));
-
-/** A CSV field: quoted when it holds a comma, quote or line break; a leading =+-@ is defused for spreadsheets. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}

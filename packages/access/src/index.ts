@@ -4,3 +4,4 @@ export * from './password-policy';
 export * from './calls';
 export * from './input-rules';
 export * from './taximiser-rules';
+export * from './csv';

@@ -11,6 +11,7 @@ import { useDelayedValue } from '../hooks/use-delayed-value';
 import { TaximiserHoldingsGrid, type HoldingsGridHandle } from './taximiser-holdings-grid';
 import { TaximiserPlanner, type PlannerChoice } from './taximiser-planner';
 import { DisposalsTable, PositionTable, TaxPanel, TotalsTable } from './taximiser-results';
+import { TradeListPanel } from './trade-list-panel';
 import {
   editedPrices,
   planInput,
@@ -45,10 +46,13 @@ interface ChosenClient {
 export function Taximiser({
   areaOrganisationUuid,
   organisations,
+  canSaveProposals = false,
 }: {
   /** The organisation the rest of the app is working in: the one chosen at first. */
   areaOrganisationUuid: string;
   organisations: { uuid: string; code: string; name: string }[];
+  /** the caller may save a plan's sales as pending transactions (a change to the ledger) */
+  canSaveProposals?: boolean;
 }) {
   const [organisationUuid, setOrganisationUuid] = useState<string | undefined>(areaOrganisationUuid || undefined);
   const [client, setClient] = useState<ChosenClient>();
@@ -297,6 +301,22 @@ export function Taximiser({
         <TotalsTable plan={plan} />
         <PositionTable plan={plan} client={client} />
         <TaxPanel plan={plan} />
+        <TradeListPanel
+          plan={plan}
+          organisationUuid={organisationUuid}
+          canSave={canSaveProposals}
+          say={say}
+          to={
+            client && portfolioUuid
+              ? {
+                  clientCode: client.code,
+                  clientName: client.name,
+                  portfolioUuid,
+                  portfolioCode: portfolioList.find((p) => p.uuid === portfolioUuid)?.code ?? '',
+                }
+              : undefined
+          }
+        />
       </>
     );
 

@@ -1,0 +1,113 @@
+import { Button, Popconfirm, Space, Typography } from 'antd';
+import { DownloadOutlined, PrinterOutlined, SaveOutlined } from '@ant-design/icons';
+import type { TaximiserPlan } from '@gains/contracts';
+import { exportFileName, formatMoney, formatQuantity } from '@/lib/format';
+import { useSaveProposals } from '../api/proposals';
+import { describeError } from './plan-error';
+import { proposalsBody, tradeListCsv, tradeListRows, TRADE_LIST_COLUMNS, type TradeListFor } from './trade-list';
+
+function download(text: string, fileName: string) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+/**
+ * A plan leaves as a trade list for the client's approval (a CSV file, or printed to PDF from the browser), and can
+ * be saved as PENDING sales of the portfolio for an adviser to settle: nothing is posted without that step.
+ */
+export function TradeListPanel({
+  plan,
+  to,
+  organisationUuid,
+  canSave,
+  say,
+}: {
+  plan: TaximiserPlan | undefined;
+  to: TradeListFor | undefined;
+  organisationUuid: string;
+  /** the caller may change the ledger (ADMIN, CUSTOMER_ADMIN) */
+  canSave: boolean;
+  say: (kind: 'success' | 'info' | 'error', text: string) => void;
+}) {
+  const save = useSaveProposals(organisationUuid);
+  if (!plan || !to || plan.disposals.length === 0) return null;
+  const name = `trade-list-${to.portfolioCode}`;
+  return (
+    <section className="gains-grid-panel" data-testid="taximiser-trade-list">
+      <Typography.Title level={4} className="gains-taximiser__heading">
+        Trade list
+      </Typography.Title>
+      <Space wrap>
+        <Button
+          icon={<DownloadOutlined />}
+          data-testid="taximiser-trade-list-csv"
+          onClick={() => download(tradeListCsv(plan, to), exportFileName(name, 'csv'))}
+        >
+          Download trade list (CSV)
+        </Button>
+        <Button icon={<PrinterOutlined />} data-testid="taximiser-trade-list-print" onClick={() => window.print()}>
+          Print trade list (PDF)
+        </Button>
+        {canSave && (
+          <Popconfirm
+            title="Save as proposed transactions?"
+            description={`${plan.disposals.length} pending sale(s) of ${to.portfolioCode}, dated ${plan.tradeDate}: nothing is computed until they are settled.`}
+            okText="Save"
+            onConfirm={() =>
+              save.mutate(proposalsBody(plan, to.portfolioUuid), {
+                onSuccess: (answer) =>
+                  say(
+                    'success',
+                    `Saved ${answer.transactions.length} proposed sale(s) as pending transactions of ${to.portfolioCode}`,
+                  ),
+                onError: (error) => say('error', describeError(error)),
+              })
+            }
+          >
+            <Button icon={<SaveOutlined />} loading={save.isPending} data-testid="taximiser-save-proposals">
+              Save as proposed transactions
+            </Button>
+          </Popconfirm>
+        )}
+      </Space>
+      {/* What the print shows: the trade list alone, for the client's signature. */}
+      <div className="gains-taximiser__print" aria-hidden>
+        <h2>
+          Proposed sales for {to.clientCode} {to.clientName}, portfolio {to.portfolioCode}, {plan.tradeDate}
+        </h2>
+        <table>
+          <thead>
+            <tr>
+              {TRADE_LIST_COLUMNS.filter(
+                (c) => !['Trade Date', 'Client Code', 'Client Name', 'Portfolio'].includes(c),
+              ).map((c) => (
+                <th key={c}>{c}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {tradeListRows(plan, to).map((r) => (
+              <tr key={r[5] + r[7]}>
+                <td>{r[4]}</td>
+                <td>{r[5]}</td>
+                <td>{r[6]}</td>
+                <td>{r[7]}</td>
+                <td>{formatQuantity(r[8])}</td>
+                <td>{r[9]}</td>
+                <td>{formatMoney(r[10])}</td>
+                <td>{formatMoney(r[11])}</td>
+                <td>{formatMoney(r[12])}</td>
+                <td>{formatMoney(r[13])}</td>
+                <td>{r[14]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p>Approved by the client: ______________________ Date: ____________</p>
+      </div>
+    </section>
+  );
+}
