@@ -70,6 +70,8 @@ console.log(
   `Taximiser plan call: ${HOLDINGS} holdings, ${(HOLDINGS * ROWS_EACH).toLocaleString('en-GB')} transactions, ` +
     `${PLANS} plans an action after ${WARM_UP} to warm up, one at a time; load ${os.loadavg()[0]!.toFixed(1)}`,
 );
+/** The first plan on the client: its ledger is also computed as it stands (later plans reuse that, kept in the worker). */
+let first: number | undefined;
 for (const [action, body] of Object.entries(bodies)) {
   const times: number[] = [];
   let disposals = 0;
@@ -85,6 +87,7 @@ for (const [action, body] of Object.entries(bodies)) {
     if (!response.ok) throw new Error(`${action} answered ${response.status}: ${answer.type_description}`);
     disposals = answer.disposals!.length;
     if (i >= WARM_UP) times.push(ms);
+    else if (first === undefined) first = ms;
   }
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
@@ -93,6 +96,7 @@ for (const [action, body] of Object.entries(bodies)) {
       `p95 ${pct(95).toFixed(1).padStart(6)} ms  ${pct(95) < TARGET_MS ? 'met' : 'NOT met'} (p95 < ${TARGET_MS} ms)`,
   );
 }
+console.log(`  the first plan on the client (the ledger as it stands computed too): ${first!.toFixed(1)} ms`);
 server.close();
 await system.stop();
 await postgres.stop();
