@@ -4,6 +4,7 @@
  * Money arrives as decimal strings; it is rounded and grouped as text, never through binary floats.
  */
 import dayjs from 'dayjs';
+import { compareDecimal } from '@gains/access';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 
@@ -104,14 +105,9 @@ export function compareDecimals(a: Numeric, b: Numeric): number {
   const x = parseDecimal(a);
   const y = parseDecimal(b);
   if (!x || !y) return Number(!x) - Number(!y);
-  const signOf = (d: { negative: boolean; int: string; frac: string }) =>
-    /^0*$/.test(d.int + d.frac) ? 0 : d.negative ? -1 : 1;
-  const [sx, sy] = [signOf(x), signOf(y)];
-  if (sx !== sy || sx === 0) return sx - sy;
-  const places = Math.max(x.frac.length, y.frac.length);
-  const [dx, dy] = [x.int + x.frac.padEnd(places, '0'), y.int + y.frac.padEnd(places, '0')];
-  const magnitude = dx.length !== dy.length ? dx.length - dy.length : dx < dy ? -1 : dx > dy ? 1 : 0;
-  return Math.sign(magnitude) * sx;
+  const plain = (d: { negative: boolean; int: string; frac: string }) =>
+    `${d.negative ? '-' : ''}${d.int}${d.frac ? `.${d.frac}` : ''}`;
+  return compareDecimal(plain(x), plain(y));
 }
 
 /** Whole or fractional numbers with grouping; `places` undefined keeps integers as integers. */
