@@ -32,7 +32,15 @@ export interface PlanHolding {
   pooled: boolean;
   /** places a quantity may have: 0 for shares, the fund's for units */
   decimals: number;
+  /**
+   * The client's share of a joint portfolio (1 when sole owner). `quantity` and what is sold are the portfolio's
+   * shares (the trade); `cost` and every figure answered are the client's: a sale of q is the client's q x share.
+   */
+  share?: Rational;
 }
+
+/** The client's proceeds of one unit of the portfolio's holding sold. */
+const unitValue = (h: PlanHolding) => (h.share ? h.price.mul(h.share) : h.price);
 
 export interface PlanParameters {
   action: PlanAction;
@@ -77,7 +85,7 @@ const HUNDRED = Rational.of(100);
 /** The §9 figures of selling `quantity` of `h`: cost and proceeds each to the penny, the gain their difference. */
 export function disposalFigures(h: PlanHolding, quantity: Rational) {
   const cost = h.cost.mulDiv(quantity, h.quantity).roundTo(2, 'half-up');
-  const proceeds = h.price.mul(quantity).roundTo(2, 'half-up');
+  const proceeds = unitValue(h).mul(quantity).roundTo(2, 'half-up');
   return { cost, proceeds, gain: proceeds.sub(cost) };
 }
 
@@ -141,13 +149,13 @@ export function chooseDisposals(holdings: PlanHolding[], p: PlanParameters, posi
   // A gain target is met from capital gains only: exempt gains are not chargeable and income gains are taxed as
   // income, so neither uses the exempt amount; losses would only undo the gains sold.
   const eligible = candidates.filter(
-    (h) => raising || (h.gainClass === 'capital' && h.price.gt(h.cost.div(h.quantity))),
+    (h) => raising || (h.gainClass === 'capital' && unitValue(h).gt(h.cost.div(h.quantity))),
   );
   const target = targetOf(p, position, eligible);
-  const perUnit = (h: PlanHolding) => (raising ? h.price : h.price.sub(h.cost.div(h.quantity)));
+  const perUnit = (h: PlanHolding) => (raising ? unitValue(h) : unitValue(h).sub(h.cost.div(h.quantity)));
   // Gain per pound of proceeds: the order of "least" and "greatest" gains (losses come first in "least").
   const ratio = (h: PlanHolding) =>
-    h.price.isZero() ? Rational.ZERO : h.price.sub(h.cost.div(h.quantity)).div(h.price);
+    h.price.isZero() ? Rational.ZERO : unitValue(h).sub(h.cost.div(h.quantity)).div(unitValue(h));
   const order = [...eligible];
   const ascending = p.include === 'LEAST_GAINS' || (raising && p.include !== 'GREATEST_GAINS');
   order.sort((a, b) => (ascending ? ratio(a).cmp(ratio(b)) : ratio(b).cmp(ratio(a))) || a.securityId - b.securityId);
@@ -197,7 +205,7 @@ function targetOf(p: PlanParameters, position: PlanPosition, eligible: PlanHoldi
     case 'REALISE_BUDGET_AMOUNT':
       return p.amount ?? Rational.ZERO;
     case 'REALISE_BUDGET_PERCENT': {
-      const unrealised = eligible.reduce((sum, h) => sum.add(h.price.mul(h.quantity).sub(h.cost)), Rational.ZERO);
+      const unrealised = eligible.reduce((sum, h) => sum.add(unitValue(h).mul(h.quantity).sub(h.cost)), Rational.ZERO);
       return unrealised.mulDiv(p.percent ?? Rational.ZERO, HUNDRED).roundTo(2, 'down');
     }
     default: {

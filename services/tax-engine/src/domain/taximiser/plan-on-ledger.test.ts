@@ -181,4 +181,30 @@ describe('a Taximiser plan on the client’s ledger', () => {
     expect(result.tax).toMatchObject({ plan: '154.80', proRata: '164.07', saving: '9.27' });
     expect(result.tax.proRataNote).toBe('Selling 86.29% of every holding for the same cash would cost £164.07 in tax');
   });
+
+  it('sells a joint portfolio’s shares and answers the client’s part: half of a sale of 100 from a 50% account', () => {
+    // The account holds 1,000 VOD bought for 1,500.00; the client owns half: 500 shares costing 750.00. 10% of the
+    // holding is 100 of the account's shares: the client disposes of 50, costing 750 x 100 / 1,000 = 75.00, for
+    // half of 100 x 2.00 = 100.00: a gain of 25.00. The engine agrees (the row's ownership column gives them half).
+    const joint: LedgerContext = {
+      ...context,
+      portfolios: [{ uuid: 'p-1', code: 'JOINT', excluded: false, percentage: '50' }],
+    };
+    const result = planOnLedger(
+      { ledgerCsv: ledger('2020-05-01,BUY,VOD,1000,1500.00,,JOINT,50'), taxpayer },
+      joint,
+      {
+        portfolioUuid: 'p-1',
+        parameters: { action: 'DISPOSE_PERCENTAGE', percent: Rational.parse('10'), include: 'NONE', exclude: 'NONE' },
+      },
+      TODAY,
+      allowances,
+      referenceData,
+    );
+    expect(result.holdings[0]).toMatchObject({ quantity: '1000.0000', cgtCost: '750.00', marketValue: '1000.00' });
+    expect(result.disposals.map((d) => [d.quantity, d.cgtCost, d.proceeds, d.capitalGainLoss, d.difference])).toEqual([
+      ['100.0000', '75.00', '100.00', '25.00', ''],
+    ]);
+    expect(result.disposals[0]!.formula).toEqual({ cgtCost: '75.00', proceeds: '100.00', gain: '25.00' });
+  });
 });

@@ -197,18 +197,26 @@ export function planOnLedger(
   const securities = new Map(context.securities.map((s) => [s.id, s]));
 
   const recent = recentAcquisitions(file.ledgerCsv, portfolio.code, today);
+  const share =
+    portfolio.percentage && portfolio.percentage !== '100'
+      ? Rational.parse(portfolio.percentage).div(Rational.fromInt(100))
+      : undefined;
   const holdings: PlanHolding[] = [];
   const rows: PlanHoldingRow[] = [];
   for (const h of before.holdings) {
     if (h.portfolioUuid.toLowerCase() !== portfolio.uuid.toLowerCase()) continue;
-    const quantity = Rational.parse(h.quantity || '0');
+    // The engine's holding is the client's share of a joint portfolio; the plan sells the portfolio's shares.
+    const quantity = Rational.parse(h.quantity || '0').div(share ?? Rational.ONE);
     if (!quantity.isPositive()) continue;
     const security = securities.get(h.securityId);
     const priceText = input.prices?.[h.securityId] ?? security?.priceGbp ?? '';
     if (priceText === '') continue;
     const price = Rational.parse(priceText);
     const cost = Rational.parse(h.cgtCost || '0');
-    const value = price.mul(quantity).roundTo(2, 'half-up');
+    const value = price
+      .mul(quantity)
+      .mul(share ?? Rational.ONE)
+      .roundTo(2, 'half-up');
     const label = security?.code ?? `ID${h.securityId}`;
     rows.push({
       securityId: h.securityId,
@@ -233,7 +241,8 @@ export function planOnLedger(
       price,
       gainClass: gainClassOf(security?.cgtClass),
       pooled: gainClassOf(security?.cgtClass) !== 'exempt',
-      decimals: decimalsOf(h.quantity),
+      decimals: decimalsOf(quantity.toString()),
+      ...(share && { share }),
     });
   }
 
@@ -396,8 +405,8 @@ function enteredDisposals(holdings: PlanHolding[], quantities: { securityId: num
   return { disposals, summary: `${disposals.length} disposal${disposals.length === 1 ? '' : 's'} as entered` };
 }
 
-/** A sale added to the ledger: what is sold, how many, for how much. */
-type Sale = Pick<ChosenDisposal, 'holding' | 'quantity' | 'proceeds'>;
+/** A sale added to the ledger: what is sold and how many of the portfolio's units. */
+type Sale = Pick<ChosenDisposal, 'holding' | 'quantity'>;
 
 /** The parsed ledger with sales dated today added, each with a ref of its own; the file is not read again. */
 function ledgerWithSales(
@@ -413,7 +422,8 @@ function ledgerWithSales(
       'SELL',
       d.holding.label,
       d.quantity.toString(),
-      d.proceeds.toFixed(2),
+      // the portfolio's proceeds: the ownership column gives the client their share
+      d.holding.price.mul(d.quantity).roundTo(2, 'half-up').toFixed(2),
       '',
       at.portfolio.code,
     ];
@@ -441,14 +451,14 @@ function proRataTax(
   const none = { proRata: '', saving: '', proRataNote: '' };
   const planTotal = taxDueOf(after, taxYear);
   if (!planTotal || !raised.isPositive() || input.parameters?.action === 'DISPOSE_PERCENTAGE') return none;
-  const value = holdings.reduce((sum, h) => sum.add(h.price.mul(h.quantity)), Rational.ZERO);
+  const value = holdings.reduce((sum, h) => sum.add(disposalFigures(h, h.quantity).proceeds), Rational.ZERO);
   if (!value.isPositive()) return none;
   const share = Rational.min(raised.div(value), Rational.ONE);
   const sold = holdings
     .map((h) => {
       const quantity = h.quantity.mul(share).roundTo(h.decimals, 'ceil');
       const q = quantity.gt(h.quantity) ? h.quantity : quantity;
-      return { holding: h, quantity: q, proceeds: h.price.mul(q).roundTo(2, 'half-up') };
+      return { holding: h, quantity: q };
     })
     .filter((s) => s.quantity.isPositive());
   const proRata = Rational.parse(taxDueOf(compute(sold), taxYear)?.total || '0');
