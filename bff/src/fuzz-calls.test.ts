@@ -486,6 +486,8 @@ const INPUTS: Record<string, CallInputs> = {
       'exclude',
       'prices',
       'quantities',
+      'household',
+      'spousePortfolioUuid',
     ],
   },
   'POST /taximiser/proposals': {

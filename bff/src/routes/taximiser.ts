@@ -48,6 +48,8 @@ const planSchema = z.object({
     )
     .max(5_000, 'quantities may name at most 5000 holdings')
     .optional(),
+  household: field.bool('household').optional(),
+  spousePortfolioUuid: field.uuid('spousePortfolioUuid').optional(),
 });
 const planBody: Reads<typeof planSchema, TaximiserPlanBody> = planSchema;
 
@@ -90,10 +92,14 @@ export const taximiserRoutes = new Hono<BffEnv>()
         exclude: body.exclude ?? '',
         prices: Object.fromEntries(Object.entries(body.prices ?? {}).map(([id, price]) => [Number(id), price])),
         quantities: body.quantities ?? [],
+        household: body.household ?? false,
+        spousePortfolioUuid: body.spousePortfolioUuid ?? '',
       },
       asCaller(c),
     );
-    return c.json(toJson(taximiser.PlanResponseSchema, plan, { alwaysEmitImplicit: true }) as unknown as TaximiserPlan);
+    // Every field present: the spouse and their plan are null when there are none.
+    const json = toJson(taximiser.PlanResponseSchema, plan, { alwaysEmitImplicit: true }) as object;
+    return c.json({ spouse: null, spousePlan: null, ...json } as TaximiserPlan);
   })
   // The plan's sales as PENDING rows, posted by the ledger all or nothing (a refusal names `transactions.N.<field>`).
   .post('/proposals', async (c) => {

@@ -27,10 +27,18 @@ export interface TaximiserPlanBody {
   prices?: Record<string, string>;
   /** the disposal amounts entered on the holdings (used when there is no action) */
   quantities?: { securityId: number; quantity: string }[];
+  /** plan the same action on the spouse's or civil partner's portfolio too (percent and exempt-amount actions) */
+  household?: boolean;
+  spousePortfolioUuid?: string;
 }
 
-/** The plan: taximiser.proto's PlanResponse, every field present. */
-export type TaximiserPlan = Wire<taximiser.PlanResponse>;
+/** One person's plan: taximiser.proto's PlanResponse, every field present. */
+export type TaximiserPersonPlan = Omit<Wire<taximiser.PlanResponse>, 'spouse' | 'spousePlan'>;
+/** The plan: the client's, their spouse or civil partner (null when none is recorded) and, for the household, the spouse's plan. */
+export type TaximiserPlan = TaximiserPersonPlan & {
+  spouse: Wire<taximiser.PlanSpouse> | null;
+  spousePlan: TaximiserPersonPlan | null;
+};
 export type TaximiserDisposal = Wire<taximiser.PlannedDisposal>;
 export type TaximiserHolding = Wire<taximiser.PlanHolding>;
 export type TaximiserPosition = Wire<taximiser.PlanPosition>;

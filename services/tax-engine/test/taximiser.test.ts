@@ -203,6 +203,48 @@ describe('the Taximiser’s plans on a client’s ledger', () => {
     ).toBe(Code.NotFound);
   });
 
+  it('plans for the household: each spouse harvests their own exempt amount, with their own position', async () => {
+    const a = await pooledClient();
+    const b = await pooledClient();
+    await db.query(
+      `INSERT INTO clients.relationship (uuid, parent_client_id, child_client_id, type_code, start_date)
+       SELECT gen_random_uuid(), (SELECT id FROM clients.client WHERE uuid = $1),
+              (SELECT id FROM clients.client WHERE uuid = $2), 'SPOUSE', DATE '2010-06-01'`,
+      [a.uuid, b.uuid],
+    );
+    const ask = (body: PlanBody) =>
+      api.plan({ organisationUuid: ASHW, clientUuid: a.uuid, portfolioUuid: a.portfolioUuid, ...body }, as.adviser);
+    const alone = await ask({ action: 'HARVEST_ANNUAL_EXEMPTION' });
+    expect(alone.spouse).toMatchObject({ clientUuid: b.uuid, code: b.code });
+    expect(alone.spousePlan).toBeUndefined();
+    // Each holds 10,000 shares costing £20,000.00 at £5.00: each harvests 1,000 shares, a gain of £3,000.00.
+    const both = await ask({
+      action: 'HARVEST_ANNUAL_EXEMPTION',
+      household: true,
+      spousePortfolioUuid: b.portfolioUuid,
+    });
+    expect(figures(both)).toEqual([['1000.0000', '2000.00', '5000.00', '3000.00']]);
+    expect(figures(both.spousePlan!)).toEqual([['1000.0000', '2000.00', '5000.00', '3000.00']]);
+    expect(both.spousePlan!.position).toMatchObject({
+      aeRemaining: '0.00',
+      resultantChargeableCapitalGainLoss: '0.00',
+    });
+    // A cash target is the household's to split: refused, naming household; so is a portfolio not the spouse's.
+    await expect(
+      ask({ action: 'RAISE_PROCEEDS', amount: '100', household: true, spousePortfolioUuid: b.portfolioUuid }),
+    ).rejects.toMatchObject({ code: Code.InvalidArgument, rawMessage: expect.stringMatching(/^A household plan/) });
+    await expect(
+      ask({ action: 'DISPOSE_PERCENTAGE', percent: '1', household: true, spousePortfolioUuid: a.portfolioUuid }),
+    ).rejects.toMatchObject({ code: Code.InvalidArgument, rawMessage: 'The portfolio is not one of the spouse’s' });
+    // A client without a spouse recorded: refused, naming household.
+    await expect(
+      plan({ action: 'DISPOSE_PERCENTAGE', percent: '1', household: true, spousePortfolioUuid: b.portfolioUuid }),
+    ).rejects.toMatchObject({
+      code: Code.InvalidArgument,
+      rawMessage: expect.stringMatching(/no spouse or civil partner/),
+    });
+  });
+
   it('refuses bad input naming the field and the rule', async () => {
     const cases: [PlanBody, string, string][] = [
       [{ action: 'SELL_EVERYTHING' }, 'action', 'action must be one of'],

@@ -202,8 +202,15 @@ export interface ExportHead {
   cgtArgs: string[];
 }
 
+/** A client's spouse or civil partner (ExportClientLedger of one client: the Taximiser's household). */
+export interface ExportSpouse {
+  clientUuid: string;
+  code: string;
+  name: string;
+}
+
 export interface ExportChunk {
-  head?: ExportHead;
+  head?: ExportHead & { spouse?: ExportSpouse };
   csv: string;
   rows: number;
 }
@@ -289,6 +296,7 @@ export async function* exportClientLedger(
   const holdings = await store.holdings(portfolios.filter(excluded).map((p) => p.id));
   const rowCounts = await store.rowCounts(computed.map((p) => p.id));
   const { head, codes, classOf } = exportHead(client, portfolios, securities, holdings, rowCounts);
+  const spouse = await store.spouse(client.id);
 
   // A batch of rows a chunk: the stream never holds more than one batch of a large ledger.
   let after = 0n;
@@ -305,7 +313,8 @@ export async function* exportClientLedger(
       if (line !== null) lines.push(`${line}\n`);
     }
     const csv = lines.join('');
-    if (first) yield { head, csv: `${LEDGER_CSV_HEADER}\n${csv}`, rows: lines.length };
+    if (first)
+      yield { head: spouse ? { ...head, spouse } : head, csv: `${LEDGER_CSV_HEADER}\n${csv}`, rows: lines.length };
     else if (lines.length > 0) yield { csv, rows: lines.length };
     first = false;
     if (rows.length < EXPORT_BATCH_ROWS) break;

@@ -68,6 +68,7 @@ function chunkMessage(chunk: ExportChunk) {
       pricesCsv: h.pricesCsv,
       excludedHoldings: h.excludedHoldings,
       cgtArgs: h.cgtArgs,
+      ...(h.spouse && { spouse: h.spouse }),
     }),
   };
 }

@@ -1,4 +1,10 @@
-import type { ExportRow, ExportClient, ExportPortfolio, ExportSecurity } from '../domain/export-client-ledger';
+import type {
+  ExportRow,
+  ExportClient,
+  ExportPortfolio,
+  ExportSecurity,
+  ExportSpouse,
+} from '../domain/export-client-ledger';
 import { Prisma } from './generated/client';
 import type { RawSql } from '@gains/db';
 
@@ -22,6 +28,18 @@ export function createLedgerExportStore(db: RawSql) {
   return {
     async client(organisationUuid: string, clientUuid: string): Promise<ExportClient | null> {
       return (await this.clients(organisationUuid, [clientUuid]))[0] ?? null;
+    },
+
+    /** The client's spouse or civil partner today (the latest SPOUSE relationship either way round), or null. */
+    async spouse(clientId: number): Promise<ExportSpouse | null> {
+      const rows = await db.$queryRaw<ExportSpouse[]>`
+        SELECT c.uuid::text AS "clientUuid", c.code, c.name
+        FROM relationship r
+        JOIN client c ON c.id = CASE WHEN r.parent_client_id = ${clientId} THEN r.child_client_id ELSE r.parent_client_id END
+        WHERE (r.parent_client_id = ${clientId} OR r.child_client_id = ${clientId}) AND r.type_code = 'SPOUSE'
+          AND r.start_date <= current_date AND (r.end_date IS NULL OR r.end_date >= current_date)
+        ORDER BY r.start_date DESC, r.id DESC LIMIT 1`;
+      return rows[0] ?? null;
     },
 
     /** The organisation's clients of these uuids (others are left out), with their overrides and ledger versions. */

@@ -18,6 +18,8 @@ export interface LoadedLedger {
   ledgerCsv: string;
   pricesCsv: string;
   context: LedgerContext;
+  /** One client's ledger read on its own: their spouse or civil partner today, when recorded (the Taximiser's). */
+  spouse?: { clientUuid: string; code: string; name: string };
 }
 
 export interface RunCalculationDeps {

@@ -43,7 +43,11 @@ export async function readLedgerStream(chunks: AsyncIterable<ledger.ExportClient
     throw ownError(e);
   }
   if (!head?.taxpayer) throw new Error('the ledger stream was empty');
-  return loadedLedger(head, parts, true);
+  const loaded = loadedLedger(head, parts, true);
+  const spouse = head.spouse;
+  return spouse
+    ? { ...loaded, spouse: { clientUuid: spouse.clientUuid, code: spouse.code, name: spouse.name } }
+    : loaded;
 }
 
 /**

@@ -19,6 +19,8 @@ export function createTaximiserService(deps: PlanTaximiserDeps): ServiceImpl<typ
         exclude: req.exclude,
         prices: req.prices,
         quantities: req.quantities.map((q) => ({ securityId: q.securityId, quantity: q.quantity })),
+        household: req.household,
+        spousePortfolioUuid: req.spousePortfolioUuid,
       });
     },
   };

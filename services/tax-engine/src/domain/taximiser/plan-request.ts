@@ -30,10 +30,19 @@ export interface PlanRequestFields {
   exclude: string;
   prices: Record<number, string>;
   quantities: { securityId: number; quantity: string }[];
+  household?: boolean;
+  spousePortfolioUuid?: string;
 }
 
 /** A checked plan request: still text, every figure a plain decimal (commas removed). */
-export type PlanOrder = Omit<PlanRequestFields, 'clientUuid'>;
+export type PlanOrder = Omit<PlanRequestFields, 'clientUuid' | 'household' | 'spousePortfolioUuid'>;
+
+/** The actions a household plan takes for each person alike (a cash or pound target is the household's to split). */
+export const HOUSEHOLD_ACTIONS: readonly string[] = [
+  'HARVEST_ANNUAL_EXEMPTION',
+  'DISPOSE_PERCENTAGE',
+  'REALISE_BUDGET_PERCENT',
+];
 
 const clean = (text: string) => text.trim().replace(/,/g, '');
 const AMOUNT_ACTIONS: readonly string[] = ['RAISE_PROCEEDS', 'REALISE_BUDGET_AMOUNT'];
@@ -56,7 +65,12 @@ function refuse(field: string, problem: string | null): void {
  * and the rule: an action and what it needs (an amount in GBP, or a percent), or the disposal amounts entered; the
  * include and exclude options; any prices set (0 or more). What is held is checked against the ledger later.
  */
-export function checkPlanRequest(r: PlanRequestFields): { clientUuid: string; order: PlanOrder } {
+export function checkPlanRequest(r: PlanRequestFields): {
+  clientUuid: string;
+  order: PlanOrder;
+  /** household: the spouse's portfolio to plan on too */
+  spousePortfolioUuid?: string;
+} {
   const clientUuid = requireUuid('clientUuid', r.clientUuid);
   const portfolioUuid = requireUuid('portfolioUuid', r.portfolioUuid);
   const action = r.action.trim();
@@ -108,9 +122,20 @@ export function checkPlanRequest(r: PlanRequestFields): { clientUuid: string; or
       throw invalidArgument(`quantities[${i}].quantity`, `Disposal amount must be at least ${MIN_DISPOSAL_AMOUNT}`);
     return { securityId, quantity: q };
   });
+  let spousePortfolioUuid = '';
+  if (r.household) {
+    if (!HOUSEHOLD_ACTIONS.includes(action))
+      throw invalidArgument(
+        'household',
+        'A household plan harvests the exempt amount, disposes a percentage or realises a percent budget for each ' +
+          'person; plan a cash or pound target for each person in turn',
+      );
+    spousePortfolioUuid = requireUuid('spousePortfolioUuid', r.spousePortfolioUuid ?? '');
+  }
   return {
     clientUuid,
     order: { portfolioUuid, action, amount, percent, include, includePercent, exclude, prices, quantities },
+    ...(r.household && { spousePortfolioUuid }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { assertMember, type Caller } from '@gains/auth';
-import { DomainError } from '@gains/errors';
+import { DomainError, invalidArgument } from '@gains/errors';
 import type { taxEngine } from '@gains/proto';
 import type { ReferenceData, Taxpayer } from '../../engine';
 import { taxYearLabelOf } from '../calculation-figures';
@@ -7,7 +7,7 @@ import type { ComputeLedgerFileDeps } from '../compute-ledger-file';
 import { currentYearAllowances } from '../current-year-allowances';
 import type { LoadedLedger } from '../run-calculation';
 import type { TaximiserPlan } from './plan-on-ledger';
-import { checkPlanRequest, type PlanRequestFields } from './plan-request';
+import { checkPlanRequest, type PlanOrder, type PlanRequestFields } from './plan-request';
 
 export interface PlanTaximiserDeps {
   compute: ComputeLedgerFileDeps['compute'];
@@ -20,23 +20,62 @@ export interface PlanTaximiserDeps {
   today(): string;
 }
 
+/** A plan as the call answers it: the client's, with their spouse and (household) the spouse's plan. */
+export type TaximiserAnswer = TaximiserPlan & {
+  spouse?: { clientUuid: string; code: string; name: string };
+  spousePlan?: TaximiserPlan;
+};
+
 /**
  * A Taximiser plan (issue 25): any member of the organisation may plan (every role, seed 000 §6). The request is
  * checked first; the client's ledger is loaded (a client of another organisation is not found there); the plan is
- * made and computed on a compute worker in the caller's turn, and nothing is stored.
+ * made and computed on a compute worker in the caller's turn, and nothing is stored. For the household, the
+ * spouse's ledger is loaded too and the same action planned on their portfolio, with their own exempt amount.
  */
 export async function planTaximiser(
   deps: PlanTaximiserDeps,
   caller: Caller,
   request: PlanRequestFields & { organisationUuid: string },
-): Promise<TaximiserPlan> {
+): Promise<TaximiserAnswer> {
   assertMember(caller, request.organisationUuid);
-  const { clientUuid, order } = checkPlanRequest(request);
+  const { clientUuid, order, spousePortfolioUuid } = checkPlanRequest(request);
   const organisationUuid = request.organisationUuid.toLowerCase();
   const [loaded, added] = await Promise.all([
     deps.loadLedger(organisationUuid, clientUuid),
     deps.annualExemptAmountsAdded(),
   ]);
+  const owner = { organisation: organisationUuid, user: caller.userUuid };
+  const planFor = (ledger: LoadedLedger, o: PlanOrder) => planOn(deps, ledger, o, added, owner);
+  if (spousePortfolioUuid === undefined) {
+    const plan = await planFor(loaded, order);
+    return loaded.spouse ? { ...plan, spouse: loaded.spouse } : plan;
+  }
+  if (!loaded.spouse)
+    throw invalidArgument(
+      'household',
+      'The client has no spouse or civil partner recorded today: plan for the client alone, or record the relationship',
+    );
+  const spouseLedger = await deps.loadLedger(organisationUuid, loaded.spouse.clientUuid);
+  const [plan, spousePlan] = await Promise.all([
+    planFor(loaded, order),
+    // The spouse's portfolio is named for them: a refusal about it names spousePortfolioUuid.
+    planFor(spouseLedger, { ...order, portfolioUuid: spousePortfolioUuid, quantities: [] }).catch((e: unknown) => {
+      if (e instanceof DomainError && e.field === 'portfolioUuid')
+        throw new DomainError(e.code, e.message.replace('the client’s', 'the spouse’s'), 'spousePortfolioUuid');
+      throw e;
+    }),
+  ]);
+  return { ...plan, spouse: loaded.spouse, spousePlan };
+}
+
+/** One person's plan on one of their portfolios, computed on a compute worker. */
+async function planOn(
+  deps: PlanTaximiserDeps,
+  loaded: LoadedLedger,
+  order: PlanOrder,
+  added: Record<string, string>,
+  owner: { organisation: string; user: string },
+): Promise<TaximiserPlan> {
   const today = deps.today();
   const taxpayer = deps.toTaxpayer(loaded.taxpayer);
   const allowances = currentYearAllowances(taxpayer, taxYearLabelOf(today), deps.referenceData(), added);
@@ -48,7 +87,7 @@ export async function planTaximiser(
       annualExemptAmountsAdded: added,
       taximiser: { context: loaded.context, order, today, allowances },
     },
-    { owner: { organisation: organisationUuid, user: caller.userUuid } },
+    { owner },
   );
   if (!value.ok) {
     const first = value.errors[0];
