@@ -144,12 +144,13 @@ describe('the shell', () => {
     const from = organisationOf(page);
     const to = organisations.find((o) => o.uuid !== from)!;
     await page.goto(`/${from}/taximiser`);
-    await page.getByText('This page is not yet available').waitFor();
+    await page.getByTestId('taximiser-organisation').waitFor();
     const historyLength = await page.evaluate<number>('history.length');
 
     await page.getByTestId('organisation-switcher').click();
     await page.locator('.ant-select-item-option').filter({ hasText: to.name }).click();
     await page.waitForURL(`**/${to.uuid}/taximiser`);
+    await page.getByTestId('taximiser-organisation').getByText(to.name).waitFor();
     expect(await page.evaluate<number>('history.length')).toBe(historyLength); // replaced, not pushed
     await page.context().close();
   });

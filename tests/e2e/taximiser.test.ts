@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { CalculationStatusAnswer, Portfolio } from '../../packages/contracts/src';
+import type { CalculationStatusAnswer, Portfolio, TaximiserPlan } from '../../packages/contracts/src';
 import { gainsInChromium } from './support/suite';
 import { SHOTS, USERS, apiToken, newPage, signIn } from './support/browser';
 
@@ -341,5 +341,62 @@ describe('the Taximiser', () => {
     await page.getByText('Choose a client').waitFor();
     expect(await page.getByTestId('taximiser-holdings').count()).toBe(0);
     expect(await page.getByTestId('taximiser-portfolio').innerText()).not.toContain(EMPTY_CLIENT);
+  });
+
+  it('when the client has a spouse, then the household is planned: each harvests their own exempt amount', async () => {
+    // a Brookfield client whose plan names a spouse with a portfolio of their own (the demo's couples)
+    const clients = (await call<{ content: { uuid: string; code: string }[] }>('GET', '/clients/summary?size=50'))
+      .content;
+    let found: { code: string; spouseName: string } | undefined;
+    for (const c of clients) {
+      const [own] = await call<Portfolio[]>('POST', '/portfolios/summary', { ids: [c.uuid] });
+      if (!own) continue;
+      const answer = await call<TaximiserPlan>('POST', '/taximiser/plan', {
+        clientUuid: c.uuid,
+        portfolioUuid: own.uuid,
+        action: 'HARVEST_ANNUAL_EXEMPTION',
+      });
+      if (!answer.spouse) continue;
+      const theirs = await call<Portfolio[]>('POST', '/portfolios/summary', { ids: [answer.spouse.clientUuid] });
+      if (theirs.length > 0) {
+        found = { code: c.code, spouseName: answer.spouse.name };
+        break;
+      }
+    }
+    expect(found, 'a demo client with a spouse who holds a portfolio').toBeDefined();
+    await choose('taximiser-organisation', 'Brookfield');
+    await page.getByTestId('taximiser-client').click();
+    await page.keyboard.type(found!.code);
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: found!.code })
+      .first()
+      .click();
+    if ((await page.getByText('Choose a portfolio').count()) > 0) await choose('taximiser-portfolio', found!.code);
+    await holdingsRows().first().waitFor({ timeout: 30_000 });
+    await choose('taximiser-action', 'Harvest annual exemption');
+    await page.getByTestId('taximiser-plan').click();
+    await page.getByTestId('taximiser-household').getByText(found!.spouseName).waitFor({ timeout: 30_000 });
+    await page.getByTestId('taximiser-household-switch').click();
+    const spousePortfolio = page.getByTestId('taximiser-spouse-portfolio');
+    await spousePortfolio.waitFor();
+    if ((await spousePortfolio.locator('.ant-select-selection-placeholder').count()) > 0) {
+      await spousePortfolio.click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .first()
+        .click();
+    }
+    const answered = page.waitForResponse((r) => r.url().includes('/api/taximiser/plan'), { timeout: 60_000 });
+    await page.getByTestId('taximiser-plan').click();
+    expect((await answered).status()).toBe(200);
+    expect(JSON.parse(planRequests.at(-1)!)).toMatchObject({
+      household: true,
+      spousePortfolioUuid: expect.any(String),
+    });
+    const theirs = page.getByTestId('taximiser-spouse-plan');
+    await theirs.waitFor();
+    expect(await text(theirs.getByTestId('taximiser-resultant-chargeable'))).toBe('£0.00');
+    await page.screenshot({ path: `${SHOTS}/taximiser-household.png`, fullPage: true });
   });
 });

@@ -1,5 +1,6 @@
 import {
   compareDecimal,
+  HOUSEHOLD_ACTIONS,
   MIN_DISPOSAL_AMOUNT,
   percentProblem,
   planAmountProblem,
@@ -36,13 +37,6 @@ export interface PlanRequestFields {
 
 /** A checked plan request: still text, every figure a plain decimal (commas removed). */
 export type PlanOrder = Omit<PlanRequestFields, 'clientUuid' | 'household' | 'spousePortfolioUuid'>;
-
-/** The actions a household plan takes for each person alike (a cash or pound target is the household's to split). */
-export const HOUSEHOLD_ACTIONS: readonly string[] = [
-  'HARVEST_ANNUAL_EXEMPTION',
-  'DISPOSE_PERCENTAGE',
-  'REALISE_BUDGET_PERCENT',
-];
 
 const clean = (text: string) => text.trim().replace(/,/g, '');
 const AMOUNT_ACTIONS: readonly string[] = ['RAISE_PROCEEDS', 'REALISE_BUDGET_AMOUNT'];

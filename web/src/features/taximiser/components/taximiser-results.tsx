@@ -1,6 +1,6 @@
 import { Alert, Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { TaximiserPlan, TaximiserDisposal } from '@gains/contracts';
+import type { TaximiserPersonPlan as TaximiserPlan, TaximiserDisposal } from '@gains/contracts';
 import { formatMoney, formatQuantity, formatText, isNegative } from '@/lib/format';
 
 /** A money figure: GBP to 2 decimals, grouped, negatives marked and red. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, Input, Select, Space, Spin, Typography } from 'antd';
+import { HOUSEHOLD_ACTIONS } from '@gains/access';
 import type { TaximiserPlan, TaximiserPlanBody } from '@gains/contracts';
 import { config } from '@/config/env';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -12,6 +13,7 @@ import { TaximiserHoldingsGrid, type HoldingsGridHandle } from './taximiser-hold
 import { TaximiserPlanner, type PlannerChoice } from './taximiser-planner';
 import { DisposalsTable, PositionTable, TaxPanel, TotalsTable } from './taximiser-results';
 import { TradeListPanel } from './trade-list-panel';
+import { HouseholdChoice } from './household-choice';
 import {
   editedPrices,
   planInput,
@@ -65,6 +67,10 @@ export function Taximiser({
   const [percent, setPercent] = useState('');
   const [percentError, setPercentError] = useState<string>();
   const [message, setMessage] = useState<Message>();
+  /** the client's spouse or civil partner, as the last plan named them; and whether to plan for the household */
+  const [spouse, setSpouse] = useState<{ clientUuid: string; code: string; name: string }>();
+  const [household, setHousehold] = useState(false);
+  const [spousePortfolio, setSpousePortfolio] = useState<string>();
   /** the holdings answer the rows were made from */
   const [loadedFrom, setLoadedFrom] = useState<unknown>();
   const gridRef = useRef<HoldingsGridHandle>(null);
@@ -104,6 +110,9 @@ export function Taximiser({
   };
   const chooseClient = (next: ChosenClient | undefined) => {
     setClient(next);
+    setSpouse(undefined);
+    setHousehold(false);
+    setSpousePortfolio(undefined);
     setPortfolioUuid(undefined);
     clearHoldings();
   };
@@ -174,6 +183,7 @@ export function Taximiser({
       {
         onSuccess: (answer) => {
           setPlan(answer);
+          setSpouse(answer.spouse ?? undefined);
           after(answer);
         },
         onError: (error) => say('error', describeError(error)),
@@ -202,7 +212,13 @@ export function Taximiser({
   };
 
   const runPlanner = (choice: PlannerChoice) => {
-    send({ ...choice, prices: editedPrices(rows) }, (answer) => {
+    const forHousehold = household && !!spouse && HOUSEHOLD_ACTIONS.includes(choice.action);
+    if (forHousehold && !spousePortfolioUuid) {
+      say('error', `Choose ${spouse.name}'s portfolio to plan for the household`);
+      return;
+    }
+    const both = forHousehold ? { household: true, spousePortfolioUuid } : {};
+    send({ ...choice, prices: editedPrices(rows), ...both }, (answer) => {
       const planned = withPlannedAmounts(rows, answer.disposals);
       setRows(planned.rows);
       setSelected(planned.selected);
@@ -210,6 +226,9 @@ export function Taximiser({
     });
   };
 
+  const spousePortfolios = usePortfolios(organisationUuid ?? '', household ? spouse?.clientUuid : undefined);
+  const spouseChoices = spousePortfolios.data ?? [];
+  const spousePortfolioUuid = spousePortfolio ?? (spouseChoices.length === 1 ? spouseChoices[0].uuid : undefined);
   const busy = portfolios.isFetching || holdings.isFetching || planCall.isPending;
   const clientOptions = (clients.data?.content ?? []).slice(0, CLIENT_SUGGESTIONS).map((c) => ({
     value: c.uuid,
@@ -297,10 +316,31 @@ export function Taximiser({
           </Typography.Text>
         )}
         <TaximiserPlanner disabled={busy} onPlan={runPlanner} />
+        {spouse && (
+          <HouseholdChoice
+            spouse={spouse}
+            on={household}
+            onToggle={setHousehold}
+            portfolios={spouseChoices}
+            portfolioUuid={spousePortfolioUuid}
+            onPortfolio={setSpousePortfolio}
+          />
+        )}
         <DisposalsTable plan={plan} issuers={issuers} />
         <TotalsTable plan={plan} />
         <PositionTable plan={plan} client={client} />
         <TaxPanel plan={plan} />
+        {plan?.spousePlan && spouse && (
+          <section className="gains-taximiser__spouse" data-testid="taximiser-spouse-plan">
+            <Typography.Title level={3} className="gains-taximiser__heading">
+              {spouse.code} {spouse.name}: the household&rsquo;s other plan
+            </Typography.Title>
+            <DisposalsTable plan={plan.spousePlan} issuers={new Map()} />
+            <TotalsTable plan={plan.spousePlan} />
+            <PositionTable plan={plan.spousePlan} client={spouse} />
+            <TaxPanel plan={plan.spousePlan} />
+          </section>
+        )}
         <TradeListPanel
           plan={plan}
           organisationUuid={organisationUuid}
