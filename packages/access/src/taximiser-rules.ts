@@ -71,13 +71,3 @@ export function percentProblem(text: string | null | undefined, label = 'Disposa
 export function planAmountProblem(text: string | null | undefined, label: string): string | null {
   return checkNumber(label, text, { min: '0.01', max: MAX_PLAN_AMOUNT, maxLabel: '£1,000,000,000,000' });
 }
-
-/**
- * The actions a household plan takes for each person alike (their own exempt amount, the same percentage or percent
- * budget); a cash or pound target is the household's to split, so each person is planned for it in turn.
- */
-export const HOUSEHOLD_ACTIONS: readonly string[] = [
-  'HARVEST_ANNUAL_EXEMPTION',
-  'DISPOSE_PERCENTAGE',
-  'REALISE_BUDGET_PERCENT',
-];

@@ -203,7 +203,7 @@ describe('the Taximiser’s plans on a client’s ledger', () => {
     ).toBe(Code.NotFound);
   });
 
-  it('plans for the household: each spouse harvests their own exempt amount, with their own position', async () => {
+  it('plans for the household: each harvests their own exempt amount; a cash target is split by what each raises free of tax', async () => {
     const a = await pooledClient();
     const b = await pooledClient();
     await db.query(
@@ -229,10 +229,22 @@ describe('the Taximiser’s plans on a client’s ledger', () => {
       aeRemaining: '0.00',
       resultantChargeableCapitalGainLoss: '0.00',
     });
-    // A cash target is the household's to split: refused, naming household; so is a portfolio not the spouse's.
-    await expect(
-      ask({ action: 'RAISE_PROCEEDS', amount: '100', household: true, spousePortfolioUuid: b.portfolioUuid }),
-    ).rejects.toMatchObject({ code: Code.InvalidArgument, rawMessage: expect.stringMatching(/^A household plan/) });
+    // A cash target is the household's: each can raise £5,000.00 free of tax (their harvest), so £7,000.00 is split
+    // £3,500.00 each: 700 shares each, costing £1,400.00, a gain of £2,100.00 each, inside their exempt amounts.
+    const cash = await ask({
+      action: 'RAISE_PROCEEDS',
+      amount: '7000',
+      household: true,
+      spousePortfolioUuid: b.portfolioUuid,
+    });
+    expect(figures(cash)).toEqual([['700.0000', '1400.00', '3500.00', '2100.00']]);
+    expect(figures(cash.spousePlan!)).toEqual([['700.0000', '1400.00', '3500.00', '2100.00']]);
+    expect(cash.summary).toMatch(
+      new RegExp(
+        `^The household's cash of £7,000.00: £3,500.00 for ${a.code} \\(£3,500.00 of it within their exempt amount\\), £3,500.00 for ${b.code}`,
+      ),
+    );
+    // A portfolio that is not the spouse's is refused, naming it.
     await expect(
       ask({ action: 'DISPOSE_PERCENTAGE', percent: '1', household: true, spousePortfolioUuid: a.portfolioUuid }),
     ).rejects.toMatchObject({ code: Code.InvalidArgument, rawMessage: 'The portfolio is not one of the spouse’s' });

@@ -1,6 +1,5 @@
 import {
   compareDecimal,
-  HOUSEHOLD_ACTIONS,
   MIN_DISPOSAL_AMOUNT,
   percentProblem,
   planAmountProblem,
@@ -118,11 +117,10 @@ export function checkPlanRequest(r: PlanRequestFields): {
   });
   let spousePortfolioUuid = '';
   if (r.household) {
-    if (!HOUSEHOLD_ACTIONS.includes(action))
+    if (action === '')
       throw invalidArgument(
         'household',
-        'A household plan harvests the exempt amount, disposes a percentage or realises a percent budget for each ' +
-          'person; plan a cash or pound target for each person in turn',
+        'A household plan needs an action: the amounts entered are the client’s alone',
       );
     spousePortfolioUuid = requireUuid('spousePortfolioUuid', r.spousePortfolioUuid ?? '');
   }

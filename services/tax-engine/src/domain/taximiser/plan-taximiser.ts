@@ -1,12 +1,14 @@
 import { assertMember, type Caller } from '@gains/auth';
 import { DomainError, invalidArgument } from '@gains/errors';
 import type { taxEngine } from '@gains/proto';
-import type { ReferenceData, Taxpayer } from '../../engine';
+import { Rational, type ReferenceData, type Taxpayer } from '../../engine';
 import { taxYearLabelOf } from '../calculation-figures';
 import type { ComputeLedgerFileDeps } from '../compute-ledger-file';
 import { currentYearAllowances } from '../current-year-allowances';
 import type { LoadedLedger } from '../run-calculation';
+import { splitHouseholdTarget, type HouseholdShare } from './household-split';
 import type { TaximiserPlan } from './plan-on-ledger';
+import { pounds } from './plan-warnings';
 import { checkPlanRequest, type PlanOrder, type PlanRequestFields } from './plan-request';
 
 export interface PlanTaximiserDeps {
@@ -56,17 +58,55 @@ export async function planTaximiser(
       'The client has no spouse or civil partner recorded today: plan for the client alone, or record the relationship',
     );
   const spouseLedger = await deps.loadLedger(organisationUuid, loaded.spouse.clientUuid);
-  const [plan, spousePlan] = await Promise.all([
-    planFor(loaded, order),
-    // The spouse's portfolio is named for them: a refusal about it names spousePortfolioUuid.
-    planFor(spouseLedger, { ...order, portfolioUuid: spousePortfolioUuid, quantities: [] }).catch((e: unknown) => {
+  const spouseOrder = { ...order, portfolioUuid: spousePortfolioUuid, quantities: [] };
+  // The spouse's portfolio is named for them: a refusal about it names spousePortfolioUuid.
+  const forSpouse = (o: PlanOrder) =>
+    planFor(spouseLedger, o).catch((e: unknown) => {
       if (e instanceof DomainError && e.field === 'portfolioUuid')
         throw new DomainError(e.code, e.message.replace('the client’s', 'the spouse’s'), 'spousePortfolioUuid');
       throw e;
-    }),
+    });
+  if (!SPLIT_ACTIONS.includes(order.action)) {
+    const [plan, spousePlan] = await Promise.all([planFor(loaded, order), forSpouse(spouseOrder)]);
+    return { ...plan, spouse: loaded.spouse, spousePlan };
+  }
+  // A cash or gain target is the household's: each first realises what their own exempt amount leaves free of tax.
+  const harvest = { action: 'HARVEST_ANNUAL_EXEMPTION', amount: '', percent: '' };
+  const [free, spouseFree] = await Promise.all([
+    planFor(loaded, { ...order, ...harvest }),
+    forSpouse({ ...spouseOrder, ...harvest }),
   ]);
-  return { ...plan, spouse: loaded.spouse, spousePlan };
+  const raising = order.action === 'RAISE_PROCEEDS';
+  const freePart = (p: TaximiserPlan) =>
+    Rational.parse(raising ? p.totals.proceedTotal : p.totals.capitalGainLossTotal);
+  const restOf = (p: TaximiserPlan) =>
+    p.holdings.reduce((sum, h) => {
+      const v = Rational.parse(raising ? h.marketValue : h.unrealisedGainLoss);
+      return v.isPositive() ? sum.add(v) : sum;
+    }, Rational.ZERO);
+  const [mine, theirs] = splitHouseholdTarget(
+    Rational.parse(order.amount),
+    [freePart(free), freePart(spouseFree)],
+    [restOf(free), restOf(spouseFree)],
+  );
+  const [plan, spousePlan] = await Promise.all([
+    planFor(loaded, { ...order, amount: mine.target.toFixed(2) }),
+    forSpouse({ ...spouseOrder, amount: theirs.target.toFixed(2) }),
+  ]);
+  const what = raising ? 'cash' : 'gain budget';
+  const line = (share: HouseholdShare, who: { code: string }) =>
+    `${pounds(share.target.toFixed(2))} for ${who.code} (${pounds(share.free.toFixed(2))} of it within their exempt amount)`;
+  const split = `The household's ${what} of ${pounds(Rational.parse(order.amount).toFixed(2))}: ${line(mine, { code: loaded.clientCode })}, ${line(theirs, loaded.spouse)}`;
+  return {
+    ...plan,
+    summary: `${split}. ${plan.summary}`,
+    spouse: loaded.spouse,
+    spousePlan: { ...spousePlan, summary: `${split}. ${spousePlan.summary}` },
+  };
 }
+
+/** Household actions with a target in pounds: split between the two people (household-split.ts). */
+const SPLIT_ACTIONS: readonly string[] = ['RAISE_PROCEEDS', 'REALISE_BUDGET_AMOUNT'];
 
 /** One person's plan on one of their portfolios, computed on a compute worker. */
 async function planOn(

@@ -39,8 +39,8 @@ export function HouseholdChoice({
       </Space>
       {on && (
         <Typography.Paragraph type="secondary" className="gains-taximiser__household-note">
-          Harvest, a percentage or a percent budget is planned for each person on their own ledger; plan a cash or pound
-          target for each person in turn.
+          Each person is planned on their own ledger with their own exempt amount. A cash or pound target is split:
+          first what each can realise free of tax, the rest in proportion to what each holds.
         </Typography.Paragraph>
       )}
     </section>

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, Input, Select, Space, Spin, Typography } from 'antd';
-import { HOUSEHOLD_ACTIONS } from '@gains/access';
 import type { TaximiserPlan, TaximiserPlanBody } from '@gains/contracts';
 import { config } from '@/config/env';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -212,7 +211,7 @@ export function Taximiser({
   };
 
   const runPlanner = (choice: PlannerChoice) => {
-    const forHousehold = household && !!spouse && HOUSEHOLD_ACTIONS.includes(choice.action);
+    const forHousehold = household && !!spouse;
     if (forHousehold && !spousePortfolioUuid) {
       say('error', `Choose ${spouse.name}'s portfolio to plan for the household`);
       return;
