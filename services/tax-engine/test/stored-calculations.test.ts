@@ -1,33 +1,23 @@
 import crypto from 'node:crypto';
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { Code, createClient } from '@connectrpc/connect';
-import type { RunningPostgres } from '@gains/db';
-import { startInProcessSystem, type InProcessSystem } from '@gains/host';
-import { identityModule } from '@gains/identity';
-import { silentLogger } from '@gains/logging';
+import type { InProcessSystem } from '@gains/host';
 import { calculations, events, identity, ledger } from '@gains/proto';
-import { startTestPostgres } from '@gains/testing';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The clients and securities services are reached by path: the engine does not depend on them, its tests run them.
-import { clientsModule } from '../../clients/src/index';
-import { securitiesModule } from '../../securities/src/index';
 import { TAX_ENGINE_JOB_CHANGED } from '../src/events/calculation-events';
-import { taxEngineModule } from '../src/index';
+import { startEngineInProcess } from './support/in-process-engine';
 import {
   ASHW,
   BRKF,
   BUY_DATE,
   calculationsCalls,
   NEWER_LEDGER_VERSION,
-  PASSWORD,
   refusal,
   SALE_DATE,
   SECRET,
   SECURITY,
-  signInDemoUsers,
   START_YEAR,
-  storedCalculationsFixture,
   type Options,
   type StoredCalculationsFixture,
   type Who,
@@ -37,7 +27,7 @@ import {
 // announced by gains.clients.ledger.changed.v1 through the clients outbox, the engine queueing, loading the ledger
 // over Connect as its own service identity, computing and storing runs. Every figure is worked by hand below.
 // tests/cluster/stored-calculations.test.ts runs the same cases with each service its own process.
-let postgres: RunningPostgres;
+let engine: Awaited<ReturnType<typeof startEngineInProcess>>;
 let system: InProcessSystem;
 let db: pg.Client;
 let api: ReturnType<typeof createClient<typeof calculations.CalculationsService>>;
@@ -45,40 +35,13 @@ let as: Record<Who, Options>;
 let fx: StoredCalculationsFixture;
 
 beforeAll(async () => {
-  postgres = await startTestPostgres();
-  system = await startInProcessSystem({
-    modules: {
-      identity: identityModule,
-      securities: securitiesModule,
-      clients: clientsModule,
-      'tax-engine': taxEngineModule,
-    },
-    connectionString: postgres.connectionString,
-    logger: silentLogger(),
-    seedDemo: true,
-    env: {
-      ...process.env,
-      GAINS_DEMO_PASSWORD: PASSWORD,
-      GAINS_DEMO_PRICE_DAYS: '5',
-      GAINS_TAX_ENGINE_WORKERS: '2',
-      GAINS_SERVICE_TOKEN_SECRET: SECRET,
-    },
-  });
-  db = new pg.Client({ connectionString: postgres.connectionString });
-  await db.connect();
-  // In process, one flush takes the outbox's events through the bus to the engine's consumer.
-  fx = storedCalculationsFixture(db, () => system.flushEvents());
-  await fx.addSecurity();
+  engine = await startEngineInProcess();
+  ({ system, db, fx, as } = engine);
   api = createClient(calculations.CalculationsService, system.transports['tax-engine']);
-  as = await signInDemoUsers(system.transports.identity);
   await fx.settled(180_000);
 }, 300_000);
 
-afterAll(async () => {
-  await db?.end();
-  await system?.stop();
-  await postgres?.stop();
-});
+afterAll(async () => engine?.stop());
 
 describe('stored calculations', () => {
   it('when a client buys and sells, then the stored run publishes the hand-worked figures for the client, holding and sale', async () => {

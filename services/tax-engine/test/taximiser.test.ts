@@ -1,26 +1,14 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { Code, createClient } from '@connectrpc/connect';
-import type { RunningPostgres } from '@gains/db';
-import { startInProcessSystem, type InProcessSystem } from '@gains/host';
-import { identityModule } from '@gains/identity';
-import { silentLogger } from '@gains/logging';
 import { taximiser } from '@gains/proto';
-import { startTestPostgres } from '@gains/testing';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The clients and securities services are reached by path: the engine does not depend on them, its tests run them.
-import { clientsModule } from '../../clients/src/index';
-import { securitiesModule } from '../../securities/src/index';
-import { taxEngineModule } from '../src/index';
+import { startEngineInProcess } from './support/in-process-engine';
 import {
   ASHW,
   BRKF,
   BUY_DATE,
-  PASSWORD,
   refusal,
-  SECRET,
-  signInDemoUsers,
-  storedCalculationsFixture,
   type Options,
   type StoredCalculationsFixture,
   type Who,
@@ -30,8 +18,7 @@ import {
 // loaded by the engine over Connect, planned and computed on a worker. Every figure is worked by hand below.
 // The security (ZCALC01) is priced at £5.00; each client holds 10,000 shares bought for £20,000.00 (£2.00 each),
 // so a share sold gains £3.00. The 2026-27 annual exempt amount is £3,000.00; the client has no gain this year yet.
-let postgres: RunningPostgres;
-let system: InProcessSystem;
+let engine: Awaited<ReturnType<typeof startEngineInProcess>>;
 let db: pg.Client;
 let api: ReturnType<typeof createClient<typeof taximiser.TaximiserService>>;
 let as: Record<Who, Options>;
@@ -53,39 +40,13 @@ const figures = (p: taximiser.PlanResponse) =>
   p.disposals.map((d) => [d.quantity, d.cgtCost, d.proceeds, d.capitalGainLoss]);
 
 beforeAll(async () => {
-  postgres = await startTestPostgres();
-  system = await startInProcessSystem({
-    modules: {
-      identity: identityModule,
-      securities: securitiesModule,
-      clients: clientsModule,
-      'tax-engine': taxEngineModule,
-    },
-    connectionString: postgres.connectionString,
-    logger: silentLogger(),
-    seedDemo: true,
-    env: {
-      ...process.env,
-      GAINS_DEMO_PASSWORD: PASSWORD,
-      GAINS_DEMO_PRICE_DAYS: '5',
-      GAINS_TAX_ENGINE_WORKERS: '2',
-      GAINS_SERVICE_TOKEN_SECRET: SECRET,
-    },
-  });
-  db = new pg.Client({ connectionString: postgres.connectionString });
-  await db.connect();
-  fx = storedCalculationsFixture(db, () => system.flushEvents());
-  await fx.addSecurity();
-  api = createClient(taximiser.TaximiserService, system.transports['tax-engine']);
-  as = await signInDemoUsers(system.transports.identity);
+  engine = await startEngineInProcess();
+  ({ db, fx, as } = engine);
+  api = createClient(taximiser.TaximiserService, engine.system.transports['tax-engine']);
   client = await pooledClient();
 }, 300_000);
 
-afterAll(async () => {
-  await db?.end();
-  await system?.stop();
-  await postgres?.stop();
-});
+afterAll(async () => engine?.stop());
 
 describe('the Taximiser’s plans on a client’s ledger', () => {
   it('disposes a percentage of the holding: 5% of 10,000 is 500 shares, £1,000.00 of cost for £2,500.00', async () => {
