@@ -69,6 +69,7 @@ function chunkMessage(chunk: ExportChunk) {
       excludedHoldings: h.excludedHoldings,
       cgtArgs: h.cgtArgs,
       ...(h.spouse && { spouse: h.spouse }),
+      ...(h.isaNetPurchases !== undefined && { isaNetPurchases: h.isaNetPurchases }),
     }),
   };
 }
@@ -170,7 +171,7 @@ export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger
             version: _version,
             ...transaction
           } = t.transaction ?? create(ledger.TransactionInputSchema);
-          return { securityId: t.securityId, transaction };
+          return { securityId: t.securityId, transaction, portfolioUuid: t.portfolioUuid };
         }),
       });
       return { transactions: rows.map(unsetNulls) };

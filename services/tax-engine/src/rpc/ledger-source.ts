@@ -43,7 +43,7 @@ export async function readLedgerStream(chunks: AsyncIterable<ledger.ExportClient
     throw ownError(e);
   }
   if (!head?.taxpayer) throw new Error('the ledger stream was empty');
-  const loaded = loadedLedger(head, parts, true);
+  const loaded = { ...loadedLedger(head, parts, true), isaNetPurchases: head.isaNetPurchases || '0.00' };
   const spouse = head.spouse;
   return spouse
     ? { ...loaded, spouse: { clientUuid: spouse.clientUuid, code: spouse.code, name: spouse.name } }
@@ -94,7 +94,7 @@ function loadedLedger(head: ledger.ExportClientLedgerChunk, parts: string[], det
         uuid: p.uuid,
         code: p.code,
         excluded: p.excluded,
-        ...(detailed && { percentage: p.percentage }),
+        ...(detailed && { percentage: p.percentage, taxWrapper: p.taxWrapper }),
       })),
       securities: head.securities.map((s) => ({
         id: s.id,

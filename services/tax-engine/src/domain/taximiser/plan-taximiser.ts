@@ -8,8 +8,9 @@ import { currentYearAllowances } from '../current-year-allowances';
 import type { LoadedLedger } from '../run-calculation';
 import { splitHouseholdTarget, type HouseholdShare } from './household-split';
 import type { TaximiserPlan } from './plan-on-ledger';
+import { planRebuys, type PlanRebuys, type RebuyPlace } from './plan-rebuys';
 import { pounds } from './plan-warnings';
-import { checkPlanRequest, type PlanOrder, type PlanRequestFields } from './plan-request';
+import { checkPlanRequest, type PlanOrder, type PlanRequestFields, type RebuyOrder } from './plan-request';
 
 export interface PlanTaximiserDeps {
   compute: ComputeLedgerFileDeps['compute'];
@@ -23,10 +24,11 @@ export interface PlanTaximiserDeps {
 }
 
 /** A plan as the call answers it: the client's, with their spouse and (household) the spouse's plan. */
-export type TaximiserAnswer = TaximiserPlan & {
-  spouse?: { clientUuid: string; code: string; name: string };
-  spousePlan?: TaximiserPlan;
-};
+export type TaximiserAnswer = TaximiserPlan &
+  Partial<PlanRebuys> & {
+    spouse?: { clientUuid: string; code: string; name: string };
+    spousePlan?: TaximiserPlan;
+  };
 
 /**
  * A Taximiser plan (issue 25): any member of the organisation may plan (every role, seed 000 §6). The request is
@@ -40,7 +42,7 @@ export async function planTaximiser(
   request: PlanRequestFields & { organisationUuid: string },
 ): Promise<TaximiserAnswer> {
   assertMember(caller, request.organisationUuid);
-  const { clientUuid, order, spousePortfolioUuid } = checkPlanRequest(request);
+  const { clientUuid, order, spousePortfolioUuid, rebuy } = checkPlanRequest(request);
   const organisationUuid = request.organisationUuid.toLowerCase();
   const [loaded, added] = await Promise.all([
     deps.loadLedger(organisationUuid, clientUuid),
@@ -49,8 +51,10 @@ export async function planTaximiser(
   const owner = { organisation: organisationUuid, user: caller.userUuid };
   const planFor = (ledger: LoadedLedger, o: PlanOrder) => planOn(deps, ledger, o, added, owner);
   if (spousePortfolioUuid === undefined) {
+    const place = rebuy && (await rebuyPlace(deps, organisationUuid, loaded, rebuy));
     const plan = await planFor(loaded, order);
-    return loaded.spouse ? { ...plan, spouse: loaded.spouse } : plan;
+    const answer: TaximiserAnswer = place ? { ...plan, ...planRebuys(plan.disposals, place) } : plan;
+    return loaded.spouse ? { ...answer, spouse: loaded.spouse } : answer;
   }
   if (!loaded.spouse)
     throw invalidArgument(
@@ -103,6 +107,49 @@ export async function planTaximiser(
     spouse: loaded.spouse,
     spousePlan: { ...spousePlan, summary: `${split}. ${spousePlan.summary}` },
   };
+}
+
+/**
+ * Where a bed and ISA or bed and spouse buys back, checked before anything is planned: one of the client's ISA
+ * portfolios (with the year's subscriptions, entered or the ledger's), or a general account of the spouse or civil
+ * partner recorded today.
+ */
+async function rebuyPlace(
+  deps: PlanTaximiserDeps,
+  organisationUuid: string,
+  loaded: LoadedLedger,
+  rebuy: RebuyOrder,
+): Promise<RebuyPlace> {
+  const uuid = rebuy.portfolioUuid.toLowerCase();
+  if (rebuy.where === 'ISA') {
+    const isa = loaded.context.portfolios.find((p) => p.uuid.toLowerCase() === uuid && p.taxWrapper === 'ISA');
+    if (!isa)
+      throw invalidArgument('rebuyPortfolioUuid', 'The rebuy portfolio must be one of the client’s ISA portfolios');
+    const today = deps.today();
+    const startYear = Number(today.slice(0, 4)) - (today.slice(5) < '04-06' ? 1 : 0);
+    return {
+      where: 'ISA',
+      portfolioUuid: isa.uuid,
+      portfolioCode: isa.code,
+      taxYear: taxYearLabelOf(today),
+      taxYearStart: `${startYear}-04-06`,
+      subscribed: rebuy.isaSubscribed ?? loaded.isaNetPurchases ?? '0.00',
+      subscribedBasis: rebuy.isaSubscribed === undefined ? 'LEDGER' : 'ENTERED',
+    };
+  }
+  if (!loaded.spouse)
+    throw invalidArgument(
+      'rebuy',
+      'The client has no spouse or civil partner recorded today: buy back in the client’s ISA, or record the relationship',
+    );
+  const spouseLedger = await deps.loadLedger(organisationUuid, loaded.spouse.clientUuid);
+  const account = spouseLedger.context.portfolios.find((p) => p.uuid.toLowerCase() === uuid && !p.excluded);
+  if (!account)
+    throw invalidArgument(
+      'rebuyPortfolioUuid',
+      `The rebuy portfolio must be a general account of ${loaded.spouse.code}, the client’s spouse or civil partner`,
+    );
+  return { where: 'SPOUSE', portfolioUuid: account.uuid, portfolioCode: account.code, spouseCode: loaded.spouse.code };
 }
 
 /** Household actions with a target in pounds: split between the two people (household-split.ts). */
