@@ -6,7 +6,8 @@ import { taxYearLabelOf } from '../calculation-figures';
 import type { ComputeLedgerFileDeps } from '../compute-ledger-file';
 import { currentYearAllowances } from '../current-year-allowances';
 import type { LoadedLedger } from '../run-calculation';
-import { splitHouseholdTarget, type HouseholdShare } from './household-split';
+import { searchHouseholdSplit } from './household-search';
+import { splitHouseholdTarget } from './household-split';
 import type { TaximiserPlan } from './plan-on-ledger';
 import { planRebuys, type PlanRebuys, type RebuyPlace } from './plan-rebuys';
 import { pounds } from './plan-warnings';
@@ -74,7 +75,8 @@ export async function planTaximiser(
     const [plan, spousePlan] = await Promise.all([planFor(loaded, order), forSpouse(spouseOrder)]);
     return { ...plan, spouse: loaded.spouse, spousePlan };
   }
-  // A cash or gain target is the household's: each first realises what their own exempt amount leaves free of tax.
+  // A cash or gain target is the household's. The rule splits it first by what each can realise free of tax (their
+  // harvest); the search then tries other splits around it for the least tax across both people.
   const harvest = { action: 'HARVEST_ANNUAL_EXEMPTION', amount: '', percent: '' };
   const [free, spouseFree] = await Promise.all([
     planFor(loaded, { ...order, ...harvest }),
@@ -88,19 +90,87 @@ export async function planTaximiser(
       const v = Rational.parse(raising ? h.marketValue : h.unrealisedGainLoss);
       return v.isPositive() ? sum.add(v) : sum;
     }, Rational.ZERO);
-  const [mine, theirs] = splitHouseholdTarget(
-    Rational.parse(order.amount),
+  const target = Rational.parse(order.amount);
+  const [mine] = splitHouseholdTarget(
+    target,
     [freePart(free), freePart(spouseFree)],
     [restOf(free), restOf(spouseFree)],
   );
-  const [plan, spousePlan] = await Promise.all([
-    planFor(loaded, { ...order, amount: mine.target.toFixed(2) }),
-    forSpouse({ ...spouseOrder, amount: theirs.target.toFixed(2) }),
-  ]);
+  // The tax where the engine works out both people's (tax-due.ts: an individual with a basic-rate band for the year,
+  // a trust, personal representatives); else the taxable gain the plans add, against each one's plan of nothing.
+  const year = taxYearLabelOf(deps.today());
+  const taxed = (ledger: LoadedLedger) => {
+    const t = deps.toTaxpayer(ledger.taxpayer);
+    if (t.kind === 'trust' || t.kind === 'personal-representatives') return true;
+    const band = t.kind === 'individual' ? t.basicRateBandRemaining?.[year] : undefined;
+    return band !== undefined && Rational.tryParse(band)?.isNegative() === false;
+  };
+  const byTax = taxed(loaded) && taxed(spouseLedger);
+  const nothing = byTax
+    ? undefined
+    : await Promise.all([planFor(loaded, { ...order, amount: '0' }), forSpouse({ ...spouseOrder, amount: '0' })]);
+  const chargeable = (p: TaximiserPlan) => Rational.parse(p.position.resultantChargeableCapitalGainLoss);
+  // A plan that sells nothing adds no tax (the engine then has no year to work it out for).
+  const costOf = (p: TaximiserPlan, none: TaximiserPlan | undefined) =>
+    none ? chargeable(p).sub(chargeable(none)) : p.disposals.length === 0 ? Rational.ZERO : Rational.parse(p.tax.plan);
+  // A few pence: what cash may fall short of a part by, each sale's proceeds rounded to the penny.
+  const PENCE = Rational.parse('0.05');
+  const reached = (p: TaximiserPlan) => Rational.parse(raising ? p.totals.proceedTotal : p.totals.capitalGainLossTotal);
+  // Cash is raised in whole units rounded up; a gain budget is met in whole units rounded down, so it may fall
+  // short by up to one unit's gain. Short by more, the person cannot meet their part.
+  const slackOf = (p: TaximiserPlan) =>
+    raising
+      ? PENCE
+      : p.holdings.reduce((most, h) => {
+          const unit = Rational.parse(h.unrealisedGainLoss).div(Rational.parse(h.quantity)).roundTo(2, 'ceil');
+          return h.gainClass === 'CAPITAL' && unit.gt(most) ? unit : most;
+        }, PENCE);
+  const meets = (p: TaximiserPlan, part: Rational) => !part.sub(reached(p)).gt(slackOf(p));
+  // What each could at most raise (their holdings' value) or realise (their capital gains).
+  const capacityOf = (p: TaximiserPlan) =>
+    p.holdings.reduce((sum, h) => {
+      const v = Rational.parse(raising ? h.marketValue : h.unrealisedGainLoss);
+      return v.isPositive() && (raising || h.gainClass === 'CAPITAL') ? sum.add(v) : sum;
+    }, Rational.ZERO);
+  const search = await searchHouseholdSplit({
+    target,
+    start: mine.target,
+    capacity: [capacityOf(free), capacityOf(spouseFree)],
+    // Where the cost bends: the client given just their tax-free part, or the spouse given just theirs.
+    kinks: [freePart(free), target.sub(freePart(spouseFree))],
+    // One split at a time: its two computes keep two workers busy and leave the caller room in the engine's
+    // per-user cap (4 by default) for another request.
+    atOnce: 1,
+    evaluate: async (part) => {
+      const theirs = target.sub(part);
+      const plans = await Promise.all([
+        planFor(loaded, { ...order, amount: part.toFixed(2) }),
+        forSpouse({ ...spouseOrder, amount: theirs.toFixed(2) }),
+      ]);
+      const cost =
+        meets(plans[0], part) && meets(plans[1], theirs)
+          ? costOf(plans[0], nothing?.[0]).add(costOf(plans[1], nothing?.[1]))
+          : null;
+      return { cost, plans };
+    },
+  });
+  const [plan, spousePlan] = search.chosen.plans;
+  const mineChosen = search.chosen.clientPart;
+  const money = (r: Rational) => pounds(r.toFixed(2));
   const what = raising ? 'cash' : 'gain budget';
-  const line = (share: HouseholdShare, who: { code: string }) =>
-    `${pounds(share.target.toFixed(2))} for ${who.code} (${pounds(share.free.toFixed(2))} of it within their exempt amount)`;
-  const split = `The household's ${what} of ${pounds(Rational.parse(order.amount).toFixed(2))}: ${line(mine, { code: loaded.clientCode })}, ${line(theirs, loaded.spouse)}`;
+  const measure = byTax ? 'tax' : 'taxable gain';
+  const rule = 'first by what each realises free of tax';
+  const { chosen, start, tried } = search;
+  const splits = `${tried} split${tried === 1 ? '' : 's'} tried`;
+  const against = start.cost === null ? `splitting ${rule} leaves one short` : `${money(start.cost)} splitting ${rule}`;
+  const how =
+    chosen.cost === null
+      ? `split ${rule}: no split tried lets both meet their part`
+      : chosen === start
+        ? `split ${rule}, which has the least ${measure} of ${splits} (${money(chosen.cost)})`
+        : `chosen for the least ${measure} of ${splits} (${money(chosen.cost)}, against ${against})`;
+  const why = byTax ? '' : '; the tax is not worked out without both people’s basic-rate band for the year';
+  const split = `The household's ${what} of ${money(target)}: ${money(mineChosen)} for ${loaded.clientCode}, ${money(target.sub(mineChosen))} for ${loaded.spouse.code}, ${how}${why}`;
   return {
     ...plan,
     summary: `${split}. ${plan.summary}`,
