@@ -222,7 +222,7 @@ async function rebuyPlace(
   return { where: 'SPOUSE', portfolioUuid: account.uuid, portfolioCode: account.code, spouseCode: loaded.spouse.code };
 }
 
-/** Household actions with a target in pounds: split between the two people (household-split.ts). */
+/** Household actions with a target in pounds: split between the two people for the least tax (household-search.ts). */
 const SPLIT_ACTIONS: readonly string[] = ['RAISE_PROCEEDS', 'REALISE_BUDGET_AMOUNT'];
 
 /** One person's plan on one of their portfolios, computed on a compute worker. */
