@@ -190,7 +190,7 @@ export const SYSTEM_DOCUMENT_TYPES: readonly DocumentTypeSeed[] = [
       newShares('TAKEOVER', 'New shares for every perParent held, valued at the price'),
       { transactionTypeName: 'TAKEOVER', transactionTypeDescription: 'Cash per share held, GBP' },
     ],
-    { smallCheck: true },
+    { smallCheck: true, newSecurityPriceMandatory: true },
   ),
   ca(
     13,
@@ -198,7 +198,12 @@ export const SYSTEM_DOCUMENT_TYPES: readonly DocumentTypeSeed[] = [
     'Demerger (apportionment method 1)',
     'DEMERGER',
     [newShares('DEMERGER', 'New shares for every perParent held, valued at the price', { apportionmentFactor: true })],
-    { apportionmentFactorMethodId: 1, apportionmentFactor: true, parentSecurityPriceMandatory: true },
+    {
+      apportionmentFactorMethodId: 1,
+      apportionmentFactor: true,
+      parentSecurityPriceMandatory: true,
+      newSecurityPriceMandatory: true,
+    },
   ),
   ca(
     14,
@@ -206,7 +211,12 @@ export const SYSTEM_DOCUMENT_TYPES: readonly DocumentTypeSeed[] = [
     'Demerger (apportionment method 2)',
     'DEMERGER',
     [newShares('DEMERGER', 'New shares for every perParent held, valued at the price', { apportionmentFactor: true })],
-    { apportionmentFactorMethodId: 2, apportionmentFactor: true, parentSecurityPriceMandatory: true },
+    {
+      apportionmentFactorMethodId: 2,
+      apportionmentFactor: true,
+      parentSecurityPriceMandatory: true,
+      newSecurityPriceMandatory: true,
+    },
   ),
   ca(
     15,
