@@ -22,6 +22,7 @@ import { listTransactionStates } from '../domain/list-transaction-states';
 import { listTransactionTypes } from '../domain/list-transaction-types';
 import { listTransactions } from '../domain/list-transactions';
 import { postTransaction } from '../domain/post-transaction';
+import { listHolders } from '../domain/list-holders';
 import { postTransactions } from '../domain/post-transactions';
 import { repairGhostTransaction } from '../domain/repair-ghost-transaction';
 import { savePortfolio } from '../domain/save-portfolio';
@@ -175,6 +176,9 @@ export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger
         }),
       });
       return { transactions: rows.map(unsetNulls) };
+    },
+    async listHolders(req, ctx) {
+      return listHolders(deps, requireCaller(ctx), req);
     },
     async updateTransactions(req, ctx) {
       const rows = await updateTransactions(deps, requireCaller(ctx), req);
