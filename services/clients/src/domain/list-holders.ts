@@ -1,6 +1,6 @@
 import type { Caller } from '@gains/auth';
 import { invalidArgument } from '@gains/errors';
-import { assertLedgerWriter } from './ledger-access';
+import { assertLedgerWriterOrDocuments } from './ledger-access';
 import type { LedgerDeps } from './ledger-deps';
 import { deriveHolding } from './holding-rules';
 import { dateProblem } from './date-rules';
@@ -31,7 +31,7 @@ export async function listHolders(
   caller: Caller,
   req: { organisationUuid: string; securityId: number; beforeDate: string; after: string; limit: number },
 ): Promise<{ holders: HolderView[]; next: string }> {
-  assertLedgerWriter(caller, req.organisationUuid);
+  assertLedgerWriterOrDocuments(caller, req.organisationUuid);
   if (!Number.isInteger(req.securityId) || req.securityId <= 0)
     throw invalidArgument('securityId', 'securityId must be a whole number above 0');
   const problem = dateProblem('beforeDate', req.beforeDate);

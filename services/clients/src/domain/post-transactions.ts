@@ -1,7 +1,7 @@
 import type { Caller } from '@gains/auth';
 import { invalidArgument } from '@gains/errors';
 import { ledgerChangedEvent } from '../events/ledger-events';
-import { assertLedgerWriter } from './ledger-access';
+import { assertLedgerWriterOrDocuments } from './ledger-access';
 import type { TransactionRecord } from './ledger';
 import type { LedgerDeps } from './ledger-deps';
 import { portfolioRefOf } from './portfolio-views';
@@ -29,7 +29,7 @@ export async function postTransactions(
   },
 ): Promise<TransactionRecord[]> {
   const organisationUuid = request.organisationUuid;
-  assertLedgerWriter(caller, organisationUuid);
+  assertLedgerWriterOrDocuments(caller, organisationUuid);
   if (request.transactions.length === 0 || request.transactions.length > MAX_POSTED_ROWS)
     throw invalidArgument('transactions', `transactions must name from 1 to ${MAX_POSTED_ROWS} rows`);
   const portfolios = new Map<string, Awaited<ReturnType<typeof portfolioRefOf>>>();
