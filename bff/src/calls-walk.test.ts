@@ -851,6 +851,24 @@ const WALK: Record<string, Probe[]> = {
       outsiders: ['brook'],
     },
   ],
+  'GET /admin/documents/headers/:id/candidates': [
+    {
+      label: 'no such header',
+      path: () => `/api/admin/documents/headers/${NO_GHOST}/candidates`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
+  'GET /admin/documents/headers/:id/previews': [
+    {
+      label: 'no such header',
+      path: () => `/api/admin/documents/headers/${NO_GHOST}/previews`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
   'POST /admin/documents/headers': [
     {
       label: 'a dividend without its security',

@@ -512,6 +512,8 @@ const INPUTS: Record<string, CallInputs> = {
     ],
   },
   'GET /admin/documents/headers/:id': { params: { id: () => NO_GHOST } },
+  'GET /admin/documents/headers/:id/candidates': { params: { id: () => NO_GHOST }, query: ['page', 'size'] },
+  'GET /admin/documents/headers/:id/previews': { params: { id: () => NO_GHOST }, query: ['page', 'size'] },
   'POST /admin/documents/headers': {
     body: () => ({
       typeUuid: CASH_DIVIDEND_TYPE,

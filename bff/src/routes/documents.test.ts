@@ -2,6 +2,7 @@
 // (issue 26, seed 001 §2-§7): the system types, a header created, read, searched and edited, the rules of §5 each
 // naming its field, the version guarding an edit, and another firm's member or a non-admin refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isinFromSedol, withSedolCheckDigit } from '../../../services/securities/src/domain/security-codes';
 import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
 
 let t: TestSystem;
@@ -42,6 +43,16 @@ beforeAll(async () => {
 
 afterAll(async () => t?.stop());
 
+/** The header once its candidates job is done (any status but CREATING_CANDIDATES). */
+async function settled(uuid: string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const header = (await t.request('GET', `/api/admin/documents/headers/${uuid}`, as('manager'))).body;
+    if (header.status !== 'CREATING_CANDIDATES' || Date.now() > deadline) return header;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 const dividend = (more: Record<string, unknown> = {}) => ({
   typeUuid: types.CASH_DIVIDEND!.uuid,
   securityId: 1,
@@ -65,12 +76,12 @@ describe('document types and layers', () => {
 });
 
 describe('corporate action headers', () => {
-  it('creates a header awaiting its candidates, with the security, the layer and each line’s rate price', async () => {
+  it('creates a header finding its candidates, with the security, the layer and each line’s rate price', async () => {
     const created = await t.request('POST', '/api/admin/documents/headers', as('manager', dividend()));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({
       code: expect.stringMatching(/^CA-\d{6}$/),
-      status: 'AWAITING_SETUP',
+      status: expect.stringMatching(/^(CREATING_CANDIDATES|PENDING|NO_CANDIDATES_FOUND)$/),
       typeCode: 'CASH_DIVIDEND',
       documentTypeCode: 'CA',
       securityId: 1,
@@ -160,7 +171,9 @@ describe('corporate action headers', () => {
   });
 
   it('edits with the version read; a stale version is 409 and changes nothing', async () => {
-    const created = (await t.request('POST', '/api/admin/documents/headers', as('manager', dividend()))).body;
+    const created = await settled(
+      (await t.request('POST', '/api/admin/documents/headers', as('manager', dividend()))).body.uuid,
+    );
     const edited = await t.request(
       'PUT',
       '/api/admin/documents/headers',
@@ -168,6 +181,7 @@ describe('corporate action headers', () => {
     );
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body).toMatchObject({ payDate: '2026-09-30', version: 2, edited: true });
+    await settled(created.uuid);
     expectError(
       await t.request(
         'PUT',
@@ -247,5 +261,138 @@ describe('portfolio movement headers', () => {
         message,
         field,
       );
+  });
+});
+
+describe('a corporate action’s candidates and previews', () => {
+  it('finds the holders at the ex-date and proposes each one’s takeover row, to the penny', async () => {
+    // A security of its own, held by the two Ashworth portfolios (and one of Brookfield's, never Ashworth's holder)
+    const issuer = (
+      await t.request('POST', '/api/admin/securities/issuers', as('admin', { name: 'Takeover Target Holdings' }))
+    ).body.value.uuid;
+    const sedol = withSedolCheckDigit('BD0C01');
+    const target = (
+      await t.request(
+        'POST',
+        '/api/admin/securities',
+        as('admin', {
+          sedol,
+          isin: isinFromSedol('GB', sedol),
+          issuer,
+          securityName: 'Takeover Target plc',
+          reportingName: 'Takeover Target',
+          currency: 'GBP',
+          assetClass: 'EQUITY',
+        }),
+      )
+    ).body.value.id as number;
+    const buy = (portfolioUuid: string, quantity: string, org = ORG.ASHW, persona: Persona = 'manager') =>
+      t.request(
+        'POST',
+        '/api/customerAdmin/transactions',
+        as(
+          persona,
+          {
+            portfolioUuid,
+            securityId: target,
+            transaction: { type: 'BUY', tradeDate: '2026-08-03', quantity, price: '3', expenses: '0', currency: 'GBP' },
+          },
+          org,
+        ),
+      );
+    expect((await buy(ids.gia, '1000')).status).toBe(201);
+    expect((await buy(ids.second, '1003')).status).toBe(201);
+    const brookClient = (
+      await t.request(
+        'POST',
+        '/api/admin/clients',
+        as('brook', { code: 'DOC-B', name: 'Brook Holder', typeCode: 'INDIVIDUAL', stateCode: 'LIVE' }, ORG.BRKF),
+      )
+    ).body.uuid;
+    const brookPortfolio = (
+      await t.request(
+        'POST',
+        '/api/admin/portfolios',
+        as(
+          'brook',
+          {
+            code: 'DOC-B-1',
+            name: 'Brook',
+            taxWrapper: 'GIA',
+            owners: [{ clientUuid: brookClient, percentage: '100' }],
+          },
+          ORG.BRKF,
+        ),
+      )
+    ).body.uuid;
+    expect((await buy(brookPortfolio, '777', ORG.BRKF, 'brook')).status).toBe(201);
+    const layerOf = (await t.request('GET', `/api/admin/documents/layers/${target}`, as('manager'))).body[0].uuid;
+
+    // 1 new share of security 2 (worth £4.00) for every 2 held, and £1.50 a share in cash
+    const [shares, cash] = types.TAKEOVER_SHARES_AND_CASH!.lineDefinitions;
+    const created = await t.request(
+      'POST',
+      '/api/admin/documents/headers',
+      as('manager', {
+        typeUuid: types.TAKEOVER_SHARES_AND_CASH!.uuid,
+        securityId: target,
+        exDate: '2026-09-01',
+        payDate: '2026-09-15',
+        layerUuid: layerOf,
+        lines: [
+          { lineDefinitionUuid: shares!.uuid, securityId: 2, rate: '1', perParent: '2', price: '4.00' },
+          { lineDefinitionUuid: cash!.uuid, rate: '1.50' },
+        ],
+      }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(['CREATING_CANDIDATES', 'PENDING']).toContain(created.body.status);
+    const header = await settled(created.body.uuid);
+    expect(header.status).toBe('PENDING');
+    expect(header.counts).toMatchObject({ candidates: 2 });
+
+    const candidates = (
+      await t.request('GET', `/api/admin/documents/headers/${header.uuid}/candidates?size=100`, as('manager'))
+    ).body;
+    expect(candidates.totalSize).toBe(2);
+    expect(
+      candidates.content.map((c: Record<string, string>) => [
+        c.portfolioCode,
+        c.clientCode,
+        c.holdingQuantity,
+        c.status,
+      ]),
+    ).toEqual([
+      ['DOC-1-A', 'DOC-1', '1000', 'PENDING'],
+      ['DOC-1-B', 'DOC-1', '1003', 'PENDING'],
+    ]);
+    // 1,000: 500 new shares (£2,000.00) and £1,500.00; 1,003: 501 new shares (501.5 down), £2,004.00, £1,504.50
+    const previews = (
+      await t.request('GET', `/api/admin/documents/headers/${header.uuid}/previews?size=100`, as('manager'))
+    ).body;
+    expect(
+      previews.content.map((p: Record<string, unknown>) => [
+        p.portfolioCode,
+        p.transactionType,
+        p.quantity,
+        p.newSecurityId,
+        p.consideration,
+        p.marketValue,
+        p.tradeDate,
+      ]),
+    ).toEqual([
+      ['DOC-1-A', 'TAKEOVER', '500', 2, '1500', '2000', '2026-09-15'],
+      ['DOC-1-B', 'TAKEOVER', '501', 2, '1504.5', '2004', '2026-09-15'],
+    ]);
+    // another firm's member sees none of it
+    expect(
+      (
+        await t.request(
+          'GET',
+          `/api/admin/documents/headers/${header.uuid}/candidates`,
+          as('brook', undefined, ORG.BRKF),
+        )
+      ).status,
+    ).toBe(404);
   });
 });

@@ -64,6 +64,8 @@ const searchQuery = z.object({
   size: field.queryNumber('size', 10, 100),
 });
 
+const rowsQuery = z.object({ page: field.queryNumber('page', 1, 1_000_000), size: field.queryNumber('size', 10, 100) });
+
 const headerJson = (h: documents.Header) => toJson(documents.HeaderSchema, h, { alwaysEmitImplicit: true });
 const typeJson = (t: documents.DocumentType) => toJson(documents.DocumentTypeSchema, t, { alwaysEmitImplicit: true });
 
@@ -116,6 +118,28 @@ export const adminDocumentRoutes = new Hono<BffEnv>()
       asCaller(c),
     );
     return c.json({ content: answer.content.map(headerJson), totalSize: Number(answer.totalSize) });
+  })
+  .get('/headers/:id/candidates', async (c) => {
+    const q = parseQuery(c, rowsQuery);
+    const answer = await c.var.deps.documents.listCandidates(
+      { organisationUuid: c.var.organisationUuid, headerUuid: c.req.param('id'), page: q.page - 1, size: q.size },
+      asCaller(c),
+    );
+    return c.json({
+      content: answer.content.map((r) => toJson(documents.CandidateSchema, r, { alwaysEmitImplicit: true })),
+      totalSize: Number(answer.totalSize),
+    });
+  })
+  .get('/headers/:id/previews', async (c) => {
+    const q = parseQuery(c, rowsQuery);
+    const answer = await c.var.deps.documents.listPreviews(
+      { organisationUuid: c.var.organisationUuid, headerUuid: c.req.param('id'), page: q.page - 1, size: q.size },
+      asCaller(c),
+    );
+    return c.json({
+      content: answer.content.map((r) => toJson(documents.PreviewSchema, r, { alwaysEmitImplicit: true })),
+      totalSize: Number(answer.totalSize),
+    });
   })
   .get('/headers/:id', async (c) => {
     const header = await c.var.deps.documents.getHeader(

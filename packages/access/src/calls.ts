@@ -213,6 +213,8 @@ export const CALLS: readonly CallDefinition[] = [
   call('GET', '/admin/documents/layers/:securityId', CORPORATE_ACTIONS_PAGE, true),
   call('GET', '/admin/documents/headers/search', CORPORATE_ACTIONS_PAGE, true),
   call('GET', '/admin/documents/headers/:id', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/admin/documents/headers/:id/candidates', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/admin/documents/headers/:id/previews', CORPORATE_ACTIONS_PAGE, true),
   call('POST', '/admin/documents/headers', CORPORATE_ACTIONS_PAGE, true),
   call('PUT', '/admin/documents/headers', CORPORATE_ACTIONS_PAGE, true),
 ];

@@ -4,11 +4,17 @@ import { createOutboxRelay } from '@gains/outbox';
 import { documents } from '@gains/proto';
 import type { ServiceModule } from '@gains/service-kit';
 import type { DocumentsDeps } from './domain/deps';
+import { createJobRunner } from '@gains/jobs';
+import { createClient } from '@connectrpc/connect';
+import { ledger } from '@gains/proto';
+import { serviceTokenSource } from '@gains/service-kit';
+import { CREATE_CANDIDATES, createCandidatesHandler } from './domain/create-candidates';
 import { createDocumentsService } from './rpc/documents-service';
 import { createSources } from './rpc/sources';
 import { createDocumentTypeStore } from './store/document-type-store';
 import { createHeaderStore } from './store/header-store';
 import { createLayerStore } from './store/layer-store';
+import { createRowStore } from './store/row-store';
 import { createDocumentsPrisma } from './store/prisma';
 
 const SCHEMA = 'documents';
@@ -17,16 +23,48 @@ export const documentsModule: ServiceModule = {
   name: 'documents',
   schema: SCHEMA,
   migrationsDir: path.join(import.meta.dirname, '..', 'prisma', 'migrations'),
-  async start({ connectionString, logger, bus, transports }) {
+  async start({ connectionString, logger, bus, transports, env }) {
     const pool = createSchemaPool(connectionString, SCHEMA);
     const prisma = createDocumentsPrisma(pool, SCHEMA);
     const relay = createOutboxRelay({ pool, bus, logger });
     const types = createDocumentTypeStore(prisma);
+    const headers = createHeaderStore(prisma);
+    // The pipeline's jobs act as the documents service itself (no user waits on them), scoped by organisation.
+    const serviceToken = serviceTokenSource(transports.identity, 'documents', env.GAINS_SERVICE_TOKEN_SECRET ?? '');
+    const ledgerClient = createClient(ledger.LedgerService, transports.clients);
+    const asService = async () => ({ headers: { authorization: `Bearer ${await serviceToken()}` } });
+    const jobs = createJobRunner({
+      pool,
+      service: 'documents',
+      logger,
+      handlers: [
+        createCandidatesHandler({
+          holders: async (organisationUuid, securityId, beforeDate, after, limit) =>
+            ledgerClient.listHolders({ organisationUuid, securityId, beforeDate, after, limit }, await asService()),
+        }),
+      ],
+      onCommitted: () => relay.kick(),
+    });
     const deps: DocumentsDeps = {
       types,
       layers: createLayerStore(prisma),
-      headers: createHeaderStore(prisma),
+      headers,
+      rows: createRowStore(prisma),
       ...createSources(transports),
+      async startCandidates(caller, organisationUuid, headerUuid) {
+        // the header is marked first, so the job never finishes before it is marked as started
+        const uuid = crypto.randomUUID();
+        await headers.beginCandidates(organisationUuid, headerUuid, uuid, caller.name);
+        await jobs.start({
+          uuid,
+          organisationUuid,
+          type: CREATE_CANDIDATES,
+          input: { headerUuid },
+          object: { kind: 'HEADER', id: headerUuid },
+          startedBy: { userId: caller.userUuid, name: caller.name },
+          message: 'Finding the holders',
+        });
+      },
     };
     return {
       routes: (router) => router.service(documents.DocumentsService, createDocumentsService(deps)),
@@ -34,8 +72,10 @@ export const documentsModule: ServiceModule = {
       // the system document types, brought up to date at every start (idempotent)
       async afterStart() {
         await types.seedSystemTypes();
+        jobs.listen();
       },
       async stop() {
+        await jobs.stop();
         await relay.stop();
         await prisma.$disconnect();
         await pool.end();

@@ -3,6 +3,7 @@ import type { DocumentEffect } from './document-types';
 import type { HeaderStore } from '../store/header-store';
 import type { DocumentTypeStore } from '../store/document-type-store';
 import type { LayerStore } from '../store/layer-store';
+import type { RowStore } from '../store/row-store';
 
 export interface LineDefinitionRecord {
   id: number;
@@ -67,6 +68,7 @@ export interface DocumentsDeps {
   types: DocumentTypeStore;
   layers: LayerStore;
   headers: HeaderStore;
+  rows: RowStore;
   /** A security by id, asked with the caller's token; null when there is none. */
   security(caller: Caller, organisationUuid: string, id: number): Promise<SecurityRef | null>;
   /** The organisation's portfolio owned by the client, asked with the caller's token; null when not. */
@@ -76,6 +78,11 @@ export interface DocumentsDeps {
     clientUuid: string,
     portfolioUuid: string,
   ): Promise<PortfolioRef | null>;
+  /**
+   * Starts finding a corporate action's candidates (a job: create-candidates.ts): any candidates of earlier terms
+   * are dropped and the header is CREATING_CANDIDATES until the job is done.
+   */
+  startCandidates(caller: Caller, organisationUuid: string, headerUuid: string): Promise<void>;
   /** The organisation's name, as headers show it. */
   organisationName(caller: Caller, organisationUuid: string): Promise<string>;
 }

@@ -77,6 +77,7 @@ export async function saveHeader(deps: DocumentsDeps, caller: Caller, req: SaveH
       sedol: '',
       isin: '',
       securityName: '',
+      quantityDecimalPlaces: 0,
       lines: [],
       movements,
     };
@@ -108,6 +109,7 @@ export async function saveHeader(deps: DocumentsDeps, caller: Caller, req: SaveH
         calculatedRatePrice: '0',
         incomeReportLabel: req.lines[i]?.incomeReportLabel.trim() || definition.defaultIncomeReportLabel,
         newSecurity: definition.newSecurity,
+        quantityDecimalPlaces: own.quantityDecimalPlaces,
       });
     }
     const rateLines = lines.map((l, i) => ({
@@ -137,18 +139,23 @@ export async function saveHeader(deps: DocumentsDeps, caller: Caller, req: SaveH
       sedol: security.sedol,
       isin: security.isin,
       securityName: security.securityName,
+      quantityDecimalPlaces: security.quantityDecimalPlaces,
       lines,
       movements: [],
     };
   }
   const orgName = await deps.organisationName(caller, org);
-  if (!existing) return deps.headers.create(org, type.documentTypeCode, 'AWAITING_SETUP', write, caller.name, orgName);
-  const saved = await deps.headers.update(org, req.uuid.toLowerCase(), req.version, write, caller.name, orgName);
+  const saved = existing
+    ? await deps.headers.update(org, req.uuid.toLowerCase(), req.version, write, caller.name, orgName)
+    : await deps.headers.create(org, type.documentTypeCode, 'AWAITING_SETUP', write, caller.name, orgName);
   if (!saved)
     throw new DomainError(
       'ABORTED',
       'The header changed since it was read: reload it and make the change again',
       'version',
     );
-  return saved;
+  // a corporate action's holders are found from its terms at once; a movement's candidates come with its own run
+  if (type.documentTypeCode !== 'CA') return saved;
+  await deps.startCandidates(caller, org, saved.uuid);
+  return (await deps.headers.get(org, saved.uuid, orgName)) ?? saved;
 }

@@ -94,6 +94,7 @@ export interface HeaderWrite {
   sedol: string;
   isin: string;
   securityName: string;
+  quantityDecimalPlaces: number;
   lines: {
     lineDefinitionId: number;
     ord: number;
@@ -108,6 +109,7 @@ export interface HeaderWrite {
     calculatedRatePrice: string;
     incomeReportLabel: string;
     newSecurity: boolean;
+    quantityDecimalPlaces: number;
   }[];
   movements: (Omit<MovementView, 'ord'> & { direction: 'IN' | 'OUT'; ord: number })[];
 }
@@ -127,6 +129,7 @@ const columns = (w: HeaderWrite) => ({
   sedol: w.sedol,
   isin: w.isin,
   securityName: w.securityName,
+  quantityDecimalPlaces: w.quantityDecimalPlaces,
 });
 const children = (w: HeaderWrite) => ({
   lines: {
@@ -256,6 +259,21 @@ export function createHeaderStore(prisma: DocumentsPrisma) {
         return tx.header.findUniqueOrThrow({ where: { id: found.id }, include: FULL });
       });
       return h && full(h, orgName);
+    },
+
+    /** Drops the candidates of earlier terms and marks the header as finding its candidates under `jobUuid`. */
+    async beginCandidates(organisationUuid: string, uuid: string, jobUuid: string, byName: string): Promise<void> {
+      await prisma.$transaction(async (tx) => {
+        const h = await tx.header.findFirstOrThrow({
+          where: { organisationUuid, uuid },
+          select: { id: true, status: true },
+        });
+        await tx.candidate.deleteMany({ where: { headerId: h.id } });
+        await tx.header.update({ where: { id: h.id }, data: { status: 'CREATING_CANDIDATES', jobUuid } });
+        await tx.headerAudit.create({
+          data: { headerId: h.id, byName, action: 'STATUS', fromStatus: h.status, toStatus: 'CREATING_CANDIDATES' },
+        });
+      });
     },
 
     /** A page of the organisation's headers of one kind, newest first; the date range is whole days. */

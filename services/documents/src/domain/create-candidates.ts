@@ -1,0 +1,105 @@
+import { multiplyDecimal, roundDecimal } from '@gains/decimal';
+import type { JobHandler } from '@gains/jobs';
+import type pg from 'pg';
+import { pipelineStore } from '../store/pipeline-store';
+import { candidatePreviews } from './candidate-previews';
+
+/** What the candidates job asks of the ledger: a page of the organisation's holders of a security. */
+export interface HolderSource {
+  holders(
+    organisationUuid: string,
+    securityId: number,
+    beforeDate: string,
+    after: string,
+    limit: number,
+  ): Promise<{
+    holders: {
+      portfolioUuid: string;
+      portfolioCode: string;
+      portfolioName: string;
+      taxWrapper: string;
+      owners: { clientUuid: string; clientCode: string; clientName: string }[];
+      quantity: string;
+      cgtCost: string;
+      price: string;
+    }[];
+    next: string;
+  }>;
+}
+
+export const CREATE_CANDIDATES = 'CREATE_CANDIDATES';
+/** Holders asked for a chunk: a security held by 20,000 portfolios takes 40 chunks. */
+const PAGE = 500;
+
+/**
+ * A corporate action's candidates and their previews (issue 26), as a job: the holders of the security at the end
+ * of the day before the ex-date, a page a chunk, each with the ledger rows its terms propose (candidate-previews.ts).
+ * A holder in an ISA or pension is a candidate too (the action happens to it), valued but not computed by the tax
+ * engine. When the last page is in, the header is PENDING (or NO_CANDIDATES_FOUND); a job that fails every attempt
+ * leaves it CANDIDATES_CREATION_FAILURES.
+ */
+export function createCandidatesHandler(source: HolderSource): JobHandler<{ headerUuid: string }, { after: string }> {
+  const failed = async (tx: pg.PoolClient, headerUuid: string, message: string) => {
+    const store = pipelineStore(tx);
+    const header = await store.header(headerUuid);
+    if (header) await store.setStatus(header.id, 'CANDIDATES_CREATION_FAILURES', 'Gains', message);
+  };
+  return {
+    type: CREATE_CANDIDATES,
+    async runChunk({ input, cursor, tx }) {
+      const store = pipelineStore(tx);
+      const header = await store.header(input.headerUuid);
+      if (!header) return { cursor: { after: '' }, done: true, failures: [{ reason: 'The header was deleted' }] };
+      const page = await source.holders(
+        header.organisationUuid,
+        header.securityId,
+        header.exDate,
+        cursor?.after ?? '',
+        PAGE,
+      );
+      const lineIds = new Map(header.lines.map((l) => [l.ord, l.id]));
+      for (const h of page.holders) {
+        const owner = h.owners[0];
+        if (!owner) continue;
+        const rows = candidatePreviews(header, header.lines, {
+          holdingQuantity: h.quantity,
+          decimalPlaces: header.quantityDecimalPlaces,
+        });
+        await store.addCandidate(
+          header.id,
+          {
+            clientUuid: owner.clientUuid,
+            clientCode: owner.clientCode,
+            clientName: owner.clientName,
+            portfolioUuid: h.portfolioUuid,
+            portfolioCode: h.portfolioCode,
+            portfolioName: h.portfolioName,
+            securityId: header.securityId,
+            decimalPlaces: header.quantityDecimalPlaces,
+            asAtDate: header.exDate,
+            holdingQuantity: h.quantity,
+            cgtCost: h.cgtCost || null,
+            price: h.price || null,
+            marketValuation: h.price ? roundDecimal(multiplyDecimal(h.quantity, h.price), 2) : null,
+            // a holder with nothing to post (a lapse without proceeds) is shown but not processed
+            status: rows.length > 0 ? 'PENDING' : 'EXCLUDED',
+          },
+          rows,
+          lineIds,
+        );
+      }
+      const done = page.next === '';
+      const found = await store.candidateCount(header.id);
+      if (done) await store.setStatus(header.id, found > 0 ? 'PENDING' : 'NO_CANDIDATES_FOUND', 'Gains');
+      return {
+        cursor: { after: page.next },
+        done,
+        progressDone: found,
+        add: { candidates: page.holders.length, successes: page.holders.length },
+      };
+    },
+    async onFailed({ input, tx, message }) {
+      await failed(tx, input.headerUuid, message);
+    },
+  };
+}

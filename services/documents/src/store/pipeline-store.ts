@@ -1,0 +1,98 @@
+import { rawSql } from '@gains/db';
+import type pg from 'pg';
+import type { PreviewHeader, PreviewLine, PreviewRow } from '../domain/candidate-previews';
+
+/** A corporate action as its jobs read it: the terms the previews are made from. */
+export interface RunHeader extends PreviewHeader {
+  id: number;
+  uuid: string;
+  organisationUuid: string;
+  code: string;
+  status: string;
+  quantityDecimalPlaces: number;
+  lines: (PreviewLine & { id: number })[];
+}
+
+/** A candidate as a job writes it: a holder's portfolio with its first owner named. */
+export interface CandidateWrite {
+  clientUuid: string;
+  clientCode: string;
+  clientName: string;
+  portfolioUuid: string;
+  portfolioCode: string;
+  portfolioName: string;
+  securityId: number;
+  decimalPlaces: number;
+  asAtDate: string;
+  holdingQuantity: string;
+  cgtCost: string | null;
+  price: string | null;
+  marketValuation: string | null;
+  status: string;
+}
+
+/**
+ * The pipeline's reads and writes inside a job's chunk transaction (`tx`, a pg client: they commit with the chunk's
+ * cursor), over plain SQL in the documents schema.
+ */
+export function pipelineStore(tx: pg.ClientBase) {
+  const sql = rawSql(tx);
+  return {
+    async header(headerUuid: string): Promise<RunHeader | null> {
+      const [h] = await sql.$queryRaw<(Omit<RunHeader, 'lines' | 'effect'> & { effect: RunHeader['effect'] })[]>`
+        SELECT h.id, h.uuid::text AS uuid, h.organisation_uuid::text AS "organisationUuid", h.code, h.status,
+               t.effect, h.security_id AS "securityId", to_char(h.ex_date, 'YYYY-MM-DD') AS "exDate",
+               to_char(h.pay_date, 'YYYY-MM-DD') AS "payDate", h.parent_security_price::text AS "parentSecurityPrice",
+               h.quantity_decimal_places AS "quantityDecimalPlaces"
+        FROM header h JOIN document_type t ON t.id = h.document_type_id WHERE h.uuid = ${headerUuid}::uuid`;
+      if (!h) return null;
+      const lines = await sql.$queryRaw<(PreviewLine & { id: number })[]>`
+        SELECT l.id, d.ord, d.transaction_type_name AS "transactionTypeName", l.rate::text AS rate,
+               l.per_parent::text AS "perParent", l.price::text AS price,
+               CASE WHEN l.new_security THEN l.security_id END AS "newSecurityId",
+               l.quantity_decimal_places AS "newSecurityDecimals", l.apportionment_factor::text AS "apportionmentFactor"
+        FROM header_line l JOIN line_definition d ON d.id = l.line_definition_id
+        WHERE l.header_id = ${h.id} ORDER BY d.ord, l.id`;
+      return { ...h, lines };
+    },
+
+    async setStatus(headerId: number, status: string, byName: string, detail = ''): Promise<void> {
+      const [before] = await sql.$queryRaw<{ status: string }[]>`SELECT status FROM header WHERE id = ${headerId}`;
+      await sql.$executeRaw`UPDATE header SET status = ${status}, updated_at = now() WHERE id = ${headerId}`;
+      await sql.$executeRaw`
+        INSERT INTO header_audit (header_id, by_name, action, from_status, to_status, detail)
+        VALUES (${headerId}, ${byName}, 'STATUS', ${before?.status ?? ''}, ${status}, ${detail})`;
+    },
+
+    /** A holder and the rows it proposes; a holder already a candidate (a repeated chunk) is left as it is. */
+    async addCandidate(headerId: number, c: CandidateWrite, rows: PreviewRow[], lineIds: Map<number, number>) {
+      const [inserted] = await sql.$queryRaw<{ id: number }[]>`
+        INSERT INTO candidate (uuid, header_id, status, client_uuid, client_code, client_name, portfolio_uuid,
+          portfolio_code, portfolio_name, security_id, decimal_places, as_at_date, holding_quantity, cgt_cost, price,
+          market_valuation, created_by_name, updated_by_name)
+        VALUES (gen_random_uuid(), ${headerId}, ${c.status}, ${c.clientUuid}::uuid, ${c.clientCode}, ${c.clientName},
+          ${c.portfolioUuid}::uuid, ${c.portfolioCode}, ${c.portfolioName}, ${c.securityId}, ${c.decimalPlaces},
+          ${c.asAtDate}::date, ${c.holdingQuantity}::numeric, ${c.cgtCost}::numeric, ${c.price}::numeric,
+          ${c.marketValuation}::numeric, 'Gains', 'Gains')
+        ON CONFLICT (header_id, portfolio_uuid, security_id) DO NOTHING
+        RETURNING id`;
+      if (!inserted) return;
+      for (const [ord, r] of rows.entries())
+        await sql.$executeRaw`
+          INSERT INTO preview (uuid, candidate_id, header_line_id, status, candidate_version, transaction_type, ord,
+            portfolio_uuid, security_id, trade_date, holding_quantity, quantity, price, consideration, proceeds,
+            market_value, new_security_id, ratio, apportionment_factor)
+          VALUES (gen_random_uuid(), ${inserted.id}, ${lineIds.get(r.lineOrd) ?? null}, ${c.status}, 1,
+            ${r.transactionType}, ${ord}, ${c.portfolioUuid}::uuid, ${r.securityId}, ${r.tradeDate}::date,
+            ${c.holdingQuantity}::numeric, ${r.quantity ?? null}::numeric, ${r.price ?? null}::numeric,
+            ${r.consideration ?? null}::numeric, ${r.consideration ?? null}::numeric, ${r.marketValue ?? null}::numeric,
+            ${r.newSecurityId ?? null}, ${r.ratio ?? ''}, ${r.apportionmentFactor ?? null}::numeric)`;
+    },
+
+    async candidateCount(headerId: number): Promise<number> {
+      const [row] = await sql.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM candidate WHERE header_id = ${headerId}`;
+      return row?.n ?? 0;
+    },
+  };
+}
