@@ -869,6 +869,15 @@ const WALK: Record<string, Probe[]> = {
       outsiders: ['brook'],
     },
   ],
+  'POST /admin/documents/headers/:id/process': [
+    {
+      label: 'no such header',
+      path: () => `/api/admin/documents/headers/${NO_GHOST}/process`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
   'POST /admin/documents/headers': [
     {
       label: 'a dividend without its security',

@@ -384,6 +384,36 @@ describe('a corporate action’s candidates and previews', () => {
       ['DOC-1-A', 'TAKEOVER', '500', 2, '1500', '2000', '2026-09-15'],
       ['DOC-1-B', 'TAKEOVER', '501', 2, '1504.5', '2004', '2026-09-15'],
     ]);
+
+    // Create transactions: each holder's TAKEOVER row goes to the ledger, and the new shares are held
+    expectError(
+      await t.request('POST', `/api/admin/documents/headers/${header.uuid}/process`, as('brook', undefined, ORG.BRKF)),
+      404,
+      'The header was not found',
+      'id',
+    );
+    const processing = await t.request('POST', `/api/admin/documents/headers/${header.uuid}/process`, as('manager'));
+    expect(processing.status, JSON.stringify(processing.body)).toBe(200);
+    expect(['CREATING_TRANSACTIONS', 'RUN']).toContain(processing.body.status);
+    const deadline = Date.now() + 60_000;
+    let run = processing.body;
+    while (run.status === 'CREATING_TRANSACTIONS' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      run = (await t.request('GET', `/api/admin/documents/headers/${header.uuid}`, as('manager'))).body;
+    }
+    expect(run.status).toBe('RUN');
+    expect(run.counts).toMatchObject({ successes: 2, failures: 0, postedTransactions: 2, runs: 1 });
+    const holdings = async (portfolioUuid: string) =>
+      (await t.request('POST', '/api/holdings/summary', as('manager', { portfolioUuid, clientUuid: ids.client })))
+        .body as {
+        securityId: number;
+        quantity: string;
+      }[];
+    // the old shares are gone; 500 and 501 new shares of security 2 are held
+    const heldA = await holdings(ids.gia);
+    expect(heldA.find((h) => h.securityId === target)?.quantity ?? '0').toMatch(/^0(\.0+)?$/);
+    expect(heldA.find((h) => h.securityId === 2)?.quantity).toMatch(/^500(\.0+)?$/);
+    expect((await holdings(ids.second)).find((h) => h.securityId === 2)?.quantity).toMatch(/^501(\.0+)?$/);
     // another firm's member sees none of it
     expect(
       (

@@ -148,6 +148,13 @@ export const adminDocumentRoutes = new Hono<BffEnv>()
     );
     return c.json(headerJson(header));
   })
+  .post('/headers/:id/process', async (c) => {
+    const header = await c.var.deps.documents.processHeader(
+      { organisationUuid: c.var.organisationUuid, uuid: c.req.param('id') },
+      asCaller(c),
+    );
+    return c.json(headerJson(header));
+  })
   .post('/headers', async (c) => {
     const body = await parseBody(c, headerBody);
     const header = await c.var.deps.documents.saveHeader(

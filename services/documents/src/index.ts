@@ -8,7 +8,9 @@ import { createJobRunner } from '@gains/jobs';
 import { createClient } from '@connectrpc/connect';
 import { ledger } from '@gains/proto';
 import { serviceTokenSource } from '@gains/service-kit';
+import { DomainError } from '@gains/errors';
 import { CREATE_CANDIDATES, createCandidatesHandler } from './domain/create-candidates';
+import { CREATE_TRANSACTIONS, createTransactionsHandler } from './domain/create-transactions';
 import { createDocumentsService } from './rpc/documents-service';
 import { createSources } from './rpc/sources';
 import { createDocumentTypeStore } from './store/document-type-store';
@@ -38,6 +40,35 @@ export const documentsModule: ServiceModule = {
       service: 'documents',
       logger,
       handlers: [
+        createTransactionsHandler({
+          async post(organisationUuid, rows, notes) {
+            const answer = await ledgerClient.postTransactions(
+              {
+                organisationUuid,
+                portfolioUuid: rows[0]!.portfolioUuid,
+                transactions: rows.map((r) => ({
+                  securityId: r.securityId,
+                  portfolioUuid: r.portfolioUuid,
+                  transaction: {
+                    type: r.transactionType,
+                    state: 'SETTLED',
+                    tradeDate: r.tradeDate,
+                    quantity: r.quantity ?? '',
+                    price: r.price ?? '',
+                    consideration: r.consideration ?? '',
+                    marketValue: r.marketValue ?? '',
+                    newSecurityId: r.newSecurityId ?? 0,
+                    ratio: r.ratio,
+                    currency: 'GBP',
+                    notes,
+                  },
+                })),
+              },
+              await asService(),
+            );
+            return answer.transactions.map((t) => t.uuid);
+          },
+        }),
         createCandidatesHandler({
           holders: async (organisationUuid, securityId, beforeDate, after, limit) =>
             ledgerClient.listHolders({ organisationUuid, securityId, beforeDate, after, limit }, await asService()),
@@ -51,6 +82,24 @@ export const documentsModule: ServiceModule = {
       headers,
       rows: createRowStore(prisma),
       ...createSources(transports),
+      async startTransactions(caller, organisationUuid, headerUuid, checkedStatus) {
+        const uuid = crypto.randomUUID();
+        if (!(await headers.beginTransactions(organisationUuid, headerUuid, checkedStatus, uuid, caller.name)))
+          throw new DomainError(
+            'ABORTED',
+            'The header changed while it was asked for: reload it and try again',
+            'status',
+          );
+        await jobs.start({
+          uuid,
+          organisationUuid,
+          type: CREATE_TRANSACTIONS,
+          input: { headerUuid },
+          object: { kind: 'HEADER', id: headerUuid },
+          startedBy: { userId: caller.userUuid, name: caller.name },
+          message: 'Creating transactions',
+        });
+      },
       async startCandidates(caller, organisationUuid, headerUuid) {
         // the header is marked first, so the job never finishes before it is marked as started
         const uuid = crypto.randomUUID();

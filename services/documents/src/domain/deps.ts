@@ -83,6 +83,8 @@ export interface DocumentsDeps {
    * are dropped and the header is CREATING_CANDIDATES until the job is done.
    */
   startCandidates(caller: Caller, organisationUuid: string, headerUuid: string): Promise<void>;
+  /** Starts posting a header's included candidates (a job: create-transactions.ts); CREATING_TRANSACTIONS meanwhile. */
+  startTransactions(caller: Caller, organisationUuid: string, headerUuid: string, checkedStatus: string): Promise<void>;
   /** The organisation's name, as headers show it. */
   organisationName(caller: Caller, organisationUuid: string): Promise<string>;
 }

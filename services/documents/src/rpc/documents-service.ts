@@ -3,6 +3,7 @@ import { requireCaller } from '@gains/auth';
 import type { documents } from '@gains/proto';
 import type { DocumentsDeps, DocumentTypeRecord } from '../domain/deps';
 import { getDocumentType, listDocumentTypes, listLayers } from '../domain/document-type-views';
+import { processHeader } from '../domain/create-transactions';
 import { listCandidates, listPreviews } from '../domain/read-header-rows';
 import { getHeader, searchHeaders } from '../domain/read-headers';
 import { saveHeader } from '../domain/save-header';
@@ -44,6 +45,9 @@ export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof 
     async listPreviews(req, ctx) {
       const page = await listPreviews(deps, requireCaller(ctx), req);
       return { content: page.content, totalSize: BigInt(page.totalSize) };
+    },
+    async processHeader(req, ctx) {
+      return processHeader(deps, requireCaller(ctx), req);
     },
     async saveHeader(req, ctx) {
       return saveHeader(deps, requireCaller(ctx), {

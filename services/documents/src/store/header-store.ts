@@ -276,6 +276,37 @@ export function createHeaderStore(prisma: DocumentsPrisma) {
       });
     },
 
+    /**
+     * Marks the header as posting its transactions under `jobUuid`, if it is still in the status its caller checked
+     * (two requests at once: the second finds it changed); false when it is not.
+     */
+    async beginTransactions(
+      organisationUuid: string,
+      uuid: string,
+      checkedStatus: string,
+      jobUuid: string,
+      byName: string,
+    ): Promise<boolean> {
+      return prisma.$transaction(async (tx) => {
+        const h = await tx.header.findFirstOrThrow({ where: { organisationUuid, uuid }, select: { id: true } });
+        const { count } = await tx.header.updateMany({
+          where: { id: h.id, status: checkedStatus },
+          data: { status: 'CREATING_TRANSACTIONS', jobUuid },
+        });
+        if (count === 0) return false;
+        await tx.headerAudit.create({
+          data: {
+            headerId: h.id,
+            byName,
+            action: 'PROCESS',
+            fromStatus: checkedStatus,
+            toStatus: 'CREATING_TRANSACTIONS',
+          },
+        });
+        return true;
+      });
+    },
+
     /** A page of the organisation's headers of one kind, newest first; the date range is whole days. */
     async search(
       organisationUuid: string,

@@ -13,6 +13,29 @@ export interface RunHeader extends PreviewHeader {
   lines: (PreviewLine & { id: number })[];
 }
 
+/** A proposed ledger row as the posting job sends it. */
+export interface PostingRow {
+  id: number;
+  transactionType: string;
+  portfolioUuid: string;
+  securityId: number;
+  tradeDate: string;
+  quantity: string | null;
+  price: string | null;
+  consideration: string | null;
+  marketValue: string | null;
+  newSecurityId: number | null;
+  ratio: string;
+}
+
+/** An included candidate and the rows it will post. */
+export interface PostingCandidate {
+  id: number;
+  portfolioUuid: string;
+  portfolioCode: string;
+  rows: PostingRow[];
+}
+
 /** A candidate as a job writes it: a holder's portfolio with its first owner named. */
 export interface CandidateWrite {
   clientUuid: string;
@@ -87,6 +110,53 @@ export function pipelineStore(tx: pg.ClientBase) {
             ${c.holdingQuantity}::numeric, ${r.quantity ?? null}::numeric, ${r.price ?? null}::numeric,
             ${r.consideration ?? null}::numeric, ${r.consideration ?? null}::numeric, ${r.marketValue ?? null}::numeric,
             ${r.newSecurityId ?? null}, ${r.ratio ?? ''}, ${r.apportionmentFactor ?? null}::numeric)`;
+    },
+
+    /** Included candidates not yet processed (PENDING, EDIT), after `afterId`, with the rows they will post. */
+    async toPost(headerId: number, afterId: number, limit: number): Promise<PostingCandidate[]> {
+      const candidates = await sql.$queryRaw<Omit<PostingCandidate, 'rows'>[]>`
+        SELECT id, portfolio_uuid::text AS "portfolioUuid", portfolio_code AS "portfolioCode"
+        FROM candidate WHERE header_id = ${headerId} AND id > ${afterId} AND status IN ('PENDING', 'EDIT')
+        ORDER BY id LIMIT ${limit}`;
+      if (candidates.length === 0) return [];
+      const rows = await sql.$queryRaw<(PostingRow & { candidateId: number })[]>`
+        SELECT p.id, p.candidate_id AS "candidateId", p.transaction_type AS "transactionType",
+               p.portfolio_uuid::text AS "portfolioUuid", p.security_id AS "securityId",
+               to_char(p.trade_date, 'YYYY-MM-DD') AS "tradeDate", p.quantity::text AS quantity,
+               p.price::text AS price, p.consideration::text AS consideration, p.market_value::text AS "marketValue",
+               p.new_security_id AS "newSecurityId", p.ratio
+        FROM preview p WHERE p.candidate_id = ANY(${candidates.map((c) => c.id)}::int[]) AND p.create_transaction
+          AND p.posted_transaction_uuid IS NULL AND p.status IN ('PENDING', 'EDIT')
+        ORDER BY p.candidate_id, p.ord, p.id`;
+      return candidates.map((c) => ({
+        ...c,
+        rows: rows.filter((r) => r.candidateId === c.id).map(({ candidateId: _c, ...r }) => r),
+      }));
+    },
+
+    /** A candidate's rows posted (the ledger's uuids, in the rows' order), or why they could not be. */
+    async posted(candidateId: number, rows: { id: number; uuid: string }[]): Promise<void> {
+      for (const r of rows)
+        await sql.$executeRaw`
+          UPDATE preview SET posted_transaction_uuid = ${r.uuid}::uuid, status = 'PROCESSED', updated_at = now()
+          WHERE id = ${r.id}`;
+      await sql.$executeRaw`
+        UPDATE candidate SET status = 'PROCESSED', failure_reason = '', updated_at = now() WHERE id = ${candidateId}`;
+    },
+    async failed(candidateId: number, reason: string): Promise<void> {
+      await sql.$executeRaw`
+        UPDATE candidate SET status = 'FAILED', failure_reason = ${reason}, updated_at = now() WHERE id = ${candidateId}`;
+    },
+    async counted(headerId: number): Promise<{ processed: number; failed: number }> {
+      const [row] = await sql.$queryRaw<{ processed: number; failed: number }[]>`
+        SELECT count(*) FILTER (WHERE status = 'PROCESSED')::int AS processed,
+               count(*) FILTER (WHERE status = 'FAILED')::int AS failed
+        FROM candidate WHERE header_id = ${headerId}`;
+      return row ?? { processed: 0, failed: 0 };
+    },
+    async finishRun(headerId: number, status: string): Promise<void> {
+      await sql.$executeRaw`UPDATE header SET run_count = run_count + 1 WHERE id = ${headerId}`;
+      await this.setStatus(headerId, status, 'Gains');
     },
 
     async candidateCount(headerId: number): Promise<number> {
