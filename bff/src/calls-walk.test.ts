@@ -809,6 +809,24 @@ const WALK: Record<string, Probe[]> = {
       }),
     },
   ],
+  // The plan's trade list as a PDF: the same roles and refusals as the plan.
+  'POST /taximiser/trade-list.pdf': [
+    {
+      label: 'ASHW portfolio',
+      path: () => '/api/taximiser/trade-list.pdf',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      prepare: async () => ({
+        body: {
+          clientUuid: ids.clientUuid,
+          portfolioUuid: ids.portfolioUuid,
+          action: 'DISPOSE_PERCENTAGE',
+          percent: '10',
+        },
+      }),
+    },
+  ],
   'POST /taximiser/proposals': [
     {
       label: 'a bad sale',

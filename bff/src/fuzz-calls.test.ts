@@ -280,6 +280,34 @@ const NO_GHOST = '00000000-0000-4000-8000-00000000abcd';
 const NO_JOB = '00000000-0000-4000-8000-000000000b05';
 const uuidParam = { uuid: () => ids.userUuid };
 
+/** The Taximiser plan's body, which its trade list (PDF) takes too. */
+const taximiserPlanBody = () => ({
+  clientUuid: ids.clientUuid,
+  portfolioUuid: ids.portfolioUuid,
+  action: 'RAISE_PROCEEDS',
+  amount: '1000',
+  percent: '10',
+  include: 'PERCENT_OF_ALL',
+  includePercent: '50',
+  exclude: 'NONE',
+  prices: { '1': '2.50' },
+  quantities: [{ securityId: 1, quantity: '1' }],
+});
+const TAXIMISER_PLAN_FIELDS = [
+  'clientUuid',
+  'portfolioUuid',
+  'action',
+  'amount',
+  'percent',
+  'include',
+  'includePercent',
+  'exclude',
+  'prices',
+  'quantities',
+  'household',
+  'spousePortfolioUuid',
+];
+
 const INPUTS: Record<string, CallInputs> = {
   'POST /auth/sign-in': {
     body: () => ({ email: 'fuzz@gains.example', password: PASSWORD }),
@@ -462,34 +490,8 @@ const INPUTS: Record<string, CallInputs> = {
     body: () => ({ portfolioUuid: ids.portfolioUuid, clientUuid: ids.clientUuid }),
     bodyFields: ['portfolioUuid', 'clientUuid'],
   },
-  'POST /taximiser/plan': {
-    body: () => ({
-      clientUuid: ids.clientUuid,
-      portfolioUuid: ids.portfolioUuid,
-      action: 'RAISE_PROCEEDS',
-      amount: '1000',
-      percent: '10',
-      include: 'PERCENT_OF_ALL',
-      includePercent: '50',
-      exclude: 'NONE',
-      prices: { '1': '2.50' },
-      quantities: [{ securityId: 1, quantity: '1' }],
-    }),
-    bodyFields: [
-      'clientUuid',
-      'portfolioUuid',
-      'action',
-      'amount',
-      'percent',
-      'include',
-      'includePercent',
-      'exclude',
-      'prices',
-      'quantities',
-      'household',
-      'spousePortfolioUuid',
-    ],
-  },
+  'POST /taximiser/plan': { body: taximiserPlanBody, bodyFields: TAXIMISER_PLAN_FIELDS },
+  'POST /taximiser/trade-list.pdf': { body: taximiserPlanBody, bodyFields: TAXIMISER_PLAN_FIELDS },
   'POST /taximiser/proposals': {
     body: () => ({
       portfolioUuid: ids.portfolioUuid,
