@@ -63,6 +63,8 @@ export function Taximiser({
   const [original, setOriginal] = useState<TaximiserRow[]>([]);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [plan, setPlan] = useState<TaximiserPlan>();
+  /** the request the plan answered, which the trade list's PDF sends again */
+  const [planRequest, setPlanRequest] = useState<TaximiserPlanBody>();
   const [percent, setPercent] = useState('');
   const [percentError, setPercentError] = useState<string>();
   const [message, setMessage] = useState<Message>();
@@ -177,17 +179,16 @@ export function Taximiser({
 
   const send = (body: Omit<TaximiserPlanBody, 'clientUuid' | 'portfolioUuid'>, after: (a: TaximiserPlan) => void) => {
     if (!client || !portfolioUuid) return;
-    planCall.mutate(
-      { clientUuid: client.uuid, portfolioUuid, ...body },
-      {
-        onSuccess: (answer) => {
-          setPlan(answer);
-          setSpouse(answer.spouse ?? undefined);
-          after(answer);
-        },
-        onError: (error) => say('error', describeError(error)),
+    const request = { clientUuid: client.uuid, portfolioUuid, ...body };
+    planCall.mutate(request, {
+      onSuccess: (answer) => {
+        setPlan(answer);
+        setPlanRequest(request);
+        setSpouse(answer.spouse ?? undefined);
+        after(answer);
       },
-    );
+      onError: (error) => say('error', describeError(error)),
+    });
   };
 
   // §4 step 7: the selected rows become the disposals; a failing selected row stops it here
@@ -342,6 +343,7 @@ export function Taximiser({
         )}
         <TradeListPanel
           plan={plan}
+          request={planRequest}
           organisationUuid={organisationUuid}
           canSave={canSaveProposals}
           say={say}
