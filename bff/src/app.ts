@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth';
 import { adminCalculationRunRoutes } from './routes/calculation-runs';
 import { calculationRoutes } from './routes/calculations';
 import { taximiserRoutes } from './routes/taximiser';
+import { adminDocumentRoutes } from './routes/documents';
 import { clientRoutes } from './routes/clients';
 import { adminJobRoutes, adminMonitorLogRoutes, jobRoutes } from './routes/monitor';
 import { interfaceLoggingRoutes } from './routes/interface-logging';
@@ -70,6 +71,7 @@ export function createApp(deps: BffDeps) {
     .route('/admin/clients', adminClientRoutes)
     .route('/interface-logging', interfaceLoggingRoutes)
     .route('/taximiser', taximiserRoutes)
+    .route('/admin/documents', adminDocumentRoutes)
     .all('*', () => {
       throw notFound('This API route');
     });

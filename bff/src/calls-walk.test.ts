@@ -34,6 +34,8 @@ const ids = {
 };
 /** The system BUY type (services/clients/src/domain/transaction-types.ts). */
 const BUY_TYPE_UUID = '7e0c0000-0000-4000-8000-000000000001';
+/** The system cash dividend (services/documents/src/domain/document-types.ts). */
+const CASH_DIVIDEND_TYPE = '5d0c7a3e-0000-4d00-8000-000000000001';
 /** Not a ghost of any firm: the ghost calls answer 404 to whoever may make them. */
 const NO_GHOST = '00000000-0000-4000-8000-00000000abcd';
 const walkPortfolio = (code: string) => ({
@@ -825,6 +827,66 @@ const WALK: Record<string, Probe[]> = {
           percent: '10',
         },
       }),
+    },
+  ],
+  // Corporate actions and portfolio movements (issue 26): ADMIN and CUSTOMER_ADMIN, their own firm's headers only.
+  'GET /admin/documents/headers/types': [
+    {
+      label: 'corporate action types',
+      path: () => '/api/admin/documents/headers/types?documentTypeCode=CA',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'GET /admin/documents/headers/types/documentType/:id': [
+    {
+      label: 'the cash dividend',
+      path: () => `/api/admin/documents/headers/types/documentType/${CASH_DIVIDEND_TYPE}`,
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'GET /admin/documents/layers/:securityId': [
+    { label: 'security 1', path: () => '/api/admin/documents/layers/1', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
+  'GET /admin/documents/headers/search': [
+    {
+      label: 'corporate actions',
+      path: () => '/api/admin/documents/headers/search?documentTypeCode=CA',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'GET /admin/documents/headers/:id': [
+    {
+      label: 'no such header',
+      path: () => `/api/admin/documents/headers/${NO_GHOST}`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
+  'POST /admin/documents/headers': [
+    {
+      label: 'a dividend without its security',
+      path: () => '/api/admin/documents/headers',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      body: { typeUuid: CASH_DIVIDEND_TYPE, exDate: '2026-09-01', payDate: '2026-09-15' },
+    },
+  ],
+  'PUT /admin/documents/headers': [
+    {
+      label: 'no such header',
+      path: () => '/api/admin/documents/headers',
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+      body: { uuid: NO_GHOST, typeUuid: CASH_DIVIDEND_TYPE },
     },
   ],
   'POST /taximiser/proposals': [

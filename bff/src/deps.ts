@@ -4,6 +4,7 @@ import type { Logger, RequestLogSampler } from '@gains/logging';
 import type {
   calculations,
   clients,
+  documents,
   identity,
   imports,
   ledger,
@@ -27,6 +28,8 @@ export interface BffDeps {
   /** The Taximiser's plans, hosted by the tax engine. */
   taximiser: Client<typeof taximiser.TaximiserService>;
   securities: Client<typeof securities.SecuritiesService>;
+  /** Corporate actions and portfolio movements. */
+  documents: Client<typeof documents.DocumentsService>;
   /** The Job Monitor and the ACT Monitor. */
   reports: Client<typeof reports.ReportsService>;
   /** GAINS_TRACE_URL_TEMPLATE: a job's trace link, `{traceId}` replaced (none when unset). */

@@ -276,6 +276,9 @@ const transactionTypeBody = () => ({
 });
 /** Not a ghost: the ghost calls are fuzzed against a uuid that is not one. */
 const NO_GHOST = '00000000-0000-4000-8000-00000000abcd';
+/** The system cash dividend and its line (services/documents/src/domain/document-types.ts). */
+const CASH_DIVIDEND_TYPE = '5d0c7a3e-0000-4d00-8000-000000000001';
+const CASH_DIVIDEND_LINE = '5d0c7a3e-0001-4d00-8000-000000000065';
 /** No job or monitor log of any firm: the monitor calls answer 404 to whoever may make them. */
 const NO_JOB = '00000000-0000-4000-8000-000000000b05';
 const uuidParam = { uuid: () => ids.userUuid };
@@ -492,6 +495,39 @@ const INPUTS: Record<string, CallInputs> = {
   },
   'POST /taximiser/plan': { body: taximiserPlanBody, bodyFields: TAXIMISER_PLAN_FIELDS },
   'POST /taximiser/trade-list.pdf': { body: taximiserPlanBody, bodyFields: TAXIMISER_PLAN_FIELDS },
+  'GET /admin/documents/headers/types': { query: ['documentTypeCode'] },
+  'GET /admin/documents/headers/types/documentType/:id': { params: { id: () => CASH_DIVIDEND_TYPE } },
+  'GET /admin/documents/layers/:securityId': { params: { securityId: () => '1' } },
+  'GET /admin/documents/headers/search': {
+    query: [
+      'documentTypeCode',
+      'type',
+      'status',
+      'security',
+      'layerUuid',
+      'searchDateType',
+      'from',
+      'to',
+      'term',
+      'page',
+      'size',
+    ],
+  },
+  'GET /admin/documents/headers/:id': { params: { id: () => NO_GHOST } },
+  'POST /admin/documents/headers': {
+    body: () => ({
+      typeUuid: CASH_DIVIDEND_TYPE,
+      exDate: '2026-09-01',
+      payDate: '2026-09-15',
+      securityId: 1,
+      lines: [{ lineDefinitionUuid: CASH_DIVIDEND_LINE, rate: '0.1' }],
+    }),
+    bodyFields: ['typeUuid', 'exDate', 'payDate', 'securityId', 'layerUuid', 'parentSecurityPrice', 'lines', 'name'],
+  },
+  'PUT /admin/documents/headers': {
+    body: () => ({ uuid: NO_GHOST, version: 1, typeUuid: CASH_DIVIDEND_TYPE, tradeDate: '2026-09-01' }),
+    bodyFields: ['uuid', 'version', 'typeUuid', 'tradeDate', 'inPortfolios', 'outPortfolios'],
+  },
   'POST /taximiser/proposals': {
     body: () => ({
       portfolioUuid: ids.portfolioUuid,

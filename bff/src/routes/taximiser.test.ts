@@ -246,6 +246,53 @@ describe('POST /api/taximiser/proposals', () => {
     expect(await pendingRows()).toBe(1);
   });
 
+  it('when the rebuys are saved too, then they are PENDING BUY rows of the ISA; another firm’s portfolio is not found and nothing is saved', async () => {
+    const isa = (
+      await ok(
+        await t.request(
+          'POST',
+          '/api/admin/portfolios',
+          as('manager', {
+            code: 'TAXI-1-ISA',
+            name: 'Taximiser ISA',
+            taxWrapper: 'ISA',
+            owners: [{ clientUuid: ids.client, percentage: '100' }],
+          }),
+        ),
+        201,
+      )
+    ).uuid as string;
+    const rows = async (uuid: string) =>
+      (
+        await db.query(
+          `SELECT ty.name AS type, t.quantity::text AS quantity, t.notes FROM clients.ledger_transaction t
+             JOIN clients.portfolio p ON p.id = t.portfolio_id JOIN clients.transaction_type ty ON ty.id = t.type_id
+            WHERE p.uuid = $1 AND t.state = 'PENDING' ORDER BY t.id`,
+          [uuid],
+        )
+      ).rows;
+    const before = await pendingRows();
+    const withRebuy = (portfolioUuid: string) => ({
+      ...proposal([{ securityId: 1, quantity: '40', price: '3' }]),
+      rebuys: [{ portfolioUuid, securityId: 1, quantity: '40', price: '3' }],
+    });
+    const brookfields = (
+      await db.query(`SELECT uuid::text AS uuid FROM clients.portfolio WHERE organisation_uuid = $1 LIMIT 1`, [
+        ORG.BRKF,
+      ])
+    ).rows[0].uuid as string;
+    const refused = await t.request('POST', '/api/taximiser/proposals', as('manager', withRebuy(brookfields)));
+    expect(refused.status).toBe(404);
+    expect(refused.body.field).toBe('transactions.1.portfolioUuid');
+    expect(await pendingRows()).toBe(before);
+    const body = await ok(await t.request('POST', '/api/taximiser/proposals', as('manager', withRebuy(isa))), 201);
+    expect(body.transactions).toHaveLength(2);
+    expect(await pendingRows()).toBe(before + 1);
+    expect(await rows(isa)).toEqual([
+      { type: 'BUY', quantity: '40.00000000', notes: 'Proposed by the Taximiser (rebuy)' },
+    ]);
+  });
+
   it('when one sale is bad, then 400 names it and nothing is saved; an adviser and another firm are refused', async () => {
     const before = await pendingRows();
     const bad = await t.request(

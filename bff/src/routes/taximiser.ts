@@ -52,6 +52,9 @@ const planSchema = z.object({
     .optional(),
   household: field.bool('household').optional(),
   spousePortfolioUuid: field.uuid('spousePortfolioUuid').optional(),
+  rebuy: choice('rebuy', ['NONE', 'ISA', 'SPOUSE']).optional(),
+  rebuyPortfolioUuid: field.uuid('rebuyPortfolioUuid').optional(),
+  isaSubscribed: decimalText('isaSubscribed').optional(),
 });
 const planBody: Reads<typeof planSchema, TaximiserPlanBody> = planSchema;
 
@@ -70,7 +73,19 @@ const proposalsSchema = z.object({
       { error: 'disposals must be a list of {securityId, quantity, price}' },
     )
     .min(1, 'disposals must name at least one sale')
-    .max(500, 'disposals may name at most 500 sales'),
+    .max(250, 'disposals may name at most 250 sales'),
+  rebuys: z
+    .array(
+      z.object({
+        portfolioUuid: field.uuid('rebuys.portfolioUuid'),
+        securityId: field.id('rebuys.securityId'),
+        quantity: decimalText('rebuys.quantity'),
+        price: decimalText('rebuys.price'),
+      }),
+      { error: 'rebuys must be a list of {portfolioUuid, securityId, quantity, price}' },
+    )
+    .max(250, 'rebuys may name at most 250 purchases')
+    .optional(),
 });
 const proposalsBody: Reads<typeof proposalsSchema, TaximiserProposalsBody> = proposalsSchema;
 
@@ -91,12 +106,18 @@ async function planOf(c: Context<BffEnv>, body: TaximiserPlanBody): Promise<Taxi
       quantities: body.quantities ?? [],
       household: body.household ?? false,
       spousePortfolioUuid: body.spousePortfolioUuid ?? '',
+      rebuy: body.rebuy ?? '',
+      rebuyPortfolioUuid: body.rebuyPortfolioUuid ?? '',
+      isaSubscribed: body.isaSubscribed ?? '',
     },
     asCaller(c),
   );
-  // Every field present: the spouse and their plan are null when there are none.
-  const json = toJson(taximiser.PlanResponseSchema, plan, { alwaysEmitImplicit: true }) as object;
-  return { spouse: null, spousePlan: null, ...json } as TaximiserPlan;
+  // Every field present: the spouse, their plan and the ISA are null when there are none.
+  const json = toJson(taximiser.PlanResponseSchema, plan, { alwaysEmitImplicit: true }) as {
+    spousePlan?: object;
+  };
+  const spousePlan = json.spousePlan ? { isa: null, ...json.spousePlan } : null;
+  return { spouse: null, isa: null, ...json, spousePlan } as TaximiserPlan;
 }
 
 /** Where the trade list is posted: the client's primary tax copy address, else a current one, else the first. */
@@ -141,24 +162,29 @@ export const taximiserRoutes = new Hono<BffEnv>()
       'Content-Disposition': `attachment; filename="${tradeListFileName(client.code, plan.tradeDate)}"`,
     });
   })
-  // The plan's sales as PENDING rows, posted by the ledger all or nothing (a refusal names `transactions.N.<field>`).
+  // The plan's sales and rebuys as PENDING rows, posted by the ledger all or nothing (a refusal names
+  // `transactions.N.<field>`: the sales first, then the rebuys).
   .post('/proposals', async (c) => {
     const body = await parseBody(c, proposalsBody);
     const answer = await c.var.deps.ledger.postTransactions(
       {
         organisationUuid: c.var.organisationUuid,
         portfolioUuid: body.portfolioUuid,
-        transactions: body.disposals.map((d) => ({
-          securityId: d.securityId,
+        transactions: [
+          ...body.disposals.map((d) => ({ ...d, portfolioUuid: '', type: 'SELL', notes: 'Proposed by the Taximiser' })),
+          ...(body.rebuys ?? []).map((r) => ({ ...r, type: 'BUY', notes: 'Proposed by the Taximiser (rebuy)' })),
+        ].map((row) => ({
+          securityId: row.securityId,
+          portfolioUuid: row.portfolioUuid,
           transaction: {
-            type: 'SELL',
+            type: row.type,
             state: 'PENDING',
             tradeDate: body.tradeDate,
-            quantity: d.quantity,
-            price: d.price,
+            quantity: row.quantity,
+            price: row.price,
             expenses: '0',
             currency: 'GBP',
-            notes: 'Proposed by the Taximiser',
+            notes: row.notes,
           },
         })),
       },

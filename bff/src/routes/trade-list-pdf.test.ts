@@ -1,10 +1,10 @@
 // The trade list's document from a plan written here (two sales, a rebuy, tax and a warning), rendered and read back
 // with pdftotext: every figure where a client reads it. The route's own test plans on a real ledger (taximiser.test.ts).
-import type { TaximiserPersonPlan } from '@gains/contracts';
+import type { TaximiserPersonPlan, TaximiserRebuy } from '@gains/contracts';
 import { renderPdf } from '@gains/pdf';
 import { pdfPages } from '@gains/pdf/pdf-text';
 import { describe, expect, it } from 'vitest';
-import { tradeListFileName, tradeListPdf, type PlanRebuy } from './trade-list-pdf';
+import { tradeListFileName, tradeListPdf } from './trade-list-pdf';
 
 const sale = (over: Partial<TaximiserPersonPlan['disposals'][number]>): TaximiserPersonPlan['disposals'][number] => ({
   securityId: 1,
@@ -23,6 +23,7 @@ const sale = (over: Partial<TaximiserPersonPlan['disposals'][number]>): Taximise
   matchedBy: ['section-104'],
   difference: '',
   reason: '',
+  clientQuantity: over.quantity ?? '0',
   ...over,
 });
 
@@ -86,11 +87,17 @@ const plan: TaximiserPersonPlan = {
   holdings: [],
   warnings: ['VOD was bought within the last 30 days (11/11/2026)'],
   tradeDate: '2026-11-27',
+  rebuys: [],
+  isa: null,
+  rebuyNote: '',
 };
-const rebuy: PlanRebuy = {
+const rebuy: TaximiserRebuy = {
   securityId: 1,
   code: 'VOD',
+  sedol: 'BH4HKS3',
   name: 'Vodafone Group plc',
+  portfolioUuid: '6f1c0000-0000-4000-8000-000000000001',
+  reason: 'Bought back in the ISA',
   quantity: '2500.0000',
   price: '0.7200',
   cost: '1800.00',
@@ -136,13 +143,26 @@ describe('the trade list document', () => {
     expect(text).toContain('Page 1 of 1');
   });
 
-  it('when the plan answers rebuys, then they are a table of their own with the note', async () => {
-    const withRebuys = { ...plan, rebuys: [rebuy], rebuyNote: 'Bought back in the ISA the same day.' };
+  it('when the plan answers rebuys into an ISA, then they are a table of their own with the allowance and the note', async () => {
+    // £20,000.00 allowance, £5,000.00 subscribed: the £1,800.00 rebuy leaves £13,200.00
+    const isa = {
+      taxYear: '2026-27',
+      allowance: '20000.00',
+      subscribed: '5000.00',
+      subscribedBasis: 'ENTERED',
+      left: '15000.00',
+      rebuyCost: '1800.00',
+      leftAfter: '13200.00',
+    };
+    const withRebuys = { ...plan, rebuys: [rebuy], isa, rebuyNote: 'Bought back in the ISA the same day.' };
     const [text] = (await textOf(withRebuys)) as [string];
-    expect(text).toMatch(/^\s*Code\s+Security\s+Portfolio\s+Bought in\s+Quantity\s+Price\s+Cost\s*$/m);
+    expect(text).toMatch(/^\s*Code\s+Security\s+SEDOL\s+Portfolio\s+Bought in\s+Quantity\s+Price\s+Cost\s*$/m);
     expect(text).toMatch(
-      /^\s*VOD\s+Vodafone Group plc\s+ASH00001-ISA\s+ISA\s+2,500\.0000\s+£0\.7200\s+£1,800\.00\s*$/m,
+      /^\s*VOD\s+Vodafone Group plc\s+BH4HKS3\s+ASH00001-ISA\s+ISA\s+2,500\.0000\s+£0\.7200\s+£1,800\.00\s*$/m,
     );
+    expect(text).toMatch(/ISA allowance 2026-27\s+£20,000\.00/);
+    expect(text).toMatch(/Subscribed this tax year\s+£5,000\.00/);
+    expect(text).toMatch(/Left after the rebuys\s+£13,200\.00/);
     expect(text).toContain('Bought back in the ISA the same day.');
   });
 

@@ -6,23 +6,7 @@ import { gbp, quantity, ukDate, type GainsPdf, type PdfBlock, type PdfClient } f
  * them, as the engine answered them (exact decimal strings, only formatted here), for POST /taximiser/trade-list.pdf.
  */
 
-/** A repurchase the plan proposes (bed and ISA, bed and spouse), as the engine's answer will carry it. */
-export interface PlanRebuy {
-  securityId: number;
-  code: string;
-  name: string;
-  quantity: string;
-  price: string;
-  cost: string;
-  portfolioCode: string;
-  where: string;
-}
-/**
- * Rebuys are being added to the plan's answer: read through this optional view, so the trade list shows them as soon
- * as the engine answers them and compiles before.
- */
-type WithRebuys = { rebuys?: PlanRebuy[]; rebuyNote?: string };
-
+/** Where a rebuy is bought, as the client reads it. */
 const WHERE: Record<string, string> = { ISA: 'ISA', SPOUSE: 'Spouse' };
 
 export interface TradeListFor {
@@ -82,9 +66,10 @@ function sales(plan: TaximiserPersonPlan): PdfBlock[] {
   ];
 }
 
+/** Bed and ISA / bed and spouse: what is bought back and where, within the ISA allowance when it is an ISA. */
 function rebuys(plan: TaximiserPersonPlan): PdfBlock[] {
-  const { rebuys: items = [], rebuyNote = '' } = plan as TaximiserPersonPlan & WithRebuys;
-  if (items.length === 0) return [];
+  if (plan.rebuys.length === 0) return [];
+  const isa = plan.isa;
   return [
     { kind: 'heading', text: 'Rebuys' },
     {
@@ -92,15 +77,17 @@ function rebuys(plan: TaximiserPersonPlan): PdfBlock[] {
       columns: [
         { title: 'Code' },
         { title: 'Security', width: '*' },
+        { title: 'SEDOL' },
         { title: 'Portfolio' },
         { title: 'Bought in' },
         { title: 'Quantity', align: 'right' },
         { title: 'Price', align: 'right' },
         { title: 'Cost', align: 'right' },
       ],
-      rows: items.map((r) => [
+      rows: plan.rebuys.map((r) => [
         r.code,
         r.name,
+        r.sedol,
         r.portfolioCode,
         WHERE[r.where] ?? r.where,
         quantity(r.quantity),
@@ -108,7 +95,20 @@ function rebuys(plan: TaximiserPersonPlan): PdfBlock[] {
         gbp(r.cost),
       ]),
     },
-    ...(rebuyNote ? [{ kind: 'paragraph' as const, text: rebuyNote, tone: 'note' as const }] : []),
+    ...(isa
+      ? [
+          {
+            kind: 'keyValues' as const,
+            rows: [
+              { label: `ISA allowance ${isa.taxYear}`, value: gbp(isa.allowance) },
+              { label: 'Subscribed this tax year', value: gbp(isa.subscribed) },
+              { label: 'The rebuys cost', value: gbp(isa.rebuyCost) },
+              { label: 'Left after the rebuys', value: gbp(isa.leftAfter) },
+            ],
+          },
+        ]
+      : []),
+    ...(plan.rebuyNote ? [{ kind: 'paragraph' as const, text: plan.rebuyNote, tone: 'note' as const }] : []),
   ];
 }
 

@@ -54,6 +54,7 @@ const ACT_MONITOR_PAGE = getRoute('ActMonitor').roles;
 const INTERFACE_LOGGING_PAGE = getRoute('InterfaceLogging').roles;
 /** Changes to a firm's ledger: the provider's and the firm's administrators. */
 const LEDGER_WRITERS: readonly RouteRole[] = ['ADMIN', 'CUSTOMER_ADMIN'];
+const CORPORATE_ACTIONS_PAGE = getRoute('CorporateActions').roles;
 
 function call(
   method: HttpMethod,
@@ -208,6 +209,14 @@ export const CALLS: readonly CallDefinition[] = [
   { ...call('POST', '/interface-logging/imports', LEDGER_WRITERS, true), maxBodyBytes: 48 * 1024 * 1024 },
   call('GET', '/interface-logging/imports', INTERFACE_LOGGING_PAGE, true),
   call('GET', '/interface-logging/imports/:uuid', INTERFACE_LOGGING_PAGE, true),
+  // Corporate actions and portfolio movements (issue 26; seed 001 §7): ADMIN and CUSTOMER_ADMIN (seed 001 §6).
+  call('GET', '/admin/documents/headers/types', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/admin/documents/headers/types/documentType/:id', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/admin/documents/layers/:securityId', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/admin/documents/headers/search', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/admin/documents/headers/:id', CORPORATE_ACTIONS_PAGE, true),
+  call('POST', '/admin/documents/headers', CORPORATE_ACTIONS_PAGE, true),
+  call('PUT', '/admin/documents/headers', CORPORATE_ACTIONS_PAGE, true),
 ];
 
 /**

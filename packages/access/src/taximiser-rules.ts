@@ -71,3 +71,18 @@ export function percentProblem(text: string | null | undefined, label = 'Disposa
 export function planAmountProblem(text: string | null | undefined, label: string): string | null {
   return checkNumber(label, text, { min: '0.01', max: MAX_PLAN_AMOUNT, maxLabel: '£1,000,000,000,000' });
 }
+
+/**
+ * The ISA allowance a year, GBP: £20,000 every tax year since 2017-18 (what may be subscribed to ISAs in all;
+ * a bed and ISA rebuy uses it).
+ */
+export const ISA_ALLOWANCE = '20000.00';
+
+/** The ISA subscriptions a user says the client has made this tax year: 0 up to the allowance. */
+export function isaSubscribedProblem(text: string | null | undefined): string | null {
+  return checkNumber('ISA subscriptions this tax year', text, {
+    min: '0',
+    max: ISA_ALLOWANCE,
+    maxLabel: 'the £20,000.00 allowance',
+  });
+}

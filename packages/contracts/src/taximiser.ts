@@ -30,10 +30,17 @@ export interface TaximiserPlanBody {
   /** plan the same action on the spouse's or civil partner's portfolio too (percent and exempt-amount actions) */
   household?: boolean;
   spousePortfolioUuid?: string;
+  /** bed and ISA (in the client's ISA portfolio) or bed and spouse (in the spouse's account): buy back what is sold */
+  rebuy?: 'NONE' | 'ISA' | 'SPOUSE';
+  rebuyPortfolioUuid?: string;
+  /** GBP subscribed to the client's ISAs this tax year; absent: the ISA portfolios' net purchases the ledger shows */
+  isaSubscribed?: string;
 }
 
-/** One person's plan: taximiser.proto's PlanResponse, every field present. */
-export type TaximiserPersonPlan = Omit<Wire<taximiser.PlanResponse>, 'spouse' | 'spousePlan'>;
+/** One person's plan: taximiser.proto's PlanResponse, every field present (the ISA null without a bed and ISA). */
+export type TaximiserPersonPlan = Omit<Wire<taximiser.PlanResponse>, 'spouse' | 'spousePlan' | 'isa'> & {
+  isa: Wire<taximiser.PlanIsa> | null;
+};
 /** The plan: the client's, their spouse or civil partner (null when none is recorded) and, for the household, the spouse's plan. */
 export type TaximiserPlan = TaximiserPersonPlan & {
   spouse: Wire<taximiser.PlanSpouse> | null;
@@ -43,14 +50,18 @@ export type TaximiserDisposal = Wire<taximiser.PlannedDisposal>;
 export type TaximiserHolding = Wire<taximiser.PlanHolding>;
 export type TaximiserPosition = Wire<taximiser.PlanPosition>;
 export type TaximiserTotals = Wire<taximiser.PlanTotals>;
+export type TaximiserRebuy = Wire<taximiser.PlannedRebuy>;
+export type TaximiserIsa = Wire<taximiser.PlanIsa>;
 
 /**
- * POST /api/taximiser/proposals: a plan's sales saved as PENDING SELL rows of the portfolio, all or nothing, for an
- * adviser to settle (nothing is computed until they are SETTLED). Answers 201 with the rows posted.
+ * POST /api/taximiser/proposals: a plan's sales saved as PENDING SELL rows of the portfolio, and its rebuys as
+ * PENDING BUY rows of their portfolios (the client's ISA, the spouse's account), all or nothing, for an adviser to
+ * settle (nothing is computed until they are SETTLED). Answers 201 with the rows posted.
  */
 export interface TaximiserProposalsBody {
   portfolioUuid: string;
   /** YYYY-MM-DD, the plan's trade date */
   tradeDate: string;
   disposals: { securityId: number; quantity: string; price: string }[];
+  rebuys?: { portfolioUuid: string; securityId: number; quantity: string; price: string }[];
 }

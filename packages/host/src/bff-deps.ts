@@ -5,6 +5,7 @@ import { requestLogSamplerFromEnv, type Logger } from '@gains/logging';
 import {
   calculations,
   clients,
+  documents,
   identity,
   imports,
   ledger,
@@ -33,6 +34,7 @@ export function bffDeps(options: {
     calculations: createClient(calculations.CalculationsService, options.transports['tax-engine']),
     taximiser: createClient(taximiser.TaximiserService, options.transports['tax-engine']),
     securities: createClient(securities.SecuritiesService, options.transports.securities),
+    documents: createClient(documents.DocumentsService, options.transports.documents),
     reports: createClient(reports.ReportsService, options.transports.reports),
     traceUrlTemplate: env.GAINS_TRACE_URL_TEMPLATE || undefined,
     verifyToken: identityTokenVerifier(options.transports.identity),

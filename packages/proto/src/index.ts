@@ -9,3 +9,4 @@ export * as taxEngine from './gen/gains/tax_engine/v1/tax_engine_pb';
 export * as calculations from './gen/gains/tax_engine/v1/calculations_pb';
 export * as reports from './gen/gains/reports/v1/reports_pb';
 export * as taximiser from './gen/gains/tax_engine/v1/taximiser_pb';
+export * as documents from './gen/gains/documents/v1/documents_pb';

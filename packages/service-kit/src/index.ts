@@ -6,3 +6,4 @@ export * from './router-options';
 export * from './demo';
 export * from './outbox-only-module';
 export * from './metrics';
+export * from './service-token';

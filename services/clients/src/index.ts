@@ -21,6 +21,7 @@ import { createSecuritiesSource } from './rpc/securities-source';
 import { createClientsService } from './rpc/clients-service';
 import { createImportsService } from './rpc/imports-service';
 import { createLedgerService } from './rpc/ledger-service';
+import { createHoldersStore } from './store/holders-store';
 import { createLedgerExportStore } from './store/ledger-export-store';
 import { createCalculationStore } from './store/calculation-store';
 import { createClientStore } from './store/client-store';
@@ -53,6 +54,7 @@ export const clientsModule: ServiceModule = {
       portfolios: createPortfolioStore(prisma),
       ledger: createLedgerStore(prisma),
       ledgerExport: createLedgerExportStore(rawSql(pool)),
+      holders: createHoldersStore(rawSql(pool)),
       types,
       securities: createSecurityStore(prisma),
       securitiesSource,

@@ -972,3 +972,90 @@ describe("a ledger row's portfolio and type (set-based references, migration 202
     expect(await count('ledger_transaction', `portfolio_code = 'GHOSTED' AND portfolio_id IS NULL`)).toBe(1);
   });
 });
+
+describe('a corporate action’s holders (ListHolders)', () => {
+  const HELD = 900005;
+  const post = (portfolioUuid: string, fields: Init<ledger.TransactionInput>, org = ASHW) =>
+    api.postTransaction(
+      { organisationUuid: org, portfolioUuid, securityId: HELD, transaction: input(fields) },
+      as.manager,
+    );
+
+  it('lists the portfolios holding the security the day before, with quantities through a split, a page at a time', async () => {
+    await db.query(
+      `INSERT INTO clients.security (id, sedol, isin, security_name, issuer_name, currency, status, price_gbp, price_date)
+       VALUES (${HELD}, 'ZHELD01', 'GB00ZHELD011', 'Held plc', 'Held', 'GBP', 'ACTIVE', 3.25, '2025-06-30')`,
+    );
+    const sole = (await newPortfolio('ZHOLD1', [[CLIENT.ann, '100']])).uuid;
+    const joint = (
+      await newPortfolio('ZHOLD2', [
+        [CLIENT.ben, '60'],
+        [CLIENT.cat, '40'],
+      ])
+    ).uuid;
+    const late = (await newPortfolio('ZHOLD3', [[CLIENT.cat, '100']])).uuid;
+    const emptied = (await newPortfolio('ZHOLD4', [[CLIENT.ann, '100']])).uuid;
+    const theirs = (await newPortfolio('ZHOLD5', [[CLIENT.brookClient, '100']], 'GIA', BRKF, as.manager)).uuid;
+    await post(sole, { quantity: '1000', price: '1', tradeDate: '2025-01-06' });
+    await post(sole, { type: 'SPLIT', ratio: '2', tradeDate: '2025-03-03' });
+    await post(sole, { type: 'SELL', quantity: '300', price: '2', tradeDate: '2025-06-02' });
+    await post(joint, { quantity: '500', price: '1', tradeDate: '2025-02-03' });
+    await post(late, { quantity: '200', price: '1', tradeDate: '2025-07-01' });
+    await post(emptied, { quantity: '100', price: '1', tradeDate: '2025-01-06' });
+    await post(emptied, { type: 'SELL', quantity: '100', price: '1', tradeDate: '2025-02-03' });
+    await post(theirs, { quantity: '999', price: '1', tradeDate: '2025-01-06' }, BRKF);
+
+    const all = async (beforeDate: string, limit: number) => {
+      const found: { code: string; quantity: string; owners: string[] }[] = [];
+      let after = '';
+      for (let pages = 0; pages < 20; pages++) {
+        const page = await api.listHolders(
+          { organisationUuid: ASHW, securityId: HELD, beforeDate, after, limit },
+          as.manager,
+        );
+        found.push(
+          ...page.holders.map((h) => ({
+            code: h.portfolioCode,
+            quantity: h.quantity,
+            owners: h.owners.map((o) => `${o.clientCode} ${o.percentage}`),
+          })),
+        );
+        if (!page.next) break;
+        after = page.next;
+      }
+      return found.sort((a, b) => a.code.localeCompare(b.code));
+    };
+    // On 2 June the sale is not yet counted: 1,000 split 2 for 1 = 2,000; the joint account's 500; the late buy and
+    // the emptied account are not holders; Brookfield's portfolio is not Ashworth's.
+    expect(await all('2025-06-02', 1)).toEqual([
+      { code: 'ZHOLD1', quantity: '2000.0000', owners: ['ZL01 100'] },
+      { code: 'ZHOLD2', quantity: '500.0000', owners: ['ZL02 60', 'ZL03 40'] },
+    ]);
+    // The day after the sale: 2,000 - 300 = 1,700.
+    expect((await all('2025-06-03', 500))[0]).toMatchObject({ code: 'ZHOLD1', quantity: '1700.0000' });
+    const [first] = (
+      await api.listHolders(
+        { organisationUuid: ASHW, securityId: HELD, beforeDate: '2025-06-03', after: '', limit: 0 },
+        as.admin,
+      )
+    ).holders;
+    expect(first).toMatchObject({ price: '3.25', taxWrapper: 'GIA' });
+  });
+
+  it('is for administrators of the organisation only, and names a bad field', async () => {
+    const ask = (who: Options, more: Partial<{ beforeDate: string; securityId: number; after: string }> = {}) =>
+      failure(
+        api.listHolders(
+          { organisationUuid: ASHW, securityId: HELD, beforeDate: '2025-06-03', after: '', limit: 10, ...more },
+          who,
+        ),
+      );
+    expect((await ask(as.adviser))?.code).toBe(Code.PermissionDenied);
+    expect((await ask(as.brook))?.code).toBe(Code.PermissionDenied);
+    expect(await ask(as.manager, { beforeDate: '2025-02-30' })).toMatchObject({
+      code: Code.InvalidArgument,
+      field: 'beforeDate',
+    });
+    expect(await ask(as.manager, { after: 'x' })).toMatchObject({ code: Code.InvalidArgument, field: 'after' });
+  });
+});

@@ -5,7 +5,7 @@ import { createJobRunner } from '@gains/jobs';
 import { createOutboxRelay } from '@gains/outbox';
 import crypto from 'node:crypto';
 import { calculations, taxEngine, taximiser } from '@gains/proto';
-import type { ServiceModule } from '@gains/service-kit';
+import { serviceTokenSource, type ServiceModule } from '@gains/service-kit';
 import { taxEngineConfig } from './config';
 import type { ComputedLedgerFile, ComputeTask } from './domain/compute-ledger-file';
 import { recalculateOrganisationJob, RECALCULATE_ORGANISATION } from './domain/recalculate-organisation-job';
@@ -13,7 +13,7 @@ import { startRecalculationLoop } from './domain/recalculation-loop';
 import { runCalculations } from './domain/run-calculation';
 import { consumeLedgerEvents } from './events/ledger-events';
 import { createCalculationsService } from './rpc/calculations-service';
-import { createLedgerSource, serviceTokenSource } from './rpc/ledger-source';
+import { createLedgerSource, SERVICE_NAME } from './rpc/ledger-source';
 import { createTaxEngineService, toTaxpayer } from './rpc/tax-engine-service';
 import { createTaximiserService } from './rpc/taximiser-service';
 import { createCalculationStore } from './store/calculation-store';
@@ -61,7 +61,7 @@ export const taxEngineModule: ServiceModule = {
     // Stored calculations: ledger changes queue clients; the loop computes them as the engine's own identity.
     const store = createCalculationStore(prisma, pool);
     const ledgers = createLedgerSource(transports.clients);
-    const serviceToken = serviceTokenSource(transports.identity, env.GAINS_SERVICE_TOKEN_SECRET ?? '');
+    const serviceToken = serviceTokenSource(transports.identity, SERVICE_NAME, env.GAINS_SERVICE_TOKEN_SECRET ?? '');
     const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
     // Batches in flight: while one computes, others load their ledgers or store their runs (each mostly waiting on
     // the database), so the worker, the event loop and the database are all kept busy (4 left a fifth of the

@@ -3,6 +3,8 @@ import { assertMember, type Caller } from '@gains/auth';
 import { invalidArgument, notFound, permissionDenied } from '@gains/errors';
 import type { LedgerExportStore } from '../store/ledger-export-store';
 import { taxpayerKindOf } from './client-rules';
+import { londonToday } from './date-rules';
+import { taxYear, taxYearOf } from './tax-years';
 
 /** The service that loads ledgers to compute them (its service token's `service` claim). */
 export const TAX_ENGINE_SERVICE = 'tax-engine';
@@ -210,7 +212,8 @@ export interface ExportSpouse {
 }
 
 export interface ExportChunk {
-  head?: ExportHead & { spouse?: ExportSpouse };
+  /** one client's export: its spouse, and its ISA portfolios' net purchases this tax year (the Taximiser's) */
+  head?: ExportHead & { spouse?: ExportSpouse; isaNetPurchases?: string };
   csv: string;
   rows: number;
 }
@@ -297,6 +300,9 @@ export async function* exportClientLedger(
   const rowCounts = await store.rowCounts(computed.map((p) => p.id));
   const { head, codes, classOf } = exportHead(client, portfolios, securities, holdings, rowCounts);
   const spouse = await store.spouse(client.id);
+  const isas = portfolios.filter((p) => p.taxWrapper === 'ISA').map((p) => p.id);
+  const isaNetPurchases = await store.netPurchasesSince(isas, taxYear(taxYearOf(londonToday())).startDate);
+  const onlyHead = { ...head, isaNetPurchases, ...(spouse && { spouse }) };
 
   // A batch of rows a chunk: the stream never holds more than one batch of a large ledger.
   let after = 0n;
@@ -313,8 +319,7 @@ export async function* exportClientLedger(
       if (line !== null) lines.push(`${line}\n`);
     }
     const csv = lines.join('');
-    if (first)
-      yield { head: spouse ? { ...head, spouse } : head, csv: `${LEDGER_CSV_HEADER}\n${csv}`, rows: lines.length };
+    if (first) yield { head: onlyHead, csv: `${LEDGER_CSV_HEADER}\n${csv}`, rows: lines.length };
     else if (lines.length > 0) yield { csv, rows: lines.length };
     first = false;
     if (rows.length < EXPORT_BATCH_ROWS) break;

@@ -20,3 +20,19 @@ export function assertLedgerWriter(caller: Caller, organisationUuid: string): { 
   }
   return { provider: role === 'ADMIN' };
 }
+
+/** The documents service: it reads a corporate action's holders and posts its rows as itself, from its jobs. */
+export const DOCUMENTS_SERVICE = 'documents';
+
+/**
+ * A ledger writer (ADMIN, CUSTOMER_ADMIN of the organisation), or the documents service's own token; the service
+ * is still scoped by the organisation it names. Any other service token is refused.
+ */
+export function assertLedgerWriterOrDocuments(caller: Caller, organisationUuid: string): void {
+  if (caller.service === undefined) {
+    assertLedgerWriter(caller, organisationUuid);
+    return;
+  }
+  if (caller.service !== DOCUMENTS_SERVICE) throw permissionDenied('This service may not change the ledger');
+  if (!organisationUuid) throw permissionDenied('An organisation must be selected');
+}

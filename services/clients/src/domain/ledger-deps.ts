@@ -1,4 +1,5 @@
 import type { Caller } from '@gains/auth';
+import type { HoldersStore } from '../store/holders-store';
 import type { LedgerExportStore } from '../store/ledger-export-store';
 import type { LedgerStore } from '../store/ledger-store';
 import type { PortfolioStore } from '../store/portfolio-store';
@@ -24,6 +25,7 @@ export interface LedgerDeps {
   ledger: LedgerStore;
   /** One client's ledger for the tax engine (ExportClientLedger). */
   ledgerExport: LedgerExportStore;
+  holders: HoldersStore;
   types: TransactionTypeStore;
   securities: SecurityStore;
   securitiesSource: SecuritiesSource;

@@ -1,7 +1,7 @@
 import type { Caller } from '@gains/auth';
 import { invalidArgument } from '@gains/errors';
 import { ledgerChangedEvent } from '../events/ledger-events';
-import { assertLedgerWriter } from './ledger-access';
+import { assertLedgerWriterOrDocuments } from './ledger-access';
 import type { TransactionRecord } from './ledger';
 import type { LedgerDeps } from './ledger-deps';
 import { portfolioRefOf } from './portfolio-views';
@@ -13,7 +13,7 @@ import type { RawTransaction } from './transaction-rules';
 export const MAX_POSTED_ROWS = 500;
 
 /**
- * Posts many rows to a portfolio at once, all or nothing: every row is checked first (a refusal names the row,
+ * Posts many rows to a portfolio at once (a row may name another of the organisation's), all or nothing: every row is checked first (a refusal names the row,
  * `transactions.2.quantity`), then all are stored, the holdings they move re-derived and a ledger.changed (POST)
  * written for every owner of the portfolio, in one database transaction. The Taximiser saves a plan's sales this
  * way, as PENDING rows an adviser later settles.
@@ -24,17 +24,31 @@ export async function postTransactions(
   request: {
     organisationUuid: string;
     portfolioUuid: string;
-    transactions: { securityId: number; transaction: RawTransaction & { type: string } }[];
+    /** a row's own portfolio ("" or absent: the request's): a Taximiser rebuy in an ISA or a spouse's account */
+    transactions: { securityId: number; transaction: RawTransaction & { type: string }; portfolioUuid?: string }[];
   },
 ): Promise<TransactionRecord[]> {
   const organisationUuid = request.organisationUuid;
-  assertLedgerWriter(caller, organisationUuid);
+  assertLedgerWriterOrDocuments(caller, organisationUuid);
   if (request.transactions.length === 0 || request.transactions.length > MAX_POSTED_ROWS)
     throw invalidArgument('transactions', `transactions must name from 1 to ${MAX_POSTED_ROWS} rows`);
-  const portfolio = await portfolioRefOf(deps, organisationUuid, request.portfolioUuid);
+  const portfolios = new Map<string, Awaited<ReturnType<typeof portfolioRefOf>>>();
+  const portfolioOf = async (uuid: string, field: string) => {
+    const key = uuid.toLowerCase();
+    let found = portfolios.get(key);
+    if (!found) {
+      found = await portfolioRefOf(deps, organisationUuid, uuid, field);
+      portfolios.set(key, found);
+    }
+    return found;
+  };
+  await portfolioOf(request.portfolioUuid, 'portfolioUuid');
   const inserts = [];
   for (const [i, row] of request.transactions.entries()) {
     const at = `transactions.${i}`;
+    const portfolio = row.portfolioUuid
+      ? await portfolioOf(row.portfolioUuid, `${at}.portfolioUuid`)
+      : await portfolioOf(request.portfolioUuid, 'portfolioUuid');
     const security = await resolveSecurity(deps, caller, organisationUuid, row.securityId, `${at}.securityId`);
     const { type, values } = await prepareLedgerRow(deps, caller, organisationUuid, {
       securityId: security.id,

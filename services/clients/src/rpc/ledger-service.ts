@@ -22,6 +22,7 @@ import { listTransactionStates } from '../domain/list-transaction-states';
 import { listTransactionTypes } from '../domain/list-transaction-types';
 import { listTransactions } from '../domain/list-transactions';
 import { postTransaction } from '../domain/post-transaction';
+import { listHolders } from '../domain/list-holders';
 import { postTransactions } from '../domain/post-transactions';
 import { repairGhostTransaction } from '../domain/repair-ghost-transaction';
 import { savePortfolio } from '../domain/save-portfolio';
@@ -69,6 +70,7 @@ function chunkMessage(chunk: ExportChunk) {
       excludedHoldings: h.excludedHoldings,
       cgtArgs: h.cgtArgs,
       ...(h.spouse && { spouse: h.spouse }),
+      ...(h.isaNetPurchases !== undefined && { isaNetPurchases: h.isaNetPurchases }),
     }),
   };
 }
@@ -170,10 +172,13 @@ export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger
             version: _version,
             ...transaction
           } = t.transaction ?? create(ledger.TransactionInputSchema);
-          return { securityId: t.securityId, transaction };
+          return { securityId: t.securityId, transaction, portfolioUuid: t.portfolioUuid };
         }),
       });
       return { transactions: rows.map(unsetNulls) };
+    },
+    async listHolders(req, ctx) {
+      return listHolders(deps, requireCaller(ctx), req);
     },
     async updateTransactions(req, ctx) {
       const rows = await updateTransactions(deps, requireCaller(ctx), req);

@@ -42,6 +42,20 @@ export function createLedgerExportStore(db: RawSql) {
       return rows[0] ?? null;
     },
 
+    /**
+     * What these portfolios bought less what they sold (GBP, considerations) from `from` on, at least 0: settled
+     * rows only, transfers and corporate actions left out. The Taximiser's estimate of a year's ISA subscriptions.
+     */
+    async netPurchasesSince(portfolioIds: number[], from: string): Promise<string> {
+      if (portfolioIds.length === 0) return '0.00';
+      const rows = await db.$queryRaw<{ net: string }[]>`
+        SELECT GREATEST(COALESCE(sum(CASE ty.effect WHEN 'BUY' THEN t.consideration_gbp ELSE -t.consideration_gbp END), 0), 0)::numeric(20,2)::text AS net
+        FROM ledger_transaction t JOIN transaction_type ty ON ty.id = t.type_id
+        WHERE t.portfolio_id = ANY(${portfolioIds}::int[]) AND t.trade_date >= ${from}::date
+          AND ty.effect IN ('BUY', 'SELL') AND t.state = 'SETTLED'`;
+      return rows[0]?.net ?? '0.00';
+    },
+
     /** The organisation's clients of these uuids (others are left out), with their overrides and ledger versions. */
     async clients(organisationUuid: string, clientUuids: string[]): Promise<(ExportClient & { uuid: string })[]> {
       const rows = await db.$queryRaw<

@@ -93,8 +93,11 @@ export interface HoldingValueJson {
 
 /** What the export said about the client's portfolios and securities. */
 export interface LedgerContext {
-  /** `percentage`: the client's share, percent, as the CSV's ownership column (the Taximiser writes rows) */
-  portfolios: { uuid: string; code: string; excluded: boolean; percentage?: string }[];
+  /**
+   * `percentage`: the client's share, percent, as the CSV's ownership column (the Taximiser writes rows);
+   * `taxWrapper`: GIA, ISA or PENSION (the Taximiser's bed and ISA)
+   */
+  portfolios: { uuid: string; code: string; excluded: boolean; percentage?: string; taxWrapper?: string }[];
   /** `cgtClass`, `sedol`, `isin`, `name`: what the Taximiser shows and plans with */
   securities: {
     id: number;

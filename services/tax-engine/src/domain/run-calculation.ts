@@ -20,6 +20,8 @@ export interface LoadedLedger {
   context: LedgerContext;
   /** One client's ledger read on its own: their spouse or civil partner today, when recorded (the Taximiser's). */
   spouse?: { clientUuid: string; code: string; name: string };
+  /** One client's ledger read on its own: its ISA portfolios' net purchases this tax year, GBP (bed and ISA) */
+  isaNetPurchases?: string;
 }
 
 export interface RunCalculationDeps {

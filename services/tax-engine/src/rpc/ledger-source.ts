@@ -1,26 +1,10 @@
 import { ConnectError, createClient, type Transport } from '@connectrpc/connect';
 import { bearer } from '@gains/auth';
-import { identity, ledger } from '@gains/proto';
+import { ledger } from '@gains/proto';
 import type { LoadedLedger } from '../domain/run-calculation';
 
 /** The tax engine's own name: the service token's `svc` claim, which ExportClientLedger accepts. */
 export const SERVICE_NAME = 'tax-engine';
-
-/**
- * The tax engine's service token (services/tax-engine/docs/stored-calculations.md, "Service identity"): asked of identity with the
- * shared GAINS_SERVICE_TOKEN_SECRET, kept until a minute before it expires.
- */
-export function serviceTokenSource(identityTransport: Transport, secret: string, now = Date.now) {
-  const client = createClient(identity.IdentityService, identityTransport);
-  let cached: { token: string; until: number } | undefined;
-  return async (): Promise<string> => {
-    if (cached && cached.until > now()) return cached.token;
-    if (!secret) throw new Error('GAINS_SERVICE_TOKEN_SECRET is not set: the tax engine cannot load ledgers');
-    const answer = await client.issueServiceToken({ service: SERVICE_NAME, secret });
-    cached = { token: answer.accessToken, until: now() + (answer.expiresIn - 60) * 1000 };
-    return answer.accessToken;
-  };
-}
 
 /**
  * The clients service's refusal as this service's own: its code and message, without the stream's response headers
@@ -43,7 +27,7 @@ export async function readLedgerStream(chunks: AsyncIterable<ledger.ExportClient
     throw ownError(e);
   }
   if (!head?.taxpayer) throw new Error('the ledger stream was empty');
-  const loaded = loadedLedger(head, parts, true);
+  const loaded = { ...loadedLedger(head, parts, true), isaNetPurchases: head.isaNetPurchases || '0.00' };
   const spouse = head.spouse;
   return spouse
     ? { ...loaded, spouse: { clientUuid: spouse.clientUuid, code: spouse.code, name: spouse.name } }
@@ -94,7 +78,7 @@ function loadedLedger(head: ledger.ExportClientLedgerChunk, parts: string[], det
         uuid: p.uuid,
         code: p.code,
         excluded: p.excluded,
-        ...(detailed && { percentage: p.percentage }),
+        ...(detailed && { percentage: p.percentage, taxWrapper: p.taxWrapper }),
       })),
       securities: head.securities.map((s) => ({
         id: s.id,

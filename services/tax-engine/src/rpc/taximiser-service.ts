@@ -21,6 +21,9 @@ export function createTaximiserService(deps: PlanTaximiserDeps): ServiceImpl<typ
         quantities: req.quantities.map((q) => ({ securityId: q.securityId, quantity: q.quantity })),
         household: req.household,
         spousePortfolioUuid: req.spousePortfolioUuid,
+        rebuy: req.rebuy,
+        rebuyPortfolioUuid: req.rebuyPortfolioUuid,
+        isaSubscribed: req.isaSubscribed,
       });
     },
   };

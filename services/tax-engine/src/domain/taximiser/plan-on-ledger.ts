@@ -59,6 +59,8 @@ export interface PlannedDisposal {
   /** why the engine's figures differ from §9's, when they do */
   difference: string;
   reason: string;
+  /** the client's part of `quantity` (a joint portfolio sells the account's shares) */
+  clientQuantity: string;
 }
 
 /** A holding of the portfolio as the plan started from it (quantity above 0, at the client's share). */
@@ -305,6 +307,7 @@ export function planOnLedger(
       formula: { cgtCost: d.cost.toFixed(2), proceeds: d.proceeds.toFixed(2), gain: d.gain.toFixed(2) },
       difference: engine.cgtCost.eq(d.cost) ? '' : differenceOf(matchedBy),
       reason: d.reason,
+      clientQuantity: d.quantity.mul(d.holding.share ?? Rational.ONE).toFixed(4),
     };
   });
 

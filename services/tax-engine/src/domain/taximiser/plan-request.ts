@@ -1,5 +1,6 @@
 import {
   compareDecimal,
+  isaSubscribedProblem,
   MIN_DISPOSAL_AMOUNT,
   percentProblem,
   planAmountProblem,
@@ -32,10 +33,28 @@ export interface PlanRequestFields {
   quantities: { securityId: number; quantity: string }[];
   household?: boolean;
   spousePortfolioUuid?: string;
+  /** NONE, ISA or SPOUSE: bed and ISA / bed and spouse */
+  rebuy?: string;
+  rebuyPortfolioUuid?: string;
+  /** GBP subscribed to ISAs this tax year; "" to take the ledger's ISA net purchases */
+  isaSubscribed?: string;
 }
 
 /** A checked plan request: still text, every figure a plain decimal (commas removed). */
-export type PlanOrder = Omit<PlanRequestFields, 'clientUuid' | 'household' | 'spousePortfolioUuid'>;
+export type PlanOrder = Omit<
+  PlanRequestFields,
+  'clientUuid' | 'household' | 'spousePortfolioUuid' | 'rebuy' | 'rebuyPortfolioUuid' | 'isaSubscribed'
+>;
+
+/** Where a plan buys back what it sells: the client's ISA, or their spouse's or civil partner's account. */
+export interface RebuyOrder {
+  where: 'ISA' | 'SPOUSE';
+  portfolioUuid: string;
+  /** ISA: what the user says was subscribed this tax year (plain decimal), absent to take the ledger's */
+  isaSubscribed?: string;
+}
+
+export const REBUY_CHOICES = ['NONE', 'ISA', 'SPOUSE'] as const;
 
 const clean = (text: string) => text.trim().replace(/,/g, '');
 const AMOUNT_ACTIONS: readonly string[] = ['RAISE_PROCEEDS', 'REALISE_BUDGET_AMOUNT'];
@@ -63,6 +82,7 @@ export function checkPlanRequest(r: PlanRequestFields): {
   order: PlanOrder;
   /** household: the spouse's portfolio to plan on too */
   spousePortfolioUuid?: string;
+  rebuy?: RebuyOrder;
 } {
   const clientUuid = requireUuid('clientUuid', r.clientUuid);
   const portfolioUuid = requireUuid('portfolioUuid', r.portfolioUuid);
@@ -124,11 +144,32 @@ export function checkPlanRequest(r: PlanRequestFields): {
       );
     spousePortfolioUuid = requireUuid('spousePortfolioUuid', r.spousePortfolioUuid ?? '');
   }
+  const rebuy = checkRebuy(r);
+  if (rebuy && r.household)
+    throw invalidArgument(
+      'rebuy',
+      'A household plan cannot also buy back: plan the bed and ISA or bed and spouse for the client alone',
+    );
   return {
     clientUuid,
     order: { portfolioUuid, action, amount, percent, include, includePercent, exclude, prices, quantities },
     ...(r.household && { spousePortfolioUuid }),
+    ...(rebuy && { rebuy }),
   };
+}
+
+/** Bed and ISA / bed and spouse: where, the portfolio, and (ISA) the subscriptions a user entered. */
+function checkRebuy(r: PlanRequestFields): RebuyOrder | undefined {
+  const where = oneOf('rebuy', r.rebuy ?? '', REBUY_CHOICES) as (typeof REBUY_CHOICES)[number];
+  const subscribed = (r.isaSubscribed ?? '').trim();
+  if (where !== 'ISA' && subscribed !== '')
+    throw invalidArgument('isaSubscribed', 'ISA subscriptions this tax year are only asked for with rebuy ISA');
+  if (where === 'NONE') return undefined;
+  const portfolioUuid = requireUuid('rebuyPortfolioUuid', r.rebuyPortfolioUuid ?? '');
+  if (where === 'SPOUSE') return { where, portfolioUuid };
+  if (subscribed === '') return { where, portfolioUuid };
+  refuse('isaSubscribed', isaSubscribedProblem(subscribed));
+  return { where, portfolioUuid, isaSubscribed: clean(subscribed) };
 }
 
 /** A checked order as the planner takes it (in the compute worker: Rationals do not cross threads). */

@@ -39,8 +39,8 @@ export function HouseholdChoice({
       </Space>
       {on && (
         <Typography.Paragraph type="secondary" className="gains-taximiser__household-note">
-          Each person is planned on their own ledger with their own exempt amount. A cash or pound target is split:
-          first what each can realise free of tax, the rest in proportion to what each holds.
+          Each person is planned on their own ledger with their own exempt amount. A cash or pound target is split
+          between them for the least tax across both.
         </Typography.Paragraph>
       )}
     </section>

@@ -1,7 +1,7 @@
 import { Alert, Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { TaximiserPersonPlan as TaximiserPlan, TaximiserDisposal } from '@gains/contracts';
-import { formatMoney, formatQuantity, formatText, isNegative } from '@/lib/format';
+import type { TaximiserPersonPlan as TaximiserPlan, TaximiserDisposal, TaximiserRebuy } from '@gains/contracts';
+import { formatMoney, formatPrice, formatQuantity, formatText, isNegative } from '@/lib/format';
 
 /** A money figure: GBP to 2 decimals, grouped, negatives marked and red. */
 export function Money({ value }: { value: string | null | undefined }) {
@@ -263,5 +263,81 @@ export function TaxPanel({ plan }: { plan: TaximiserPlan | undefined }) {
         />
       )}
     </>
+  );
+}
+
+type RebuyRow = TaximiserRebuy & { key: string };
+
+const REBUY_COLUMNS: ColumnsType<RebuyRow> = [
+  {
+    key: 'where',
+    dataIndex: 'where',
+    title: 'Bought back',
+    render: (where: string) => (where === 'ISA' ? 'In the ISA' : 'By the spouse'),
+  },
+  { key: 'portfolioCode', dataIndex: 'portfolioCode', title: 'Portfolio Code', render: formatText },
+  { key: 'sedol', dataIndex: 'sedol', title: 'SEDOL', render: formatText },
+  { key: 'name', dataIndex: 'name', title: 'Security Name', render: formatText },
+  {
+    key: 'quantity',
+    dataIndex: 'quantity',
+    title: 'Quantity',
+    align: 'right',
+    render: (v: string) => <span className="gains-amount">{formatQuantity(v)}</span>,
+  },
+  {
+    key: 'price',
+    dataIndex: 'price',
+    title: 'Price',
+    align: 'right',
+    render: (v: string) => <span className="gains-amount">{formatPrice(v)}</span>,
+  },
+  money<RebuyRow>('cost', 'Cost'),
+];
+
+/** Bed and ISA / bed and spouse: what the plan buys back, the ISA allowance it uses, and why the sales stand. */
+export function RebuysPanel({ plan }: { plan: TaximiserPlan | undefined }) {
+  if (!plan || !plan.rebuyNote) return null;
+  const isa = plan.isa;
+  return (
+    <section className="gains-grid-panel" data-testid="taximiser-rebuys">
+      <Typography.Title level={4} className="gains-taximiser__heading">
+        Rebuys
+      </Typography.Title>
+      <Table<RebuyRow>
+        size="small"
+        pagination={false}
+        columns={REBUY_COLUMNS}
+        dataSource={plan.rebuys.map((r) => ({ ...r, key: `${r.securityId}` }))}
+        expandable={{
+          expandedRowRender: (row) => <div className="gains-taximiser__reason">{row.reason}</div>,
+          defaultExpandAllRows: true,
+          showExpandColumn: false,
+        }}
+        locale={{ emptyText: <Empty description="Nothing is bought back" /> }}
+      />
+      {isa && (
+        <Descriptions size="small" bordered column={3} data-testid="taximiser-isa">
+          <Descriptions.Item label={`ISA allowance ${isa.taxYear}`}>
+            <Money value={isa.allowance} />
+          </Descriptions.Item>
+          <Descriptions.Item label={isa.subscribedBasis === 'ENTERED' ? 'Subscribed (entered)' : 'Subscribed (ledger)'}>
+            <Money value={isa.subscribed} />
+          </Descriptions.Item>
+          <Descriptions.Item label="Left">
+            <Money value={isa.left} />
+          </Descriptions.Item>
+          <Descriptions.Item label="The rebuys use">
+            <Money value={isa.rebuyCost} />
+          </Descriptions.Item>
+          <Descriptions.Item label="Left after them">
+            <Money value={isa.leftAfter} />
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+      <Typography.Paragraph type="secondary" data-testid="taximiser-rebuy-note">
+        {plan.rebuyNote}
+      </Typography.Paragraph>
+    </section>
   );
 }

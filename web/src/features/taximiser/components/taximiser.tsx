@@ -10,7 +10,8 @@ import { describeError } from './plan-error';
 import { useDelayedValue } from '../hooks/use-delayed-value';
 import { TaximiserHoldingsGrid, type HoldingsGridHandle } from './taximiser-holdings-grid';
 import { TaximiserPlanner, type PlannerChoice } from './taximiser-planner';
-import { DisposalsTable, PositionTable, TaxPanel, TotalsTable } from './taximiser-results';
+import { DisposalsTable, PositionTable, RebuysPanel, TaxPanel, TotalsTable } from './taximiser-results';
+import { NO_REBUY, RebuyChoice, rebuyRequest, type RebuyState } from './rebuy-choice';
 import { TradeListPanel } from './trade-list-panel';
 import { HouseholdChoice } from './household-choice';
 import {
@@ -72,6 +73,8 @@ export function Taximiser({
   const [spouse, setSpouse] = useState<{ clientUuid: string; code: string; name: string }>();
   const [household, setHousehold] = useState(false);
   const [spousePortfolio, setSpousePortfolio] = useState<string>();
+  /** bed and ISA / bed and spouse */
+  const [rebuy, setRebuy] = useState<RebuyState>(NO_REBUY);
   /** the holdings answer the rows were made from */
   const [loadedFrom, setLoadedFrom] = useState<unknown>();
   const gridRef = useRef<HoldingsGridHandle>(null);
@@ -114,6 +117,7 @@ export function Taximiser({
     setSpouse(undefined);
     setHousehold(false);
     setSpousePortfolio(undefined);
+    setRebuy(NO_REBUY);
     setPortfolioUuid(undefined);
     clearHoldings();
   };
@@ -179,7 +183,12 @@ export function Taximiser({
 
   const send = (body: Omit<TaximiserPlanBody, 'clientUuid' | 'portfolioUuid'>, after: (a: TaximiserPlan) => void) => {
     if (!client || !portfolioUuid) return;
-    const request = { clientUuid: client.uuid, portfolioUuid, ...body };
+    const buyBack = rebuyRequest(rebuyState);
+    if ('problem' in buyBack) {
+      say('error', buyBack.problem);
+      return;
+    }
+    const request = { clientUuid: client.uuid, portfolioUuid, ...body, ...(body.household ? {} : buyBack.body) };
     planCall.mutate(request, {
       onSuccess: (answer) => {
         setPlan(answer);
@@ -229,6 +238,22 @@ export function Taximiser({
   const spousePortfolios = usePortfolios(organisationUuid ?? '', household ? spouse?.clientUuid : undefined);
   const spouseChoices = spousePortfolios.data ?? [];
   const spousePortfolioUuid = spousePortfolio ?? (spouseChoices.length === 1 ? spouseChoices[0].uuid : undefined);
+  // Bed and ISA in one of the client's ISAs; bed and spouse in one of the spouse's general accounts.
+  const isaChoices = portfolioList.filter((p) => p.taxWrapper === 'ISA');
+  const rebuySpousePortfolios = usePortfolios(
+    organisationUuid ?? '',
+    rebuy.where === 'SPOUSE' ? spouse?.clientUuid : undefined,
+  );
+  const rebuyChoices =
+    rebuy.where === 'ISA'
+      ? isaChoices
+      : rebuy.where === 'SPOUSE'
+        ? (rebuySpousePortfolios.data ?? []).filter((p) => p.taxWrapper !== 'ISA' && p.taxWrapper !== 'PENSION')
+        : [];
+  const rebuyState: RebuyState = {
+    ...rebuy,
+    portfolioUuid: rebuy.portfolioUuid ?? (rebuyChoices.length === 1 ? rebuyChoices[0].uuid : undefined),
+  };
   const busy = portfolios.isFetching || holdings.isFetching || planCall.isPending;
   const clientOptions = (clients.data?.content ?? []).slice(0, CLIENT_SUGGESTIONS).map((c) => ({
     value: c.uuid,
@@ -326,10 +351,20 @@ export function Taximiser({
             onPortfolio={setSpousePortfolio}
           />
         )}
+        {!household && (
+          <RebuyChoice
+            state={rebuyState}
+            onChange={setRebuy}
+            canIsa={isaChoices.length > 0}
+            spouse={spouse}
+            choices={rebuyChoices}
+          />
+        )}
         <DisposalsTable plan={plan} issuers={issuers} />
         <TotalsTable plan={plan} />
         <PositionTable plan={plan} client={client} />
         <TaxPanel plan={plan} />
+        <RebuysPanel plan={plan} />
         {plan?.spousePlan && spouse && (
           <section className="gains-taximiser__spouse" data-testid="taximiser-spouse-plan">
             <Typography.Title level={3} className="gains-taximiser__heading">

@@ -82,14 +82,14 @@ export function TradeListPanel({
         {canSave && (
           <Popconfirm
             title="Save as proposed transactions?"
-            description={`${plan.disposals.length} pending sale(s) of ${to.portfolioCode}, dated ${plan.tradeDate}: nothing is computed until they are settled.`}
+            description={`${plan.disposals.length} pending sale(s) of ${to.portfolioCode}${plan.rebuys.length > 0 ? ` and ${plan.rebuys.length} pending rebuy(s)` : ''}, dated ${plan.tradeDate}: nothing is computed until they are settled.`}
             okText="Save"
             onConfirm={() =>
               save.mutate(proposalsBody(plan, to.portfolioUuid), {
-                onSuccess: (answer) =>
+                onSuccess: () =>
                   say(
                     'success',
-                    `Saved ${answer.transactions.length} proposed sale(s) as pending transactions of ${to.portfolioCode}`,
+                    `Saved ${plan.disposals.length} proposed sale(s)${plan.rebuys.length > 0 ? ` and ${plan.rebuys.length} rebuy(s)` : ''} as pending transactions of ${to.portfolioCode}`,
                   ),
                 onError: (error) => say('error', describeError(error)),
               })
@@ -118,7 +118,7 @@ export function TradeListPanel({
           </thead>
           <tbody>
             {tradeListRows(plan, to).map((r) => (
-              <tr key={r[5] + r[7]}>
+              <tr key={r[3] + r[4] + r[5] + r[7]}>
                 <td>{r[4]}</td>
                 <td>{r[5]}</td>
                 <td>{r[6]}</td>
@@ -129,7 +129,8 @@ export function TradeListPanel({
                 <td>{formatMoney(r[11])}</td>
                 <td>{formatMoney(r[12])}</td>
                 <td>{formatMoney(r[13])}</td>
-                <td>{r[14]}</td>
+                <td>{formatMoney(r[14])}</td>
+                <td>{r[15]}</td>
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,6 @@
 import { csvText } from '@gains/access';
 import type { TaximiserPlan, TaximiserProposalsBody } from '@gains/contracts';
+import { roundDecimal, sumDecimals } from '@/lib/decimal';
 
 /** Who and where a trade list is for. */
 export interface TradeListFor {
@@ -24,12 +25,16 @@ export const TRADE_LIST_COLUMNS = [
   'CGT Cost',
   'Capital Gain/Loss',
   'Income Gain',
+  'Purchase Cost',
   'Reason',
 ] as const;
 
-/** The plan's sales, one row each, as the client approves them (exact figures as the engine answered them). */
+/**
+ * The plan's sales, one row each, then its rebuys (bed and ISA, bed and spouse), as the client approves them (exact
+ * figures as the engine answered them).
+ */
 export function tradeListRows(plan: TaximiserPlan, to: TradeListFor): string[][] {
-  return plan.disposals.map((d) => [
+  const sales = plan.disposals.map((d) => [
     plan.tradeDate,
     to.clientCode,
     to.clientName,
@@ -44,8 +49,28 @@ export function tradeListRows(plan: TaximiserPlan, to: TradeListFor): string[][]
     d.cgtCost,
     d.capitalGainLoss,
     d.incomeGain,
+    '',
     d.reason,
   ]);
+  const rebuys = plan.rebuys.map((r) => [
+    plan.tradeDate,
+    to.clientCode,
+    to.clientName,
+    r.portfolioCode,
+    'BUY',
+    r.sedol,
+    '',
+    r.name || r.code,
+    r.quantity,
+    r.price,
+    '',
+    '',
+    '',
+    '',
+    r.cost,
+    r.reason,
+  ]);
+  return [...sales, ...rebuys];
 }
 
 /** The trade list as a CSV file: the header, the sales, and a totals line. */
@@ -55,15 +80,31 @@ export function tradeListCsv(plan: TaximiserPlan, to: TradeListFor): string {
   return csvText([
     [...TRADE_LIST_COLUMNS],
     ...tradeListRows(plan, to),
-    [...totals, t?.capitalGainLossTotal ?? '', t?.incomeGainTotal ?? '', ''],
+    [...totals, t?.capitalGainLossTotal ?? '', t?.incomeGainTotal ?? '', rebuyTotal(plan), ''],
   ]);
 }
 
-/** The plan's sales as POST /taximiser/proposals takes them (PENDING rows of the portfolio). */
+/** What the rebuys cost in all, to the penny ("" when there are none). */
+function rebuyTotal(plan: TaximiserPlan): string {
+  return plan.rebuys.length === 0 ? '' : roundDecimal(sumDecimals(plan.rebuys.map((r) => r.cost)), 2);
+}
+
+/**
+ * The plan's sales as POST /taximiser/proposals takes them (PENDING rows of the portfolio), and its rebuys as
+ * PENDING purchases of theirs.
+ */
 export function proposalsBody(plan: TaximiserPlan, portfolioUuid: string): TaximiserProposalsBody {
   return {
     portfolioUuid,
     tradeDate: plan.tradeDate,
     disposals: plan.disposals.map((d) => ({ securityId: d.securityId, quantity: d.quantity, price: d.price })),
+    ...(plan.rebuys.length > 0 && {
+      rebuys: plan.rebuys.map((r) => ({
+        portfolioUuid: r.portfolioUuid,
+        securityId: r.securityId,
+        quantity: r.quantity,
+        price: r.price,
+      })),
+    }),
   };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDecimal,
+  compareDecimal,
+  divideDecimal,
   isDecimal,
   multiplyDecimal,
   percentOfDecimal,
@@ -9,7 +11,7 @@ import {
   signOfDecimal,
   subtractDecimal,
   sumDecimals,
-} from './decimal';
+} from './index';
 
 describe('decimal', () => {
   it('when two money figures are added, then the sum is exact where binary floats are not', () => {
@@ -59,5 +61,23 @@ describe('decimal', () => {
     expect(() => addDecimal('x', '1')).toThrow('Not a decimal');
     expect(signOfDecimal('-0.00')).toBe(0);
     expect(signOfDecimal('-0.01')).toBe(-1);
+  });
+});
+
+describe('division and order', () => {
+  it('divides to the places asked, half up or down, either sign', () => {
+    expect(divideDecimal('10', '3', 4)).toBe('3.3333');
+    expect(divideDecimal('2', '3', 4)).toBe('0.6667');
+    expect(divideDecimal('2', '3', 4, 'down')).toBe('0.6666');
+    expect(divideDecimal('-2', '3', 2)).toBe('-0.67');
+    expect(divideDecimal('1.5', '-0.25', 0)).toBe('-6');
+    expect(divideDecimal('0.125', '1', 2)).toBe('0.13');
+    expect(() => divideDecimal('1', '0.00', 2)).toThrow(/zero/);
+  });
+
+  it('orders two decimals exactly', () => {
+    expect(compareDecimal('1.10', '1.1')).toBe(0);
+    expect(compareDecimal('-0.01', '0')).toBe(-1);
+    expect(compareDecimal('100', '99.999999')).toBe(1);
   });
 });

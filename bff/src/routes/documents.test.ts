@@ -1,0 +1,251 @@
+// Corporate action and portfolio movement headers through the BFF, against the whole system on a real PostgreSQL
+// (issue 26, seed 001 §2-§7): the system types, a header created, read, searched and edited, the rules of §5 each
+// naming its field, the version guarding an edit, and another firm's member or a non-admin refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
+
+let t: TestSystem;
+const as = (persona: Persona, body?: unknown, org = ORG.ASHW) => ({ token: t.tokens[persona], org, body });
+const types: Record<string, { uuid: string; lineDefinitions: { uuid: string; ord: number }[] }> = {};
+let layer = '';
+const ids = { client: '', gia: '', second: '' };
+
+beforeAll(async () => {
+  t = await startTestSystem();
+  for (const type of (await t.request('GET', '/api/admin/documents/headers/types', as('manager'))).body)
+    types[type.code] = type;
+  layer = (await t.request('GET', '/api/admin/documents/layers/1', as('manager'))).body[0].uuid;
+  ids.client = (
+    await t.request(
+      'POST',
+      '/api/admin/clients',
+      as('manager', { code: 'DOC-1', name: 'Document Client', typeCode: 'INDIVIDUAL', stateCode: 'LIVE' }),
+    )
+  ).body.uuid;
+  for (const [key, code] of [
+    ['gia', 'DOC-1-A'],
+    ['second', 'DOC-1-B'],
+  ] as const)
+    ids[key] = (
+      await t.request(
+        'POST',
+        '/api/admin/portfolios',
+        as('manager', {
+          code,
+          name: code,
+          taxWrapper: 'GIA',
+          owners: [{ clientUuid: ids.client, percentage: '100' }],
+        }),
+      )
+    ).body.uuid;
+}, 240_000);
+
+afterAll(async () => t?.stop());
+
+const dividend = (more: Record<string, unknown> = {}) => ({
+  typeUuid: types.CASH_DIVIDEND!.uuid,
+  securityId: 1,
+  exDate: '2026-09-01',
+  payDate: '2026-09-15',
+  layerUuid: layer,
+  lines: [{ lineDefinitionUuid: types.CASH_DIVIDEND!.lineDefinitions[0]!.uuid, rate: '0.1234' }],
+  ...more,
+});
+
+describe('document types and layers', () => {
+  it('lists the system types of each kind, every line definition with them, and the main layer', async () => {
+    const ca = (await t.request('GET', '/api/admin/documents/headers/types?documentTypeCode=CA', as('manager'))).body;
+    const pm = (await t.request('GET', '/api/admin/documents/headers/types?documentTypeCode=PM', as('manager'))).body;
+    expect(ca).toHaveLength(19);
+    expect(pm.map((p: { code: string }) => p.code).sort()).toEqual(['GIFT', 'SPOUSE_TRANSFER', 'TRANSFER']);
+    expect(types.DEMERGER).toMatchObject({ apportionmentFactorMethodId: 1, parentSecurityPriceMandatory: true });
+    const layers = (await t.request('GET', '/api/admin/documents/layers/1', as('manager'))).body;
+    expect(layers).toEqual([{ uuid: layer, name: 'Main event' }]);
+  });
+});
+
+describe('corporate action headers', () => {
+  it('creates a header awaiting its candidates, with the security, the layer and each line’s rate price', async () => {
+    const created = await t.request('POST', '/api/admin/documents/headers', as('manager', dividend()));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({
+      code: expect.stringMatching(/^CA-\d{6}$/),
+      status: 'AWAITING_SETUP',
+      typeCode: 'CASH_DIVIDEND',
+      documentTypeCode: 'CA',
+      securityId: 1,
+      exDate: '2026-09-01',
+      payDate: '2026-09-15',
+      layerName: 'Main event',
+      version: 1,
+      orgName: expect.stringContaining('Ashworth'),
+    });
+    // rate / perParent x price: 0.1234 / 1 x (no price) = 0
+    expect(created.body.lines).toEqual([
+      expect.objectContaining({
+        rate: '0.1234',
+        perParent: '1',
+        transactionTypeName: 'DIVIDEND',
+        calculatedRatePrice: '0',
+      }),
+    ]);
+    const read = await t.request('GET', `/api/admin/documents/headers/${created.body.uuid}`, as('manager'));
+    expect(read.body).toMatchObject({ uuid: created.body.uuid, code: created.body.code });
+    const found = await t.request(
+      'GET',
+      '/api/admin/documents/headers/search?documentTypeCode=CA&searchDateType=PAY_DATE&from=2026-09-15&to=2026-09-15',
+      as('manager'),
+    );
+    expect(found.body.content.map((h: { uuid: string }) => h.uuid)).toContain(created.body.uuid);
+    const outside = await t.request(
+      'GET',
+      '/api/admin/documents/headers/search?documentTypeCode=CA&searchDateType=PAY_DATE&from=2026-09-16&to=2026-12-31',
+      as('manager'),
+    );
+    expect(outside.body.content.map((h: { uuid: string }) => h.uuid)).not.toContain(created.body.uuid);
+  });
+
+  it('works out a demerger’s apportionment factor (method 1) from the rate prices', async () => {
+    // the parent at £6.00; 1 new share (security 2, £8.00) for every 4 held: £2.00 a parent share
+    const line = types.DEMERGER!.lineDefinitions[0]!.uuid;
+    const created = await t.request(
+      'POST',
+      '/api/admin/documents/headers',
+      as('manager', {
+        ...dividend(),
+        typeUuid: types.DEMERGER!.uuid,
+        parentSecurityPrice: '6.00',
+        lines: [{ lineDefinitionUuid: line, securityId: 2, rate: '1', perParent: '4', price: '8.00' }],
+      }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // method 1 over the apportioned lines alone: 2 / 2 = 1 (the retained share is the parent's price, not a line)
+    expect(created.body.lines[0]).toMatchObject({ securityId: 2, calculatedRatePrice: '2', apportionmentFactor: '1' });
+  });
+
+  it('refuses each rule of seed 001 §5 naming its field, and stores nothing', async () => {
+    const before = (
+      await t.request('GET', '/api/admin/documents/headers/search?documentTypeCode=CA&size=100', as('manager'))
+    ).body.totalSize;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ exDate: '' }, 'exDate', 'Ex Date is required'],
+      [{ payDate: '' }, 'payDate', 'Pay Date is required'],
+      [{ layerUuid: '' }, 'layerUuid', 'Layer is required'],
+      [{ payDate: '2026-08-01' }, 'payDate', 'Pay Date must not be before Ex Date'],
+      [{ securityId: 0 }, 'securityId', 'Security is required'],
+      [{ lines: [] }, 'lines', 'Dividend per share, GBP: this line is required'],
+      [
+        { lines: [{ lineDefinitionUuid: types.CASH_DIVIDEND!.lineDefinitions[0]!.uuid, rate: '-1' }] },
+        'lines[0].rate',
+        'Rate must be more than 0',
+      ],
+      [
+        { typeUuid: types.DEMERGER!.uuid, lines: [], parentSecurityPrice: '' },
+        'parentSecurityPrice',
+        'Parent Security Price is required',
+      ],
+      [{ exDate: '2026-02-30' }, 'exDate', 'Ex Date must be a date as YYYY-MM-DD'],
+    ];
+    for (const [change, field, message] of cases)
+      expectError(
+        await t.request('POST', '/api/admin/documents/headers', as('manager', dividend(change))),
+        400,
+        message,
+        field,
+      );
+    const after = (
+      await t.request('GET', '/api/admin/documents/headers/search?documentTypeCode=CA&size=100', as('manager'))
+    ).body.totalSize;
+    expect(after).toBe(before);
+  });
+
+  it('edits with the version read; a stale version is 409 and changes nothing', async () => {
+    const created = (await t.request('POST', '/api/admin/documents/headers', as('manager', dividend()))).body;
+    const edited = await t.request(
+      'PUT',
+      '/api/admin/documents/headers',
+      as('manager', { ...dividend({ payDate: '2026-09-30' }), uuid: created.uuid, version: created.version }),
+    );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ payDate: '2026-09-30', version: 2, edited: true });
+    expectError(
+      await t.request(
+        'PUT',
+        '/api/admin/documents/headers',
+        as('manager', { ...dividend({ payDate: '2026-10-30' }), uuid: created.uuid, version: created.version }),
+      ),
+      409,
+      'The header changed since it was read: reload it and make the change again',
+      'version',
+    );
+    const read = await t.request('GET', `/api/admin/documents/headers/${created.uuid}`, as('manager'));
+    expect(read.body.payDate).toBe('2026-09-30');
+  });
+
+  it('another firm’s member is refused, and cannot see the header from their own firm; a non-admin is refused', async () => {
+    const created = (await t.request('POST', '/api/admin/documents/headers', as('manager', dividend()))).body;
+    expect((await t.request('GET', `/api/admin/documents/headers/${created.uuid}`, as('brook'))).status).toBe(403);
+    expect(
+      (await t.request('GET', `/api/admin/documents/headers/${created.uuid}`, as('brook', undefined, ORG.BRKF))).status,
+    ).toBe(404);
+    const theirs = await t.request(
+      'GET',
+      '/api/admin/documents/headers/search?documentTypeCode=CA&size=100',
+      as('brook', undefined, ORG.BRKF),
+    );
+    expect(theirs.body.content.map((h: { uuid: string }) => h.uuid)).not.toContain(created.uuid);
+    expect(
+      (
+        await t.request(
+          'PUT',
+          '/api/admin/documents/headers',
+          as('brook', { ...dividend(), uuid: created.uuid, version: 1 }, ORG.BRKF),
+        )
+      ).status,
+    ).toBe(404);
+    expect((await t.request('GET', `/api/admin/documents/headers/${created.uuid}`, as('adviser'))).status).toBe(403);
+  });
+});
+
+describe('portfolio movement headers', () => {
+  it('creates a transfer between a client’s own portfolios, naming each portfolio; refuses the rules of §5', async () => {
+    const movement = (more: Record<string, unknown> = {}) => ({
+      typeUuid: types.TRANSFER!.uuid,
+      tradeDate: '2026-10-01',
+      outPortfolios: [{ clientUuid: ids.client, portfolioUuid: ids.gia, transferPercentage: '50' }],
+      inPortfolios: [{ clientUuid: ids.client, portfolioUuid: ids.second, transferPercentage: '100' }],
+      ...more,
+    });
+    const created = await t.request('POST', '/api/admin/documents/headers', as('manager', movement()));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ code: expect.stringMatching(/^PM-\d{6}$/), tradeDate: '2026-10-01' });
+    expect(created.body.outPortfolios).toEqual([
+      expect.objectContaining({ portfolioCode: 'DOC-1-A', clientCode: 'DOC-1', transferPercentage: '50' }),
+    ]);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ tradeDate: '' }, 'tradeDate', 'Trade Date is required'],
+      [
+        { outPortfolios: [{ clientUuid: ids.client, portfolioUuid: '', transferPercentage: '50' }] },
+        'outPortfolios[0].portfolioUuid',
+        'Portfolio is required',
+      ],
+      [
+        { inPortfolios: [{ clientUuid: ids.client, portfolioUuid: ids.second, transferPercentage: '' }] },
+        'inPortfolios[0].transferPercentage',
+        'Transfer percentage is required',
+      ],
+      [
+        { inPortfolios: [{ clientUuid: ids.client, portfolioUuid: ids.second, transferPercentage: '60' }] },
+        'inPortfolios',
+        'In: the transfer percentages must add up to 100',
+      ],
+    ];
+    for (const [change, field, message] of cases)
+      expectError(
+        await t.request('POST', '/api/admin/documents/headers', as('manager', movement(change))),
+        400,
+        message,
+        field,
+      );
+  });
+});

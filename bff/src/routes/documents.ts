@@ -1,0 +1,147 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { toJson } from '@bufbuild/protobuf';
+import { documents } from '@gains/proto';
+import { asCaller } from '../middleware/authenticate';
+import type { BffEnv } from '../deps';
+import { field, parseBody, parseQuery } from '../validation';
+
+/** Text of a figure or a date: a JSON number would have passed through a binary float. */
+const textField = (name: string, max = 40) =>
+  z
+    .string({ error: `${name} must be text, such as "12.5" or "2026-09-15"` })
+    .max(max, `${name} must be at most ${max} characters`);
+const movementRow = (name: string) =>
+  z.object({
+    clientUuid: textField(`${name}.clientUuid`, 36).default(''),
+    portfolioUuid: textField(`${name}.portfolioUuid`, 36).default(''),
+    transferPercentage: textField(`${name}.transferPercentage`).default(''),
+  });
+const headerBody = z.object({
+  uuid: field.uuid('uuid').optional(),
+  version: field.int32('version', 0).optional(),
+  typeUuid: textField('typeUuid', 36).default(''),
+  name: field.text('name', 200),
+  description: field.text('description', 2000),
+  exDate: textField('exDate').default(''),
+  payDate: textField('payDate').default(''),
+  startDate: textField('startDate').default(''),
+  tradeDate: textField('tradeDate').default(''),
+  layerUuid: textField('layerUuid', 36).default(''),
+  parentSecurityPrice: textField('parentSecurityPrice').default(''),
+  securityId: field.int32('securityId', 0).default(0),
+  lines: z
+    .array(
+      z.object({
+        lineDefinitionUuid: textField('lines.lineDefinitionUuid', 36).default(''),
+        securityId: field.int32('lines.securityId', 0).default(0),
+        rate: textField('lines.rate').default(''),
+        perParent: textField('lines.perParent').default(''),
+        price: textField('lines.price').default(''),
+        incomeReportLabel: field.text('lines.incomeReportLabel', 100),
+      }),
+      { error: 'lines must be a list of {lineDefinitionUuid, securityId?, rate, perParent?, price?}' },
+    )
+    .max(50, 'lines may hold at most 50 lines')
+    .default([]),
+  inPortfolios: z.array(movementRow('inPortfolios')).max(100, 'inPortfolios may hold at most 100 rows').default([]),
+  outPortfolios: z.array(movementRow('outPortfolios')).max(100, 'outPortfolios may hold at most 100 rows').default([]),
+});
+const typesQuery = z.object({ documentTypeCode: field.queryText('documentTypeCode', 2) });
+const searchQuery = z.object({
+  documentTypeCode: field.queryText('documentTypeCode', 2),
+  type: field.queryUuid('type'),
+  status: field.queryText('status', 40),
+  security: field.queryText('security', 10).refine((v) => v === '' || /^\d{1,9}$/.test(v), {
+    message: 'security must be a security id, a whole number',
+  }),
+  layerUuid: field.queryUuid('layerUuid'),
+  searchDateType: field.queryText('searchDateType', 40),
+  from: field.queryText('from', 10),
+  to: field.queryText('to', 10),
+  term: field.queryText('term', 100),
+  page: field.queryNumber('page', 1, 1_000_000),
+  size: field.queryNumber('size', 10, 100),
+});
+
+const headerJson = (h: documents.Header) => toJson(documents.HeaderSchema, h, { alwaysEmitImplicit: true });
+const typeJson = (t: documents.DocumentType) => toJson(documents.DocumentTypeSchema, t, { alwaysEmitImplicit: true });
+
+/**
+ * Corporate actions and portfolio movements (issue 26; seed 001 §7), served by the documents service: document
+ * types and layers, and headers searched, read, created and edited. The calls table says who may call (ADMIN and
+ * CUSTOMER_ADMIN); the service checks organisation, membership and role again, and the rules of seed 001 §4-§5.
+ */
+export const adminDocumentRoutes = new Hono<BffEnv>()
+  .get('/headers/types', async (c) => {
+    const { documentTypeCode } = parseQuery(c, typesQuery);
+    const { types } = await c.var.deps.documents.listDocumentTypes(
+      { organisationUuid: c.var.organisationUuid, documentTypeCode },
+      asCaller(c),
+    );
+    return c.json(types.map(typeJson));
+  })
+  .get('/headers/types/documentType/:id', async (c) => {
+    const type = await c.var.deps.documents.getDocumentType(
+      { organisationUuid: c.var.organisationUuid, uuid: c.req.param('id') },
+      asCaller(c),
+    );
+    return c.json(typeJson(type));
+  })
+  .get('/layers/:securityId', async (c) => {
+    const raw = c.req.param('securityId');
+    const { layers } = await c.var.deps.documents.listLayers(
+      { organisationUuid: c.var.organisationUuid, securityId: /^\d{1,9}$/.test(raw) ? Number(raw) : -1 },
+      asCaller(c),
+    );
+    return c.json(layers.map((l) => ({ uuid: l.uuid, name: l.name })));
+  })
+  .get('/headers/search', async (c) => {
+    const q = parseQuery(c, searchQuery);
+    const answer = await c.var.deps.documents.searchHeaders(
+      {
+        organisationUuid: c.var.organisationUuid,
+        documentTypeCode: q.documentTypeCode,
+        typeUuid: q.type,
+        status: q.status,
+        securityId: q.security ? Number(q.security) : 0,
+        layerUuid: q.layerUuid,
+        searchDateType: q.searchDateType,
+        from: q.from,
+        to: q.to,
+        term: q.term,
+        page: q.page - 1,
+        size: q.size,
+      },
+      asCaller(c),
+    );
+    return c.json({ content: answer.content.map(headerJson), totalSize: Number(answer.totalSize) });
+  })
+  .get('/headers/:id', async (c) => {
+    const header = await c.var.deps.documents.getHeader(
+      { organisationUuid: c.var.organisationUuid, uuid: c.req.param('id') },
+      asCaller(c),
+    );
+    return c.json(headerJson(header));
+  })
+  .post('/headers', async (c) => {
+    const body = await parseBody(c, headerBody);
+    const header = await c.var.deps.documents.saveHeader(
+      { ...body, organisationUuid: c.var.organisationUuid, uuid: '', version: 0 },
+      asCaller(c),
+    );
+    return c.json(headerJson(header), 201);
+  })
+  .put('/headers', async (c) => {
+    const body = await parseBody(c, headerBody);
+    const header = await c.var.deps.documents.saveHeader(
+      {
+        ...body,
+        organisationUuid: c.var.organisationUuid,
+        uuid: body.uuid ?? '',
+        version: body.version ?? 0,
+      },
+      asCaller(c),
+    );
+    return c.json(headerJson(header));
+  });

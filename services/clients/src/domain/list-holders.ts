@@ -1,0 +1,67 @@
+import type { Caller } from '@gains/auth';
+import { invalidArgument } from '@gains/errors';
+import { assertLedgerWriterOrDocuments } from './ledger-access';
+import type { LedgerDeps } from './ledger-deps';
+import { deriveHolding } from './holding-rules';
+import { dateProblem } from './date-rules';
+import { canonicalDecimal } from './decimal-rules';
+
+const DEFAULT_LIMIT = 500;
+const MAX_LIMIT = 2_000;
+
+export interface HolderView {
+  portfolioUuid: string;
+  portfolioCode: string;
+  portfolioName: string;
+  taxWrapper: string;
+  owners: { clientUuid: string; clientCode: string; clientName: string; percentage: string }[];
+  quantity: string;
+  cgtCost: string;
+  price: string;
+}
+
+/**
+ * A corporate action's holders (issue 26): the organisation's portfolios holding the security at the end of the
+ * day before `beforeDate` (the ex-date: who holds then is entitled), each quantity derived from the settled rows
+ * traded before that day (holding-rules.ts: splits, takeovers and all). A page of portfolios at a time, so a
+ * security held by 20,000 portfolios is never read whole. Administrators only: it lists the firm's holders.
+ */
+export async function listHolders(
+  deps: Pick<LedgerDeps, 'holders'>,
+  caller: Caller,
+  req: { organisationUuid: string; securityId: number; beforeDate: string; after: string; limit: number },
+): Promise<{ holders: HolderView[]; next: string }> {
+  assertLedgerWriterOrDocuments(caller, req.organisationUuid);
+  if (!Number.isInteger(req.securityId) || req.securityId <= 0)
+    throw invalidArgument('securityId', 'securityId must be a whole number above 0');
+  const problem = dateProblem('beforeDate', req.beforeDate);
+  if (problem) throw invalidArgument('beforeDate', problem);
+  if (req.after !== '' && !/^\d{1,10}$/.test(req.after))
+    throw invalidArgument('after', 'after must be the cursor a previous page answered');
+  const limit = req.limit || DEFAULT_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    throw invalidArgument('limit', `limit must be from 1 to ${MAX_LIMIT}`);
+  const page = await deps.holders.portfolios(req.organisationUuid, req.securityId, Number(req.after || 0), limit);
+  const rows = await deps.holders.rows(
+    page.map((p) => p.id),
+    req.securityId,
+    req.beforeDate,
+  );
+  const price = await deps.holders.price(req.securityId);
+  const holders: HolderView[] = [];
+  for (const p of page) {
+    const quantity = deriveHolding(req.securityId, rows.get(p.id) ?? []).quantity;
+    if (!/[1-9]/.test(quantity)) continue;
+    holders.push({
+      portfolioUuid: p.uuid,
+      portfolioCode: p.code,
+      portfolioName: p.name,
+      taxWrapper: p.taxWrapper,
+      owners: p.owners.map((o) => ({ ...o, percentage: canonicalDecimal(o.percentage) })),
+      quantity,
+      cgtCost: p.cgtCost ?? '',
+      price: price === null ? '' : canonicalDecimal(price),
+    });
+  }
+  return { holders, next: page.length === limit ? String(page.at(-1)!.id) : '' };
+}

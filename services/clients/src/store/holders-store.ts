@@ -1,0 +1,71 @@
+import type { RawSql } from '@gains/db';
+import type { HoldingRow } from '../domain/holding-rules';
+
+/** A portfolio that has rows on a security: what a holder list shows of it. */
+export interface HolderPortfolio {
+  id: number;
+  uuid: string;
+  code: string;
+  name: string;
+  taxWrapper: string;
+  owners: { clientUuid: string; clientCode: string; clientName: string; percentage: string }[];
+  cgtCost: string | null;
+}
+
+/**
+ * A corporate action's holders (ListHolders), over plain pg: the organisation's portfolios with settled rows on the
+ * security (or receiving it), a page at a time by portfolio id, and those portfolios' rows on it traded before a
+ * day. Every read names the organisation.
+ */
+export function createHoldersStore(db: RawSql) {
+  return {
+    async portfolios(
+      organisationUuid: string,
+      securityId: number,
+      afterId: number,
+      limit: number,
+    ): Promise<HolderPortfolio[]> {
+      const rows = await db.$queryRaw<(Omit<HolderPortfolio, 'owners'> & { owners: HolderPortfolio['owners'] })[]>`
+        SELECT p.id, p.uuid::text AS uuid, p.code, p.name, p.tax_wrapper AS "taxWrapper",
+               h.cgt_cost::text AS "cgtCost",
+               (SELECT json_agg(json_build_object('clientUuid', c.uuid, 'clientCode', c.code, 'clientName', c.name,
+                                                  'percentage', po.percentage::text) ORDER BY po.percentage DESC, c.code)
+                  FROM portfolio_owner po JOIN client c ON c.id = po.client_id WHERE po.portfolio_id = p.id) AS owners
+        FROM portfolio p
+        LEFT JOIN holding h ON h.portfolio_id = p.id AND h.security_id = ${securityId}
+        WHERE p.organisation_uuid = ${organisationUuid}::uuid AND p.id > ${afterId}
+          AND EXISTS (SELECT 1 FROM ledger_transaction t WHERE t.portfolio_id = p.id
+                        AND (t.security_id = ${securityId} OR t.new_security_id = ${securityId}))
+        ORDER BY p.id LIMIT ${limit}`;
+      return rows.map((r) => ({ ...r, owners: r.owners ?? [] }));
+    },
+
+    /** The settled rows on the security of these portfolios traded before `beforeDate`, by portfolio. */
+    async rows(portfolioIds: number[], securityId: number, beforeDate: string): Promise<Map<number, HoldingRow[]>> {
+      const rows = await db.$queryRaw<(HoldingRow & { portfolioId: number })[]>`
+        SELECT t.portfolio_id AS "portfolioId", t.security_id AS "securityId", ty.effect, t.quantity::text AS quantity,
+               t.ratio, t.new_security_id AS "newSecurityId", to_char(t.trade_date, 'YYYY-MM-DD') AS "tradeDate",
+               COALESCE(t.timing, '') AS timing
+        FROM ledger_transaction t JOIN transaction_type ty ON ty.id = t.type_id
+        WHERE t.portfolio_id = ANY(${portfolioIds}::int[]) AND t.state = 'SETTLED'
+          AND (t.security_id = ${securityId} OR t.new_security_id = ${securityId})
+          AND t.trade_date < ${beforeDate}::date
+        ORDER BY t.portfolio_id, t.trade_date, t.id`;
+      const byPortfolio = new Map<number, HoldingRow[]>();
+      for (const { portfolioId, ...row } of rows) {
+        const list = byPortfolio.get(portfolioId) ?? [];
+        list.push(row);
+        byPortfolio.set(portfolioId, list);
+      }
+      return byPortfolio;
+    },
+
+    async price(securityId: number): Promise<string | null> {
+      const rows = await db.$queryRaw<{ price: string | null }[]>`
+        SELECT price_gbp::text AS price FROM security WHERE id = ${securityId}`;
+      return rows[0]?.price ?? null;
+    },
+  };
+}
+
+export type HoldersStore = ReturnType<typeof createHoldersStore>;

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { candidatePreviews, type PreviewHeader, type PreviewLine } from './candidate-previews';
+import type { DocumentEffect } from './document-types';
+
+const header = (effect: DocumentEffect, parentSecurityPrice: string | null = null): PreviewHeader => ({
+  effect,
+  securityId: 7,
+  exDate: '2026-09-01',
+  payDate: '2026-09-15',
+  parentSecurityPrice,
+});
+const line = (ord: number, transactionTypeName: string, rate: string, more: Partial<PreviewLine> = {}) => ({
+  ord,
+  transactionTypeName,
+  rate,
+  perParent: '1',
+  price: null,
+  newSecurityId: null,
+  newSecurityDecimals: 0,
+  apportionmentFactor: null,
+  ...more,
+});
+const holder = (holdingQuantity: string, group2Quantity?: string) => ({
+  holdingQuantity,
+  decimalPlaces: 0,
+  group2Quantity,
+});
+const paid = { securityId: 7, exDate: '2026-09-01', payDate: '2026-09-15', tradeDate: '2026-09-15' };
+
+describe('a holder’s ledger rows for a corporate action', () => {
+  it('a takeover for shares and cash: 1 new share (£4.00) for every 2 held and £1.50 a share', () => {
+    // 1,000 held: 500 new shares worth £2,000.00 and £1,500.00 of cash in one TAKEOVER row
+    const rows = candidatePreviews(
+      header('TAKEOVER_SHARES_AND_CASH'),
+      [line(1, 'TAKEOVER', '1', { perParent: '2', price: '4.00', newSecurityId: 9 }), line(2, 'TAKEOVER', '1.50')],
+      holder('1000'),
+    );
+    expect(rows).toEqual([
+      {
+        lineOrd: 1,
+        transactionType: 'TAKEOVER',
+        ...paid,
+        quantity: '500',
+        newSecurityId: 9,
+        price: '4.00',
+        consideration: '1500.00',
+        marketValue: '2000.00',
+      },
+    ]);
+  });
+
+  it('a demerger: 1 new share (£8.00) for every 4 held, the parent at £6.00; a fraction is not posted', () => {
+    // 1,003 / 4 = 250.75 -> 250 new shares; the retained holding is worth 1,003 x £6.00 = £6,018.00
+    const [row] = candidatePreviews(
+      header('DEMERGER', '6.00'),
+      [line(1, 'DEMERGER', '1', { perParent: '4', price: '8.00', newSecurityId: 11, apportionmentFactor: '0.25' })],
+      holder('1003'),
+    );
+    expect(row).toMatchObject({
+      transactionType: 'DEMERGER',
+      quantity: '250',
+      newSecurityId: 11,
+      price: '8.00',
+      marketValue: '6018.00',
+      apportionmentFactor: '0.25',
+    });
+    expect(row!.consideration).toBeUndefined();
+  });
+
+  it('a rights issue taken up: 1 for every 5 held at £1.20', () => {
+    // 1,234 / 5 = 246.8 -> 246 shares for 246 x £1.20 = £295.20
+    expect(
+      candidatePreviews(
+        header('RIGHTS_TAKEN_UP'),
+        [line(1, 'RIGHTS_ISSUE', '1', { perParent: '5', price: '1.20' })],
+        holder('1234'),
+      ),
+    ).toEqual([
+      { lineOrd: 1, transactionType: 'RIGHTS_ISSUE', ...paid, quantity: '246', price: '1.20', consideration: '295.20' },
+    ]);
+  });
+
+  it('a cash dividend to the penny, half up', () => {
+    // 333 x £0.12345 = £41.10885 -> £41.11
+    expect(candidatePreviews(header('CASH_DIVIDEND'), [line(1, 'DIVIDEND', '0.12345')], holder('333'))).toEqual([
+      { lineOrd: 1, transactionType: 'DIVIDEND', ...paid, consideration: '41.11' },
+    ]);
+  });
+
+  it('a split by ratio on the ex-date', () => {
+    expect(candidatePreviews(header('SPLIT'), [line(1, 'SPLIT', '3')], holder('100'))).toEqual([
+      { lineOrd: 1, transactionType: 'SPLIT', ...paid, tradeDate: '2026-09-01', ratio: '3:1' },
+    ]);
+  });
+
+  it('a capital repayment with the holding’s value after it', () => {
+    // 1,000 x £0.25 = £250.00 returned; the holding is worth 1,000 x £4.00 = £4,000.00 after it
+    expect(
+      candidatePreviews(header('CAPITAL_REPAYMENT', '4.00'), [line(1, 'CAPITAL_RETURN', '0.25')], holder('1000')),
+    ).toEqual([
+      {
+        lineOrd: 1,
+        transactionType: 'CAPITAL_RETURN',
+        ...paid,
+        consideration: '250.00',
+        price: '4.00',
+        marketValue: '4000.00',
+      },
+    ]);
+  });
+
+  it('equalisation: income on every unit, equalisation on the Group 2 units only', () => {
+    // 1,000 x £0.0523 = £52.30 of income; 300 Group 2 units x £0.0117 = £3.51 of equalisation
+    const lines = [line(1, 'DISTRIBUTION', '0.0523'), line(2, 'EQUALISATION', '0.0117')];
+    expect(candidatePreviews(header('EQUALISATION'), lines, holder('1000', '300'))).toEqual([
+      { lineOrd: 1, transactionType: 'DISTRIBUTION', ...paid, consideration: '52.30' },
+      { lineOrd: 2, transactionType: 'EQUALISATION', ...paid, quantity: '300', consideration: '3.51' },
+    ]);
+    expect(candidatePreviews(header('EQUALISATION'), lines, holder('1000', '0'))).toHaveLength(1);
+  });
+
+  it('a takeover for cash sells the holding; a lapse without proceeds proposes nothing', () => {
+    expect(candidatePreviews(header('TAKEOVER_CASH'), [line(1, 'SELL', '2.375')], holder('400'))).toEqual([
+      { lineOrd: 1, transactionType: 'SELL', ...paid, quantity: '400', price: '2.37500000', consideration: '950.00' },
+    ]);
+    expect(candidatePreviews(header('RIGHTS_LAPSED'), [line(1, 'CAPITAL_RETURN', '0')], holder('400'))).toEqual([]);
+  });
+});

@@ -1,0 +1,208 @@
+import { compareDecimal, divideDecimal, multiplyDecimal, roundDecimal } from '@gains/decimal';
+import type { DocumentEffect } from './document-types';
+
+/** A header line's terms, as the previews read them. */
+export interface PreviewLine {
+  ord: number;
+  transactionTypeName: string;
+  rate: string;
+  /** default 1 (seed 001 §9) */
+  perParent: string;
+  price: string | null;
+  newSecurityId: number | null;
+  /** places of the new security's quantities (0 for shares) */
+  newSecurityDecimals: number;
+  apportionmentFactor: string | null;
+}
+
+/** A corporate action's header, as the previews read it. */
+export interface PreviewHeader {
+  effect: DocumentEffect;
+  securityId: number;
+  exDate: string;
+  payDate: string;
+  parentSecurityPrice: string | null;
+}
+
+/** A holder of the security at the ex-date. */
+export interface PreviewCandidate {
+  holdingQuantity: string;
+  /** places of the security's quantities */
+  decimalPlaces: number;
+  /** units bought in the distribution period (equalisation) */
+  group2Quantity?: string | null;
+}
+
+/** One ledger row a candidate's line proposes: the clients service's TransactionInput, in words. */
+export interface PreviewRow {
+  lineOrd: number;
+  transactionType: string;
+  securityId: number;
+  tradeDate: string;
+  exDate: string;
+  payDate: string;
+  /** shares; for a takeover or demerger the new shares received */
+  quantity?: string;
+  price?: string;
+  /** GBP, to the penny: cash paid or received, income */
+  consideration?: string;
+  /** GBP: a demerger's retained holding, a takeover's new shares, a capital return's holding after it */
+  marketValue?: string;
+  newSecurityId?: number;
+  /** new:old for a split, consolidation or bonus issue */
+  ratio?: string;
+  apportionmentFactor?: string;
+}
+
+/** holding x rate / perParent: what a line gives a holder, exact. */
+const entitlement = (holding: string, line: PreviewLine) =>
+  divideDecimal(multiplyDecimal(holding, line.rate), line.perParent || '1', 12, 'down');
+/** New shares received: whole units (the security's places); fractions go for cash in lieu, not posted here. */
+const newQuantity = (holding: string, line: PreviewLine, places: number) =>
+  roundDecimal(entitlement(holding, line), places, 'down');
+const pennies = (value: string) => roundDecimal(value, 2, 'half-up');
+const positive = (value: string | undefined) => value !== undefined && compareDecimal(value, '0') > 0;
+
+/**
+ * The ledger rows one holder's corporate action proposes (issue 26), per the header's type: each row of a ledger
+ * transaction type whose effect the tax engine knows, so posting it changes pools and gains as HMRC's rules say.
+ * Reorganisations by ratio are dated the ex-date; everything else the pay date. Nothing with no effect is proposed
+ * (a lapse without proceeds, a Group 1 unit's equalisation).
+ */
+export function candidatePreviews(
+  header: PreviewHeader,
+  lines: readonly PreviewLine[],
+  candidate: PreviewCandidate,
+): PreviewRow[] {
+  const holding = candidate.holdingQuantity;
+  const at = { securityId: header.securityId, exDate: header.exDate, payDate: header.payDate };
+  const paid = { ...at, tradeDate: header.payDate };
+  const line = (ord: number) => lines.find((l) => l.ord === ord) ?? lines[0]!;
+  const first = line(1);
+  const cash = (l: PreviewLine, units = holding) => pennies(entitlement(units, l));
+  const rows: PreviewRow[] = [];
+  switch (header.effect) {
+    case 'CASH_DIVIDEND':
+    case 'ERI':
+    case 'CAPITAL_REPAYMENT':
+    case 'RIGHTS_LAPSED':
+    case 'RIGHTS_SOLD_NIL_PAID': {
+      const consideration = cash(first);
+      if (!positive(consideration)) break;
+      const after = header.parentSecurityPrice;
+      rows.push({
+        lineOrd: first.ord,
+        transactionType: first.transactionTypeName,
+        ...paid,
+        consideration,
+        // a capital return's part disposal needs the holding's value after it (B); a dividend does not
+        ...(first.transactionTypeName === 'CAPITAL_RETURN' &&
+          after && { price: after, marketValue: pennies(multiplyDecimal(holding, after)) }),
+      });
+      break;
+    }
+    case 'SCRIP_DIVIDEND': {
+      const quantity = newQuantity(holding, first, candidate.decimalPlaces);
+      if (!positive(quantity) || !first.price) break;
+      const consideration = pennies(multiplyDecimal(quantity, first.price));
+      // the new shares are acquired for the cash equivalent, which is the holder's dividend income
+      rows.push({ lineOrd: first.ord, transactionType: 'BUY', ...paid, quantity, price: first.price, consideration });
+      rows.push({ lineOrd: first.ord, transactionType: 'DIVIDEND', ...paid, consideration });
+      break;
+    }
+    case 'SPLIT':
+    case 'CONSOLIDATION':
+    case 'BONUS':
+      rows.push({
+        lineOrd: first.ord,
+        transactionType: first.transactionTypeName,
+        ...at,
+        tradeDate: header.exDate,
+        ratio: `${first.rate}:${first.perParent || '1'}`,
+      });
+      break;
+    case 'RIGHTS_TAKEN_UP':
+    case 'OPEN_OFFER': {
+      const quantity = newQuantity(holding, first, candidate.decimalPlaces);
+      if (!positive(quantity)) break;
+      const price = first.price ?? '0';
+      rows.push({
+        lineOrd: first.ord,
+        transactionType: first.transactionTypeName,
+        ...paid,
+        quantity,
+        price,
+        consideration: pennies(multiplyDecimal(quantity, price)),
+      });
+      break;
+    }
+    case 'TAKEOVER_SHARES':
+    case 'CONVERSION':
+    case 'TAKEOVER_SHARES_AND_CASH':
+    case 'DEMERGER': {
+      const quantity = newQuantity(holding, first, first.newSecurityDecimals);
+      const cashLine = header.effect === 'TAKEOVER_SHARES_AND_CASH' ? line(2) : undefined;
+      const consideration = cashLine ? cash(cashLine) : undefined;
+      if (!positive(quantity) && !positive(consideration)) break;
+      const value = first.price ? pennies(multiplyDecimal(quantity, first.price)) : undefined;
+      const demerger = header.effect === 'DEMERGER';
+      rows.push({
+        lineOrd: first.ord,
+        transactionType: first.transactionTypeName,
+        ...paid,
+        quantity,
+        ...(first.newSecurityId !== null && { newSecurityId: first.newSecurityId }),
+        ...(first.price && { price: first.price }),
+        ...(positive(consideration) && { consideration }),
+        // a demerger apportions cost by the new shares' value against the retained holding's; a takeover with
+        // cash, by the new shares' value against the cash
+        ...(demerger && header.parentSecurityPrice
+          ? { marketValue: pennies(multiplyDecimal(holding, header.parentSecurityPrice)) }
+          : value && !demerger && { marketValue: value }),
+        ...(first.apportionmentFactor && { apportionmentFactor: first.apportionmentFactor }),
+      });
+      break;
+    }
+    case 'TAKEOVER_CASH':
+    case 'REDEMPTION': {
+      const consideration = cash(first);
+      rows.push({
+        lineOrd: first.ord,
+        transactionType: first.transactionTypeName,
+        ...paid,
+        quantity: holding,
+        price: divideDecimal(first.rate, first.perParent || '1', 8),
+        consideration,
+      });
+      break;
+    }
+    case 'EQUALISATION': {
+      const income = line(1);
+      const equalisation = line(2);
+      const distribution = cash(income);
+      if (positive(distribution))
+        rows.push({
+          lineOrd: income.ord,
+          transactionType: income.transactionTypeName,
+          ...paid,
+          consideration: distribution,
+        });
+      const group2 = candidate.group2Quantity ?? '0';
+      const refund = positive(group2) ? cash(equalisation, group2) : undefined;
+      if (positive(refund))
+        rows.push({
+          lineOrd: equalisation.ord,
+          transactionType: equalisation.transactionTypeName,
+          ...paid,
+          quantity: group2,
+          consideration: refund,
+        });
+      break;
+    }
+    case 'GIFT':
+    case 'TRANSFER':
+    case 'SPOUSE_TRANSFER':
+      throw new Error(`${header.effect} is a portfolio movement: movementPreviews makes its rows`);
+  }
+  return rows;
+}

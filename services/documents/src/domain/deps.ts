@@ -1,0 +1,81 @@
+import type { Caller } from '@gains/auth';
+import type { DocumentEffect } from './document-types';
+import type { HeaderStore } from '../store/header-store';
+import type { DocumentTypeStore } from '../store/document-type-store';
+import type { LayerStore } from '../store/layer-store';
+
+export interface LineDefinitionRecord {
+  id: number;
+  uuid: string;
+  ord: number;
+  transactionTypeName: string;
+  transactionTypeDescription: string;
+  newSecurity: boolean;
+  useParentSecurityPrice: boolean;
+  usePriceInTransaction: boolean;
+  apportionmentFactor: boolean;
+  mandatory: boolean;
+  multiple: boolean;
+  defaultPrice: string | null;
+  defaultIncomeReportLabel: string;
+  rateAppliesToId: number;
+}
+
+export interface DocumentTypeRecord {
+  id: number;
+  uuid: string;
+  code: string;
+  name: string;
+  documentTypeCode: string;
+  effect: DocumentEffect;
+  apportionmentFactorMethodId: number;
+  parentSecurityPriceMandatory: boolean;
+  newSecurityPriceMandatory: boolean;
+  allowZeroRate: boolean;
+  apportionmentFactor: boolean;
+  smallCheck: boolean;
+  eri: boolean;
+  useG1G2: boolean;
+  corporateAction: boolean;
+  portfolioMovement: boolean;
+  schedule: boolean;
+  income: boolean;
+  system: boolean;
+  lineDefinitions: LineDefinitionRecord[];
+}
+
+/** A security as a header shows it (the securities service's). */
+export interface SecurityRef {
+  id: number;
+  sedol: string;
+  isin: string;
+  securityName: string;
+  quantityDecimalPlaces: number;
+}
+
+/** A portfolio of the organisation with the client named (the clients service's). */
+export interface PortfolioRef {
+  clientUuid: string;
+  clientCode: string;
+  clientName: string;
+  portfolioUuid: string;
+  portfolioCode: string;
+  portfolioName: string;
+}
+
+export interface DocumentsDeps {
+  types: DocumentTypeStore;
+  layers: LayerStore;
+  headers: HeaderStore;
+  /** A security by id, asked with the caller's token; null when there is none. */
+  security(caller: Caller, organisationUuid: string, id: number): Promise<SecurityRef | null>;
+  /** The organisation's portfolio owned by the client, asked with the caller's token; null when not. */
+  portfolio(
+    caller: Caller,
+    organisationUuid: string,
+    clientUuid: string,
+    portfolioUuid: string,
+  ): Promise<PortfolioRef | null>;
+  /** The organisation's name, as headers show it. */
+  organisationName(caller: Caller, organisationUuid: string): Promise<string>;
+}

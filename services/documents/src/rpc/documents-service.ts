@@ -1,0 +1,67 @@
+import type { ServiceImpl } from '@connectrpc/connect';
+import { requireCaller } from '@gains/auth';
+import type { documents } from '@gains/proto';
+import type { DocumentsDeps, DocumentTypeRecord } from '../domain/deps';
+import { getDocumentType, listDocumentTypes, listLayers } from '../domain/document-type-views';
+import { getHeader, searchHeaders } from '../domain/read-headers';
+import { saveHeader } from '../domain/save-header';
+
+function typeMessage(t: DocumentTypeRecord) {
+  const { id: _id, lineDefinitions, ...fields } = t;
+  return {
+    ...fields,
+    lineDefinitions: lineDefinitions.map(({ id: _lineId, defaultPrice, ...d }) => ({
+      ...d,
+      defaultPrice: defaultPrice ?? '',
+    })),
+  };
+}
+
+/** gains.documents.v1.DocumentsService (documents.proto): thin, map, call, map. */
+export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof documents.DocumentsService> {
+  return {
+    async listDocumentTypes(req, ctx) {
+      return { types: (await listDocumentTypes(deps, requireCaller(ctx), req)).map(typeMessage) };
+    },
+    async getDocumentType(req, ctx) {
+      return typeMessage(await getDocumentType(deps, requireCaller(ctx), req));
+    },
+    async listLayers(req, ctx) {
+      return { layers: await listLayers(deps, requireCaller(ctx), req) };
+    },
+    async searchHeaders(req, ctx) {
+      const page = await searchHeaders(deps, requireCaller(ctx), req);
+      return { content: page.content, totalSize: BigInt(page.totalSize) };
+    },
+    async getHeader(req, ctx) {
+      return getHeader(deps, requireCaller(ctx), req);
+    },
+    async saveHeader(req, ctx) {
+      return saveHeader(deps, requireCaller(ctx), {
+        organisationUuid: req.organisationUuid,
+        uuid: req.uuid,
+        version: req.version,
+        typeUuid: req.typeUuid,
+        name: req.name,
+        description: req.description,
+        exDate: req.exDate,
+        payDate: req.payDate,
+        startDate: req.startDate,
+        tradeDate: req.tradeDate,
+        layerUuid: req.layerUuid,
+        parentSecurityPrice: req.parentSecurityPrice,
+        securityId: req.securityId,
+        lines: req.lines.map((l) => ({
+          lineDefinitionUuid: l.lineDefinitionUuid,
+          securityId: l.securityId,
+          rate: l.rate,
+          perParent: l.perParent,
+          price: l.price,
+          incomeReportLabel: l.incomeReportLabel,
+        })),
+        inPortfolios: req.inPortfolios.map((p) => ({ ...p })),
+        outPortfolios: req.outPortfolios.map((p) => ({ ...p })),
+      });
+    },
+  };
+}
