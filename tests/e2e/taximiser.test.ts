@@ -501,4 +501,26 @@ describe('the Taximiser', () => {
     );
     await page.screenshot({ path: `${SHOTS}/taximiser-bed-and-isa.png`, fullPage: true });
   });
+
+  it('when the bed-and-ISA plan is downloaded as PDF, then its rebuys and the ISA allowance they leave are in it', async () => {
+    // the same request the page keeps for the PDF, answered as JSON for the expected figures
+    const answer = await call<TaximiserPlan>('POST', '/taximiser/plan', JSON.parse(planRequests.at(-1)!));
+    const downloaded = page.waitForEvent('download');
+    await page.getByTestId('taximiser-trade-list-pdf').click();
+    const pdf = fs.readFileSync((await (await downloaded).path())!);
+    fs.writeFileSync(`${SHOTS}/taximiser-trade-list-bed-and-isa.pdf`, pdf);
+    const all = pdfPages(pdf).join('\n');
+    expect(all).toMatch(/^\s*Code\s+Security\s+SEDOL\s+Portfolio\s+Bought in\s+Quantity\s+Price\s+Cost\s*$/m);
+    for (const r of answer.rebuys) {
+      expect(all).toMatch(
+        new RegExp(
+          `${r.code}\\s.*\\s${CLIENT}-ISA\\s+ISA\\s.*\\s${gbp(scaled(r.cost, 2)).replace('.', '\\.')}\\s*$`,
+          'm',
+        ),
+      );
+    }
+    expect(all).toMatch(
+      new RegExp(`Left after the rebuys\\s+${gbp(scaled(answer.isa!.leftAfter, 2)).replace('.', '\\.')}`),
+    );
+  });
 });
