@@ -13,6 +13,8 @@ function ensureDebianPackages() {
   const missing = [];
   if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium');
   if (!has('nats-server')) missing.push('nats-server');
+  // pdftotext reads the PDFs back in the tests of @gains/pdf, the trade list and the e2e download
+  if (!has('pdftotext')) missing.push('poppler-utils');
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0 || !has('apt-get')) {
     console.error(`Missing ${missing.join(', ')}: install the Debian packages (apt-get install ${missing.join(' ')}).`);

@@ -811,6 +811,24 @@ const WALK: Record<string, Probe[]> = {
       }),
     },
   ],
+  // The plan's trade list as a PDF: the same roles and refusals as the plan.
+  'POST /taximiser/trade-list.pdf': [
+    {
+      label: 'ASHW portfolio',
+      path: () => '/api/taximiser/trade-list.pdf',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      prepare: async () => ({
+        body: {
+          clientUuid: ids.clientUuid,
+          portfolioUuid: ids.portfolioUuid,
+          action: 'DISPOSE_PERCENTAGE',
+          percent: '10',
+        },
+      }),
+    },
+  ],
   // Corporate actions and portfolio movements (issue 26): ADMIN and CUSTOMER_ADMIN, their own firm's headers only.
   'GET /admin/documents/headers/types': [
     {

@@ -283,6 +283,34 @@ const CASH_DIVIDEND_LINE = '5d0c7a3e-0001-4d00-8000-000000000065';
 const NO_JOB = '00000000-0000-4000-8000-000000000b05';
 const uuidParam = { uuid: () => ids.userUuid };
 
+/** The Taximiser plan's body, which its trade list (PDF) takes too. */
+const taximiserPlanBody = () => ({
+  clientUuid: ids.clientUuid,
+  portfolioUuid: ids.portfolioUuid,
+  action: 'RAISE_PROCEEDS',
+  amount: '1000',
+  percent: '10',
+  include: 'PERCENT_OF_ALL',
+  includePercent: '50',
+  exclude: 'NONE',
+  prices: { '1': '2.50' },
+  quantities: [{ securityId: 1, quantity: '1' }],
+});
+const TAXIMISER_PLAN_FIELDS = [
+  'clientUuid',
+  'portfolioUuid',
+  'action',
+  'amount',
+  'percent',
+  'include',
+  'includePercent',
+  'exclude',
+  'prices',
+  'quantities',
+  'household',
+  'spousePortfolioUuid',
+];
+
 const INPUTS: Record<string, CallInputs> = {
   'POST /auth/sign-in': {
     body: () => ({ email: 'fuzz@gains.example', password: PASSWORD }),
@@ -465,34 +493,8 @@ const INPUTS: Record<string, CallInputs> = {
     body: () => ({ portfolioUuid: ids.portfolioUuid, clientUuid: ids.clientUuid }),
     bodyFields: ['portfolioUuid', 'clientUuid'],
   },
-  'POST /taximiser/plan': {
-    body: () => ({
-      clientUuid: ids.clientUuid,
-      portfolioUuid: ids.portfolioUuid,
-      action: 'RAISE_PROCEEDS',
-      amount: '1000',
-      percent: '10',
-      include: 'PERCENT_OF_ALL',
-      includePercent: '50',
-      exclude: 'NONE',
-      prices: { '1': '2.50' },
-      quantities: [{ securityId: 1, quantity: '1' }],
-    }),
-    bodyFields: [
-      'clientUuid',
-      'portfolioUuid',
-      'action',
-      'amount',
-      'percent',
-      'include',
-      'includePercent',
-      'exclude',
-      'prices',
-      'quantities',
-      'household',
-      'spousePortfolioUuid',
-    ],
-  },
+  'POST /taximiser/plan': { body: taximiserPlanBody, bodyFields: TAXIMISER_PLAN_FIELDS },
+  'POST /taximiser/trade-list.pdf': { body: taximiserPlanBody, bodyFields: TAXIMISER_PLAN_FIELDS },
   'GET /admin/documents/headers/types': { query: ['documentTypeCode'] },
   'GET /admin/documents/headers/types/documentType/:id': { params: { id: () => CASH_DIVIDEND_TYPE } },
   'GET /admin/documents/layers/:securityId': { params: { securityId: () => '1' } },

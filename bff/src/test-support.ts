@@ -54,6 +54,8 @@ export interface Answer {
   status: number;
   body: any;
   headers: Headers;
+  /** the body's bytes as sent, for answers that are not text (a PDF) */
+  bytes: Uint8Array;
 }
 
 export interface TestSystem {
@@ -101,14 +103,15 @@ export async function startTestSystem(
     const body = o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await system.app.request(path, { method, headers, body });
-    const text = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {
       // Not JSON (the web app's HTML): kept as text.
     }
-    return { status: response.status, body: parsed, headers: response.headers };
+    return { status: response.status, body: parsed, headers: response.headers, bytes };
   }
 
   async function signIn(email: string, ip = '10.78.0.1') {

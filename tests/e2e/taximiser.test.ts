@@ -5,11 +5,13 @@
  * sets quantity / 100 x percent; Calculate shows disposals whose totals are the sums of the rows; each planner
  * action returns a plan. The client's ledger gains a holding bought and sold outright (quantity 0), whose run also
  * computes the client's figures. Expected figures are worked out here from what the page shows, in exact decimals.
+ * The trade list leaves as the server's PDF, read back with pdftotext.
  */
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { CalculationStatusAnswer, Portfolio, TaximiserPlan } from '../../packages/contracts/src';
+import { pdfPages } from '../../packages/pdf/src/pdf-text';
 import { gainsInChromium } from './support/suite';
 import { SHOTS, USERS, apiToken, newPage, signIn } from './support/browser';
 
@@ -274,6 +276,38 @@ describe('the Taximiser', () => {
     });
   }
 
+  it('when the trade list is downloaded as PDF, then it names the firm and client and holds each sale as shown', async () => {
+    const disposals = page.getByTestId('taximiser-disposals').locator('tbody tr.ant-table-row');
+    const count = await disposals.count();
+    const shownProceeds = await Promise.all(
+      Array.from({ length: count }, async (_, i) => text(disposals.nth(i).locator('td').nth(7))),
+    );
+    const totals = page.getByTestId('taximiser-totals').locator('tbody tr.ant-table-row td');
+    const totalProceeds = await text(totals.nth(1));
+    const downloaded = page.waitForEvent('download');
+    await page.getByTestId('taximiser-trade-list-pdf').click();
+    const file = await downloaded;
+    // the plan's trade date is today in London
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+    expect(file.suggestedFilename()).toBe(`${CLIENT}-trade-list-${today}.pdf`);
+    const pdf = fs.readFileSync((await file.path())!);
+    fs.writeFileSync(`${SHOTS}/taximiser-trade-list.pdf`, pdf);
+    const pages = pdfPages(pdf);
+    pages.forEach((p, i) => {
+      expect(p).toContain('Brookfield Advisory');
+      expect(p).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
+    const all = pages.join('\n');
+    expect(all).toContain(CLIENT);
+    expect(all).toContain(portfolio.code);
+    // each sale's proceeds as the page shows them, and the totals row's
+    for (const proceeds of shownProceeds) expect(all).toContain(proceeds);
+    const total = new RegExp(`Total\\s+${count} sales?\\s+${totalProceeds.replace(/[.$]/g, '\\$&')}\\s`);
+    expect(all).toMatch(total);
+    expect(all).toMatch(/Approved by the client: _+/);
+    expect(await page.getByTestId('taximiser-trade-list-pdf').getAttribute('class')).not.toContain('ant-btn-loading');
+  });
+
   it('when the plan leaves as a trade list, then the CSV holds each sale as shown, and saving makes pending sales', async () => {
     const disposals = page.getByTestId('taximiser-disposals').locator('tbody tr.ant-table-row');
     const count = await disposals.count();
@@ -466,5 +500,27 @@ describe('the Taximiser', () => {
       'the 30-day rule does not match them with these sales',
     );
     await page.screenshot({ path: `${SHOTS}/taximiser-bed-and-isa.png`, fullPage: true });
+  });
+
+  it('when the bed-and-ISA plan is downloaded as PDF, then its rebuys and the ISA allowance they leave are in it', async () => {
+    // the same request the page keeps for the PDF, answered as JSON for the expected figures
+    const answer = await call<TaximiserPlan>('POST', '/taximiser/plan', JSON.parse(planRequests.at(-1)!));
+    const downloaded = page.waitForEvent('download');
+    await page.getByTestId('taximiser-trade-list-pdf').click();
+    const pdf = fs.readFileSync((await (await downloaded).path())!);
+    fs.writeFileSync(`${SHOTS}/taximiser-trade-list-bed-and-isa.pdf`, pdf);
+    const all = pdfPages(pdf).join('\n');
+    expect(all).toMatch(/^\s*Code\s+Security\s+SEDOL\s+Portfolio\s+Bought in\s+Quantity\s+Price\s+Cost\s*$/m);
+    for (const r of answer.rebuys) {
+      expect(all).toMatch(
+        new RegExp(
+          `${r.code}\\s.*\\s${CLIENT}-ISA\\s+ISA\\s.*\\s${gbp(scaled(r.cost, 2)).replace('.', '\\.')}\\s*$`,
+          'm',
+        ),
+      );
+    }
+    expect(all).toMatch(
+      new RegExp(`Left after the rebuys\\s+${gbp(scaled(answer.isa!.leftAfter, 2)).replace('.', '\\.')}`),
+    );
   });
 });

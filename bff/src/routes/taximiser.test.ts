@@ -1,8 +1,9 @@
 // The Taximiser through the BFF, against the whole system on a real PostgreSQL (issue 25): the plan's JSON with
 // figures worked by hand, the body's checks, every role planning, another firm refused; a plan's sales saved as
-// PENDING rows all or nothing, by the ledger's writers only. Every action's figures: services/tax-engine/test.
+// PENDING rows all or nothing, by the ledger's writers only; the plan as the trade list's PDF, read back with pdftotext. Every action's figures: services/tax-engine/test.
 import { taximiser } from '@gains/proto';
 import pg from 'pg';
+import { pdfPages } from '@gains/pdf/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, ORG, startTestSystem, type Answer, type Persona, type TestSystem } from '../test-support';
 
@@ -34,7 +35,16 @@ beforeAll(async () => {
       await t.request(
         'POST',
         '/api/admin/clients',
-        as('manager', { code: 'TAXI-1', name: 'Taximiser Client', typeCode: 'INDIVIDUAL', stateCode: 'LIVE' }),
+        as('manager', {
+          code: 'TAXI-1',
+          name: 'Taximiser Client',
+          typeCode: 'INDIVIDUAL',
+          stateCode: 'LIVE',
+          // where the trade list is posted
+          addresses: [
+            { typeCode: 'HOME', line1: '12 Planner Street', town: 'Leeds', postcode: 'LS1 4AB', primaryTaxCopy: true },
+          ],
+        }),
       ),
       201,
     )
@@ -155,6 +165,63 @@ describe('POST /api/taximiser/plan', () => {
       'Disposal amount must not be more than the 1000 held',
       'quantities[0].quantity',
     );
+  });
+});
+
+describe('POST /api/taximiser/trade-list.pdf', () => {
+  const tradeList = (persona: Persona, body: object, org = ORG.ASHW) =>
+    t.request(
+      'POST',
+      '/api/taximiser/trade-list.pdf',
+      as(persona, { clientUuid: ids.client, portfolioUuid: ids.portfolio, ...body }, org),
+    );
+  // the plan's trade date: today in London
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  const [year, month, day] = today.split('-');
+
+  it('when an adviser prints the 10% plan at £3.00, then the PDF names the firm and client and shows the sale', async () => {
+    const answer = await tradeList('adviser', { action: 'DISPOSE_PERCENTAGE', percent: '10', prices: { '1': '3' } });
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="TAXI-1-trade-list-${today}.pdf"`);
+    const pages = pdfPages(answer.bytes);
+    expect(pages).toHaveLength(1);
+    const [text] = pages as [string];
+    expect(text).toContain('Ashworth Wealth Management');
+    expect(text).toMatch(/TAXI-1\s+Taximiser Client/);
+    expect(text).toContain('12 Planner Street');
+    expect(text).toContain('LS1 4AB');
+    expect(text).toMatch(/Portfolio\s+TAXI-1-GIA/);
+    expect(text).toMatch(new RegExp(`Trade date\\s+${day}/${month}/${year}`));
+    // 1,000 shares bought for £2,000.00: 10% is 100 shares, £300.00 at £3.00 for a cost of £200.00, a £100.00 gain
+    expect(text).toMatch(/^.*\s100\.0000\s+£3\.0000\s+£300\.00\s+£200\.00\s+£100\.00\s+£0\.00\s*$/m);
+    expect(text).toMatch(/^\s*Total\s+1 sale\s+£300\.00\s+£200\.00\s+£100\.00\s+£0\.00\s*$/m);
+    // no gain yet this year: the £3,000.00 exempt amount less £100.00, and nothing chargeable
+    expect(text).toMatch(/Annual exempt amount remaining\s+£2,900\.00/);
+    expect(text).toMatch(/Resultant chargeable gain\s+£0\.00/);
+    expect(text).toMatch(/Approved by the client: _+/);
+    expect(text).toContain('Page 1 of 1');
+  });
+
+  it('when the body breaks a rule or another firm’s member asks, then it is refused as the plan is', async () => {
+    expectError(
+      await tradeList('adviser', { action: 'DISPOSE_PERCENTAGE', percent: 10 }),
+      400,
+      /percent must be a decimal number written as text/,
+      'percent',
+    );
+    expectError(
+      await tradeList('adviser', { action: 'DISPOSE_PERCENTAGE', percent: '0' }),
+      400,
+      'Disposal percent must be at least 0.000001',
+      'percent',
+    );
+    expectError(
+      await tradeList('brook', { action: 'HARVEST_ANNUAL_EXEMPTION' }),
+      403,
+      'You are not a member of this organisation',
+    );
+    expect((await tradeList('brook', { action: 'HARVEST_ANNUAL_EXEMPTION' }, ORG.BRKF)).status).toBe(404);
   });
 });
 

@@ -1,9 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { toJson } from '@bufbuild/protobuf';
-import { taximiser } from '@gains/proto';
+import { taximiser, type clients } from '@gains/proto';
+import { renderPdf } from '@gains/pdf';
 import type { TaximiserPlan, TaximiserPlanBody, TaximiserProposalsBody } from '@gains/contracts';
 import { transactionJson } from './ledger-json';
+import { tradeListFileName, tradeListPdf } from './trade-list-pdf';
 import { asCaller } from '../middleware/authenticate';
 import type { BffEnv } from '../deps';
 import { field, parseBody, type Reads } from '../validation';
@@ -87,40 +89,78 @@ const proposalsSchema = z.object({
 });
 const proposalsBody: Reads<typeof proposalsSchema, TaximiserProposalsBody> = proposalsSchema;
 
+/** A plan through the tax engine (which checks the rules and membership), as JSON with every field present. */
+async function planOf(c: Context<BffEnv>, body: TaximiserPlanBody): Promise<TaximiserPlan> {
+  const plan = await c.var.deps.taximiser.plan(
+    {
+      organisationUuid: c.var.organisationUuid,
+      clientUuid: body.clientUuid,
+      portfolioUuid: body.portfolioUuid,
+      action: body.action ?? '',
+      amount: body.amount ?? '',
+      percent: body.percent ?? '',
+      include: body.include ?? '',
+      includePercent: body.includePercent ?? '',
+      exclude: body.exclude ?? '',
+      prices: Object.fromEntries(Object.entries(body.prices ?? {}).map(([id, price]) => [Number(id), price])),
+      quantities: body.quantities ?? [],
+      household: body.household ?? false,
+      spousePortfolioUuid: body.spousePortfolioUuid ?? '',
+      rebuy: body.rebuy ?? '',
+      rebuyPortfolioUuid: body.rebuyPortfolioUuid ?? '',
+      isaSubscribed: body.isaSubscribed ?? '',
+    },
+    asCaller(c),
+  );
+  // Every field present: the spouse, their plan and the ISA are null when there are none.
+  const json = toJson(taximiser.PlanResponseSchema, plan, { alwaysEmitImplicit: true }) as {
+    spousePlan?: object;
+  };
+  const spousePlan = json.spousePlan ? { isa: null, ...json.spousePlan } : null;
+  return { spouse: null, isa: null, ...json, spousePlan } as TaximiserPlan;
+}
+
+/** Where the trade list is posted: the client's primary tax copy address, else a current one, else the first. */
+function addressLines(client: clients.Client): string[] {
+  const a =
+    client.addresses.find((x) => x.primaryTaxCopy) ??
+    client.addresses.find((x) => x.status === 'CURRENT') ??
+    client.addresses[0];
+  if (!a) return [];
+  return [a.line1, a.line2, a.line3, a.town, a.county, a.postcode, a.country === 'GB' ? '' : a.country].filter(
+    (line) => line.trim() !== '',
+  );
+}
+
 /**
  * The Taximiser (issue 25), served by the tax engine's TaximiserService: the BFF checks the body's shape and passes
  * it on; the engine checks the rules (seed 000 §5), membership, and plans on the client's ledger.
  */
 export const taximiserRoutes = new Hono<BffEnv>()
-  .post('/plan', async (c) => {
+  .post('/plan', async (c) => c.json(await planOf(c, await parseBody(c, planBody))))
+  // The plan as the trade list the client signs, a PDF made here from the same plan (the engine's rules and
+  // membership), with the firm's name and the client's address read as the caller, within their organisation.
+  .post('/trade-list.pdf', async (c) => {
     const body = await parseBody(c, planBody);
-    const plan = await c.var.deps.taximiser.plan(
-      {
-        organisationUuid: c.var.organisationUuid,
-        clientUuid: body.clientUuid,
-        portfolioUuid: body.portfolioUuid,
-        action: body.action ?? '',
-        amount: body.amount ?? '',
-        percent: body.percent ?? '',
-        include: body.include ?? '',
-        includePercent: body.includePercent ?? '',
-        exclude: body.exclude ?? '',
-        prices: Object.fromEntries(Object.entries(body.prices ?? {}).map(([id, price]) => [Number(id), price])),
-        quantities: body.quantities ?? [],
-        household: body.household ?? false,
-        spousePortfolioUuid: body.spousePortfolioUuid ?? '',
-        rebuy: body.rebuy ?? '',
-        rebuyPortfolioUuid: body.rebuyPortfolioUuid ?? '',
-        isaSubscribed: body.isaSubscribed ?? '',
-      },
-      asCaller(c),
+    const plan = await planOf(c, body);
+    const scope = { organisationUuid: c.var.organisationUuid };
+    const [organisation, client, portfolio] = await Promise.all([
+      c.var.deps.identity.getOrganisation({ uuid: c.var.organisationUuid }, asCaller(c)),
+      c.var.deps.clients.getClient({ ...scope, id: 0, uuid: body.clientUuid }, asCaller(c)),
+      c.var.deps.ledger.getPortfolio({ ...scope, uuid: body.portfolioUuid }, asCaller(c)),
+    ]);
+    const pdf = await renderPdf(
+      tradeListPdf({
+        firm: organisation.organisation?.name ?? '',
+        client: { code: client.code, name: client.name, address: addressLines(client) },
+        portfolioCode: portfolio.code,
+        plan,
+      }),
     );
-    // Every field present: the spouse, their plan and the ISA are null when there are none.
-    const json = toJson(taximiser.PlanResponseSchema, plan, { alwaysEmitImplicit: true }) as {
-      spousePlan?: object;
-    };
-    const spousePlan = json.spousePlan ? { isa: null, ...json.spousePlan } : null;
-    return c.json({ spouse: null, isa: null, ...json, spousePlan } as TaximiserPlan);
+    return c.body(new Uint8Array(pdf), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${tradeListFileName(client.code, plan.tradeDate)}"`,
+    });
   })
   // The plan's sales and rebuys as PENDING rows, posted by the ledger all or nothing (a refusal names
   // `transactions.N.<field>`: the sales first, then the rebuys).

@@ -159,6 +159,8 @@ export const CALLS: readonly CallDefinition[] = [
   call('POST', '/portfolios/summary', CLIENTS_PAGE, true),
   // The Taximiser (issue 25): every member plans; nothing is stored.
   call('POST', '/taximiser/plan', TAXIMISER_PAGE, true),
+  // The same plan as the trade list the client signs (a PDF): whoever may plan may print it.
+  call('POST', '/taximiser/trade-list.pdf', TAXIMISER_PAGE, true),
   // A plan's sales saved as PENDING rows for an adviser to settle: a change to the ledger, so its writers only.
   call('POST', '/taximiser/proposals', LEDGER_WRITERS, true),
   call('GET', '/portfolios/:uuid', CLIENTS_PAGE, true),

@@ -141,12 +141,31 @@ function toSearch(query: RequestOptions['query']): string {
  * 401 that remains (sign out) is the query client's decision.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await fetchOk(path, options, 'application/json');
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A file the API answers (a PDF), with the name its Content-Disposition gives, or `fallbackName`. */
+export async function apiDownload(
+  path: string,
+  options: RequestOptions & { fallbackName: string },
+): Promise<{ blob: Blob; fileName: string }> {
+  const response = await fetchOk(path, options, '*/*');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const named = /filename="([^"]+)"/.exec(disposition)?.[1];
+  return { blob: await response.blob(), fileName: named ?? options.fallbackName };
+}
+
+/** The answer of a call that succeeded; a refusal is raised as ApiError with the server's error body. */
+async function fetchOk(path: string, options: RequestOptions, accept: string): Promise<Response> {
   let session = options.anonymous ? undefined : getSession();
   if (session && accessTokenExpired(session)) session = (await refreshSession()) ?? session;
-  let response = await send(path, options, session);
+  let response = await send(path, options, session, accept);
   if (response.status === 401 && session) {
     const refreshed = await refreshSession();
-    if (refreshed) response = await send(path, options, refreshed);
+    if (refreshed) response = await send(path, options, refreshed, accept);
   }
 
   if (!response.ok) {
@@ -158,13 +177,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     throw new ApiError(response.status, body, response.statusText || `Request failed (${response.status})`);
   }
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return response;
 }
 
-async function send(path: string, options: RequestOptions, session: Session | undefined): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function send(
+  path: string,
+  options: RequestOptions,
+  session: Session | undefined,
+  accept: string,
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (session) headers.Authorization = `Bearer ${session.accessToken}`;
   if (options.organisationUuid) headers['X-Organisation-Uuid'] = options.organisationUuid;

@@ -64,6 +64,8 @@ export function Taximiser({
   const [original, setOriginal] = useState<TaximiserRow[]>([]);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [plan, setPlan] = useState<TaximiserPlan>();
+  /** the request the plan answered, which the trade list's PDF sends again */
+  const [planRequest, setPlanRequest] = useState<TaximiserPlanBody>();
   const [percent, setPercent] = useState('');
   const [percentError, setPercentError] = useState<string>();
   const [message, setMessage] = useState<Message>();
@@ -186,17 +188,16 @@ export function Taximiser({
       say('error', buyBack.problem);
       return;
     }
-    planCall.mutate(
-      { clientUuid: client.uuid, portfolioUuid, ...body, ...(body.household ? {} : buyBack.body) },
-      {
-        onSuccess: (answer) => {
-          setPlan(answer);
-          setSpouse(answer.spouse ?? undefined);
-          after(answer);
-        },
-        onError: (error) => say('error', describeError(error)),
+    const request = { clientUuid: client.uuid, portfolioUuid, ...body, ...(body.household ? {} : buyBack.body) };
+    planCall.mutate(request, {
+      onSuccess: (answer) => {
+        setPlan(answer);
+        setPlanRequest(request);
+        setSpouse(answer.spouse ?? undefined);
+        after(answer);
       },
-    );
+      onError: (error) => say('error', describeError(error)),
+    });
   };
 
   // §4 step 7: the selected rows become the disposals; a failing selected row stops it here
@@ -377,6 +378,7 @@ export function Taximiser({
         )}
         <TradeListPanel
           plan={plan}
+          request={planRequest}
           organisationUuid={organisationUuid}
           canSave={canSaveProposals}
           say={say}

@@ -1,31 +1,37 @@
 import { Button, Popconfirm, Space, Typography } from 'antd';
-import { DownloadOutlined, PrinterOutlined, SaveOutlined } from '@ant-design/icons';
-import type { TaximiserPlan } from '@gains/contracts';
+import { DownloadOutlined, FilePdfOutlined, PrinterOutlined, SaveOutlined } from '@ant-design/icons';
+import type { TaximiserPlan, TaximiserPlanBody } from '@gains/contracts';
 import { exportFileName, formatMoney, formatQuantity } from '@/lib/format';
 import { useSaveProposals } from '../api/proposals';
+import { useTradeListPdf } from '../api/trade-list-pdf';
 import { describeError } from './plan-error';
 import { proposalsBody, tradeListCsv, tradeListRows, TRADE_LIST_COLUMNS, type TradeListFor } from './trade-list';
 
-function download(text: string, fileName: string) {
+function download(file: Blob, fileName: string) {
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  link.href = URL.createObjectURL(file);
   link.download = fileName;
   link.click();
-  URL.revokeObjectURL(link.href);
+  // a moment later: the browser reads the file from the URL after the click
+  setTimeout(() => URL.revokeObjectURL(link.href), 1_000);
 }
 
 /**
- * A plan leaves as a trade list for the client's approval (a CSV file, or printed to PDF from the browser), and can
- * be saved as PENDING sales of the portfolio for an adviser to settle: nothing is posted without that step.
+ * A plan leaves as a trade list for the client's approval (a PDF the server makes from the same request, or a CSV
+ * file), and can be saved as PENDING sales of the portfolio for an adviser to settle: nothing is posted without that
+ * step.
  */
 export function TradeListPanel({
   plan,
+  request,
   to,
   organisationUuid,
   canSave,
   say,
 }: {
   plan: TaximiserPlan | undefined;
+  /** the request the plan answered: the server plans it again for the PDF */
+  request: TaximiserPlanBody | undefined;
   to: TradeListFor | undefined;
   organisationUuid: string;
   /** the caller may change the ledger (ADMIN, CUSTOMER_ADMIN) */
@@ -33,6 +39,7 @@ export function TradeListPanel({
   say: (kind: 'success' | 'info' | 'error', text: string) => void;
 }) {
   const save = useSaveProposals(organisationUuid);
+  const pdf = useTradeListPdf(organisationUuid);
   if (!plan || !to || plan.disposals.length === 0) return null;
   const name = `trade-list-${to.portfolioCode}`;
   return (
@@ -42,14 +49,35 @@ export function TradeListPanel({
       </Typography.Title>
       <Space wrap>
         <Button
+          type="primary"
+          icon={<FilePdfOutlined />}
+          data-testid="taximiser-trade-list-pdf"
+          loading={pdf.isPending}
+          disabled={!request}
+          onClick={() =>
+            request &&
+            pdf.mutate(request, {
+              onSuccess: ({ blob, fileName }) => download(blob, fileName),
+              onError: (error) => say('error', describeError(error)),
+            })
+          }
+        >
+          Download PDF
+        </Button>
+        <Button
           icon={<DownloadOutlined />}
           data-testid="taximiser-trade-list-csv"
-          onClick={() => download(tradeListCsv(plan, to), exportFileName(name, 'csv'))}
+          onClick={() =>
+            download(
+              new Blob([tradeListCsv(plan, to)], { type: 'text/csv;charset=utf-8' }),
+              exportFileName(name, 'csv'),
+            )
+          }
         >
           Download trade list (CSV)
         </Button>
         <Button icon={<PrinterOutlined />} data-testid="taximiser-trade-list-print" onClick={() => window.print()}>
-          Print trade list (PDF)
+          Print
         </Button>
         {canSave && (
           <Popconfirm
