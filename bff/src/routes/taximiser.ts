@@ -155,6 +155,7 @@ export const taximiserRoutes = new Hono<BffEnv>()
         client: { code: client.code, name: client.name, address: addressLines(client) },
         portfolioCode: portfolio.code,
         plan,
+        ...(plan.spouse && plan.spousePlan && { household: { spouse: plan.spouse, plan: plan.spousePlan } }),
       }),
     );
     return c.body(new Uint8Array(pdf), 200, {

@@ -180,6 +180,44 @@ describe('the trade list document', () => {
     expect(text).not.toContain('Warnings');
   });
 
+  it('when the plan is the household’s, then the spouse’s sales follow, and each of them signs', async () => {
+    // the spouse sells 500 VOD at £0.72 = £360.00 for £250.00: +£110.00
+    const theirs: TaximiserPersonPlan = {
+      ...plan,
+      disposals: [plan.disposals[0]!].map((d) => ({
+        ...d,
+        quantity: '500.0000',
+        proceeds: '360.00',
+        cgtCost: '250.00',
+        capitalGainLoss: '110.00',
+      })),
+      totals: {
+        ...plan.totals!,
+        proceedTotal: '360.00',
+        costTotal: '250.00',
+        disposalCount: 1,
+        capitalGainLossTotal: '110.00',
+      },
+      rebuys: [],
+      isa: null,
+    };
+    const pages = pdfPages(
+      await renderPdf(
+        tradeListPdf({
+          firm,
+          client,
+          portfolioCode: 'ASH00001-GIA',
+          plan,
+          household: { spouse: { code: 'ASH00002', name: 'Charles Babbage' }, plan: theirs },
+        }),
+      ),
+    );
+    const text = pages.join('\n');
+    expect(text).toContain('ASH00002 Charles Babbage: the household’s other plan');
+    expect(text).toMatch(/500\.0000\s+£0\.7200\s+£360\.00\s+£250\.00\s+£110\.00/);
+    expect(text).toContain('Approved by Charles Babbage');
+  });
+
   it('when the client code has characters a file name cannot hold, then they are replaced', () => {
     expect(tradeListFileName('ASH00001', '2026-11-27')).toBe('ASH00001-trade-list-2026-11-27.pdf');
     expect(tradeListFileName('A/B "C"', '2026-11-27')).toBe('A_B_C_-trade-list-2026-11-27.pdf');

@@ -14,6 +14,8 @@ export interface TradeListFor {
   client: PdfClient;
   portfolioCode: string;
   plan: TaximiserPersonPlan;
+  /** a household plan: the spouse or civil partner and their plan, which they approve beside the client */
+  household?: { spouse: { code: string; name: string }; plan: TaximiserPersonPlan };
 }
 
 /** The file's name: `<clientCode>-trade-list-<tradeDate>.pdf`, kept to characters every file system takes. */
@@ -135,8 +137,25 @@ function tax(plan: TaximiserPersonPlan): PdfBlock[] {
 }
 
 /** The trade list as a document: who it is for, the sales, what follows from them, and where the client signs. */
-export function tradeListPdf({ firm, client, portfolioCode, plan }: TradeListFor): GainsPdf {
+export function tradeListPdf({ firm, client, portfolioCode, plan, household }: TradeListFor): GainsPdf {
   const p = plan.position;
+  const theirs: PdfBlock[] = household
+    ? [
+        { kind: 'heading', text: `${household.spouse.code} ${household.spouse.name}: the household’s other plan` },
+        ...sales(household.plan),
+        ...rebuys(household.plan),
+        {
+          kind: 'keyValues',
+          rows: [
+            { label: 'Annual exempt amount remaining', value: gbp(household.plan.position?.aeRemaining) },
+            {
+              label: 'Resultant chargeable gain',
+              value: gbp(household.plan.position?.resultantChargeableCapitalGainLoss),
+            },
+          ],
+        },
+      ]
+    : [];
   return {
     firm,
     title: 'Trade list',
@@ -175,10 +194,12 @@ export function tradeListPdf({ firm, client, portfolioCode, plan }: TradeListFor
             { kind: 'list' as const, items: plan.warnings },
           ]
         : []),
+      ...theirs,
       {
         kind: 'signature',
         lines: [
           { label: 'Approved by the client', blank: 40 },
+          ...(household ? [{ label: `Approved by ${household.spouse.name}`, blank: 40 }] : []),
           { label: 'Date', blank: 20 },
         ],
       },
