@@ -215,8 +215,11 @@ export function definitionOf(doc: GainsPdf): TDocumentDefinitions {
       color: GREY,
       margin: [MARGIN, 15, MARGIN, 0],
     }),
-    // a heading never ends a page: it moves to the next with what it heads
-    pageBreakBefore: (node, next) => node.headlineLevel === 1 && next.getFollowingNodesOnPage().length === 0,
+    // a heading never ends a page: it moves to the next with what it heads (nothing after it on the page, or it
+    // starts in the page's last tenth, where a table's header row and first rows would not fit)
+    pageBreakBefore: (node, next) =>
+      node.headlineLevel === 1 &&
+      (next.getFollowingNodesOnPage().length === 0 || (node.startPosition?.verticalRatio ?? 0) > 0.9),
     content: [
       { text: doc.title, style: 'title' },
       ...(doc.subtitle ? [{ text: doc.subtitle, style: 'subtitle' }] : []),
