@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { toJson } from '@bufbuild/protobuf';
 import { documents } from '@gains/proto';
@@ -66,6 +66,19 @@ const searchQuery = z.object({
 
 const rowsQuery = z.object({ page: field.queryNumber('page', 1, 1_000_000), size: field.queryNumber('size', 10, 100) });
 
+/** A header's candidates or previews asked for: its id and a page of the grid. */
+function rowsRequest(c: Context<BffEnv>) {
+  const q = parseQuery(c, rowsQuery);
+  return {
+    organisationUuid: c.var.organisationUuid,
+    headerUuid: c.req.param('id') ?? '',
+    page: q.page - 1,
+    size: q.size,
+  };
+}
+const candidateJson = (r: documents.Candidate) => toJson(documents.CandidateSchema, r, { alwaysEmitImplicit: true });
+const previewJson = (r: documents.Preview) => toJson(documents.PreviewSchema, r, { alwaysEmitImplicit: true });
+
 const headerJson = (h: documents.Header) => toJson(documents.HeaderSchema, h, { alwaysEmitImplicit: true });
 const typeJson = (t: documents.DocumentType) => toJson(documents.DocumentTypeSchema, t, { alwaysEmitImplicit: true });
 
@@ -120,26 +133,12 @@ export const adminDocumentRoutes = new Hono<BffEnv>()
     return c.json({ content: answer.content.map(headerJson), totalSize: Number(answer.totalSize) });
   })
   .get('/headers/:id/candidates', async (c) => {
-    const q = parseQuery(c, rowsQuery);
-    const answer = await c.var.deps.documents.listCandidates(
-      { organisationUuid: c.var.organisationUuid, headerUuid: c.req.param('id'), page: q.page - 1, size: q.size },
-      asCaller(c),
-    );
-    return c.json({
-      content: answer.content.map((r) => toJson(documents.CandidateSchema, r, { alwaysEmitImplicit: true })),
-      totalSize: Number(answer.totalSize),
-    });
+    const answer = await c.var.deps.documents.listCandidates(rowsRequest(c), asCaller(c));
+    return c.json({ content: answer.content.map(candidateJson), totalSize: Number(answer.totalSize) });
   })
   .get('/headers/:id/previews', async (c) => {
-    const q = parseQuery(c, rowsQuery);
-    const answer = await c.var.deps.documents.listPreviews(
-      { organisationUuid: c.var.organisationUuid, headerUuid: c.req.param('id'), page: q.page - 1, size: q.size },
-      asCaller(c),
-    );
-    return c.json({
-      content: answer.content.map((r) => toJson(documents.PreviewSchema, r, { alwaysEmitImplicit: true })),
-      totalSize: Number(answer.totalSize),
-    });
+    const answer = await c.var.deps.documents.listPreviews(rowsRequest(c), asCaller(c));
+    return c.json({ content: answer.content.map(previewJson), totalSize: Number(answer.totalSize) });
   })
   .get('/headers/:id', async (c) => {
     const header = await c.var.deps.documents.getHeader(

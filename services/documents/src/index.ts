@@ -8,6 +8,7 @@ import { createJobRunner } from '@gains/jobs';
 import { createClient } from '@connectrpc/connect';
 import { ledger } from '@gains/proto';
 import { serviceTokenSource } from '@gains/service-kit';
+import type { Caller } from '@gains/auth';
 import { DomainError } from '@gains/errors';
 import { CREATE_CANDIDATES, createCandidatesHandler } from './domain/create-candidates';
 import { CREATE_TRANSACTIONS, createTransactionsHandler } from './domain/create-transactions';
@@ -76,6 +77,24 @@ export const documentsModule: ServiceModule = {
       ],
       onCommitted: () => relay.kick(),
     });
+    /** A header's job, on the Job Monitor under the header, started by the user who asked. */
+    const startHeaderJob = (
+      uuid: string,
+      type: string,
+      message: string,
+      caller: Caller,
+      organisationUuid: string,
+      headerUuid: string,
+    ) =>
+      jobs.start({
+        uuid,
+        organisationUuid,
+        type,
+        input: { headerUuid },
+        object: { kind: 'HEADER', id: headerUuid },
+        startedBy: { userId: caller.userUuid, name: caller.name },
+        message,
+      });
     const deps: DocumentsDeps = {
       types,
       layers: createLayerStore(prisma),
@@ -90,29 +109,13 @@ export const documentsModule: ServiceModule = {
             'The header changed while it was asked for: reload it and try again',
             'status',
           );
-        await jobs.start({
-          uuid,
-          organisationUuid,
-          type: CREATE_TRANSACTIONS,
-          input: { headerUuid },
-          object: { kind: 'HEADER', id: headerUuid },
-          startedBy: { userId: caller.userUuid, name: caller.name },
-          message: 'Creating transactions',
-        });
+        await startHeaderJob(uuid, CREATE_TRANSACTIONS, 'Creating transactions', caller, organisationUuid, headerUuid);
       },
       async startCandidates(caller, organisationUuid, headerUuid) {
         // the header is marked first, so the job never finishes before it is marked as started
         const uuid = crypto.randomUUID();
         await headers.beginCandidates(organisationUuid, headerUuid, uuid, caller.name);
-        await jobs.start({
-          uuid,
-          organisationUuid,
-          type: CREATE_CANDIDATES,
-          input: { headerUuid },
-          object: { kind: 'HEADER', id: headerUuid },
-          startedBy: { userId: caller.userUuid, name: caller.name },
-          message: 'Finding the holders',
-        });
+        await startHeaderJob(uuid, CREATE_CANDIDATES, 'Finding the holders', caller, organisationUuid, headerUuid);
       },
     };
     return {

@@ -1,3 +1,5 @@
+import type { PortfolioRef } from './deps';
+
 /** A header as the calls answer it (documents.proto Header): text for every figure and date ("" when none). */
 export interface HeaderView {
   uuid: string;
@@ -62,13 +64,7 @@ export interface HeaderView {
   lastModifiedByName: string;
 }
 
-export interface MovementView {
-  clientUuid: string;
-  clientCode: string;
-  clientName: string;
-  portfolioUuid: string;
-  portfolioCode: string;
-  portfolioName: string;
+export interface MovementView extends PortfolioRef {
   transferPercentage: string;
   ord: number;
 }

@@ -19,6 +19,12 @@ function typeMessage(t: DocumentTypeRecord) {
   };
 }
 
+/** A page as the grids' calls answer it (the total is an int64 on the wire). */
+const paged = <T>(page: { content: T[]; totalSize: number }) => ({
+  content: page.content,
+  totalSize: BigInt(page.totalSize),
+});
+
 /** gains.documents.v1.DocumentsService (documents.proto): thin, map, call, map. */
 export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof documents.DocumentsService> {
   return {
@@ -32,19 +38,16 @@ export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof 
       return { layers: await listLayers(deps, requireCaller(ctx), req) };
     },
     async searchHeaders(req, ctx) {
-      const page = await searchHeaders(deps, requireCaller(ctx), req);
-      return { content: page.content, totalSize: BigInt(page.totalSize) };
+      return paged(await searchHeaders(deps, requireCaller(ctx), req));
     },
     async getHeader(req, ctx) {
       return getHeader(deps, requireCaller(ctx), req);
     },
     async listCandidates(req, ctx) {
-      const page = await listCandidates(deps, requireCaller(ctx), req);
-      return { content: page.content, totalSize: BigInt(page.totalSize) };
+      return paged(await listCandidates(deps, requireCaller(ctx), req));
     },
     async listPreviews(req, ctx) {
-      const page = await listPreviews(deps, requireCaller(ctx), req);
-      return { content: page.content, totalSize: BigInt(page.totalSize) };
+      return paged(await listPreviews(deps, requireCaller(ctx), req));
     },
     async processHeader(req, ctx) {
       return processHeader(deps, requireCaller(ctx), req);

@@ -1,6 +1,7 @@
 import { rawSql } from '@gains/db';
 import type pg from 'pg';
 import type { PreviewHeader, PreviewLine, PreviewRow } from '../domain/candidate-previews';
+import type { PortfolioRef } from '../domain/deps';
 
 /** A corporate action as its jobs read it: the terms the previews are made from. */
 export interface RunHeader extends PreviewHeader {
@@ -37,13 +38,7 @@ export interface PostingCandidate {
 }
 
 /** A candidate as a job writes it: a holder's portfolio with its first owner named. */
-export interface CandidateWrite {
-  clientUuid: string;
-  clientCode: string;
-  clientName: string;
-  portfolioUuid: string;
-  portfolioCode: string;
-  portfolioName: string;
+export interface CandidateWrite extends PortfolioRef {
   securityId: number;
   decimalPlaces: number;
   asAtDate: string;

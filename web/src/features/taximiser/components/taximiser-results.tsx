@@ -20,6 +20,15 @@ const money = <Row extends object>(key: keyof Row & string, title: string) => ({
   render: (value: string | null | undefined) => <Money value={value} />,
 });
 
+/** A right-aligned figure that is not money: a quantity, a price per share. */
+const figure = (key: string, title: string, format: (v: string) => string) => ({
+  key,
+  dataIndex: key,
+  title,
+  align: 'right' as const,
+  render: (v: string) => <span className="gains-amount">{format(v)}</span>,
+});
+
 type DisposalRow = TaximiserDisposal & { key: string; issuerName: string };
 
 const DISPOSAL_COLUMNS: ColumnsType<DisposalRow> = [
@@ -28,13 +37,7 @@ const DISPOSAL_COLUMNS: ColumnsType<DisposalRow> = [
   { key: 'isin', dataIndex: 'isin', title: 'ISIN', render: formatText },
   { key: 'issuerName', dataIndex: 'issuerName', title: 'Issuer Name', render: formatText },
   { key: 'name', dataIndex: 'name', title: 'Security Name', render: formatText },
-  {
-    key: 'quantity',
-    dataIndex: 'quantity',
-    title: 'Quantity',
-    align: 'right',
-    render: (v: string) => <span className="gains-amount">{formatQuantity(v)}</span>,
-  },
+  figure('quantity', 'Quantity', formatQuantity),
   money<DisposalRow>('cgtCost', 'CGT Cost'),
   money<DisposalRow>('proceeds', 'Proceeds'),
   money<DisposalRow>('incomeGain', 'Income Gain'),
@@ -278,20 +281,8 @@ const REBUY_COLUMNS: ColumnsType<RebuyRow> = [
   { key: 'portfolioCode', dataIndex: 'portfolioCode', title: 'Portfolio Code', render: formatText },
   { key: 'sedol', dataIndex: 'sedol', title: 'SEDOL', render: formatText },
   { key: 'name', dataIndex: 'name', title: 'Security Name', render: formatText },
-  {
-    key: 'quantity',
-    dataIndex: 'quantity',
-    title: 'Quantity',
-    align: 'right',
-    render: (v: string) => <span className="gains-amount">{formatQuantity(v)}</span>,
-  },
-  {
-    key: 'price',
-    dataIndex: 'price',
-    title: 'Price',
-    align: 'right',
-    render: (v: string) => <span className="gains-amount">{formatPrice(v)}</span>,
-  },
+  figure('quantity', 'Quantity', formatQuantity),
+  figure('price', 'Price', formatPrice),
   money<RebuyRow>('cost', 'Cost'),
 ];
 
