@@ -896,6 +896,24 @@ const WALK: Record<string, Probe[]> = {
       outsiders: ['brook'],
     },
   ],
+  'POST /admin/documents/headers/:id/reverse': [
+    {
+      label: 'no such header',
+      path: () => `/api/admin/documents/headers/${NO_GHOST}/reverse`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
+  'POST /admin/documents/headers/:id/delete': [
+    {
+      label: 'no such header',
+      path: () => `/api/admin/documents/headers/${NO_GHOST}/delete`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
   'POST /admin/documents/headers': [
     {
       label: 'a dividend without its security',

@@ -515,6 +515,8 @@ const INPUTS: Record<string, CallInputs> = {
   },
   'GET /admin/documents/headers/:id': { params: { id: () => NO_GHOST } },
   'POST /admin/documents/headers/:id/process': { params: { id: () => NO_GHOST } },
+  'POST /admin/documents/headers/:id/reverse': { params: { id: () => NO_GHOST } },
+  'POST /admin/documents/headers/:id/delete': { params: { id: () => NO_GHOST } },
   'GET /admin/documents/headers/:id/candidates': { params: { id: () => NO_GHOST }, query: ['page', 'size'] },
   'GET /admin/documents/headers/:id/previews': { params: { id: () => NO_GHOST }, query: ['page', 'size'] },
   'POST /admin/documents/headers': {

@@ -43,12 +43,12 @@ beforeAll(async () => {
 
 afterAll(async () => t?.stop());
 
-/** The header once its candidates job is done (any status but CREATING_CANDIDATES). */
-async function settled(uuid: string) {
+/** The header once its job is done (any status but the job's in-progress one). */
+async function settled(uuid: string, inProgress = 'CREATING_CANDIDATES') {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const header = (await t.request('GET', `/api/admin/documents/headers/${uuid}`, as('manager'))).body;
-    if (header.status !== 'CREATING_CANDIDATES' || Date.now() > deadline) return header;
+    if (header.status !== inProgress || Date.now() > deadline) return header;
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -218,6 +218,45 @@ describe('corporate action headers', () => {
       ).status,
     ).toBe(404);
     expect((await t.request('GET', `/api/admin/documents/headers/${created.uuid}`, as('adviser'))).status).toBe(403);
+  });
+});
+
+describe('deleting a header', () => {
+  it('deletes a PENDING header’s candidates and keeps the header DELETED', async () => {
+    // the client's second portfolio holds security 3, so a dividend on it has a holder
+    const bought = await t.request(
+      'POST',
+      '/api/customerAdmin/transactions',
+      as('manager', {
+        portfolioUuid: ids.second,
+        securityId: 3,
+        transaction: {
+          type: 'BUY',
+          tradeDate: '2026-08-03',
+          quantity: '10',
+          price: '1',
+          expenses: '0',
+          currency: 'GBP',
+        },
+      }),
+    );
+    expect(bought.status).toBe(201);
+    const layer3 = (await t.request('GET', '/api/admin/documents/layers/3', as('manager'))).body[0].uuid;
+    const created = (
+      await t.request(
+        'POST',
+        '/api/admin/documents/headers',
+        as('manager', dividend({ securityId: 3, layerUuid: layer3 })),
+      )
+    ).body;
+    const ready = await settled(created.uuid);
+    expect(ready.status).toBe('PENDING');
+    expect(ready.counts.candidates).toBeGreaterThan(0);
+    const deleting = await t.request('POST', `/api/admin/documents/headers/${created.uuid}/delete`, as('manager'));
+    expect(deleting.status, JSON.stringify(deleting.body)).toBe(200);
+    const deleted = await settled(created.uuid, 'DELETING');
+    expect(deleted.status).toBe('DELETED');
+    expect(deleted.counts.candidates).toBe(0);
   });
 });
 
@@ -395,12 +434,7 @@ describe('a corporate action’s candidates and previews', () => {
     const processing = await t.request('POST', `/api/admin/documents/headers/${header.uuid}/process`, as('manager'));
     expect(processing.status, JSON.stringify(processing.body)).toBe(200);
     expect(['CREATING_TRANSACTIONS', 'RUN']).toContain(processing.body.status);
-    const deadline = Date.now() + 60_000;
-    let run = processing.body;
-    while (run.status === 'CREATING_TRANSACTIONS' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 250));
-      run = (await t.request('GET', `/api/admin/documents/headers/${header.uuid}`, as('manager'))).body;
-    }
+    const run = await settled(header.uuid, 'CREATING_TRANSACTIONS');
     expect(run.status).toBe('RUN');
     expect(run.counts).toMatchObject({ successes: 2, failures: 0, postedTransactions: 2, runs: 1 });
     const holdings = async (portfolioUuid: string) =>
@@ -414,6 +448,27 @@ describe('a corporate action’s candidates and previews', () => {
     expect(heldA.find((h) => h.securityId === target)?.quantity ?? '0').toMatch(/^0(\.0+)?$/);
     expect(heldA.find((h) => h.securityId === 2)?.quantity).toMatch(/^500(\.0+)?$/);
     expect((await holdings(ids.second)).find((h) => h.securityId === 2)?.quantity).toMatch(/^501(\.0+)?$/);
+    // Delete is for PENDING headers only; Reverse takes the rows back out of the ledger
+    expectError(
+      await t.request('POST', `/api/admin/documents/headers/${header.uuid}/delete`, as('manager')),
+      412,
+      'Delete is allowed only while the header is PENDING; it is RUN',
+      'status',
+    );
+    const reversing = await t.request('POST', `/api/admin/documents/headers/${header.uuid}/reverse`, as('manager'));
+    expect(reversing.status, JSON.stringify(reversing.body)).toBe(200);
+    const reversed = await settled(header.uuid, 'REVERSING');
+    expect(reversed.status).toBe('REVERSED');
+    const afterA = await holdings(ids.gia);
+    expect(afterA.find((h) => h.securityId === target)?.quantity).toMatch(/^1000(\.0+)?$/);
+    expect(afterA.find((h) => h.securityId === 2)?.quantity ?? '0').toMatch(/^0(\.0+)?$/);
+    expectError(
+      await t.request('POST', `/api/admin/documents/headers/${header.uuid}/reverse`, as('manager')),
+      412,
+      'Reverse is allowed only while the header is RUN or COMPLETED; it is REVERSED',
+      'status',
+    );
+
     // another firm's member sees none of it
     expect(
       (

@@ -66,6 +66,12 @@ const searchQuery = z.object({
 
 const rowsQuery = z.object({ page: field.queryNumber('page', 1, 1_000_000), size: field.queryNumber('size', 10, 100) });
 
+/** The header a path names, in the caller's organisation. */
+const headerRequest = (c: Context<BffEnv>) => ({
+  organisationUuid: c.var.organisationUuid,
+  uuid: c.req.param('id') ?? '',
+});
+
 /** A header's candidates or previews asked for: its id and a page of the grid. */
 function rowsRequest(c: Context<BffEnv>) {
   const q = parseQuery(c, rowsQuery);
@@ -147,13 +153,15 @@ export const adminDocumentRoutes = new Hono<BffEnv>()
     );
     return c.json(headerJson(header));
   })
-  .post('/headers/:id/process', async (c) => {
-    const header = await c.var.deps.documents.processHeader(
-      { organisationUuid: c.var.organisationUuid, uuid: c.req.param('id') },
-      asCaller(c),
-    );
-    return c.json(headerJson(header));
-  })
+  .post('/headers/:id/process', async (c) =>
+    c.json(headerJson(await c.var.deps.documents.processHeader(headerRequest(c), asCaller(c)))),
+  )
+  .post('/headers/:id/reverse', async (c) =>
+    c.json(headerJson(await c.var.deps.documents.reverseHeader(headerRequest(c), asCaller(c)))),
+  )
+  .post('/headers/:id/delete', async (c) =>
+    c.json(headerJson(await c.var.deps.documents.deleteHeader(headerRequest(c), asCaller(c)))),
+  )
   .post('/headers', async (c) => {
     const body = await parseBody(c, headerBody);
     const header = await c.var.deps.documents.saveHeader(

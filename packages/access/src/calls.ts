@@ -219,6 +219,8 @@ export const CALLS: readonly CallDefinition[] = [
   call('GET', '/admin/documents/headers/:id/previews', CORPORATE_ACTIONS_PAGE, true),
   call('POST', '/admin/documents/headers', CORPORATE_ACTIONS_PAGE, true),
   call('POST', '/admin/documents/headers/:id/process', CORPORATE_ACTIONS_PAGE, true),
+  call('POST', '/admin/documents/headers/:id/reverse', CORPORATE_ACTIONS_PAGE, true),
+  call('POST', '/admin/documents/headers/:id/delete', CORPORATE_ACTIONS_PAGE, true),
   call('PUT', '/admin/documents/headers', CORPORATE_ACTIONS_PAGE, true),
 ];
 

@@ -11,7 +11,8 @@ import { serviceTokenSource } from '@gains/service-kit';
 import type { Caller } from '@gains/auth';
 import { DomainError } from '@gains/errors';
 import { CREATE_CANDIDATES, createCandidatesHandler } from './domain/create-candidates';
-import { CREATE_TRANSACTIONS, createTransactionsHandler } from './domain/create-transactions';
+import { createTransactionsHandler } from './domain/create-transactions';
+import { deleteHeaderHandler, reverseHeaderHandler } from './domain/reverse-header';
 import { createDocumentsService } from './rpc/documents-service';
 import { createSources } from './rpc/sources';
 import { createDocumentTypeStore } from './store/document-type-store';
@@ -70,6 +71,12 @@ export const documentsModule: ServiceModule = {
             return answer.transactions.map((t) => t.uuid);
           },
         }),
+        reverseHeaderHandler({
+          async reverse(organisationUuid, transactionUuids) {
+            await ledgerClient.reverseTransactions({ organisationUuid, transactionUuids }, await asService());
+          },
+        }),
+        deleteHeaderHandler(),
         createCandidatesHandler({
           holders: async (organisationUuid, securityId, beforeDate, after, limit) =>
             ledgerClient.listHolders({ organisationUuid, securityId, beforeDate, after, limit }, await asService()),
@@ -101,15 +108,15 @@ export const documentsModule: ServiceModule = {
       headers,
       rows: createRowStore(prisma),
       ...createSources(transports),
-      async startTransactions(caller, organisationUuid, headerUuid, checkedStatus) {
+      async startHeaderJob(job, caller, organisationUuid, headerUuid, checkedStatus) {
         const uuid = crypto.randomUUID();
-        if (!(await headers.beginTransactions(organisationUuid, headerUuid, checkedStatus, uuid, caller.name)))
+        if (!(await headers.beginJob(organisationUuid, headerUuid, checkedStatus, job.inProgress, uuid, caller.name)))
           throw new DomainError(
             'ABORTED',
             'The header changed while it was asked for: reload it and try again',
             'status',
           );
-        await startHeaderJob(uuid, CREATE_TRANSACTIONS, 'Creating transactions', caller, organisationUuid, headerUuid);
+        await startHeaderJob(uuid, job.type, job.message, caller, organisationUuid, headerUuid);
       },
       async startCandidates(caller, organisationUuid, headerUuid) {
         // the header is marked first, so the job never finishes before it is marked as started

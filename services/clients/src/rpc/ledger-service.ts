@@ -23,6 +23,7 @@ import { listTransactionTypes } from '../domain/list-transaction-types';
 import { listTransactions } from '../domain/list-transactions';
 import { postTransaction } from '../domain/post-transaction';
 import { listHolders } from '../domain/list-holders';
+import { reverseTransactions } from '../domain/reverse-transactions';
 import { postTransactions } from '../domain/post-transactions';
 import { repairGhostTransaction } from '../domain/repair-ghost-transaction';
 import { savePortfolio } from '../domain/save-portfolio';
@@ -179,6 +180,9 @@ export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger
     },
     async listHolders(req, ctx) {
       return listHolders(deps, requireCaller(ctx), req);
+    },
+    async reverseTransactions(req, ctx) {
+      return { reversed: await reverseTransactions(deps, requireCaller(ctx), req) };
     },
     async updateTransactions(req, ctx) {
       const rows = await updateTransactions(deps, requireCaller(ctx), req);

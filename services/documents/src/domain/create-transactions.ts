@@ -1,40 +1,14 @@
-import type { Caller } from '@gains/auth';
-import { invalidArgument, notFound } from '@gains/errors';
 import type { JobHandler } from '@gains/jobs';
 import { pipelineStore, type PostingRow } from '../store/pipeline-store';
-import { assertDocumentsUser } from './access';
-import type { DocumentsDeps } from './deps';
-import { assertAllowed } from './header-status';
+import { HEADER_JOBS } from './header-jobs';
 
 /** Posts rows to the ledger, all or nothing; answers the posted rows' uuids in order. */
 export interface LedgerPoster {
   post(organisationUuid: string, rows: PostingRow[], notes: string): Promise<string[]>;
 }
 
-export const CREATE_TRANSACTIONS = 'CREATE_TRANSACTIONS';
 /** Candidates posted a chunk: one ledger call each, so one holder's refusal never stops another's rows. */
 const PAGE = 100;
-
-/**
- * POST admin/documents/headers/{id}/process ('Create transactions', seed 001 §4): allowed in PENDING, EDIT or RUN
- * and never while a job works on the header; the header is CREATING_TRANSACTIONS while a job posts each included
- * candidate's rows.
- */
-export async function processHeader(
-  deps: Pick<DocumentsDeps, 'headers' | 'startTransactions' | 'organisationName'>,
-  caller: Caller,
-  req: { organisationUuid: string; uuid: string },
-) {
-  assertDocumentsUser(caller, req.organisationUuid);
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(req.uuid))
-    throw invalidArgument('id', 'id must be a header’s uuid');
-  const state = await deps.headers.state(req.organisationUuid, req.uuid.toLowerCase());
-  if (!state) throw notFound('The header', 'id');
-  assertAllowed(state.status, 'process');
-  await deps.startTransactions(caller, req.organisationUuid, req.uuid.toLowerCase(), state.status);
-  const orgName = await deps.organisationName(caller, req.organisationUuid);
-  return (await deps.headers.get(req.organisationUuid, req.uuid.toLowerCase(), orgName))!;
-}
 
 /**
  * The posting job: each included candidate's rows go to the ledger in one all-or-nothing call (the clients
@@ -45,7 +19,7 @@ export async function processHeader(
  */
 export function createTransactionsHandler(ledger: LedgerPoster): JobHandler<{ headerUuid: string }, { after: number }> {
   return {
-    type: CREATE_TRANSACTIONS,
+    type: HEADER_JOBS.process.type,
     async runChunk({ input, cursor, tx }) {
       const store = pipelineStore(tx);
       const header = await store.header(input.headerUuid);

@@ -1,5 +1,6 @@
 import type { Caller } from '@gains/auth';
 import type { DocumentEffect } from './document-types';
+import type { HeaderJob } from './header-jobs';
 import type { HeaderStore } from '../store/header-store';
 import type { DocumentTypeStore } from '../store/document-type-store';
 import type { LayerStore } from '../store/layer-store';
@@ -83,8 +84,17 @@ export interface DocumentsDeps {
    * are dropped and the header is CREATING_CANDIDATES until the job is done.
    */
   startCandidates(caller: Caller, organisationUuid: string, headerUuid: string): Promise<void>;
-  /** Starts posting a header's included candidates (a job: create-transactions.ts); CREATING_TRANSACTIONS meanwhile. */
-  startTransactions(caller: Caller, organisationUuid: string, headerUuid: string, checkedStatus: string): Promise<void>;
+  /**
+   * Starts one of a header's jobs (header-jobs.ts): posting its transactions, reversing them or deleting it, the
+   * header in the job's in-progress status meanwhile; ABORTED when the header left `checkedStatus` first.
+   */
+  startHeaderJob(
+    job: HeaderJob,
+    caller: Caller,
+    organisationUuid: string,
+    headerUuid: string,
+    checkedStatus: string,
+  ): Promise<void>;
   /** The organisation's name, as headers show it. */
   organisationName(caller: Caller, organisationUuid: string): Promise<string>;
 }

@@ -3,7 +3,7 @@ import { requireCaller } from '@gains/auth';
 import type { documents } from '@gains/proto';
 import type { DocumentsDeps, DocumentTypeRecord } from '../domain/deps';
 import { getDocumentType, listDocumentTypes, listLayers } from '../domain/document-type-views';
-import { processHeader } from '../domain/create-transactions';
+import { startHeaderAction } from '../domain/header-jobs';
 import { listCandidates, listPreviews } from '../domain/read-header-rows';
 import { getHeader, searchHeaders } from '../domain/read-headers';
 import { saveHeader } from '../domain/save-header';
@@ -50,7 +50,13 @@ export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof 
       return paged(await listPreviews(deps, requireCaller(ctx), req));
     },
     async processHeader(req, ctx) {
-      return processHeader(deps, requireCaller(ctx), req);
+      return startHeaderAction(deps, requireCaller(ctx), 'process', req);
+    },
+    async reverseHeader(req, ctx) {
+      return startHeaderAction(deps, requireCaller(ctx), 'reverse', req);
+    },
+    async deleteHeader(req, ctx) {
+      return startHeaderAction(deps, requireCaller(ctx), 'delete', req);
     },
     async saveHeader(req, ctx) {
       return saveHeader(deps, requireCaller(ctx), {

@@ -277,13 +277,14 @@ export function createHeaderStore(prisma: DocumentsPrisma) {
     },
 
     /**
-     * Marks the header as posting its transactions under `jobUuid`, if it is still in the status its caller checked
-     * (two requests at once: the second finds it changed); false when it is not.
+     * Marks the header as `toStatus` (a job's in-progress status) under `jobUuid`, if it is still in the status its
+     * caller checked (two requests at once: the second finds it changed); false when it is not.
      */
-    async beginTransactions(
+    async beginJob(
       organisationUuid: string,
       uuid: string,
       checkedStatus: string,
+      toStatus: string,
       jobUuid: string,
       byName: string,
     ): Promise<boolean> {
@@ -291,17 +292,11 @@ export function createHeaderStore(prisma: DocumentsPrisma) {
         const h = await tx.header.findFirstOrThrow({ where: { organisationUuid, uuid }, select: { id: true } });
         const { count } = await tx.header.updateMany({
           where: { id: h.id, status: checkedStatus },
-          data: { status: 'CREATING_TRANSACTIONS', jobUuid },
+          data: { status: toStatus, jobUuid },
         });
         if (count === 0) return false;
         await tx.headerAudit.create({
-          data: {
-            headerId: h.id,
-            byName,
-            action: 'PROCESS',
-            fromStatus: checkedStatus,
-            toStatus: 'CREATING_TRANSACTIONS',
-          },
+          data: { headerId: h.id, byName, action: toStatus, fromStatus: checkedStatus, toStatus },
         });
         return true;
       });

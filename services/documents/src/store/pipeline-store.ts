@@ -154,6 +154,35 @@ export function pipelineStore(tx: pg.ClientBase) {
       await this.setStatus(headerId, status, 'Gains');
     },
 
+    /** Processed candidates after `afterId` with the ledger rows they posted (not yet reversed). */
+    async toReverse(headerId: number, afterId: number, limit: number) {
+      const candidates = await sql.$queryRaw<{ id: number; portfolioCode: string }[]>`
+        SELECT id, portfolio_code AS "portfolioCode" FROM candidate
+        WHERE header_id = ${headerId} AND id > ${afterId} AND status IN ('PROCESSED', 'PARTIALLY_PROCESSED')
+        ORDER BY id LIMIT ${limit}`;
+      if (candidates.length === 0) return [];
+      const rows = await sql.$queryRaw<{ id: number; candidateId: number; uuid: string }[]>`
+        SELECT id, candidate_id AS "candidateId", posted_transaction_uuid::text AS uuid FROM preview
+        WHERE candidate_id = ANY(${candidates.map((c) => c.id)}::int[]) AND posted_transaction_uuid IS NOT NULL
+          AND reversal_transaction_uuid IS NULL
+        ORDER BY candidate_id, ord, id`;
+      return candidates.map((c) => ({ ...c, rows: rows.filter((r) => r.candidateId === c.id) }));
+    },
+    /** A candidate's posted rows reversed in the ledger: the reversal recorded beside each. */
+    async reversed(candidateId: number, rows: { id: number; uuid: string }[]): Promise<void> {
+      for (const r of rows)
+        await sql.$executeRaw`
+          UPDATE preview SET reversal_transaction_uuid = ${r.uuid}::uuid, status = 'REVERSED', updated_at = now()
+          WHERE id = ${r.id}`;
+      await sql.$executeRaw`
+        UPDATE candidate SET status = 'REVERSED', failure_reason = '', updated_at = now() WHERE id = ${candidateId}`;
+    },
+    /** Removes up to `limit` of a header's candidates (their previews with them); answers how many. */
+    async removeCandidates(headerId: number, limit: number): Promise<number> {
+      return sql.$executeRaw`
+        DELETE FROM candidate WHERE id IN (SELECT id FROM candidate WHERE header_id = ${headerId} ORDER BY id LIMIT ${limit})`;
+    },
+
     async candidateCount(headerId: number): Promise<number> {
       const [row] = await sql.$queryRaw<{ n: number }[]>`
         SELECT count(*)::int AS n FROM candidate WHERE header_id = ${headerId}`;
