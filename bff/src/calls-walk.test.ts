@@ -914,6 +914,34 @@ const WALK: Record<string, Probe[]> = {
       outsiders: ['brook'],
     },
   ],
+  'POST /admin/documents/headers/:id/candidates/:candidateId': [
+    {
+      label: 'no such header',
+      path: () => `/api/admin/documents/headers/${NO_GHOST}/candidates/${NO_GHOST}`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+      body: { version: 1, holdingQuantity: '10' },
+    },
+  ],
+  'POST /admin/documents/headers/:id/candidates/:candidateId/include': [
+    {
+      label: 'no such header',
+      path: () => `/api/admin/documents/headers/${NO_GHOST}/candidates/${NO_GHOST}/include`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
+  'POST /admin/documents/headers/:id/candidates/:candidateId/exclude': [
+    {
+      label: 'no such header',
+      path: () => `/api/admin/documents/headers/${NO_GHOST}/candidates/${NO_GHOST}/exclude`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
   'POST /admin/documents/headers': [
     {
       label: 'a dividend without its security',

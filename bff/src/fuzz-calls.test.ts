@@ -515,6 +515,17 @@ const INPUTS: Record<string, CallInputs> = {
   },
   'GET /admin/documents/headers/:id': { params: { id: () => NO_GHOST } },
   'POST /admin/documents/headers/:id/process': { params: { id: () => NO_GHOST } },
+  'POST /admin/documents/headers/:id/candidates/:candidateId': {
+    params: { id: () => NO_GHOST, candidateId: () => NO_GHOST },
+    body: () => ({ version: 1, holdingQuantity: '10', cgtCost: '5', group1Quantity: '4', group2Quantity: '6' }),
+    bodyFields: ['version', 'holdingQuantity', 'cgtCost', 'group1Quantity', 'group2Quantity'],
+  },
+  'POST /admin/documents/headers/:id/candidates/:candidateId/include': {
+    params: { id: () => NO_GHOST, candidateId: () => NO_GHOST },
+  },
+  'POST /admin/documents/headers/:id/candidates/:candidateId/exclude': {
+    params: { id: () => NO_GHOST, candidateId: () => NO_GHOST },
+  },
   'POST /admin/documents/headers/:id/reverse': { params: { id: () => NO_GHOST } },
   'POST /admin/documents/headers/:id/delete': { params: { id: () => NO_GHOST } },
   'GET /admin/documents/headers/:id/candidates': { params: { id: () => NO_GHOST }, query: ['page', 'size'] },

@@ -424,6 +424,42 @@ describe('a corporate action’s candidates and previews', () => {
       ['DOC-1-B', 'TAKEOVER', '501', 2, '1504.5', '2004', '2026-09-15'],
     ]);
 
+    // Unticking a candidate excludes it and ticking includes it again; an edit of its holding remakes its row:
+    // 998 held: 499 new shares (£1,996.00) and £1,497.00
+    const [candA, candB] = candidates.content as { uuid: string; version: number }[];
+    const candidateCall = (uuid: string, what: string, body?: unknown) =>
+      t.request('POST', `/api/admin/documents/headers/${header.uuid}/candidates/${uuid}${what}`, as('manager', body));
+    expect((await candidateCall(candB!.uuid, '/exclude')).status).toBe(200);
+    expectError(
+      await candidateCall(candB!.uuid, '/exclude'),
+      412,
+      'Only a PENDING or EDIT candidate can be excluded; it is EXCLUDED',
+      'candidateId',
+    );
+    expect((await t.request('GET', `/api/admin/documents/headers/${header.uuid}`, as('manager'))).body.status).toBe(
+      'EDIT',
+    );
+    expect((await candidateCall(candB!.uuid, '/include')).status).toBe(200);
+    expect((await candidateCall(candA!.uuid, '', { version: candA!.version, holdingQuantity: '998' })).status).toBe(
+      200,
+    );
+    expectError(
+      await candidateCall(candA!.uuid, '', { version: candA!.version, holdingQuantity: '997' }),
+      409,
+      'The candidate changed since it was read: reload it and edit it again',
+      'version',
+    );
+    expectError(
+      await candidateCall(candA!.uuid, '', { version: candA!.version + 1, holdingQuantity: '-1' }),
+      400,
+      'Holding Quantity must not be negative',
+      'holdingQuantity',
+    );
+    const edited = (
+      await t.request('GET', `/api/admin/documents/headers/${header.uuid}/previews?size=100`, as('manager'))
+    ).body.content.find((p: { portfolioCode: string }) => p.portfolioCode === 'DOC-1-A');
+    expect(edited).toMatchObject({ quantity: '499', consideration: '1497', marketValue: '1996', edited: true });
+
     // Create transactions: each holder's TAKEOVER row goes to the ledger, and the new shares are held
     expectError(
       await t.request('POST', `/api/admin/documents/headers/${header.uuid}/process`, as('brook', undefined, ORG.BRKF)),
@@ -446,7 +482,7 @@ describe('a corporate action’s candidates and previews', () => {
     // the old shares are gone; 500 and 501 new shares of security 2 are held
     const heldA = await holdings(ids.gia);
     expect(heldA.find((h) => h.securityId === target)?.quantity ?? '0').toMatch(/^0(\.0+)?$/);
-    expect(heldA.find((h) => h.securityId === 2)?.quantity).toMatch(/^500(\.0+)?$/);
+    expect(heldA.find((h) => h.securityId === 2)?.quantity).toMatch(/^499(\.0+)?$/);
     expect((await holdings(ids.second)).find((h) => h.securityId === 2)?.quantity).toMatch(/^501(\.0+)?$/);
     // Delete is for PENDING headers only; Reverse takes the rows back out of the ledger
     expectError(

@@ -66,6 +66,22 @@ const searchQuery = z.object({
 
 const rowsQuery = z.object({ page: field.queryNumber('page', 1, 1_000_000), size: field.queryNumber('size', 10, 100) });
 
+/** The candidate a path names, of the header it names, in the caller's organisation. */
+const candidateRequest = (c: Context<BffEnv>) => ({
+  organisationUuid: c.var.organisationUuid,
+  headerUuid: c.req.param('id') ?? '',
+  candidateUuid: c.req.param('candidateId') ?? '',
+});
+const candidateBody = z.object({
+  uuid: field.uuid('uuid').optional(),
+  version: field.int32('version', 0).default(0),
+  holdingQuantity: textField('holdingQuantity').default(''),
+  valuationCost: textField('valuationCost').default(''),
+  cgtCost: textField('cgtCost').default(''),
+  group1Quantity: textField('group1Quantity').default(''),
+  group2Quantity: textField('group2Quantity').default(''),
+});
+
 /** The header a path names, in the caller's organisation. */
 const headerRequest = (c: Context<BffEnv>) => ({
   organisationUuid: c.var.organisationUuid,
@@ -152,6 +168,19 @@ export const adminDocumentRoutes = new Hono<BffEnv>()
       asCaller(c),
     );
     return c.json(headerJson(header));
+  })
+  .post('/headers/:id/candidates/:candidateId/include', async (c) => {
+    await c.var.deps.documents.includeCandidate({ ...candidateRequest(c), include: true }, asCaller(c));
+    return c.json({ candidateUuid: c.req.param('candidateId'), included: true });
+  })
+  .post('/headers/:id/candidates/:candidateId/exclude', async (c) => {
+    await c.var.deps.documents.includeCandidate({ ...candidateRequest(c), include: false }, asCaller(c));
+    return c.json({ candidateUuid: c.req.param('candidateId'), included: false });
+  })
+  .post('/headers/:id/candidates/:candidateId', async (c) => {
+    const body = await parseBody(c, candidateBody);
+    await c.var.deps.documents.saveCandidate({ ...candidateRequest(c), ...body }, asCaller(c));
+    return c.json({ candidateUuid: c.req.param('candidateId'), saved: true });
   })
   .post('/headers/:id/process', async (c) =>
     c.json(headerJson(await c.var.deps.documents.processHeader(headerRequest(c), asCaller(c)))),

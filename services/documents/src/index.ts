@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createSchemaPool } from '@gains/db';
+import { createSchemaPool, inTransaction } from '@gains/db';
 import { createOutboxRelay } from '@gains/outbox';
 import { documents } from '@gains/proto';
 import type { ServiceModule } from '@gains/service-kit';
@@ -107,6 +107,10 @@ export const documentsModule: ServiceModule = {
       layers: createLayerStore(prisma),
       headers,
       rows: createRowStore(prisma),
+      edits: {
+        inTransaction: (fn) => inTransaction(pool, fn),
+        headerState: (organisationUuid, uuid) => headers.state(organisationUuid, uuid),
+      },
       ...createSources(transports),
       async startHeaderJob(job, caller, organisationUuid, headerUuid, checkedStatus) {
         const uuid = crypto.randomUUID();

@@ -1,5 +1,6 @@
 import type { Caller } from '@gains/auth';
 import type { DocumentEffect } from './document-types';
+import type { EditDeps } from './edit-candidates';
 import type { HeaderJob } from './header-jobs';
 import type { HeaderStore } from '../store/header-store';
 import type { DocumentTypeStore } from '../store/document-type-store';
@@ -70,6 +71,8 @@ export interface DocumentsDeps {
   layers: LayerStore;
   headers: HeaderStore;
   rows: RowStore;
+  /** candidate edits: one transaction each */
+  edits: EditDeps;
   /** A security by id, asked with the caller's token; null when there is none. */
   security(caller: Caller, organisationUuid: string, id: number): Promise<SecurityRef | null>;
   /** The organisation's portfolio owned by the client, asked with the caller's token; null when not. */

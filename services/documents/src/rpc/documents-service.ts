@@ -3,6 +3,7 @@ import { requireCaller } from '@gains/auth';
 import type { documents } from '@gains/proto';
 import type { DocumentsDeps, DocumentTypeRecord } from '../domain/deps';
 import { getDocumentType, listDocumentTypes, listLayers } from '../domain/document-type-views';
+import { includeCandidate, saveCandidate } from '../domain/edit-candidates';
 import { startHeaderAction } from '../domain/header-jobs';
 import { listCandidates, listPreviews } from '../domain/read-header-rows';
 import { getHeader, searchHeaders } from '../domain/read-headers';
@@ -57,6 +58,14 @@ export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof 
     },
     async deleteHeader(req, ctx) {
       return startHeaderAction(deps, requireCaller(ctx), 'delete', req);
+    },
+    async includeCandidate(req, ctx) {
+      await includeCandidate(deps.edits, requireCaller(ctx), req);
+      return {};
+    },
+    async saveCandidate(req, ctx) {
+      await saveCandidate(deps.edits, requireCaller(ctx), req);
+      return {};
     },
     async saveHeader(req, ctx) {
       return saveHeader(deps, requireCaller(ctx), {

@@ -183,6 +183,65 @@ export function pipelineStore(tx: pg.ClientBase) {
         DELETE FROM candidate WHERE id IN (SELECT id FROM candidate WHERE header_id = ${headerId} ORDER BY id LIMIT ${limit})`;
     },
 
+    /** A header's candidate for an edit, locked until the edit commits; null when the header has none such. */
+    async candidateForEdit(headerId: number, candidateUuid: string) {
+      const [c] = await sql.$queryRaw<
+        { id: number; status: string; version: number; holdingQuantity: string; portfolioUuid: string }[]
+      >`
+        SELECT id, status, version, holding_quantity::text AS "holdingQuantity", portfolio_uuid::text AS "portfolioUuid"
+        FROM candidate WHERE header_id = ${headerId} AND uuid = ${candidateUuid}::uuid FOR UPDATE`;
+      return c ?? null;
+    },
+    /** A candidate's status (and its unposted previews') set by an include or exclude; the header is then EDIT. */
+    async setCandidateStatus(headerId: number, candidateId: number, status: string, byName: string) {
+      await sql.$executeRaw`
+        UPDATE candidate SET status = ${status}, version = version + 1, updated_at = now(), updated_by_name = ${byName}
+        WHERE id = ${candidateId}`;
+      await sql.$executeRaw`
+        UPDATE preview SET status = ${status}, updated_at = now() WHERE candidate_id = ${candidateId}
+          AND posted_transaction_uuid IS NULL`;
+      await this.markEdited(headerId, byName);
+    },
+    /** A candidate's figures edited and its previews made again from them (EDIT). */
+    async replaceCandidate(
+      headerId: number,
+      candidateId: number,
+      edit: {
+        holdingQuantity: string;
+        cgtCost: string | null;
+        group1Quantity: string | null;
+        group2Quantity: string | null;
+      },
+      rows: PreviewRow[],
+      lineIds: Map<number, number>,
+      byName: string,
+    ) {
+      await sql.$executeRaw`
+        UPDATE candidate SET holding_quantity = ${edit.holdingQuantity}::numeric, cgt_cost = ${edit.cgtCost}::numeric,
+          group1_quantity = ${edit.group1Quantity}::numeric, group2_quantity = ${edit.group2Quantity}::numeric,
+          status = 'EDIT', edited = true, version = version + 1, updated_at = now(), updated_by_name = ${byName}
+        WHERE id = ${candidateId}`;
+      const [c] = await sql.$queryRaw<{ version: number; portfolioUuid: string }[]>`
+        SELECT version, portfolio_uuid::text AS "portfolioUuid" FROM candidate WHERE id = ${candidateId}`;
+      await sql.$executeRaw`DELETE FROM preview WHERE candidate_id = ${candidateId} AND posted_transaction_uuid IS NULL`;
+      for (const [ord, r] of rows.entries())
+        await sql.$executeRaw`
+          INSERT INTO preview (uuid, candidate_id, header_line_id, status, candidate_version, transaction_type, ord,
+            portfolio_uuid, security_id, trade_date, holding_quantity, quantity, price, consideration, proceeds,
+            market_value, new_security_id, ratio, apportionment_factor, edited)
+          VALUES (gen_random_uuid(), ${candidateId}, ${lineIds.get(r.lineOrd) ?? null}, 'EDIT', ${c!.version},
+            ${r.transactionType}, ${ord}, ${c!.portfolioUuid}::uuid, ${r.securityId}, ${r.tradeDate}::date,
+            ${edit.holdingQuantity}::numeric, ${r.quantity ?? null}::numeric, ${r.price ?? null}::numeric,
+            ${r.consideration ?? null}::numeric, ${r.consideration ?? null}::numeric, ${r.marketValue ?? null}::numeric,
+            ${r.newSecurityId ?? null}, ${r.ratio ?? ''}, ${r.apportionmentFactor ?? null}::numeric, true)`;
+      await this.markEdited(headerId, byName);
+    },
+    async markEdited(headerId: number, byName: string) {
+      await sql.$executeRaw`
+        UPDATE header SET status = 'EDIT', edited = true, updated_at = now(), updated_by_name = ${byName}
+        WHERE id = ${headerId} AND status = 'PENDING'`;
+    },
+
     async candidateCount(headerId: number): Promise<number> {
       const [row] = await sql.$queryRaw<{ n: number }[]>`
         SELECT count(*)::int AS n FROM candidate WHERE header_id = ${headerId}`;

@@ -1,0 +1,128 @@
+import type { Caller } from '@gains/auth';
+import { compareDecimal, isDecimal } from '@gains/decimal';
+import { DomainError, invalidArgument, notFound } from '@gains/errors';
+import type pg from 'pg';
+import { pipelineStore } from '../store/pipeline-store';
+import { assertDocumentsUser } from './access';
+import { candidatePreviews } from './candidate-previews';
+import { assertAllowed } from './header-status';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface EditDeps {
+  /** Runs `fn` in one database transaction (the edit and its previews commit together). */
+  inTransaction<T>(fn: (tx: pg.PoolClient) => Promise<T>): Promise<T>;
+  /** The header's id and status, when the organisation has it. */
+  headerState(organisationUuid: string, uuid: string): Promise<{ id: number; status: string } | null>;
+}
+
+async function candidateOf(
+  deps: EditDeps,
+  caller: Caller,
+  req: { organisationUuid: string; headerUuid: string; candidateUuid: string },
+) {
+  assertDocumentsUser(caller, req.organisationUuid);
+  if (!UUID.test(req.headerUuid)) throw invalidArgument('id', 'id must be a header’s uuid');
+  if (!UUID.test(req.candidateUuid)) throw invalidArgument('candidateId', 'candidateId must be a candidate’s uuid');
+  const header = await deps.headerState(req.organisationUuid, req.headerUuid.toLowerCase());
+  if (!header) throw notFound('The header', 'id');
+  // rows are editable and selectable only while PENDING or EDIT (seed 001 §4)
+  assertAllowed(header.status, 'editRows');
+  return header;
+}
+
+/**
+ * POST .../candidates/{candidateId}/include and /exclude (seed 001 §4): ticking an excluded candidate includes it
+ * (PENDING), unticking a PENDING or EDIT one excludes it (EXCLUDED, so Create transactions leaves it out); the
+ * header is then EDIT. Anything else is refused naming the candidate's status.
+ */
+export async function includeCandidate(
+  deps: EditDeps,
+  caller: Caller,
+  req: { organisationUuid: string; headerUuid: string; candidateUuid: string; include: boolean },
+): Promise<void> {
+  const header = await candidateOf(deps, caller, req);
+  await deps.inTransaction(async (tx) => {
+    const store = pipelineStore(tx);
+    const candidate = await store.candidateForEdit(header.id, req.candidateUuid.toLowerCase());
+    if (!candidate) throw notFound('The candidate', 'candidateId');
+    const allowed = req.include ? ['EXCLUDED'] : ['PENDING', 'EDIT'];
+    if (!allowed.includes(candidate.status))
+      throw new DomainError(
+        'FAILED_PRECONDITION',
+        `${req.include ? 'Only an excluded candidate can be included' : 'Only a PENDING or EDIT candidate can be excluded'}; it is ${candidate.status}`,
+        'candidateId',
+      );
+    await store.setCandidateStatus(header.id, candidate.id, req.include ? 'PENDING' : 'EXCLUDED', caller.name);
+  });
+}
+
+const figure = (field: string, label: string, text: string, required: boolean): string | null => {
+  const t = text.trim().replace(/,/g, '');
+  if (t === '') {
+    if (required) throw invalidArgument(field, `${label} is required`);
+    return null;
+  }
+  if (!isDecimal(t) || t.startsWith('+')) throw invalidArgument(field, `${label} must be a number, such as 12.5`);
+  if (compareDecimal(t, '0') < 0) throw invalidArgument(field, `${label} must not be negative`);
+  return t;
+};
+
+/**
+ * POST .../candidates/{candidateId} (seed 001 §7): a candidate's holding quantity, CGT cost and Group 1 / Group 2
+ * quantities edited at the version read, and its previews made again from them; the candidate and the header are
+ * then EDIT. A stale version is ABORTED and nothing changes.
+ */
+export async function saveCandidate(
+  deps: EditDeps,
+  caller: Caller,
+  req: {
+    organisationUuid: string;
+    headerUuid: string;
+    candidateUuid: string;
+    version: number;
+    holdingQuantity: string;
+    cgtCost: string;
+    group1Quantity: string;
+    group2Quantity: string;
+  },
+): Promise<void> {
+  const header = await candidateOf(deps, caller, req);
+  const edit = {
+    holdingQuantity: figure('holdingQuantity', 'Holding Quantity', req.holdingQuantity, true)!,
+    cgtCost: figure('cgtCost', 'CGT Cost', req.cgtCost, false),
+    group1Quantity: figure('group1Quantity', 'Group 1 quantity', req.group1Quantity, false),
+    group2Quantity: figure('group2Quantity', 'Group 2 quantity', req.group2Quantity, false),
+  };
+  await deps.inTransaction(async (tx) => {
+    const store = pipelineStore(tx);
+    const candidate = await store.candidateForEdit(header.id, req.candidateUuid.toLowerCase());
+    if (!candidate) throw notFound('The candidate', 'candidateId');
+    if (candidate.version !== req.version)
+      throw new DomainError(
+        'ABORTED',
+        'The candidate changed since it was read: reload it and edit it again',
+        'version',
+      );
+    if (candidate.status !== 'PENDING' && candidate.status !== 'EDIT')
+      throw new DomainError(
+        'FAILED_PRECONDITION',
+        `Only a PENDING or EDIT candidate can be edited; it is ${candidate.status}`,
+        'candidateId',
+      );
+    const run = (await store.header(req.headerUuid.toLowerCase()))!;
+    const rows = candidatePreviews(run, run.lines, {
+      holdingQuantity: edit.holdingQuantity,
+      decimalPlaces: run.quantityDecimalPlaces,
+      group2Quantity: edit.group2Quantity,
+    });
+    await store.replaceCandidate(
+      header.id,
+      candidate.id,
+      edit,
+      rows,
+      new Map(run.lines.map((l) => [l.ord, l.id])),
+      caller.name,
+    );
+  });
+}
