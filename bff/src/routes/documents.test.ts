@@ -2,6 +2,7 @@
 // (issue 26, seed 001 §2-§7): the system types, a header created, read, searched and edited, the rules of §5 each
 // naming its field, the version guarding an edit, and another firm's member or a non-admin refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareDecimal, sumDecimals } from '@gains/decimal';
 import { isinFromSedol, withSedolCheckDigit } from '../../../services/securities/src/domain/security-codes';
 import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
 
@@ -484,6 +485,24 @@ describe('a corporate action’s candidates and previews', () => {
     expect(heldA.find((h) => h.securityId === target)?.quantity ?? '0').toMatch(/^0(\.0+)?$/);
     expect(heldA.find((h) => h.securityId === 2)?.quantity).toMatch(/^499(\.0+)?$/);
     expect((await holdings(ids.second)).find((h) => h.securityId === 2)?.quantity).toMatch(/^501(\.0+)?$/);
+    // The tax engine computes the holders' new pool: the client's 1,000 + 1,003 old shares cost £6,009.00; each
+    // portfolio's takeover brings cash of at most £3,000 (£1,497.00 and £1,504.50), small, so deducted from the new
+    // holding's cost with no disposal (s122, CG57836): £6,009.00 - £3,001.50 = £3,007.50 for 499 + 501 new shares.
+    const calculated = Date.now() + 90_000;
+    let newCost = '';
+    while (Date.now() < calculated) {
+      const status = (await t.request('GET', `/api/clients/calculation-status/${ids.client}`, as('manager'))).body;
+      const costs = [...(await holdings(ids.gia)), ...(await holdings(ids.second))]
+        .filter((h) => h.securityId === 2)
+        .map((h) => (h as { cgtCost?: string | null }).cgtCost);
+      if (status.status !== 'PENDING' && costs.length === 2 && costs.every((c) => c !== null && c !== undefined)) {
+        newCost = sumDecimals(costs as string[]);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(compareDecimal(newCost || '0', '3007.50'), `the new holdings' CGT cost, ${newCost}`).toBe(0);
+
     // Delete is for PENDING headers only; Reverse takes the rows back out of the ledger
     expectError(
       await t.request('POST', `/api/admin/documents/headers/${header.uuid}/delete`, as('manager')),
