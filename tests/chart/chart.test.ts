@@ -357,8 +357,10 @@ describe('chart rendered with default values', () => {
       'SMTP_URL',
     ]);
     // The tax engine shows the shared secret to identity for its own service token.
-    expect(secretEnv('tax-engine')).toEqual(['DATABASE_URL', 'GAINS_SERVICE_TOKEN_SECRET']);
-    for (const s of ['clients', 'securities', 'documents', 'reports']) expect(secretEnv(s)).toEqual(['DATABASE_URL']);
+    // the tax engine's and documents' jobs act as the services themselves (their own service tokens)
+    for (const s of ['tax-engine', 'documents'])
+      expect(secretEnv(s)).toEqual(['DATABASE_URL', 'GAINS_SERVICE_TOKEN_SECRET']);
+    for (const s of ['clients', 'securities', 'reports']) expect(secretEnv(s)).toEqual(['DATABASE_URL']);
     expect(secretEnv('bff')).toEqual([]);
     // DATABASE_URL is mandatory; the optional secrets do not block a pod when absent.
     const idEnv = envOf(container(deployment(objs, 'identity')));
