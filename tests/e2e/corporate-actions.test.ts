@@ -127,4 +127,26 @@ describe('the Corporate Actions search page', () => {
     expect(await audit.innerText()).toContain(header.code);
     await shot('corporate-actions-header-audit');
   });
+
+  it('when Create transactions is pressed on a pending header, then it says so and follows the job to its end', async () => {
+    const modal = page.getByTestId('header-modal');
+    await expect.poll(() => modal.getAttribute('data-status'), { timeout: 30_000 }).toBe('PENDING');
+    await page.getByTestId('header-create-transactions').click();
+    await page.locator('.ant-message').getByText('Creating transactions').waitFor();
+    // the modal asks for the header every 2 s until the job is done
+    await expect
+      .poll(() => modal.getAttribute('data-status'), { timeout: 90_000, interval: 500 })
+      .toMatch(/^(RUN|RUN_FAILURES)$/);
+    const status = (await modal.getAttribute('data-status'))!;
+    expect(await page.getByTestId('header-create-transactions').isDisabled()).toBe(status !== 'RUN');
+    expect(await page.getByTestId('header-reverse').getAttribute('data-allowed')).toBe(String(status === 'RUN'));
+    await page.getByRole('tab', { name: 'Audit Details' }).click();
+    await shot('corporate-actions-header-run');
+    // closing the modal searches again: the row shows the header's new status
+    await page.getByRole('button', { name: 'Done' }).click();
+    const row = page.getByTestId('ca-headers-grid').locator('.ag-center-cols-container .ag-row', {
+      hasText: header.code,
+    });
+    await expect.poll(async () => (await row.locator('[col-id="status"]').innerText()).trim()).toMatch(/^Run/);
+  });
 });

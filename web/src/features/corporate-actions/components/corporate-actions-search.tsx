@@ -94,8 +94,9 @@ export function CorporateActionsSearch({ organisationUuid }: { organisationUuid:
         layout="inline"
         initialValues={toForm(search)}
         onFinish={onSearch}
-        className="gains-ca-filters"
         data-testid="ca-filters"
+        // the inline form wraps on narrow screens: keep its rows and the results apart
+        style={{ rowGap: 12, marginBottom: 16 }}
       >
         <Form.Item label="Type" name="type">
           <Select
@@ -154,7 +155,6 @@ export function CorporateActionsSearch({ organisationUuid }: { organisationUuid:
       </Form>
       {types.isError && <ApiErrorAlert title="Failed to fetch the corporate action types" error={types.error} />}
       <Collapse
-        className="gains-ca-results"
         defaultActiveKey={['headers']}
         items={[
           {
@@ -175,6 +175,7 @@ export function CorporateActionsSearch({ organisationUuid }: { organisationUuid:
                     value={searchText}
                     onChange={(e) => setSearchText(e.target.value)}
                     className="gains-grid-toolbar__search"
+                    style={{ width: 360 }}
                   />
                   <ExportMenu
                     onExport={(kind) => void fullExport.run(kind)}

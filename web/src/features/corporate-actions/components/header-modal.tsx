@@ -93,7 +93,7 @@ function HeaderBody({
   const type = types?.find((t) => t.uuid === h.typeUuid);
   return (
     <div data-testid="header-modal" data-status={h.status}>
-      <Descriptions size="small" column={4} className="gains-ca-summary">
+      <Descriptions size="small" column={4}>
         <Descriptions.Item label="SEDOL">{formatText(h.sedol)}</Descriptions.Item>
         <Descriptions.Item label="ISIN">{formatText(h.isin)}</Descriptions.Item>
         <Descriptions.Item label="Security">{formatText(h.securityName)}</Descriptions.Item>
@@ -174,7 +174,7 @@ function EventTerms({ header: h, type }: { header: DocumentHeader; type: Documen
   );
 }
 
-/** The grids' shared paging: page from 1, the default size, asked again when the header's state moves. */
+/** A tab's own paging, page from 1 at the default size; it starts again each time the modal opens. */
 function usePaging() {
   const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
   return [paging, setPaging] as const;
