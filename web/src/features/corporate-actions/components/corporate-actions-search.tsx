@@ -69,16 +69,18 @@ export function CorporateActionsSearch({ organisationUuid }: { organisationUuid:
   });
 
   const onSearch = (values: FormValues) => {
-    setSearch({
+    const next: HeaderSearch = {
       type: values.type,
       status: values.status,
       searchDateType: values.searchDateType,
       from: day(values.from),
       to: day(values.to),
-    });
+    };
+    // the same filters searched again must ask the server again, not the cache; new ones ask anyway
+    if (JSON.stringify(next) === JSON.stringify(search))
+      void queryClient.invalidateQueries({ queryKey: corporateActionKeys.searches(organisationUuid) });
+    setSearch(next);
     setQuery({ page: 1 });
-    // the same filters searched again must ask the server again, not the cache
-    void queryClient.invalidateQueries({ queryKey: corporateActionKeys.searches(organisationUuid) });
   };
   const close = () => {
     setOpen(undefined);
