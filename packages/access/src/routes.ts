@@ -121,6 +121,7 @@ export const ROUTES = [
   route('CorporateActions', 'corporate-actions', 'Corporate Actions', {
     group: 'MOVEMENT_MANAGEMENT',
     card: card('Corporate Actions', 'reorganisations, capital repayments, income'),
+    status: 'built',
   }),
   route('AddCorporateAction', 'corporate-actions/add', 'Add Corporate Action', { section: 'CorporateActions' }),
   route('ViewCorporateAction', 'corporate-actions/:uuid', 'Corporate Action', { section: 'CorporateActions' }),

@@ -8,3 +8,4 @@ export * from './ledger';
 export * from './imports';
 export * from './calculation-runs';
 export * from './taximiser';
+export * from './documents';

@@ -36,6 +36,7 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   JobMonitor: () => import('./routes/job-monitor'),
   ActMonitor: () => import('./routes/act-monitor'),
   Taximiser: () => import('./routes/taximiser'),
+  CorporateActions: () => import('./routes/corporate-actions'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 

@@ -1,0 +1,15 @@
+import type { documents } from '@gains/proto';
+import type { Wire } from './calculations';
+
+/**
+ * Corporate actions and portfolio movements (issue 26; seed 001): the BFF answers the documents service's messages
+ * as their proto3 JSON (`toJson`, every implicit field present), so these shapes are derived from
+ * documents.proto, never copied. Figures and dates are text; grids answer `Page<T>` with `page` from 1.
+ */
+export type DocumentType = Wire<documents.DocumentType>;
+export type LineDefinition = Wire<documents.LineDefinition>;
+export type DocumentHeader = Wire<documents.Header>;
+export type DocumentHeaderLine = Wire<documents.HeaderLine>;
+export type DocumentHeaderCounts = Wire<documents.HeaderCounts>;
+export type HeaderCandidate = Wire<documents.Candidate>;
+export type HeaderPreview = Wire<documents.Preview>;

@@ -1,0 +1,14 @@
+import type { HeaderSearch } from '../components/header-rules';
+
+/** Query keys of the corporate actions feature: per organisation, so switching firm never shows another's rows. */
+export const corporateActionKeys = {
+  all: (organisationUuid: string) => ['corporate-actions', organisationUuid] as const,
+  types: (organisationUuid: string) => [...corporateActionKeys.all(organisationUuid), 'types'] as const,
+  searches: (organisationUuid: string) => [...corporateActionKeys.all(organisationUuid), 'search'] as const,
+  search: (organisationUuid: string, q: HeaderSearch & { term: string; page: number; size: number }) =>
+    [...corporateActionKeys.searches(organisationUuid), q] as const,
+  header: (organisationUuid: string, uuid: string) =>
+    [...corporateActionKeys.all(organisationUuid), 'header', uuid] as const,
+  rows: (organisationUuid: string, uuid: string, kind: 'candidates' | 'previews') =>
+    [...corporateActionKeys.header(organisationUuid, uuid), kind] as const,
+};

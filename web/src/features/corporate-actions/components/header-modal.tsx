@@ -1,0 +1,251 @@
+import { useState } from 'react';
+import { Button, Collapse, Descriptions, Modal, Space, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
+import type { DocumentHeader, DocumentType } from '@gains/contracts';
+import { ApiErrorAlert } from '@/components/errors/api-error-alert';
+import { DEFAULT_PAGE_SIZE } from '@/components/grid/grid-query';
+import { isApiError } from '@/lib/api-client';
+import { formatBoolean, formatDate, formatExactQuantity, formatNumber, formatPrice, formatText } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { useHeader } from '../api/get-header';
+import { useHeaderCandidates, useHeaderPreviews } from '../api/get-header-rows';
+import { useProcessHeader } from '../api/process-header';
+import { headerActions, isInProgress, statusLabel } from './header-rules';
+import { HeaderRowsGrid } from './header-rows-grid';
+import { candidatesColumns, previewsColumns } from './rows-columns';
+
+const NOT_YET = 'Not available yet';
+
+/** Seed 001 §2 "Header modal", corporate action: its terms, candidates, previews and counts; Create transactions. */
+export function HeaderModal({
+  organisationUuid,
+  uuid,
+  types,
+  onClose,
+}: {
+  organisationUuid: string;
+  uuid: string | undefined;
+  types: DocumentType[] | undefined;
+  onClose: () => void;
+}) {
+  const header = useHeader(organisationUuid, uuid);
+  const h = header.data;
+  const process = useProcessHeader(organisationUuid);
+  const actions = headerActions(h?.status ?? '');
+
+  const createTransactions = () => {
+    if (!h) return;
+    process.mutate(h.uuid, {
+      onSuccess: () => notify.success('Creating transactions'),
+      onError: (error) => notify.error(isApiError(error) ? error.typeDescription : 'Unknown error'),
+    });
+  };
+
+  return (
+    <Modal
+      open={Boolean(uuid)}
+      onCancel={onClose}
+      title="Corporate Action Header"
+      width={1200}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Tooltip title={NOT_YET}>
+            {/* §4: Delete only while PENDING; the call does not exist yet, so it stays disabled */}
+            <Button danger disabled data-testid="header-delete" data-allowed={actions.delete}>
+              Delete
+            </Button>
+          </Tooltip>
+          <Tooltip title={NOT_YET}>
+            {/* §4: Reverse only while RUN or COMPLETED; the call does not exist yet */}
+            <Button disabled data-testid="header-reverse" data-allowed={actions.reverse}>
+              Reverse
+            </Button>
+          </Tooltip>
+          <Button
+            type="primary"
+            data-testid="header-create-transactions"
+            disabled={!actions.createTransactions || process.isPending}
+            loading={process.isPending}
+            onClick={createTransactions}
+          >
+            Create transactions
+          </Button>
+          <Button onClick={onClose}>Done</Button>
+        </Space>
+      }
+    >
+      {header.isError && <ApiErrorAlert title="Failed to fetch the header" error={header.error} />}
+      {header.isLoading && <Spin />}
+      {h && <HeaderBody organisationUuid={organisationUuid} header={h} types={types} />}
+    </Modal>
+  );
+}
+
+function HeaderBody({
+  organisationUuid,
+  header: h,
+  types,
+}: {
+  organisationUuid: string;
+  header: DocumentHeader;
+  types: DocumentType[] | undefined;
+}) {
+  const type = types?.find((t) => t.uuid === h.typeUuid);
+  return (
+    <div data-testid="header-modal" data-status={h.status}>
+      <Descriptions size="small" column={4}>
+        <Descriptions.Item label="SEDOL">{formatText(h.sedol)}</Descriptions.Item>
+        <Descriptions.Item label="ISIN">{formatText(h.isin)}</Descriptions.Item>
+        <Descriptions.Item label="Security">{formatText(h.securityName)}</Descriptions.Item>
+        <Descriptions.Item label="Status">
+          <Space size="small">
+            <Tag data-testid="header-status">{statusLabel(h.status)}</Tag>
+            {isInProgress(h.status) && <Spin size="small" />}
+          </Space>
+        </Descriptions.Item>
+      </Descriptions>
+      <Tabs
+        items={[
+          { key: 'terms', label: 'Event Terms', children: <EventTerms header={h} type={type} /> },
+          {
+            key: 'candidates',
+            label: 'Candidates',
+            children: <CandidatesTab organisationUuid={organisationUuid} header={h} />,
+          },
+          {
+            key: 'previews',
+            label: 'Previews',
+            children: <PreviewsTab organisationUuid={organisationUuid} header={h} />,
+          },
+          { key: 'audit', label: 'Audit Details', children: <AuditDetails header={h} type={type} /> },
+        ]}
+      />
+    </div>
+  );
+}
+
+function EventTerms({ header: h, type }: { header: DocumentHeader; type: DocumentType | undefined }) {
+  const showParentPrice = Boolean(type?.parentSecurityPriceMandatory || h.parentSecurityPrice);
+  return (
+    <div data-testid="header-event-terms">
+      <Descriptions size="small" bordered column={3}>
+        <Descriptions.Item label="Ex Date">{formatDate(h.exDate)}</Descriptions.Item>
+        <Descriptions.Item label="Pay Date">{formatDate(h.payDate)}</Descriptions.Item>
+        <Descriptions.Item label="Start Date">{formatDate(h.startDate)}</Descriptions.Item>
+        <Descriptions.Item label="Layer">{formatText(h.layerName)}</Descriptions.Item>
+        {showParentPrice && (
+          <Descriptions.Item label="Parent Security Price">{formatPrice(h.parentSecurityPrice)}</Descriptions.Item>
+        )}
+      </Descriptions>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        Rates
+      </Typography.Title>
+      {h.lines.length === 0 ? (
+        <Typography.Text type="secondary">No rates</Typography.Text>
+      ) : (
+        <Collapse
+          defaultActiveKey={h.lines.map((l) => l.uuid)}
+          items={h.lines.map((l) => ({
+            key: l.uuid,
+            label: formatText(l.transactionTypeName),
+            children: (
+              <Descriptions size="small" column={3} data-testid="header-rate">
+                <Descriptions.Item label="Rate">{formatExactQuantity(l.rate)}</Descriptions.Item>
+                <Descriptions.Item label="Per Parent">{formatExactQuantity(l.perParent)}</Descriptions.Item>
+                <Descriptions.Item label="Price">{formatPrice(l.price)}</Descriptions.Item>
+                <Descriptions.Item label="Calculated Rate Price">
+                  {formatExactQuantity(l.calculatedRatePrice)}
+                </Descriptions.Item>
+                <Descriptions.Item label="Apportionment Factor">
+                  {formatExactQuantity(l.apportionmentFactor)}
+                </Descriptions.Item>
+                <Descriptions.Item label="Security">
+                  {/* a line without its own security is on the header's */}
+                  {l.securityId
+                    ? [l.sedol, l.isin, l.securityName].filter(Boolean).join(' · ')
+                    : "The header's security"}
+                </Descriptions.Item>
+              </Descriptions>
+            ),
+          }))}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A tab's own paging, page from 1 at the default size; it starts again each time the modal opens. */
+function usePaging() {
+  const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
+  return [paging, setPaging] as const;
+}
+
+function CandidatesTab({ organisationUuid, header: h }: { organisationUuid: string; header: DocumentHeader }) {
+  const [paging, setPaging] = usePaging();
+  const rows = useHeaderCandidates({
+    organisationUuid,
+    headerUuid: h.uuid,
+    headerState: `${h.status}/${h.version}`,
+    ...paging,
+  });
+  return (
+    <HeaderRowsGrid
+      testId="header-candidates"
+      rows={rows}
+      columns={candidatesColumns}
+      {...paging}
+      onPage={setPaging}
+      noun="candidate"
+      errorTitle="Failed to fetch the candidates"
+      emptyText={isInProgress(h.status) ? 'Finding the holders…' : 'No candidates: nobody held the security'}
+    />
+  );
+}
+
+function PreviewsTab({ organisationUuid, header: h }: { organisationUuid: string; header: DocumentHeader }) {
+  const [paging, setPaging] = usePaging();
+  const rows = useHeaderPreviews({
+    organisationUuid,
+    headerUuid: h.uuid,
+    headerState: `${h.status}/${h.version}`,
+    ...paging,
+  });
+  return (
+    <HeaderRowsGrid
+      testId="header-previews"
+      rows={rows}
+      columns={previewsColumns}
+      {...paging}
+      onPage={setPaging}
+      noun="preview"
+      errorTitle="Failed to fetch the previews"
+      emptyText="No previews"
+    />
+  );
+}
+
+function AuditDetails({ header: h, type }: { header: DocumentHeader; type: DocumentType | undefined }) {
+  const c = h.counts;
+  const count = (n: number | undefined) => formatNumber(n ?? 0);
+  return (
+    <Descriptions size="small" bordered column={2} data-testid="header-audit">
+      <Descriptions.Item label="Type">{formatText(type?.name ?? h.typeName)}</Descriptions.Item>
+      <Descriptions.Item label="Sedol">{formatText(h.sedol)}</Descriptions.Item>
+      <Descriptions.Item label="Isin">{formatText(h.isin)}</Descriptions.Item>
+      <Descriptions.Item label="Security Name">{formatText(h.securityName)}</Descriptions.Item>
+      <Descriptions.Item label="Code">{formatText(h.code)}</Descriptions.Item>
+      <Descriptions.Item label="Version">{formatNumber(h.version)}</Descriptions.Item>
+      <Descriptions.Item label="Edited">{formatBoolean(h.edited)}</Descriptions.Item>
+      <Descriptions.Item label="Candidates Edited">{count(c?.candidatesEdited)}</Descriptions.Item>
+      <Descriptions.Item label="Previews Edited">{count(c?.previewsEdited)}</Descriptions.Item>
+      <Descriptions.Item label="Total Candidates">{count(c?.candidates)}</Descriptions.Item>
+      <Descriptions.Item label="Total Candidates Successes">{count(c?.successes)}</Descriptions.Item>
+      <Descriptions.Item label="Total Candidates Failures">{count(c?.failures)}</Descriptions.Item>
+      <Descriptions.Item label="Total Posted Transactions">{count(c?.postedTransactions)}</Descriptions.Item>
+      <Descriptions.Item label="Run Candidates">{count(c?.runCandidates)}</Descriptions.Item>
+      <Descriptions.Item label="Run Candidates Successes">{count(c?.runSuccesses)}</Descriptions.Item>
+      <Descriptions.Item label="Run Candidates Failures">{count(c?.runFailures)}</Descriptions.Item>
+      <Descriptions.Item label="Total Runs">{count(c?.runs)}</Descriptions.Item>
+    </Descriptions>
+  );
+}

@@ -1,0 +1,1 @@
+export { CorporateActionsSearch } from './components/corporate-actions-search';
