@@ -96,10 +96,10 @@ describe('the Corporate Actions search page', () => {
     expect(await terms.innerText()).toContain('01/10/2026');
     expect(await terms.innerText()).toContain('14/10/2026');
     expect(await page.getByTestId('header-rate').innerText()).toContain('0.1234');
-    // Delete and Reverse wait for their calls; Create transactions follows §4
-    expect(await page.getByTestId('header-delete').isDisabled()).toBe(true);
-    expect(await page.getByTestId('header-reverse').isDisabled()).toBe(true);
+    // §4: Delete only in PENDING, Reverse only in RUN or COMPLETED, Create transactions in PENDING, EDIT or RUN
     const status = (await modal.getAttribute('data-status'))!;
+    expect(await page.getByTestId('header-delete').isDisabled()).toBe(status !== 'PENDING');
+    expect(await page.getByTestId('header-reverse').isDisabled()).toBe(!['RUN', 'COMPLETED'].includes(status));
     const create = await page.getByTestId('header-create-transactions').isDisabled();
     expect(create).toBe(!['PENDING', 'EDIT', 'RUN'].includes(status));
     await shot('corporate-actions-header-terms');
@@ -148,5 +148,21 @@ describe('the Corporate Actions search page', () => {
       hasText: header.code,
     });
     await expect.poll(async () => (await row.locator('[col-id="status"]').innerText()).trim()).toMatch(/^Run/);
+  });
+
+  it('when Reverse is confirmed on a run header, then it says so and the header ends REVERSED', async () => {
+    const row = page.getByTestId('ca-headers-grid').locator('.ag-center-cols-container .ag-row', {
+      hasText: header.code,
+    });
+    await row.click();
+    const modal = page.getByTestId('header-modal');
+    await expect.poll(() => modal.getAttribute('data-status'), { timeout: 30_000 }).toMatch(/^(RUN|RUN_FAILURES)$/);
+    if ((await modal.getAttribute('data-status')) !== 'RUN') return;
+    await page.getByTestId('header-reverse').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Reverse' }).click();
+    await page.locator('.ant-message').getByText('Header reversed').waitFor();
+    await expect.poll(() => modal.getAttribute('data-status'), { timeout: 90_000, interval: 500 }).toBe('REVERSED');
+    expect(await page.getByTestId('header-reverse').isDisabled()).toBe(true);
+    await shot('corporate-actions-header-reversed');
   });
 });

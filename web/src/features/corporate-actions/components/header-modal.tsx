@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Collapse, Descriptions, Modal, Space, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Button, Collapse, Descriptions, Modal, Popconfirm, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import type { DocumentHeader, DocumentType } from '@gains/contracts';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { DEFAULT_PAGE_SIZE } from '@/components/grid/grid-query';
@@ -8,12 +8,10 @@ import { formatBoolean, formatDate, formatExactQuantity, formatNumber, formatPri
 import { notify } from '@/lib/notify';
 import { useHeader } from '../api/get-header';
 import { useHeaderCandidates, useHeaderPreviews } from '../api/get-header-rows';
-import { useProcessHeader } from '../api/process-header';
+import { useHeaderAction } from '../api/process-header';
 import { headerActions, isInProgress, statusLabel } from './header-rules';
 import { HeaderRowsGrid } from './header-rows-grid';
 import { candidatesColumns, previewsColumns } from './rows-columns';
-
-const NOT_YET = 'Not available yet';
 
 /** Seed 001 §2 "Header modal", corporate action: its terms, candidates, previews and counts; Create transactions. */
 export function HeaderModal({
@@ -29,16 +27,21 @@ export function HeaderModal({
 }) {
   const header = useHeader(organisationUuid, uuid);
   const h = header.data;
-  const process = useProcessHeader(organisationUuid);
+  const process = useHeaderAction(organisationUuid, 'process');
+  const reverse = useHeaderAction(organisationUuid, 'reverse');
+  const remove = useHeaderAction(organisationUuid, 'delete');
   const actions = headerActions(h?.status ?? '');
+  const busy = process.isPending || reverse.isPending || remove.isPending;
 
-  const createTransactions = () => {
+  // seed 001 §8: the action's toast, or the server's message ('Unknown error' when none)
+  const run = (action: typeof process, done: string) => {
     if (!h) return;
-    process.mutate(h.uuid, {
-      onSuccess: () => notify.success('Creating transactions'),
+    action.mutate(h.uuid, {
+      onSuccess: () => notify.success(done),
       onError: (error) => notify.error(isApiError(error) ? error.typeDescription : 'Unknown error'),
     });
   };
+  const createTransactions = () => run(process, 'Creating transactions');
 
   return (
     <Modal
@@ -49,22 +52,33 @@ export function HeaderModal({
       destroyOnHidden
       footer={
         <Space>
-          <Tooltip title={NOT_YET}>
-            {/* §4: Delete only while PENDING; the call does not exist yet, so it stays disabled */}
-            <Button danger disabled data-testid="header-delete" data-allowed={actions.delete}>
+          {/* §4: Delete only while PENDING, Reverse only while RUN or COMPLETED; each asks first */}
+          <Popconfirm
+            title="Delete this header?"
+            description="Its candidates and previews go; nothing was posted."
+            okText="Delete"
+            disabled={!actions.delete || busy}
+            onConfirm={() => run(remove, 'Header deleted')}
+          >
+            <Button danger disabled={!actions.delete || busy} data-testid="header-delete" data-allowed={actions.delete}>
               Delete
             </Button>
-          </Tooltip>
-          <Tooltip title={NOT_YET}>
-            {/* §4: Reverse only while RUN or COMPLETED; the call does not exist yet */}
-            <Button disabled data-testid="header-reverse" data-allowed={actions.reverse}>
+          </Popconfirm>
+          <Popconfirm
+            title="Reverse this header?"
+            description="Every transaction it posted is reversed in the ledger and the holders are recalculated."
+            okText="Reverse"
+            disabled={!actions.reverse || busy}
+            onConfirm={() => run(reverse, 'Header reversed')}
+          >
+            <Button disabled={!actions.reverse || busy} data-testid="header-reverse" data-allowed={actions.reverse}>
               Reverse
             </Button>
-          </Tooltip>
+          </Popconfirm>
           <Button
             type="primary"
             data-testid="header-create-transactions"
-            disabled={!actions.createTransactions || process.isPending}
+            disabled={!actions.createTransactions || busy}
             loading={process.isPending}
             onClick={createTransactions}
           >
