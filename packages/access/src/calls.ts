@@ -225,6 +225,11 @@ export const CALLS: readonly CallDefinition[] = [
   call('POST', '/admin/documents/headers/:id/reverse', CORPORATE_ACTIONS_PAGE, true),
   call('POST', '/admin/documents/headers/:id/delete', CORPORATE_ACTIONS_PAGE, true),
   call('PUT', '/admin/documents/headers', CORPORATE_ACTIONS_PAGE, true),
+  // The CA reports (seed 001 §7): each answers a short-lived signed link, which the window it opens in (no bearer)
+  // follows; the download is public here and guarded by its token (bff/src/routes/document-reports.ts).
+  call('POST', '/admin/documents/headers/report-csv', CORPORATE_ACTIONS_PAGE, true),
+  call('POST', '/admin/documents/headers/candidates/report-csv', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/reports/download/:token', 'PUBLIC'),
 ];
 
 /**

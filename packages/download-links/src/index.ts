@@ -43,8 +43,8 @@ export class LinkRefused extends Error {
 export interface LinkSigner {
   /** A token for the claims, expiring `LINK_SECONDS` from now (sooner if `expiresAt` says so). */
   sign(claims: Omit<LinkClaims, 'expiresAt'> & { expiresAt?: number }): string;
-  /** The claims of a token this server signed, of this kind, not yet expired; otherwise throws `LinkRefused`. */
-  verify(token: string, kind: string): LinkClaims;
+  /** The claims of a token this server signed, of one of these kinds, not yet expired; else throws `LinkRefused`. */
+  verify(token: string, kinds: string | readonly string[]): LinkClaims;
 }
 
 const VERSION = 'v1';
@@ -80,7 +80,7 @@ export function createLinkSigner(secret: string | Uint8Array, now: () => number 
       return `${body}.${mac(body).toString('base64url')}`;
     },
 
-    verify(token, kind) {
+    verify(token, kinds) {
       const parts = token.split('.');
       if (parts.length !== 2 || !/^[A-Za-z0-9_-]+$/.test(parts[0]!) || !/^[A-Za-z0-9_-]+$/.test(parts[1]!))
         throw new LinkRefused('MALFORMED');
@@ -100,7 +100,7 @@ export function createLinkSigner(secret: string | Uint8Array, now: () => number 
       } catch {
         throw new LinkRefused('MALFORMED');
       }
-      if (payload.k !== kind) throw new LinkRefused('WRONG_KIND');
+      if (!(typeof kinds === 'string' ? [kinds] : kinds).includes(payload.k)) throw new LinkRefused('WRONG_KIND');
       if (!(now() < payload.e)) throw new LinkRefused('EXPIRED');
       const sealed = Buffer.from(payload.b, 'base64url');
       const decipher = crypto.createDecipheriv('aes-256-gcm', sealKey, sealed.subarray(0, 12));
