@@ -54,7 +54,10 @@ const candidatesReportBody = z
   });
 
 /** The documents service's filters, from a link's parameters (all text, as signed). */
-type Filters = Record<'documentTypeCode' | 'type' | 'status' | 'security' | 'layerUuid' | 'searchDateType' | 'from' | 'to', string>;
+type Filters = Record<
+  'documentTypeCode' | 'type' | 'status' | 'security' | 'layerUuid' | 'searchDateType' | 'from' | 'to',
+  string
+>;
 const exportRequest = (organisationUuid: string, f: Filters, cursor: string, limit: number) => ({
   organisationUuid,
   documentTypeCode: f.documentTypeCode,
@@ -196,7 +199,13 @@ type Page = { rows: string[][]; nextCursor: string };
 interface ReportKind {
   fileSuffix: string;
   columns: string[];
-  page(c: Context<BffEnv>, options: ReturnType<typeof asCaller>, org: string, f: Filters, cursor: string): Promise<Page>;
+  page(
+    c: Context<BffEnv>,
+    options: ReturnType<typeof asCaller>,
+    org: string,
+    f: Filters,
+    cursor: string,
+  ): Promise<Page>;
 }
 /** Rows a page asked of the documents service: enough to keep round trips few, few enough to keep memory small. */
 const PAGE_ROWS = 500;

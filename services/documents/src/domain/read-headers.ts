@@ -38,11 +38,7 @@ export async function searchHeaders(
   if (!PAGE_SIZES.includes(size)) throw invalidArgument('size', 'size must be 10, 25, 50 or 100');
   if (req.page < 0) throw invalidArgument('page', 'page must be 0 or more');
   const orgName = await deps.organisationName(caller, req.organisationUuid);
-  return deps.headers.search(
-    req.organisationUuid,
-    { ...filter, term: req.term, page: req.page, size },
-    orgName,
-  );
+  return deps.headers.search(req.organisationUuid, { ...filter, term: req.term, page: req.page, size }, orgName);
 }
 
 /** A search's filters, as the header search and the CA reports take them. */
