@@ -16,6 +16,7 @@ import { useDocumentTypes } from '../api/get-document-types';
 import { corporateActionKeys } from '../api/keys';
 import { searchHeaders, useSearchHeaders } from '../api/search-headers';
 import { HeaderModal } from './header-modal';
+import { ReportsMenu } from './reports-menu';
 import { headersColumns } from './headers-columns';
 import {
   defaultHeaderSearch,
@@ -183,6 +184,7 @@ export function CorporateActionsSearch({ organisationUuid }: { organisationUuid:
                     onExport={(kind) => void fullExport.run(kind)}
                     disabled={!rows?.length || fullExport.running}
                   />
+                  <ReportsMenu organisationUuid={organisationUuid} search={search} />
                 </div>
                 {headers.isError && (
                   <ApiErrorAlert title="Failed to fetch corporate action headers" error={headers.error} />
