@@ -180,11 +180,13 @@ export function CorporateActionsSearch({ organisationUuid }: { organisationUuid:
                     className="gains-grid-toolbar__search"
                     style={{ width: 360 }}
                   />
-                  <ExportMenu
-                    onExport={(kind) => void fullExport.run(kind)}
-                    disabled={!rows?.length || fullExport.running}
-                  />
-                  <ReportsMenu organisationUuid={organisationUuid} search={search} />
+                  <Space>
+                    <ExportMenu
+                      onExport={(kind) => void fullExport.run(kind)}
+                      disabled={!rows?.length || fullExport.running}
+                    />
+                    <ReportsMenu organisationUuid={organisationUuid} search={search} />
+                  </Space>
                 </div>
                 {headers.isError && (
                   <ApiErrorAlert title="Failed to fetch corporate action headers" error={headers.error} />
