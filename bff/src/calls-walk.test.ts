@@ -31,6 +31,7 @@ const ids = {
   typeUuid: '',
   jobUuid: '',
   logUuid: '',
+  reportLink: '',
 };
 /** The system BUY type (services/clients/src/domain/transaction-types.ts). */
 const BUY_TYPE_UUID = '7e0c0000-0000-4000-8000-000000000001';
@@ -997,6 +998,50 @@ const WALK: Record<string, Probe[]> = {
       ok: 404,
       outsiders: ['brook'],
       body: { uuid: NO_GHOST, typeUuid: CASH_DIVIDEND_TYPE },
+    },
+  ],
+  'POST /admin/documents/headers/report-csv': [
+    {
+      label: 'headers paid this year',
+      path: () => '/api/admin/documents/headers/report-csv',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      body: { searchDateType: 'PAY_DATE', from: '2026-01-01', to: '2026-12-31' },
+    },
+  ],
+  'POST /admin/documents/headers/candidates/report-csv': [
+    {
+      label: 'candidates of this year',
+      path: () => '/api/admin/documents/headers/candidates/report-csv',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      body: { startDate: '2026-01-01', endDate: '2026-12-31' },
+    },
+  ],
+  // Public (the window opened has no bearer) but guarded by the link's token: anyone holding a fresh link gets
+  // the file, a made-up token nobody does.
+  'GET /reports/download/:token': [
+    {
+      label: 'a fresh link',
+      path: () => ids.reportLink,
+      ok: 200,
+      prepare: async () => {
+        const answer = await request('POST', '/api/admin/documents/headers/report-csv', {
+          token: tokens.manager,
+          org: ORG.ASHW,
+          body: { searchDateType: 'PAY_DATE' },
+        });
+        ids.reportLink = answer.body.url;
+        return {};
+      },
+    },
+    {
+      label: 'a made-up token',
+      path: () => '/api/reports/download/bm90LWEtbGluaw.c2lnbmF0dXJl',
+      ok: 403,
+      message: 'This download link is not valid',
     },
   ],
   'POST /taximiser/proposals': [

@@ -555,6 +555,15 @@ const INPUTS: Record<string, CallInputs> = {
     body: () => ({ uuid: NO_GHOST, version: 1, typeUuid: CASH_DIVIDEND_TYPE, tradeDate: '2026-09-01' }),
     bodyFields: ['uuid', 'version', 'typeUuid', 'tradeDate', 'inPortfolios', 'outPortfolios'],
   },
+  'POST /admin/documents/headers/report-csv': {
+    body: () => ({ searchDateType: 'PAY_DATE', from: '2026-01-01', to: '2026-12-31', status: 'PENDING' }),
+    bodyFields: ['searchDateType', 'from', 'to', 'status', 'documentTypeCode', 'type', 'security', 'layerUuid'],
+  },
+  'POST /admin/documents/headers/candidates/report-csv': {
+    body: () => ({ startDate: '2026-01-01', endDate: '2026-12-31' }),
+    bodyFields: ['startDate', 'endDate', 'searchDateType', 'status', 'documentTypeCode', 'type', 'security'],
+  },
+  'GET /reports/download/:token': { params: { token: () => 'bm90LWEtbGluaw.c2lnbmF0dXJl' } },
   'POST /taximiser/proposals': {
     body: () => ({
       portfolioUuid: ids.portfolioUuid,

@@ -4,6 +4,7 @@ import type { documents } from '@gains/proto';
 import type { DocumentsDeps, DocumentTypeRecord } from '../domain/deps';
 import { getDocumentType, listDocumentTypes, listLayers } from '../domain/document-type-views';
 import { includeCandidate, saveCandidate } from '../domain/edit-candidates';
+import { exportCandidates, exportHeaders } from '../domain/export-headers';
 import { startHeaderAction } from '../domain/header-jobs';
 import { savePreview } from '../domain/edit-previews';
 import {
@@ -85,6 +86,12 @@ export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof 
     async saveCandidate(req, ctx) {
       await saveCandidate(deps.edits, requireCaller(ctx), req);
       return {};
+    },
+    async exportHeaders(req, ctx) {
+      return exportHeaders(deps, requireCaller(ctx), req);
+    },
+    async exportCandidates(req, ctx) {
+      return exportCandidates(deps, requireCaller(ctx), req);
     },
     async saveHeader(req, ctx) {
       return saveHeader(deps, requireCaller(ctx), {

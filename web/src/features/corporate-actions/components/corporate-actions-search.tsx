@@ -16,6 +16,7 @@ import { useDocumentTypes } from '../api/get-document-types';
 import { corporateActionKeys } from '../api/keys';
 import { searchHeaders, useSearchHeaders } from '../api/search-headers';
 import { HeaderModal } from './header-modal';
+import { ReportsMenu } from './reports-menu';
 import { headersColumns } from './headers-columns';
 import {
   defaultHeaderSearch,
@@ -179,10 +180,13 @@ export function CorporateActionsSearch({ organisationUuid }: { organisationUuid:
                     className="gains-grid-toolbar__search"
                     style={{ width: 360 }}
                   />
-                  <ExportMenu
-                    onExport={(kind) => void fullExport.run(kind)}
-                    disabled={!rows?.length || fullExport.running}
-                  />
+                  <Space>
+                    <ExportMenu
+                      onExport={(kind) => void fullExport.run(kind)}
+                      disabled={!rows?.length || fullExport.running}
+                    />
+                    <ReportsMenu organisationUuid={organisationUuid} search={search} />
+                  </Space>
                 </div>
                 {headers.isError && (
                   <ApiErrorAlert title="Failed to fetch corporate action headers" error={headers.error} />
