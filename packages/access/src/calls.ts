@@ -225,6 +225,8 @@ export const CALLS: readonly CallDefinition[] = [
   call('POST', '/admin/documents/headers/:id/reverse', CORPORATE_ACTIONS_PAGE, true),
   call('POST', '/admin/documents/headers/:id/delete', CORPORATE_ACTIONS_PAGE, true),
   call('PUT', '/admin/documents/headers', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/admin/documents/headers/types/:typeId/:direction/clients', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/admin/documents/headers/types/:typeId/:direction/portfolios', CORPORATE_ACTIONS_PAGE, true),
 ];
 
 /**

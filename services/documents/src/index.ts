@@ -61,6 +61,7 @@ export const documentsModule: ServiceModule = {
                     marketValue: r.marketValue ?? '',
                     newSecurityId: r.newSecurityId ?? 0,
                     ratio: r.ratio,
+                    originalAcquisitionDate: r.acquisitionDate ?? '',
                     currency: 'GBP',
                     notes,
                   },
@@ -80,6 +81,8 @@ export const documentsModule: ServiceModule = {
         createCandidatesHandler({
           holders: async (organisationUuid, securityId, beforeDate, after, limit) =>
             ledgerClient.listHolders({ organisationUuid, securityId, beforeDate, after, limit }, await asService()),
+          holdingsAt: async (organisationUuid, portfolioUuid, atDate) =>
+            ledgerClient.listPortfolioHoldingsAt({ organisationUuid, portfolioUuid, atDate }, await asService()),
         }),
       ],
       onCommitted: () => relay.kick(),

@@ -8,6 +8,7 @@ import { startHeaderAction } from '../domain/header-jobs';
 import { listCandidates, listPreviews } from '../domain/read-header-rows';
 import { getHeader, searchHeaders } from '../domain/read-headers';
 import { saveHeader } from '../domain/save-header';
+import { searchMovementClients, searchMovementPortfolios } from '../domain/search-movement-parties';
 
 function typeMessage(t: DocumentTypeRecord) {
   const { id: _id, lineDefinitions, ...fields } = t;
@@ -66,6 +67,12 @@ export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof 
     async saveCandidate(req, ctx) {
       await saveCandidate(deps.edits, requireCaller(ctx), req);
       return {};
+    },
+    async searchMovementClients(req, ctx) {
+      return { clients: await searchMovementClients(deps, requireCaller(ctx), req) };
+    },
+    async searchMovementPortfolios(req, ctx) {
+      return { portfolios: await searchMovementPortfolios(deps, requireCaller(ctx), req) };
     },
     async saveHeader(req, ctx) {
       return saveHeader(deps, requireCaller(ctx), {
