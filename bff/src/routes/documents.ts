@@ -83,7 +83,10 @@ const candidateBody = z.object({
   transferQuantity: textField('transferQuantity').default(''),
   transferPercentage: textField('transferPercentage').default(''),
 });
-const movementSearchQuery = z.object({ terms: field.queryText('terms', 100), clientUuid: field.queryUuid('clientUuid') });
+const movementSearchQuery = z.object({
+  terms: field.queryText('terms', 100),
+  clientUuid: field.queryUuid('clientUuid'),
+});
 
 /** A movement row's search: the type and direction the path names, in the caller's organisation. */
 function movementSearch(c: Context<BffEnv>) {

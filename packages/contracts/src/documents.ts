@@ -13,3 +13,5 @@ export type DocumentHeaderLine = Wire<documents.HeaderLine>;
 export type DocumentHeaderCounts = Wire<documents.HeaderCounts>;
 export type HeaderCandidate = Wire<documents.Candidate>;
 export type HeaderPreview = Wire<documents.Preview>;
+export type MovementClient = Wire<documents.MovementClient>;
+export type MovementPortfolioOption = Wire<documents.MovementPortfolioOption>;

@@ -20,13 +20,9 @@ const holding = (more: Partial<MovementCandidate>): MovementCandidate => ({
 describe('a portfolio movement’s ledger rows', () => {
   it('when a client gifts 50% of 1,000 shares priced £2.50, then the giver disposes at market value and the receiver acquires at it', () => {
     // 1,000 x 50 / 100 = 500 shares; 500 x £2.50 = £1,250.00 market value
-    const p = movementPreviews(
-      'GIFT',
-      DAY,
-      OUT,
-      holding({ price: '2.5', cgtCost: '1800', transferPercentage: '50' }),
-      [{ portfolioUuid: IN_A, transferPercentage: '100' }],
-    );
+    const p = movementPreviews('GIFT', DAY, OUT, holding({ price: '2.5', cgtCost: '1800', transferPercentage: '50' }), [
+      { portfolioUuid: IN_A, transferPercentage: '100' },
+    ]);
     expect(p.transferQuantity).toBe('500');
     expect(p.marketValuation).toBe('1250.00');
     expect(p.rows).toEqual([
@@ -79,20 +75,30 @@ describe('a portfolio movement’s ledger rows', () => {
     );
     expect(p.rows).toEqual([
       { ...at, lineOrd: 1, transactionType: 'SPOUSE_OUT', portfolioUuid: OUT, quantity: '300' },
-      { ...at, lineOrd: 2, transactionType: 'SPOUSE_IN', portfolioUuid: IN_A, quantity: '180', consideration: '540.00' },
-      { ...at, lineOrd: 2, transactionType: 'SPOUSE_IN', portfolioUuid: IN_B, quantity: '120', consideration: '360.00' },
+      {
+        ...at,
+        lineOrd: 2,
+        transactionType: 'SPOUSE_IN',
+        portfolioUuid: IN_A,
+        quantity: '180',
+        consideration: '540.00',
+      },
+      {
+        ...at,
+        lineOrd: 2,
+        transactionType: 'SPOUSE_IN',
+        portfolioUuid: IN_B,
+        quantity: '120',
+        consideration: '360.00',
+      },
     ]);
   });
 
   it('when a client moves 25% between their own portfolios, then the shares take their share of the pool’s cost with them', () => {
     // 1,000 x 25 / 100 = 250 shares; £1,234.56 x 250 / 1,000 = £308.64
-    const p = movementPreviews(
-      'TRANSFER',
-      DAY,
-      OUT,
-      holding({ cgtCost: '1234.56', transferPercentage: '25' }),
-      [{ portfolioUuid: IN_A, transferPercentage: '100' }],
-    );
+    const p = movementPreviews('TRANSFER', DAY, OUT, holding({ cgtCost: '1234.56', transferPercentage: '25' }), [
+      { portfolioUuid: IN_A, transferPercentage: '100' },
+    ]);
     expect(p.rows).toEqual([
       { ...at, lineOrd: 1, transactionType: 'TRANSFER_OUT', portfolioUuid: OUT, quantity: '250' },
       {

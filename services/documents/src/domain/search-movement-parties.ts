@@ -19,7 +19,8 @@ export interface SearchMovementRequest {
 async function checked(deps: DocumentsDeps, caller: Caller, req: SearchMovementRequest) {
   assertDocumentsUser(caller, req.organisationUuid);
   if (!UUID.test(req.typeUuid)) throw invalidArgument('typeId', 'typeId must be a document type’s uuid');
-  if (req.direction !== 'in' && req.direction !== 'out') throw invalidArgument('direction', 'direction must be in or out');
+  if (req.direction !== 'in' && req.direction !== 'out')
+    throw invalidArgument('direction', 'direction must be in or out');
   const type = await deps.types.find(req.organisationUuid, req.typeUuid.toLowerCase());
   if (!type || type.documentTypeCode !== 'PM') throw notFound('The portfolio movement type', 'typeId');
   return req.terms.trim().slice(0, 100);
