@@ -77,7 +77,9 @@ export function createHoldersStore(db: RawSql) {
         WHERE t.portfolio_id = ${portfolioId} AND t.state = 'SETTLED' AND t.security_id IS NOT NULL
           AND t.trade_date <= ${atDate}::date
         ORDER BY t.trade_date, t.id`;
-      const ids = [...new Set(rows.flatMap((r) => (r.newSecurityId ? [r.securityId, r.newSecurityId] : [r.securityId])))];
+      const ids = [
+        ...new Set(rows.flatMap((r) => (r.newSecurityId ? [r.securityId, r.newSecurityId] : [r.securityId]))),
+      ];
       const securities = await db.$queryRaw<
         { id: number; price: string | null; places: number; cgtCost: string | null }[]
       >`

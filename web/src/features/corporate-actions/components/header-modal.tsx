@@ -11,6 +11,7 @@ import { useHeaderCandidates, useHeaderPreviews } from '../api/get-header-rows';
 import { useHeaderAction } from '../api/process-header';
 import { headerActions, isInProgress, statusLabel } from './header-rules';
 import { HeaderRowsGrid } from './header-rows-grid';
+import { headerModalTitle, MovementTerms, showsSecurity } from './movement-terms';
 import { candidatesColumns, previewsColumns } from './rows-columns';
 
 /** Seed 001 §2 "Header modal", corporate action: its terms, candidates, previews and counts; Create transactions. */
@@ -47,7 +48,7 @@ export function HeaderModal({
     <Modal
       open={Boolean(uuid)}
       onCancel={onClose}
-      title="Corporate Action Header"
+      title={headerModalTitle(h)}
       width={1200}
       destroyOnHidden
       footer={
@@ -108,9 +109,9 @@ function HeaderBody({
   return (
     <div data-testid="header-modal" data-status={h.status}>
       <Descriptions size="small" column={4}>
-        <Descriptions.Item label="SEDOL">{formatText(h.sedol)}</Descriptions.Item>
-        <Descriptions.Item label="ISIN">{formatText(h.isin)}</Descriptions.Item>
-        <Descriptions.Item label="Security">{formatText(h.securityName)}</Descriptions.Item>
+        {showsSecurity(h) && <Descriptions.Item label="SEDOL">{formatText(h.sedol)}</Descriptions.Item>}
+        {showsSecurity(h) && <Descriptions.Item label="ISIN">{formatText(h.isin)}</Descriptions.Item>}
+        {showsSecurity(h) && <Descriptions.Item label="Security">{formatText(h.securityName)}</Descriptions.Item>}
         <Descriptions.Item label="Status">
           <Space size="small">
             <Tag data-testid="header-status">{statusLabel(h.status)}</Tag>
@@ -120,7 +121,11 @@ function HeaderBody({
       </Descriptions>
       <Tabs
         items={[
-          { key: 'terms', label: 'Event Terms', children: <EventTerms header={h} type={type} /> },
+          {
+            key: 'terms',
+            label: 'Event Terms',
+            children: showsSecurity(h) ? <EventTerms header={h} type={type} /> : <MovementTerms header={h} />,
+          },
           {
             key: 'candidates',
             label: 'Candidates',
@@ -244,9 +249,9 @@ function AuditDetails({ header: h, type }: { header: DocumentHeader; type: Docum
   return (
     <Descriptions size="small" bordered column={2} data-testid="header-audit">
       <Descriptions.Item label="Type">{formatText(type?.name ?? h.typeName)}</Descriptions.Item>
-      <Descriptions.Item label="Sedol">{formatText(h.sedol)}</Descriptions.Item>
-      <Descriptions.Item label="Isin">{formatText(h.isin)}</Descriptions.Item>
-      <Descriptions.Item label="Security Name">{formatText(h.securityName)}</Descriptions.Item>
+      {showsSecurity(h) && <Descriptions.Item label="Sedol">{formatText(h.sedol)}</Descriptions.Item>}
+      {showsSecurity(h) && <Descriptions.Item label="Isin">{formatText(h.isin)}</Descriptions.Item>}
+      {showsSecurity(h) && <Descriptions.Item label="Security Name">{formatText(h.securityName)}</Descriptions.Item>}
       <Descriptions.Item label="Code">{formatText(h.code)}</Descriptions.Item>
       <Descriptions.Item label="Version">{formatNumber(h.version)}</Descriptions.Item>
       <Descriptions.Item label="Edited">{formatBoolean(h.edited)}</Descriptions.Item>

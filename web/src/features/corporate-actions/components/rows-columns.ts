@@ -28,6 +28,8 @@ export const candidatesColumns: ColDef<HeaderCandidate>[] = [
   moneyColumn<HeaderCandidate>('cgtCost', 'CGT Cost', fixed),
   price<HeaderCandidate>('price', 'Price'),
   moneyColumn<HeaderCandidate>('marketValuation', 'Market Valuation', fixed),
+  quantityColumn<HeaderCandidate>('transferQuantity', 'Transfer Quantity', fixed),
+  quantityColumn<HeaderCandidate>('transferPercentage', 'Transfer Percentage', fixed),
 ];
 
 /** Seed 001 §2 "Previews grid": the proposed ledger rows as the service answers them today. */
