@@ -86,7 +86,9 @@ describe('the Portfolio Movements page', () => {
 
   it('when a gift is added between two clients, then the header is created and its transactions are posted: RUN', async () => {
     await page.getByTestId('ca-type').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Gift to another client' }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Gift to another client' })
+      .click();
     await page.getByTestId('ca-add-new').click();
     await page.getByText('Add Portfolio Movement Header').waitFor();
     // §5's messages before anything is filled in
@@ -97,7 +99,7 @@ describe('the Portfolio Movements page', () => {
     await page.getByText('Transfer percentage is required').waitFor();
     await shot('portfolio-movements-add-invalid');
 
-    const date = page.getByTestId('movement-trade-date').locator('input');
+    const date = page.locator('#tradeDate');
     await date.click();
     await date.fill('05/10/2026');
     await date.press('Enter');

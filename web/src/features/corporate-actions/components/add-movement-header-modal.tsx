@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, Input, Modal, Space, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import type { DocumentHeader } from '@gains/contracts';
@@ -19,6 +19,9 @@ interface Values {
   outPortfolios: Row[];
   inPortfolios: Row[];
 }
+
+/** A row's fields side by side, wrapping on a narrow screen. */
+const ROW: React.CSSProperties = { display: 'flex', gap: 12, alignItems: 'flex-start', flexWrap: 'wrap' };
 
 const emptyRow = (transferPercentage = ''): Row => ({
   clientUuid: '',
@@ -79,7 +82,7 @@ export function AddMovementHeaderModal({
         {(fields, { add, remove }) => (
           <>
             {fields.map((field, i) => (
-              <Space key={field.key} align="start" wrap data-testid={`movement-${direction}-row`}>
+              <div key={field.key} style={ROW} data-testid={`movement-${direction}-row`}>
                 <Form.Item name={[field.name, 'clientLabel']} hidden>
                   <Input />
                 </Form.Item>
@@ -93,7 +96,7 @@ export function AddMovementHeaderModal({
                   {() => {
                     const row = form.getFieldValue([name, field.name]) as Row | undefined;
                     return (
-                      <>
+                      <div style={ROW}>
                         {/* the client only narrows the portfolio search; the portfolio is what is required */}
                         <Form.Item label="Client">
                           <MovementClientSelect
@@ -128,7 +131,7 @@ export function AddMovementHeaderModal({
                             onChange={(p) => form.setFieldValue([name, field.name, 'portfolioUuid'], p)}
                           />
                         </Form.Item>
-                      </>
+                      </div>
                     );
                   }}
                 </Form.Item>
@@ -144,12 +147,13 @@ export function AddMovementHeaderModal({
                 </Form.Item>
                 {fields.length > 1 && (
                   <Button
+                    style={{ marginTop: 30 }}
                     aria-label={`Remove ${title} row ${i + 1}`}
                     icon={<DeleteOutlined />}
                     onClick={() => remove(field.name)}
                   />
                 )}
-              </Space>
+              </div>
             ))}
             <Button icon={<PlusOutlined />} onClick={() => add(emptyRow())} data-testid={`movement-${direction}-add`}>
               Add
