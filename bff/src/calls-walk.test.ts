@@ -37,6 +37,8 @@ const ids = {
 const BUY_TYPE_UUID = '7e0c0000-0000-4000-8000-000000000001';
 /** The system cash dividend (services/documents/src/domain/document-types.ts). */
 const CASH_DIVIDEND_TYPE = '5d0c7a3e-0000-4d00-8000-000000000001';
+/** The system 'Gift to another client' portfolio movement type (the 20th). */
+const GIFT_TYPE = '5d0c7a3e-0000-4d00-8000-000000000014';
 /** Not a ghost of any firm: the ghost calls answer 404 to whoever may make them. */
 const NO_GHOST = '00000000-0000-4000-8000-00000000abcd';
 const walkPortfolio = (code: string) => ({
@@ -835,6 +837,24 @@ const WALK: Record<string, Probe[]> = {
     {
       label: 'corporate action types',
       path: () => '/api/admin/documents/headers/types?documentTypeCode=CA',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'GET /admin/documents/headers/types/:typeId/:direction/clients': [
+    {
+      label: 'clients to gift from',
+      path: () => `/api/admin/documents/headers/types/${GIFT_TYPE}/out/clients?terms=a`,
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'GET /admin/documents/headers/types/:typeId/:direction/portfolios': [
+    {
+      label: 'a client’s portfolios to gift to',
+      path: () => `/api/admin/documents/headers/types/${GIFT_TYPE}/in/portfolios?terms=&clientUuid=${NO_GHOST}`,
       org: ORG.ASHW,
       ok: 200,
       outsiders: ['brook'],

@@ -234,6 +234,8 @@ export const CALLS: readonly CallDefinition[] = [
   call('POST', '/admin/documents/headers/report-csv', CORPORATE_ACTIONS_PAGE, true),
   call('POST', '/admin/documents/headers/candidates/report-csv', CORPORATE_ACTIONS_PAGE, true),
   call('GET', '/reports/download/:token', 'PUBLIC'),
+  call('GET', '/admin/documents/headers/types/:typeId/:direction/clients', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/admin/documents/headers/types/:typeId/:direction/portfolios', CORPORATE_ACTIONS_PAGE, true),
 ];
 
 /**

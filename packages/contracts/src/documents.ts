@@ -18,3 +18,5 @@ export type HeaderPreview = Wire<documents.Preview>;
 export interface ReportLink {
   url: string;
 }
+export type MovementClient = Wire<documents.MovementClient>;
+export type MovementPortfolioOption = Wire<documents.MovementPortfolioOption>;

@@ -37,6 +37,7 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   ActMonitor: () => import('./routes/act-monitor'),
   Taximiser: () => import('./routes/taximiser'),
   CorporateActions: () => import('./routes/corporate-actions'),
+  PortfolioMovements: () => import('./routes/portfolio-movements'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 

@@ -15,6 +15,7 @@ import {
 } from '../domain/read-header-rows';
 import { getHeader, searchHeaders } from '../domain/read-headers';
 import { saveHeader } from '../domain/save-header';
+import { searchMovementClients, searchMovementPortfolios } from '../domain/search-movement-parties';
 
 function typeMessage(t: DocumentTypeRecord) {
   const { id: _id, lineDefinitions, ...fields } = t;
@@ -92,6 +93,12 @@ export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof 
     },
     async exportCandidates(req, ctx) {
       return exportCandidates(deps, requireCaller(ctx), req);
+    },
+    async searchMovementClients(req, ctx) {
+      return { clients: await searchMovementClients(deps, requireCaller(ctx), req) };
+    },
+    async searchMovementPortfolios(req, ctx) {
+      return { portfolios: await searchMovementPortfolios(deps, requireCaller(ctx), req) };
     },
     async saveHeader(req, ctx) {
       return saveHeader(deps, requireCaller(ctx), {
