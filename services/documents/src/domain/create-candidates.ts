@@ -1,7 +1,7 @@
 import { multiplyDecimal, roundDecimal } from '@gains/decimal';
 import type { JobHandler } from '@gains/jobs';
 import type pg from 'pg';
-import { pipelineStore } from '../store/pipeline-store';
+import { pipelineStore, type CandidateWrite } from '../store/pipeline-store';
 import { candidatePreviews } from './candidate-previews';
 
 /** What the candidates job asks of the ledger: a page of the organisation's holders of a security. */
@@ -58,36 +58,33 @@ export function createCandidatesHandler(source: HolderSource): JobHandler<{ head
         PAGE,
       );
       const lineIds = new Map(header.lines.map((l) => [l.ord, l.id]));
-      for (const h of page.holders) {
+      const holders = page.holders.flatMap((h) => {
         const owner = h.owners[0];
-        if (!owner) continue;
+        if (!owner) return [];
         const rows = candidatePreviews(header, header.lines, {
           holdingQuantity: h.quantity,
           decimalPlaces: header.quantityDecimalPlaces,
         });
-        await store.addCandidate(
-          header.id,
-          {
-            clientUuid: owner.clientUuid,
-            clientCode: owner.clientCode,
-            clientName: owner.clientName,
-            portfolioUuid: h.portfolioUuid,
-            portfolioCode: h.portfolioCode,
-            portfolioName: h.portfolioName,
-            securityId: header.securityId,
-            decimalPlaces: header.quantityDecimalPlaces,
-            asAtDate: header.exDate,
-            holdingQuantity: h.quantity,
-            cgtCost: h.cgtCost || null,
-            price: h.price || null,
-            marketValuation: h.price ? roundDecimal(multiplyDecimal(h.quantity, h.price), 2) : null,
-            // a holder with nothing to post (a lapse without proceeds) is shown but not processed
-            status: rows.length > 0 ? 'PENDING' : 'EXCLUDED',
-          },
-          rows,
-          lineIds,
-        );
-      }
+        const candidate: CandidateWrite = {
+          clientUuid: owner.clientUuid,
+          clientCode: owner.clientCode,
+          clientName: owner.clientName,
+          portfolioUuid: h.portfolioUuid,
+          portfolioCode: h.portfolioCode,
+          portfolioName: h.portfolioName,
+          securityId: header.securityId,
+          decimalPlaces: header.quantityDecimalPlaces,
+          asAtDate: header.exDate,
+          holdingQuantity: h.quantity,
+          cgtCost: h.cgtCost || null,
+          price: h.price || null,
+          marketValuation: h.price ? roundDecimal(multiplyDecimal(h.quantity, h.price), 2) : null,
+          // a holder with nothing to post (a lapse without proceeds) is shown but not processed
+          status: rows.length > 0 ? 'PENDING' : 'EXCLUDED',
+        };
+        return [{ candidate, rows }];
+      });
+      await store.addCandidates(header.id, holders, lineIds);
       const done = page.next === '';
       const found = await store.candidateCount(header.id);
       if (done) await store.setStatus(header.id, found > 0 ? 'PENDING' : 'NO_CANDIDATES_FOUND', 'Gains');

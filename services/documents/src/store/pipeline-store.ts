@@ -82,29 +82,73 @@ export function pipelineStore(tx: pg.ClientBase) {
         VALUES (${headerId}, ${byName}, 'STATUS', ${before?.status ?? ''}, ${status}, ${detail})`;
     },
 
-    /** A holder and the rows it proposes; a holder already a candidate (a repeated chunk) is left as it is. */
-    async addCandidate(headerId: number, c: CandidateWrite, rows: PreviewRow[], lineIds: Map<number, number>) {
-      const [inserted] = await sql.$queryRaw<{ id: number }[]>`
+    /**
+     * Holders and the rows each proposes, in two statements however many there are (one statement a row made a
+     * page of 500 holders a thousand round trips); a holder already a candidate (a repeated chunk) is left as it
+     * is, its rows too.
+     */
+    async addCandidates(
+      headerId: number,
+      holders: readonly { candidate: CandidateWrite; rows: PreviewRow[] }[],
+      lineIds: Map<number, number>,
+    ): Promise<void> {
+      if (holders.length === 0) return;
+      const inserted = await sql.$queryRaw<{ id: number; portfolioUuid: string }[]>`
         INSERT INTO candidate (uuid, header_id, status, client_uuid, client_code, client_name, portfolio_uuid,
           portfolio_code, portfolio_name, security_id, decimal_places, as_at_date, holding_quantity, cgt_cost, price,
           market_valuation, created_by_name, updated_by_name)
-        VALUES (gen_random_uuid(), ${headerId}, ${c.status}, ${c.clientUuid}::uuid, ${c.clientCode}, ${c.clientName},
-          ${c.portfolioUuid}::uuid, ${c.portfolioCode}, ${c.portfolioName}, ${c.securityId}, ${c.decimalPlaces},
-          ${c.asAtDate}::date, ${c.holdingQuantity}::numeric, ${c.cgtCost}::numeric, ${c.price}::numeric,
-          ${c.marketValuation}::numeric, 'Gains', 'Gains')
+        SELECT gen_random_uuid(), ${headerId}, c.status, c."clientUuid", c."clientCode", c."clientName",
+          c."portfolioUuid", c."portfolioCode", c."portfolioName", c."securityId", c."decimalPlaces", c."asAtDate",
+          c."holdingQuantity", c."cgtCost", c.price, c."marketValuation", 'Gains', 'Gains'
+        FROM json_to_recordset(${JSON.stringify(holders.map((h) => h.candidate))}::json) AS c(status text,
+          "clientUuid" uuid, "clientCode" text, "clientName" text, "portfolioUuid" uuid, "portfolioCode" text,
+          "portfolioName" text, "securityId" int, "decimalPlaces" int, "asAtDate" date, "holdingQuantity" numeric,
+          "cgtCost" numeric, price numeric, "marketValuation" numeric)
         ON CONFLICT (header_id, portfolio_uuid, security_id) DO NOTHING
-        RETURNING id`;
-      if (!inserted) return;
-      for (const [ord, r] of rows.entries())
-        await sql.$executeRaw`
-          INSERT INTO preview (uuid, candidate_id, header_line_id, status, candidate_version, transaction_type, ord,
-            portfolio_uuid, security_id, trade_date, holding_quantity, quantity, price, consideration, proceeds,
-            market_value, new_security_id, ratio, apportionment_factor)
-          VALUES (gen_random_uuid(), ${inserted.id}, ${lineIds.get(r.lineOrd) ?? null}, ${c.status}, 1,
-            ${r.transactionType}, ${ord}, ${c.portfolioUuid}::uuid, ${r.securityId}, ${r.tradeDate}::date,
-            ${c.holdingQuantity}::numeric, ${r.quantity ?? null}::numeric, ${r.price ?? null}::numeric,
-            ${r.consideration ?? null}::numeric, ${r.consideration ?? null}::numeric, ${r.marketValue ?? null}::numeric,
-            ${r.newSecurityId ?? null}, ${r.ratio ?? ''}, ${r.apportionmentFactor ?? null}::numeric)`;
+        RETURNING id, portfolio_uuid::text AS "portfolioUuid"`;
+      const ids = new Map(inserted.map((c) => [c.portfolioUuid, c.id]));
+      const previews = holders.flatMap(({ candidate: c, rows }) => {
+        const candidateId = ids.get(c.portfolioUuid.toLowerCase());
+        return candidateId === undefined
+          ? []
+          : rows.map((r, ord) => ({
+              candidateId,
+              headerLineId: lineIds.get(r.lineOrd) ?? null,
+              status: c.status,
+              transactionType: r.transactionType,
+              ord,
+              portfolioUuid: c.portfolioUuid,
+              securityId: r.securityId,
+              tradeDate: r.tradeDate,
+              holdingQuantity: c.holdingQuantity,
+              quantity: r.quantity ?? null,
+              price: r.price ?? null,
+              consideration: r.consideration ?? null,
+              marketValue: r.marketValue ?? null,
+              newSecurityId: r.newSecurityId ?? null,
+              ratio: r.ratio ?? '',
+              apportionmentFactor: r.apportionmentFactor ?? null,
+            }));
+      });
+      if (previews.length === 0) return;
+      await sql.$executeRaw`
+        INSERT INTO preview (uuid, candidate_id, header_line_id, status, candidate_version, transaction_type, ord,
+          portfolio_uuid, security_id, trade_date, holding_quantity, quantity, price, consideration, proceeds,
+          market_value, new_security_id, ratio, apportionment_factor)
+        SELECT gen_random_uuid(), p."candidateId", p."headerLineId", p.status, 1, p."transactionType", p.ord,
+          p."portfolioUuid", p."securityId", p."tradeDate", p."holdingQuantity", p.quantity, p.price, p.consideration,
+          p.consideration, p."marketValue", p."newSecurityId", p.ratio, p."apportionmentFactor"
+        FROM json_to_recordset(${JSON.stringify(previews)}::json) AS p("candidateId" int, "headerLineId" int,
+          status text, "transactionType" text, ord int, "portfolioUuid" uuid, "securityId" int, "tradeDate" date,
+          "holdingQuantity" numeric, quantity numeric, price numeric, consideration numeric, "marketValue" numeric,
+          "newSecurityId" int, ratio text, "apportionmentFactor" numeric)`;
+    },
+
+    /** How many included candidates are not yet processed: what a posting job has to do. */
+    async toPostCount(headerId: number): Promise<number> {
+      const [row] = await sql.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM candidate WHERE header_id = ${headerId} AND status IN ('PENDING', 'EDIT')`;
+      return row?.n ?? 0;
     },
 
     /** Included candidates not yet processed (PENDING, EDIT), after `afterId`, with the rows they will post. */
@@ -129,15 +173,19 @@ export function pipelineStore(tx: pg.ClientBase) {
       }));
     },
 
-    /** A candidate's rows posted (the ledger's uuids, in the rows' order), or why they could not be. */
-    async posted(candidateId: number, rows: { id: number; uuid: string }[]): Promise<void> {
-      for (const r of rows)
+    /** Candidates' rows posted (each row's ledger uuid), in two statements: the rows, then the candidates. */
+    async postedMany(candidates: readonly { candidateId: number; rows: { id: number; uuid: string }[] }[]) {
+      if (candidates.length === 0) return;
+      const rows = candidates.flatMap((c) => c.rows);
+      if (rows.length > 0)
         await sql.$executeRaw`
-          UPDATE preview SET posted_transaction_uuid = ${r.uuid}::uuid, status = 'PROCESSED', updated_at = now()
-          WHERE id = ${r.id}`;
+          UPDATE preview p SET posted_transaction_uuid = r.uuid, status = 'PROCESSED', updated_at = now()
+          FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(id int, uuid uuid) WHERE p.id = r.id`;
       await sql.$executeRaw`
-        UPDATE candidate SET status = 'PROCESSED', failure_reason = '', updated_at = now() WHERE id = ${candidateId}`;
+        UPDATE candidate SET status = 'PROCESSED', failure_reason = '', updated_at = now()
+        WHERE id = ANY(${candidates.map((c) => c.candidateId)}::int[])`;
     },
+    /** Why a candidate's rows could not be posted. */
     async failed(candidateId: number, reason: string): Promise<void> {
       await sql.$executeRaw`
         UPDATE candidate SET status = 'FAILED', failure_reason = ${reason}, updated_at = now() WHERE id = ${candidateId}`;
