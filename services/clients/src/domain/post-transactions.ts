@@ -43,6 +43,11 @@ export async function postTransactions(
     }
     return found;
   };
+  // every portfolio named read at once (a corporate action's batch names hundreds); one not found is refused below
+  const named = [request.portfolioUuid, ...request.transactions.map((t) => t.portfolioUuid ?? '')];
+  const uuidsNamed = [...new Set(named.filter((u) => /^[0-9a-f-]{36}$/i.test(u)).map((u) => u.toLowerCase()))];
+  for (const ref of await deps.portfolios.findRefs(organisationUuid, uuidsNamed))
+    portfolios.set(ref.uuid.toLowerCase(), ref);
   await portfolioOf(request.portfolioUuid, 'portfolioUuid');
   const inserts = [];
   for (const [i, row] of request.transactions.entries()) {

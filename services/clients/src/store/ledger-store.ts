@@ -644,24 +644,24 @@ export function createLedgerStore(prisma: ClientsPrisma) {
             touch(now.portfolioId, now.securityId, now.newSecurityId, dateText(now.tradeDate));
             uuids.push(update.uuid);
           }
-          for (const insert of change.inserts) {
+          // One statement for every row inserted (a corporate action's batch inserts hundreds), in their order.
+          const inserted = change.inserts.map((insert) => {
             const uuid = crypto.randomUUID();
-            await tx.ledgerTransaction.create({
-              data: {
-                uuid,
-                organisationUuid: change.organisationUuid,
-                portfolioId: insert.portfolioId,
-                portfolioCode: insert.portfolioCode,
-                securityId: insert.securityId,
-                typeId: insert.typeId,
-                ...toColumns(insert.values),
-                createdBy: change.actorName,
-                updatedBy: change.actorName,
-              },
-            });
             touch(insert.portfolioId, insert.securityId, insert.values.newSecurityId, insert.values.tradeDate);
             uuids.push(uuid);
-          }
+            return {
+              uuid,
+              organisationUuid: change.organisationUuid,
+              portfolioId: insert.portfolioId,
+              portfolioCode: insert.portfolioCode,
+              securityId: insert.securityId,
+              typeId: insert.typeId,
+              ...toColumns(insert.values),
+              createdBy: change.actorName,
+              updatedBy: change.actorName,
+            };
+          });
+          if (inserted.length > 0) await tx.ledgerTransaction.createMany({ data: inserted });
           const unique = [...new Map(pairs.map((p) => [`${p.portfolioId}|${p.securityId}`, p])).values()];
           // Many portfolios at once (a corporate action's batch of holders): the import's statements, a fixed
           // number whatever the count, where one portfolio at a time is about ten statements each.
