@@ -225,7 +225,8 @@ describe('issue 26: a processed corporate action changes pools and gains as HMRC
       }),
     ]);
 
-    // After (s130 via s136, CG52720): the new shares take £4,240.00 x £800.00 / (£800.00 + £5,600.00) = £530.00;
+    // After: an exempt demerger is a reorganisation (TCGA 1992 s192 into s126-130), the parent's cost apportioned by
+    // market values on the first day of dealing (s129-130, s272): the new shares take £4,240.00 x £800.00 / (£800.00 + £5,600.00) = £530.00;
     // the parent keeps £4,240.00 - £530.00 = £3,710.00. The sale of 200 then takes 200/1,000 of £3,710.00 =
     // £742.00: gain £1,200.00 - £12.00 - £742.00 = £446.00; 800 parent shares left costing £2,968.00.
     const after = await figures(holder.client);
@@ -259,7 +260,7 @@ describe('issue 26: a processed corporate action changes pools and gains as HMRC
     expect(restored.disposals).toEqual(before.disposals);
   });
 
-  it('when a rights issue taken up is processed, then the cash paid joins the pool (s123, s126-128), and reversing restores it', async () => {
+  it('when a rights issue taken up is processed, then the cash paid joins the pool (s126-128), and reversing restores it', async () => {
     const security = await newSecurity('BF1G03', 'Figures Rights plc');
     const holder = await newHolder('FIG-R');
     // Bought 1,000 at £2.00 + £20.00 = £2,020.00; after the rights issue's date, 600 sold at £2.50 less £15.00.
@@ -301,7 +302,7 @@ describe('issue 26: a processed corporate action changes pools and gains as HMRC
     ]);
 
     // After: a reorganisation, not an acquisition (s126-128): the new shares join the old ones' pool with the cash
-    // paid added to its cost (s128(4)): 1,200 shares costing £2,020.00 + £300.00 = £2,320.00. The sale then takes
+    // paid added to its cost (s128(2)): 1,200 shares costing £2,020.00 + £300.00 = £2,320.00. The sale then takes
     // 600/1,200 of £2,320.00 = £1,160.00: gain £1,500.00 - £15.00 - £1,160.00 = £325.00; 600 left costing
     // £1,160.00.
     const after = await figures(holder.client);
