@@ -159,7 +159,8 @@ async function bench() {
         (progress[jobType] ??= []).push(`${secs(performance.now() - startedAt)} ${seen}`);
       }
       if (header.status !== inProgress) return header;
-      await sleep(250);
+      // once a second, as the header modal polls: each read counts the header's candidates and previews
+      await sleep(1_000);
     }
   };
   /** At most 12 samples, evenly spread, the last always among them. */
@@ -168,6 +169,13 @@ async function bench() {
       ? samples
       : Array.from({ length: 12 }, (_, i) => samples[Math.round((i * (samples.length - 1)) / 11)]!);
 
+  /** CPU seconds of this process (Gains and the bench: all its threads) since the last call. */
+  let cpuBefore = process.cpuUsage();
+  const cpu = () => {
+    const used = process.cpuUsage(cpuBefore);
+    cpuBefore = process.cpuUsage();
+    return `CPU ${((used.user + used.system) / 1e6).toFixed(1)} s`;
+  };
   const t0 = performance.now();
   const created = await call('POST', '/api/admin/documents/headers', {
     typeUuid: type.uuid,
@@ -180,7 +188,7 @@ async function bench() {
   const pending = await watch(created.uuid, 'CREATE_CANDIDATES', 'CREATING_CANDIDATES', t0);
   const t1 = performance.now();
   console.log(
-    `  candidates and previews   ${secs(t1 - t0).padStart(7)}  ${pending.status}, ${int(pending.counts.candidates)} candidates`,
+    `  candidates and previews   ${secs(t1 - t0).padStart(7)}  ${pending.status}, ${int(pending.counts.candidates)} candidates; ${cpu()}`,
   );
   if (pending.status !== 'PENDING') throw new Error(`the header is ${pending.status}, not PENDING`);
 
@@ -190,7 +198,7 @@ async function bench() {
   const t2 = performance.now();
   console.log(
     `  create transactions       ${secs(t2 - t1).padStart(7)}  ${run.status}, ${int(run.counts.successes)} posted, ` +
-      `${int(run.counts.failures)} failed`,
+      `${int(run.counts.failures)} failed; ${cpu()}`,
   );
 
   // The holders' clients recalculated: each with figures from a run that finished after the posting began.
@@ -213,11 +221,14 @@ async function bench() {
     await sleep(250);
   }
   const t3 = performance.now();
-  console.log(`  holders recalculated      ${secs(t3 - t2).padStart(7)}  ${int(calculated)} clients`);
+  console.log(
+    `  holders recalculated      ${secs(t3 - t2).padStart(7)}  ${int(calculated)} clients (the rest recalculated ` +
+      `while the postings went on); ${cpu()}`,
+  );
   const total = (t3 - t0) / 1000;
   console.log(
     `  total                     ${secs(t3 - t0).padStart(7)}  ${total < TARGET_S ? 'met' : 'NOT met'} ` +
-      `(< ${TARGET_S} s for ${int(PORTFOLIOS)} portfolios)`,
+      `(< ${TARGET_S} s for ${int(PORTFOLIOS)} portfolios); load ${os.loadavg()[0]!.toFixed(1)}`,
   );
   for (const [job, samples] of Object.entries(progress))
     console.log(`  ${job} job progress (done/total): ${spread(samples).join(', ')}`);
