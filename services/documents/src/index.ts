@@ -47,8 +47,13 @@ export const documentsModule: ServiceModule = {
     const asService = async () => ({ headers: { authorization: `Bearer ${await serviceToken()}` } });
     const clientsClient = createClient(clients.ClientsService, transports.clients);
     const diaries = createIncomeDiaryStore(prisma);
-    const holders = async (organisationUuid: string, securityId: number, beforeDate: string, after: string, limit: number) =>
-      ledgerClient.listHolders({ organisationUuid, securityId, beforeDate, after, limit }, await asService());
+    const holders = async (
+      organisationUuid: string,
+      securityId: number,
+      beforeDate: string,
+      after: string,
+      limit: number,
+    ) => ledgerClient.listHolders({ organisationUuid, securityId, beforeDate, after, limit }, await asService());
     /** 'Income Pending' worked out again for each organisation named, shortly and once however often it is asked. */
     const pendingQueue = new Set<string>();
     let pendingTimer: NodeJS.Timeout | undefined;
@@ -92,35 +97,37 @@ export const documentsModule: ServiceModule = {
       service: 'documents',
       logger,
       handlers: [
-        settlesIncome(createTransactionsHandler({
-          async post(organisationUuid, rows, notes) {
-            const answer = await ledgerClient.postTransactions(
-              {
-                organisationUuid,
-                portfolioUuid: rows[0]!.portfolioUuid,
-                transactions: rows.map((r) => ({
-                  securityId: r.securityId,
-                  portfolioUuid: r.portfolioUuid,
-                  transaction: {
-                    type: r.transactionType,
-                    state: 'SETTLED',
-                    tradeDate: r.tradeDate,
-                    quantity: r.quantity ?? '',
-                    price: r.price ?? '',
-                    consideration: r.consideration ?? '',
-                    marketValue: r.marketValue ?? '',
-                    newSecurityId: r.newSecurityId ?? 0,
-                    ratio: r.ratio,
-                    currency: 'GBP',
-                    notes,
-                  },
-                })),
-              },
-              await asService(),
-            );
-            return answer.transactions.map((t) => t.uuid);
-          },
-        })),
+        settlesIncome(
+          createTransactionsHandler({
+            async post(organisationUuid, rows, notes) {
+              const answer = await ledgerClient.postTransactions(
+                {
+                  organisationUuid,
+                  portfolioUuid: rows[0]!.portfolioUuid,
+                  transactions: rows.map((r) => ({
+                    securityId: r.securityId,
+                    portfolioUuid: r.portfolioUuid,
+                    transaction: {
+                      type: r.transactionType,
+                      state: 'SETTLED',
+                      tradeDate: r.tradeDate,
+                      quantity: r.quantity ?? '',
+                      price: r.price ?? '',
+                      consideration: r.consideration ?? '',
+                      marketValue: r.marketValue ?? '',
+                      newSecurityId: r.newSecurityId ?? 0,
+                      ratio: r.ratio,
+                      currency: 'GBP',
+                      notes,
+                    },
+                  })),
+                },
+                await asService(),
+              );
+              return answer.transactions.map((t) => t.uuid);
+            },
+          }),
+        ),
         settlesIncome(
           reverseHeaderHandler({
             async reverse(organisationUuid, transactionUuids) {
@@ -206,7 +213,10 @@ export const documentsModule: ServiceModule = {
       async afterStart() {
         await types.seedSystemTypes();
         jobs.listen();
-        diaryTimer = setInterval(quietly('the timer', () => runDiaryTick(null)), DIARY_TICK_MS);
+        diaryTimer = setInterval(
+          quietly('the timer', () => runDiaryTick(null)),
+          DIARY_TICK_MS,
+        );
         sweepTimer = setInterval(quietly('the income pending sweep', sweepPending), PENDING_SWEEP_MS);
         quietly('the first run', async () => {
           await runDiaryTick(null);

@@ -84,8 +84,7 @@ export function checkIncomeDiary(input: DiaryInput): CheckedDiary {
   if (!(DIARY_FREQUENCIES as readonly string[]).includes(frequency))
     throw invalidArgument('frequency', `Frequency must be one of ${DIARY_FREQUENCIES.join(', ')}`);
   const endDate = date('endDate', 'End Date', input.endDate, false);
-  if (endDate !== null && endDate < nextExDate)
-    throw invalidArgument('endDate', 'End Date must not be before Ex Date');
+  if (endDate !== null && endDate < nextExDate) throw invalidArgument('endDate', 'End Date must not be before Ex Date');
   return {
     securityId: input.securityId,
     incomeType,
@@ -140,9 +139,7 @@ export interface DiarySchedule {
 
 /** Due on `today`: active, its next ex date come, and not past its end date. */
 export function isDue(diary: DiarySchedule, today: string): boolean {
-  return (
-    diary.active && diary.nextExDate <= today && (diary.endDate === null || diary.nextExDate <= diary.endDate)
-  );
+  return diary.active && diary.nextExDate <= today && (diary.endDate === null || diary.nextExDate <= diary.endDate);
 }
 
 /**

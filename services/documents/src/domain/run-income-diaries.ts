@@ -92,10 +92,7 @@ export async function makeDiaryHeader(deps: DocumentsDeps, diary: DueDiary): Pro
  * per diary and ex date, unique), so two runs at once, or a run repeated, never make two headers for it; a header
  * that could not be made keeps its reason on the diary's list of headers.
  */
-export async function runDueDiaries(
-  deps: DiaryRunDeps,
-  organisationUuid: string | null,
-): Promise<DiaryHeaderView[]> {
+export async function runDueDiaries(deps: DiaryRunDeps, organisationUuid: string | null): Promise<DiaryHeaderView[]> {
   const today = deps.today();
   const created: DiaryHeaderView[] = [];
   const touched = new Set<string>();

@@ -71,7 +71,11 @@ export async function saveIncomeDiary(
   if (!existing) throw notFound('The income diary', 'uuid');
   const saved = await deps.diaries.update(org, req.uuid.toLowerCase(), req.version, write, caller.name);
   if (!saved)
-    throw new DomainError('ABORTED', 'The income diary changed since it was read: reload it and make the change again', 'version');
+    throw new DomainError(
+      'ABORTED',
+      'The income diary changed since it was read: reload it and make the change again',
+      'version',
+    );
   deps.incomePendingChanged(org);
   return saved;
 }
