@@ -544,6 +544,40 @@ const INPUTS: Record<string, CallInputs> = {
     body: () => ({ uuid: NO_GHOST, version: 1, typeUuid: CASH_DIVIDEND_TYPE, tradeDate: '2026-09-01' }),
     bodyFields: ['uuid', 'version', 'typeUuid', 'tradeDate', 'inPortfolios', 'outPortfolios'],
   },
+  'GET /admin/documents/income-diaries': {
+    query: ['page', 'size', 'term', 'incomeType', 'frequency', 'active', 'sort', 'direction'],
+  },
+  'GET /admin/documents/income-diaries/:uuid': { params: { uuid: () => NO_GHOST } },
+  'POST /admin/documents/income-diaries/:uuid/delete': { params: { uuid: () => NO_GHOST } },
+  'POST /admin/documents/income-diaries/run': {},
+  'POST /admin/documents/income-diaries': {
+    body: () => ({
+      securityId: 1,
+      incomeType: 'UK_DIVIDEND',
+      documentTypeUuid: CASH_DIVIDEND_TYPE,
+      rate: '0.1',
+      nextExDate: '2099-01-04',
+      nextPayDate: '2099-01-20',
+      frequency: 'QUARTERLY',
+    }),
+    bodyFields: [
+      'securityId',
+      'incomeType',
+      'documentTypeUuid',
+      'layerUuid',
+      'rate',
+      'perParent',
+      'nextExDate',
+      'nextPayDate',
+      'frequency',
+      'active',
+      'endDate',
+    ],
+  },
+  'PUT /admin/documents/income-diaries': {
+    body: () => ({ uuid: NO_GHOST, version: 1, securityId: 1, rate: '0.1', frequency: 'ANNUAL' }),
+    bodyFields: ['uuid', 'version', 'securityId', 'rate', 'frequency', 'nextExDate'],
+  },
   'POST /taximiser/proposals': {
     body: () => ({
       portfolioUuid: ids.portfolioUuid,

@@ -55,6 +55,7 @@ const INTERFACE_LOGGING_PAGE = getRoute('InterfaceLogging').roles;
 /** Changes to a firm's ledger: the provider's and the firm's administrators. */
 const LEDGER_WRITERS: readonly RouteRole[] = ['ADMIN', 'CUSTOMER_ADMIN'];
 const CORPORATE_ACTIONS_PAGE = getRoute('CorporateActions').roles;
+const INCOME_DIARIES_PAGE = getRoute('IncomeDiaries').roles;
 
 function call(
   method: HttpMethod,
@@ -225,6 +226,12 @@ export const CALLS: readonly CallDefinition[] = [
   call('POST', '/admin/documents/headers/:id/reverse', CORPORATE_ACTIONS_PAGE, true),
   call('POST', '/admin/documents/headers/:id/delete', CORPORATE_ACTIONS_PAGE, true),
   call('PUT', '/admin/documents/headers', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/admin/documents/income-diaries', INCOME_DIARIES_PAGE, true),
+  call('GET', '/admin/documents/income-diaries/:uuid', INCOME_DIARIES_PAGE, true),
+  call('POST', '/admin/documents/income-diaries', INCOME_DIARIES_PAGE, true),
+  call('PUT', '/admin/documents/income-diaries', INCOME_DIARIES_PAGE, true),
+  call('POST', '/admin/documents/income-diaries/:uuid/delete', INCOME_DIARIES_PAGE, true),
+  call('POST', '/admin/documents/income-diaries/run', INCOME_DIARIES_PAGE, true),
 ];
 
 /**

@@ -29,7 +29,8 @@ const SCHEMA = 'documents';
  * (a diary's pay date comes into the coming period as days pass). */
 const DIARY_TICK_MS = 60_000;
 const PENDING_SWEEP_MS = 60 * 60_000;
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in London, as the ledger dates rows (YYYY-MM-DD). */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
 export const documentsModule: ServiceModule = {
   name: 'documents',
