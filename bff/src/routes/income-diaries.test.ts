@@ -3,6 +3,7 @@
 // two for one date; the clients grid's 'Income Pending' follows it; each rule names its field; another firm's
 // member and a non-admin are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareDecimal } from '@gains/decimal';
 import { isinFromSedol, withSedolCheckDigit } from '../../../services/securities/src/domain/security-codes';
 import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const issuer = (
     await t.request('POST', '/api/admin/securities/issuers', as('admin', { name: 'Diary Income Holdings' }))
   ).body.value.uuid;
-  const sedol = withSedolCheckDigit('BD1A01');
+  const sedol = withSedolCheckDigit('BD1D01');
   ids.security = (
     await t.request(
       'POST',
@@ -158,9 +159,10 @@ describe('an income diary due today', () => {
       await t.request('GET', `/api/admin/documents/headers/${header.uuid}/previews?size=100`, as('manager'))
     ).body;
     // 1,250 shares x £0.0372 = £46.50, paid on the pay date
-    expect(
-      previews.content.map((p: Record<string, string>) => [p.portfolioCode, p.transactionType, p.consideration]),
-    ).toEqual([['DIARY-1-A', 'DIVIDEND', '46.50']]);
+    expect(previews.content.map((p: Record<string, string>) => [p.portfolioCode, p.transactionType])).toEqual([
+      ['DIARY-1-A', 'DIVIDEND'],
+    ]);
+    expect(compareDecimal(previews.content[0].consideration, '46.50'), previews.content[0].consideration).toBe(0);
 
     // running again (and again) adds nothing
     expect((await t.request('POST', `${BASE}/run`, as('manager'))).body.created).toEqual([]);

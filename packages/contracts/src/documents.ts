@@ -13,3 +13,6 @@ export type DocumentHeaderLine = Wire<documents.HeaderLine>;
 export type DocumentHeaderCounts = Wire<documents.HeaderCounts>;
 export type HeaderCandidate = Wire<documents.Candidate>;
 export type HeaderPreview = Wire<documents.Preview>;
+/** Income Diaries (seed 000 §1, §2.1): a schedule of expected income and the headers it made. */
+export type IncomeDiary = Wire<documents.IncomeDiary>;
+export type IncomeDiaryHeader = Wire<documents.IncomeDiaryHeader>;

@@ -37,6 +37,9 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   ActMonitor: () => import('./routes/act-monitor'),
   Taximiser: () => import('./routes/taximiser'),
   CorporateActions: () => import('./routes/corporate-actions'),
+  IncomeDiaries: () => import('./routes/income-diaries'),
+  IncomeDiariesNew: () => import('./routes/income-diaries-new'),
+  IncomeDiariesView: () => import('./routes/income-diaries-view'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 
