@@ -41,6 +41,8 @@ export async function saveIncomeDiary(
   assertDocumentsUser(caller, req.organisationUuid);
   const org = req.organisationUuid;
   if (req.uuid && !UUID.test(req.uuid)) throw invalidArgument('uuid', 'uuid must be a uuid');
+  // an edit of a diary the organisation does not have is NOT_FOUND whatever its terms
+  if (req.uuid && !(await deps.diaries.state(org, req.uuid.toLowerCase()))) throw notFound('The income diary', 'uuid');
   const checked = checkIncomeDiary(req);
   const type = await deps.types.find(org, checked.documentTypeUuid);
   if (!type) throw notFound('The document type', 'documentTypeUuid');
@@ -67,8 +69,6 @@ export async function saveIncomeDiary(
     deps.incomePendingChanged(org);
     return created;
   }
-  const existing = await deps.diaries.state(org, req.uuid.toLowerCase());
-  if (!existing) throw notFound('The income diary', 'uuid');
   const saved = await deps.diaries.update(org, req.uuid.toLowerCase(), req.version, write, caller.name);
   if (!saved)
     throw new DomainError(

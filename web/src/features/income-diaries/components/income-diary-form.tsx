@@ -8,13 +8,43 @@ import { LeaveGuard } from '@/components/feedback/leave-guard';
 import { useSaveAndLeave } from '@/components/feedback/use-save-and-leave';
 import { showServerFieldError } from '@/components/forms/server-field-error';
 import { SecuritySearchSelect } from '@/components/security-search/security-search-select';
-import { resultLabel } from '@/components/security-search/search-securities';
+import { resultLabel, type SecuritySearchResult } from '@/components/security-search/search-securities';
 import { isApiError } from '@/lib/api-client';
 import { compareDecimal, isDecimal } from '@/lib/decimal';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useSaveIncomeDiary, useSecurityLayers } from '../api/income-diaries';
 import { FREQUENCIES, isDiaryType } from './income-diary-rules';
+
+/**
+ * The security of the form (Form.Item gives it `value` and `onChange`): the app's security search, which shows the
+ * chosen security as its placeholder rather than its id.
+ */
+function SecurityField({
+  organisationUuid,
+  chosen,
+  onChosen,
+  onChange,
+}: {
+  organisationUuid: string;
+  chosen: string;
+  onChosen: (s: SecuritySearchResult) => void;
+  value?: number;
+  onChange?: (id: number) => void;
+}) {
+  return (
+    <SecuritySearchSelect
+      id="income-diary_securityId"
+      organisationUuid={organisationUuid}
+      value={null}
+      placeholder={chosen || 'Search securities by SEDOL, ISIN or name'}
+      onSelect={(s) => {
+        onChosen(s);
+        onChange?.(s.id);
+      }}
+    />
+  );
+}
 
 interface Values {
   securityId: number | undefined;
@@ -148,15 +178,12 @@ export function IncomeDiaryForm({
               rules={[{ required: true, message: 'Security is required' }]}
               extra={security ? `Chosen: ${security}` : 'Search by SEDOL, ISIN or name'}
             >
-              <SecuritySearchSelect
-                id="income-diary_securityId"
+              <SecurityField
                 organisationUuid={organisationUuid}
-                value={null}
-                placeholder={security || 'Search securities by SEDOL, ISIN or name'}
-                onSelect={(s) => {
+                chosen={security}
+                onChosen={(s) => {
                   setSecurity(resultLabel(s));
-                  form.setFieldsValue({ securityId: s.id, layerUuid: undefined });
-                  setDirty(true);
+                  form.setFieldsValue({ layerUuid: undefined });
                 }}
               />
             </Form.Item>
