@@ -113,22 +113,25 @@ export const DIARY_SORTS = {
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
 const asDate = (d: string) => new Date(`${d}T00:00:00Z`);
-const INCLUDE = {
+/** A grid row needs only the count of its headers; a diary read alone lists them. */
+const LIST_INCLUDE = {
   documentType: { select: { uuid: true, name: true } },
-  headers: { orderBy: { exDate: 'desc' } },
   _count: { select: { headers: true } },
 } satisfies Prisma.IncomeDiaryInclude;
-type DiaryRow = Prisma.IncomeDiaryGetPayload<{ include: typeof INCLUDE }>;
+const INCLUDE = { ...LIST_INCLUDE, headers: { orderBy: { exDate: 'desc' } } } satisfies Prisma.IncomeDiaryInclude;
+type DiaryRow = Prisma.IncomeDiaryGetPayload<{ include: typeof LIST_INCLUDE }> &
+  Partial<Pick<Prisma.IncomeDiaryGetPayload<{ include: typeof INCLUDE }>, 'headers'>>;
 
 /** Income diaries, always read and written for one organisation (the scheduler's claims by the diary's own id). */
 export function createIncomeDiaryStore(prisma: DocumentsPrisma) {
   const view = async (d: DiaryRow, withHeaders: boolean): Promise<IncomeDiaryView> => {
+    const headers = (withHeaders && d.headers) || [];
     const layer = await prisma.layer.findUnique({ where: { uuid: d.layerUuid }, select: { name: true } });
     const made = withHeaders
       ? await prisma.header.findMany({
           where: {
             organisationUuid: d.organisationUuid,
-            uuid: { in: d.headers.flatMap((h) => (h.headerUuid ? [h.headerUuid] : [])) },
+            uuid: { in: headers.flatMap((h) => (h.headerUuid ? [h.headerUuid] : [])) },
           },
           select: { uuid: true, code: true, status: true },
         })
@@ -160,7 +163,7 @@ export function createIncomeDiaryStore(prisma: DocumentsPrisma) {
       updatedAt: d.updatedAt.toISOString(),
       updatedByName: d.updatedByName,
       headers: withHeaders
-        ? d.headers.map((h) => ({
+        ? headers.map((h) => ({
             exDate: day(h.exDate),
             payDate: day(h.payDate),
             headerUuid: h.headerUuid ?? '',
@@ -236,7 +239,7 @@ export function createIncomeDiaryStore(prisma: DocumentsPrisma) {
       const [rows, total] = await Promise.all([
         prisma.incomeDiary.findMany({
           where,
-          include: INCLUDE,
+          include: LIST_INCLUDE,
           orderBy: [{ [column]: f.direction }, { id: 'asc' }],
           skip: f.page * f.size,
           take: f.size,
