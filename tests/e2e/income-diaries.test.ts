@@ -34,11 +34,12 @@ async function shot(name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
+/** Types a date; Tab leaves the picker with it (Enter would also submit the form). */
 async function typeDate(id: string, ddmmyyyy: string): Promise<void> {
   const input = page.locator(`#${id}`);
   await input.click();
   await input.fill(ddmmyyyy);
-  await input.press('Enter');
+  await input.press('Tab');
 }
 
 /** Chooses an option of the antd select with this test id. */
