@@ -5,4 +5,5 @@ export * from './calls';
 export * from './input-rules';
 export * from './taximiser-rules';
 export * from './csv';
+export * from './header-status';
 export * from './income-types';

@@ -10,7 +10,8 @@ import { clients, ledger } from '@gains/proto';
 import { serviceTokenSource } from '@gains/service-kit';
 import type { Caller } from '@gains/auth';
 import { DomainError } from '@gains/errors';
-import { CREATE_CANDIDATES, createCandidatesHandler } from './domain/create-candidates';
+import { CREATE_CANDIDATES, createCandidatesHandler, type HolderSource } from './domain/create-candidates';
+import { refreshCandidatesHandler } from './domain/refresh-candidates';
 import { createTransactionsHandler } from './domain/create-transactions';
 import { deleteHeaderHandler, reverseHeaderHandler } from './domain/reverse-header';
 import { createDocumentsService } from './rpc/documents-service';
@@ -46,15 +47,12 @@ export const documentsModule: ServiceModule = {
     const serviceToken = serviceTokenSource(transports.identity, 'documents', env.GAINS_SERVICE_TOKEN_SECRET ?? '');
     const ledgerClient = createClient(ledger.LedgerService, transports.clients);
     const asService = async () => ({ headers: { authorization: `Bearer ${await serviceToken()}` } });
+    const holders: HolderSource = {
+      holders: async (organisationUuid, securityId, beforeDate, after, limit) =>
+        ledgerClient.listHolders({ organisationUuid, securityId, beforeDate, after, limit }, await asService()),
+    };
     const clientsClient = createClient(clients.ClientsService, transports.clients);
     const diaries = createIncomeDiaryStore(prisma);
-    const holders = async (
-      organisationUuid: string,
-      securityId: number,
-      beforeDate: string,
-      after: string,
-      limit: number,
-    ) => ledgerClient.listHolders({ organisationUuid, securityId, beforeDate, after, limit }, await asService());
     /** 'Income Pending' worked out again for each organisation named, shortly and once however often it is asked. */
     const pendingQueue = new Set<string>();
     let pendingTimer: NodeJS.Timeout | undefined;
@@ -66,7 +64,7 @@ export const documentsModule: ServiceModule = {
           await refreshIncomePending(
             {
               diaries,
-              holders,
+              holders: holders.holders,
               today,
               async setPending(organisationUuid, clientUuids) {
                 await clientsClient.setIncomePending({ organisationUuid, clientUuids }, await asService());
@@ -111,6 +109,7 @@ export const documentsModule: ServiceModule = {
                     transaction: {
                       type: r.transactionType,
                       state: 'SETTLED',
+                      transactionCode: r.transactionCode,
                       tradeDate: r.tradeDate,
                       quantity: r.quantity ?? '',
                       price: r.price ?? '',
@@ -137,7 +136,8 @@ export const documentsModule: ServiceModule = {
           }),
         ),
         settlesIncome(deleteHeaderHandler()),
-        settlesIncome(createCandidatesHandler({ holders })),
+        settlesIncome(createCandidatesHandler(holders)),
+        settlesIncome(refreshCandidatesHandler(holders)),
       ],
       onCommitted: () => {
         relay.kick();
