@@ -38,6 +38,9 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   Taximiser: () => import('./routes/taximiser'),
   CorporateActions: () => import('./routes/corporate-actions'),
   PortfolioMovements: () => import('./routes/portfolio-movements'),
+  IncomeDiaries: () => import('./routes/income-diaries'),
+  IncomeDiariesNew: () => import('./routes/income-diaries-new'),
+  IncomeDiariesView: () => import('./routes/income-diaries-view'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 
