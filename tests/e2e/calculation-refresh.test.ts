@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CalculationStatusAnswer, LedgerHolding, Portfolio } from '../../packages/contracts/src';
 import { gainsInChromium } from './support/suite';
-import { SHOTS, USERS, apiToken, newPage, organisationOf, signIn } from './support/browser';
+import { apiCall, apiToken, newPage, organisationOf, SHOTS, signIn, USERS } from './support/browser';
 
 const suite = gainsInChromium();
 const CLIENT = 'ASH00003';
@@ -15,19 +15,8 @@ let page: Page;
 let org = '';
 let token = '';
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${suite.gains.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-organisation-uuid': org,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const call = <T>(method: string, path: string, body?: unknown) =>
+  apiCall<T>(suite.gains.baseUrl, { token, org }, method, path, body);
 
 const rows = (id: string) => page.getByTestId(id).locator('.ag-center-cols-container .ag-row');
 const cellText = async (row: ReturnType<typeof rows>, colId: string) =>

@@ -9,31 +9,17 @@ import type { Page } from 'playwright-core';
 import type { DocumentHeader, DocumentType } from '../../packages/contracts/src';
 import { isinFromSedol, withSedolCheckDigit } from '../../services/securities/src/domain/security-codes';
 import { gainsInChromium } from './support/suite';
-import { SHOTS, USERS, apiToken, newPage, organisationOf, signIn } from './support/browser';
+import { apiCall, apiToken, newPage, organisationOf, screenshot, signIn, USERS } from './support/browser';
 
 const suite = gainsInChromium();
 let page: Page;
 let org = '';
 let header: DocumentHeader;
 
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${suite.gains.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-organisation-uuid': org,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const call = <T>(token: string, method: string, path: string, body?: unknown) =>
+  apiCall<T>(suite.gains.baseUrl, { token, org }, method, path, body);
 
-async function shot(name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = (name: string) => screenshot(page, name);
 
 const modal = () => page.getByTestId('header-modal');
 const grid = (testId: string) => page.getByTestId(testId);

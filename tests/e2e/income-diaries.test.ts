@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gainsInChromium } from './support/suite';
-import { SHOTS, USERS, apiToken, newPage, organisationOf, signIn } from './support/browser';
+import { apiCall, apiToken, newPage, organisationOf, screenshot, signIn, USERS } from './support/browser';
 
 const suite = gainsInChromium();
 let page: Page;
@@ -15,24 +15,10 @@ let org = '';
 let token = '';
 let sample: { id: number; sedol: string; securityName: string };
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${suite.gains.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-organisation-uuid': org,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const call = <T>(method: string, path: string, body?: unknown) =>
+  apiCall<T>(suite.gains.baseUrl, { token, org }, method, path, body);
 
-async function shot(name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = (name: string) => screenshot(page, name);
 
 /** Types a date; Tab leaves the picker with it (Enter would also submit the form). */
 async function typeDate(id: string, ddmmyyyy: string): Promise<void> {

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gainsInChromium } from './support/suite';
-import { SHOTS, USERS, apiToken, newPage, organisationOf, signIn } from './support/browser';
+import { apiCall, apiToken, newPage, organisationOf, screenshot, signIn, USERS } from './support/browser';
 
 const suite = gainsInChromium();
 const TAG = `E2E${Date.now().toString(36).toUpperCase().slice(-5)}`;
@@ -14,24 +14,10 @@ let page: Page;
 let org = '';
 let token = '';
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${suite.gains.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-organisation-uuid': org,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const call = <T>(method: string, path: string, body?: unknown) =>
+  apiCall<T>(suite.gains.baseUrl, { token, org }, method, path, body);
 
-async function shot(name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = (name: string) => screenshot(page, name);
 
 /** A client with one GIA portfolio, through the REST API. */
 async function client(suffix: string) {

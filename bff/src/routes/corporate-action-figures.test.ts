@@ -5,8 +5,8 @@
 // (GET /api/admin/calculations/{id}: the pools; .../transactions: the disposals) once the run of the ledger as it
 // stands is in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isinFromSedol, withSedolCheckDigit } from '../../../services/securities/src/domain/security-codes';
 import { ORG, startTestSystem, type Answer, type Persona, type TestSystem } from '../test-support';
+import { newSecurity } from './documents-fixtures';
 
 let t: TestSystem;
 const as = (persona: Persona, body?: unknown) => ({ token: t.tokens[persona], org: ORG.ASHW, body });
@@ -30,31 +30,6 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(250);
   }
-}
-
-/** A security of the provider's, with its SEDOL (the code the engine's figures name it by). */
-async function newSecurity(stem: string, name: string): Promise<{ id: number; sedol: string }> {
-  const issuer = (
-    await ok(await t.request('POST', '/api/admin/securities/issuers', as('admin', { name: `${name} Holdings` })), 201)
-  ).value.uuid;
-  const sedol = withSedolCheckDigit(stem);
-  const created = await ok(
-    await t.request(
-      'POST',
-      '/api/admin/securities',
-      as('admin', {
-        sedol,
-        isin: isinFromSedol('GB', sedol),
-        issuer,
-        securityName: name,
-        reportingName: name,
-        currency: 'GBP',
-        assetClass: 'EQUITY',
-      }),
-    ),
-    201,
-  );
-  return { id: created.value.id as number, sedol };
 }
 
 /** A client with one GIA portfolio of its own. */
@@ -176,8 +151,8 @@ const layerOf = async (securityId: number) => (await get(`/admin/documents/layer
 
 describe('issue 26: a processed corporate action changes pools and gains as HMRC’s rules say', () => {
   it('when a demerger is processed, then the parent’s cost is apportioned by market values (s130/s272), and reversing restores it', async () => {
-    const parent = await newSecurity('BF1G01', 'Figures Parent plc');
-    const demerged = await newSecurity('BF1G02', 'Figures Demerged plc');
+    const parent = await newSecurity(t, 'BF1G01', 'Figures Parent plc');
+    const demerged = await newSecurity(t, 'BF1G02', 'Figures Demerged plc');
     const holder = await newHolder('FIG-D');
     // Bought 600 at £4.00 + £23.00 = £2,423.00 and 400 at £4.50 + £17.00 = £1,817.00: 1,000 shares costing
     // £4,240.00. Then, after the demerger's date, 200 sold at £6.00 less £12.00 (posted before the action).
@@ -261,7 +236,7 @@ describe('issue 26: a processed corporate action changes pools and gains as HMRC
   });
 
   it('when a rights issue taken up is processed, then the cash paid joins the pool (s126-128), and reversing restores it', async () => {
-    const security = await newSecurity('BF1G03', 'Figures Rights plc');
+    const security = await newSecurity(t, 'BF1G03', 'Figures Rights plc');
     const holder = await newHolder('FIG-R');
     // Bought 1,000 at £2.00 + £20.00 = £2,020.00; after the rights issue's date, 600 sold at £2.50 less £15.00.
     await trade(holder.portfolio, security.id, 'BUY', '2026-06-01', '1000', '2.00', '20.00');

@@ -3,8 +3,12 @@
 import { isinFromSedol, withSedolCheckDigit } from '../../../services/securities/src/domain/security-codes';
 import { ORG, type Persona, type TestSystem } from '../test-support';
 
-/** A new GBP equity of the test's own (SEDOL stem of 6 characters); answers its id. */
-export async function newSecurity(t: TestSystem, sedolStem: string, name: string): Promise<number> {
+/** A new GBP equity of the test's own ("<name> plc", SEDOL stem of 6 characters); answers its id and SEDOL. */
+export async function newSecurity(
+  t: TestSystem,
+  sedolStem: string,
+  name: string,
+): Promise<{ id: number; sedol: string }> {
   const issuer = (
     await t.request('POST', '/api/admin/securities/issuers', {
       token: t.tokens.admin,
@@ -13,7 +17,7 @@ export async function newSecurity(t: TestSystem, sedolStem: string, name: string
     })
   ).body.value.uuid;
   const sedol = withSedolCheckDigit(sedolStem);
-  return (
+  const created = (
     await t.request('POST', '/api/admin/securities', {
       token: t.tokens.admin,
       org: ORG.ASHW,
@@ -27,7 +31,40 @@ export async function newSecurity(t: TestSystem, sedolStem: string, name: string
         assetClass: 'EQUITY',
       },
     })
-  ).body.value.id as number;
+  ).body;
+  if (!created.value) throw new Error(`the security ${sedol} was refused: ${JSON.stringify(created)}`);
+  return { id: created.value.id as number, sedol };
+}
+
+/** A new LIVE individual client of the organisation with one GIA portfolio per code; answers their uuids. */
+export async function newClient(
+  t: TestSystem,
+  who: { persona: Persona; org: string },
+  code: string,
+  name: string,
+  portfolioCodes: readonly string[] = [`${code}-GIA`],
+): Promise<{ uuid: string; portfolios: string[] }> {
+  const as = (body: unknown) => ({ token: t.tokens[who.persona], org: who.org, body });
+  const uuid = (
+    await t.request('POST', '/api/admin/clients', as({ code, name, typeCode: 'INDIVIDUAL', stateCode: 'LIVE' }))
+  ).body.uuid as string;
+  const portfolios: string[] = [];
+  for (const portfolioCode of portfolioCodes)
+    portfolios.push(
+      (
+        await t.request(
+          'POST',
+          '/api/admin/portfolios',
+          as({
+            code: portfolioCode,
+            name: `${name} ${portfolioCode}`,
+            taxWrapper: 'GIA',
+            owners: [{ clientUuid: uuid, percentage: '100' }],
+          }),
+        )
+      ).body.uuid as string,
+    );
+  return { uuid, portfolios };
 }
 
 /** A settled BUY of `quantity` at `price` on `tradeDate`; answers the call's status. */

@@ -299,7 +299,7 @@ describe('portfolio movement headers', () => {
 describe('a corporate action’s candidates and previews', () => {
   it('finds the holders at the ex-date and proposes each one’s takeover row, to the penny', async () => {
     // A security of its own, held by the two Ashworth portfolios (and one of Brookfield's, never Ashworth's holder)
-    const target = await newSecurity(t, 'BD0C01', 'Takeover Target');
+    const target = (await newSecurity(t, 'BD0C01', 'Takeover Target')).id;
     const buy = (portfolioUuid: string, quantity: string, org = ORG.ASHW, persona: Persona = 'manager') =>
       t.request(
         'POST',

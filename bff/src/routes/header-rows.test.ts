@@ -2,7 +2,7 @@
 // transactions, refresh after the ledger changed (PENDING_DIFF), and the posted transactions with their codes and
 // states, through the BFF against the whole system on a real PostgreSQL. Figures are worked by hand below.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buy, newSecurity, settledHeader } from './documents-fixtures';
+import { buy, newClient, newSecurity, settledHeader } from './documents-fixtures';
 import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
 
 let t: TestSystem;
@@ -13,27 +13,10 @@ let security = 0;
 
 beforeAll(async () => {
   t = await startTestSystem();
-  ids.client = (
-    await t.request(
-      'POST',
-      '/api/admin/clients',
-      as('manager', { code: 'ROWS-1', name: 'Rows Client', typeCode: 'INDIVIDUAL', stateCode: 'LIVE' }),
-    )
-  ).body.uuid;
-  for (const key of ['a', 'b'] as const)
-    ids[key] = (
-      await t.request(
-        'POST',
-        '/api/admin/portfolios',
-        as('manager', {
-          code: `ROWS-1-${key.toUpperCase()}`,
-          name: `Rows ${key}`,
-          taxWrapper: 'GIA',
-          owners: [{ clientUuid: ids.client, percentage: '100' }],
-        }),
-      )
-    ).body.uuid;
-  security = await newSecurity(t, 'BD0R01', 'Rows Dividend');
+  const client = await newClient(t, manager, 'ROWS-1', 'Rows Client', ['ROWS-1-A', 'ROWS-1-B']);
+  ids.client = client.uuid;
+  [ids.a, ids.b] = client.portfolios as [string, string];
+  security = (await newSecurity(t, 'BD0R01', 'Rows Dividend')).id;
   expect(await buy(t, manager, ids.a, security, { quantity: '1000', price: '2', tradeDate: '2026-08-03' })).toBe(201);
   expect(await buy(t, manager, ids.b, security, { quantity: '400', price: '2', tradeDate: '2026-08-03' })).toBe(201);
 }, 240_000);

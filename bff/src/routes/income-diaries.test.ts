@@ -4,8 +4,8 @@
 // member and a non-admin are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareDecimal } from '@gains/decimal';
-import { isinFromSedol, withSedolCheckDigit } from '../../../services/securities/src/domain/security-codes';
 import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
+import { newClient, newSecurity } from './documents-fixtures';
 
 let t: TestSystem;
 const as = (persona: Persona, body?: unknown, org = ORG.ASHW) => ({ token: t.tokens[persona], org, body });
@@ -25,45 +25,11 @@ beforeAll(async () => {
   const types = (await t.request('GET', '/api/admin/documents/headers/types?documentTypeCode=CA', as('manager'))).body;
   ids.cashDividend = types.find((x: { code: string }) => x.code === 'CASH_DIVIDEND').uuid;
   ids.scrip = types.find((x: { code: string }) => x.code === 'SCRIP_DIVIDEND').uuid;
-  const issuer = (
-    await t.request('POST', '/api/admin/securities/issuers', as('admin', { name: 'Diary Income Holdings' }))
-  ).body.value.uuid;
-  const sedol = withSedolCheckDigit('BD1D01');
-  ids.security = (
-    await t.request(
-      'POST',
-      '/api/admin/securities',
-      as('admin', {
-        sedol,
-        isin: isinFromSedol('GB', sedol),
-        issuer,
-        securityName: 'Diary Income plc',
-        reportingName: 'Diary Income',
-        currency: 'GBP',
-        assetClass: 'EQUITY',
-      }),
-    )
-  ).body.value.id;
+  ids.security = (await newSecurity(t, 'BD1D01', 'Diary Income')).id;
   ids.layer = (await t.request('GET', `/api/admin/documents/layers/${ids.security}`, as('manager'))).body[0].uuid;
-  ids.client = (
-    await t.request(
-      'POST',
-      '/api/admin/clients',
-      as('manager', { code: 'DIARY-1', name: 'Diary Holder', typeCode: 'INDIVIDUAL', stateCode: 'LIVE' }),
-    )
-  ).body.uuid;
-  ids.portfolio = (
-    await t.request(
-      'POST',
-      '/api/admin/portfolios',
-      as('manager', {
-        code: 'DIARY-1-A',
-        name: 'Diary Holder GIA',
-        taxWrapper: 'GIA',
-        owners: [{ clientUuid: ids.client, percentage: '100' }],
-      }),
-    )
-  ).body.uuid;
+  const holder = await newClient(t, { persona: 'manager', org: ORG.ASHW }, 'DIARY-1', 'Diary Holder', ['DIARY-1-A']);
+  ids.client = holder.uuid;
+  ids.portfolio = holder.portfolios[0]!;
   const bought = await t.request(
     'POST',
     '/api/customerAdmin/transactions',

@@ -4,8 +4,8 @@
 // client and portfolio searches, the §5 rule on a movement's candidate edits, and another firm refused throughout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareDecimal } from '@gains/decimal';
-import { isinFromSedol, withSedolCheckDigit } from '../../../services/securities/src/domain/security-codes';
 import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
+import { newClient, newSecurity } from './documents-fixtures';
 
 let t: TestSystem;
 const as = (persona: Persona, body?: unknown, org = ORG.ASHW) => ({ token: t.tokens[persona], org, body });
@@ -13,26 +13,8 @@ const ids = { giver: '', giverGia: '', receiver: '', receiverGia: '', gift: '', 
 const TRADE_DATE = '2026-10-05';
 
 async function client(code: string, name: string) {
-  const uuid = (
-    await t.request(
-      'POST',
-      '/api/admin/clients',
-      as('manager', { code, name, typeCode: 'INDIVIDUAL', stateCode: 'LIVE' }),
-    )
-  ).body.uuid as string;
-  const portfolio = (
-    await t.request(
-      'POST',
-      '/api/admin/portfolios',
-      as('manager', {
-        code: `${code}-GIA`,
-        name: `${name} GIA`,
-        taxWrapper: 'GIA',
-        owners: [{ clientUuid: uuid, percentage: '100' }],
-      }),
-    )
-  ).body.uuid as string;
-  return [uuid, portfolio] as const;
+  const made = await newClient(t, { persona: 'manager', org: ORG.ASHW }, code, name);
+  return [made.uuid, made.portfolios[0]!] as const;
 }
 
 beforeAll(async () => {
@@ -41,24 +23,7 @@ beforeAll(async () => {
   ids.gift = types.find((x: { code: string }) => x.code === 'GIFT').uuid;
   [ids.giver, ids.giverGia] = await client('PMV-GIVER', 'Gifting Giver');
   [ids.receiver, ids.receiverGia] = await client('PMV-RECV', 'Gift Receiver');
-  const issuer = (await t.request('POST', '/api/admin/securities/issuers', as('admin', { name: 'Movement Holdings' })))
-    .body.value.uuid;
-  const sedol = withSedolCheckDigit('BD0M01');
-  ids.security = (
-    await t.request(
-      'POST',
-      '/api/admin/securities',
-      as('admin', {
-        sedol,
-        isin: isinFromSedol('GB', sedol),
-        issuer,
-        securityName: 'Movement Holdings plc',
-        reportingName: 'Movement Holdings',
-        currency: 'GBP',
-        assetClass: 'EQUITY',
-      }),
-    )
-  ).body.value.id as number;
+  ids.security = (await newSecurity(t, 'BD0M01', 'Movement Holdings')).id;
   // the giver buys 1,000 shares at £3.00: a pool of 1,000 costing £3,000.00
   const bought = await t.request(
     'POST',

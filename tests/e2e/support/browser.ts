@@ -137,3 +137,30 @@ export async function apiPost<T>(baseUrl: string, token: string, path: string, b
   if (!response.ok) throw new Error(`POST ${path} failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+/** A call of the REST API as a signed-in user of the organisation: the JSON answer, or an error naming the call. */
+export async function apiCall<T>(
+  baseUrl: string,
+  who: { token: string; org: string },
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${who.token}`,
+      'x-organisation-uuid': who.org,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A full-page screenshot in SHOTS, once the page has settled. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
