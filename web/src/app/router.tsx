@@ -37,6 +37,9 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   ActMonitor: () => import('./routes/act-monitor'),
   Taximiser: () => import('./routes/taximiser'),
   CorporateActions: () => import('./routes/corporate-actions'),
+  AddCorporateAction: () => import('./routes/corporate-action-add'),
+  ViewCorporateAction: () => import('./routes/corporate-action-view'),
+  ViewCorporateActionsByCode: () => import('./routes/corporate-action-by-code'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 
