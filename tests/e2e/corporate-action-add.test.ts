@@ -27,6 +27,8 @@ let org = '';
 let token = '';
 let clientUuid = '';
 let types: DocumentType[] = [];
+/** The split, for the tenancy check at the end. */
+let splitHeader: DocumentHeader | undefined;
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${suite.gains.baseUrl}/api${path}`, {
@@ -189,6 +191,7 @@ describe('the Add Corporate Action Header page', () => {
     expect(await page.getByTestId('ca-line-perParent').inputValue()).toBe('1');
     expect(await page.getByTestId('ca-add-line-1').count()).toBe(0);
     const header = await saveNewHeader();
+    splitHeader = header;
     expect(header.lines).toHaveLength(1);
     expect(header.lines[0]).toMatchObject({ rate: '2', perParent: '1' });
 
@@ -283,5 +286,18 @@ describe('the Add Corporate Action Header page', () => {
     expect((await ours.locator('[col-id="consideration"]').innerText()).trim()).toBe('£120.53');
     expect((await ours.locator('[col-id="quantity"]').innerText()).trim()).toMatch(/^37(\.0+)?$/);
     await shot('corporate-action-takeover-previews');
+  });
+
+  it('when another firm’s member opens the header’s pages, then they find nothing', async () => {
+    expect(splitHeader).toBeDefined();
+    const brook = await newPage(suite.browser, suite.gains.baseUrl);
+    await signIn(brook, USERS.brook);
+    const brookOrg = organisationOf(brook);
+    expect(brookOrg).not.toBe(org);
+    await brook.goto(`/${brookOrg}/corporate-actions/${splitHeader!.uuid}`);
+    await brook.getByTestId('ca-not-found').waitFor();
+    await brook.goto(`/${brookOrg}/view-corporate-actions/${splitHeader!.code}`);
+    await brook.getByTestId('ca-code-not-found').waitFor();
+    await brook.context().close();
   });
 });

@@ -41,13 +41,14 @@ export function AddCorporateActionHeader({
   if (types.isError) return <ApiErrorAlert title="Failed to fetch the corporate action types" error={types.error} />;
   if (!type || !initial)
     return (
-      <Result
-        status="warning"
-        title="Choose a type first"
-        subTitle="Pick the corporate action's type on the search page, then Add New."
-        extra={<Link to={listPath(organisationUuid)}>Back to Corporate Actions</Link>}
-        data-testid="ca-add-no-type"
-      />
+      <div data-testid="ca-add-no-type">
+        <Result
+          status="warning"
+          title="Choose a type first"
+          subTitle="Pick the corporate action's type on the search page, then Add New."
+          extra={<Link to={listPath(organisationUuid)}>Back to Corporate Actions</Link>}
+        />
+      </div>
     );
   return (
     <div data-testid="ca-add-page">
@@ -97,13 +98,14 @@ export function ViewCorporateActionByCode({ organisationUuid, code }: { organisa
   if (found.isError) return <ApiErrorAlert title="Failed to fetch the corporate action" error={found.error} />;
   if (found.data === null)
     return (
-      <Result
-        status="404"
-        title="Not found"
-        subTitle={`No corporate action has the code ${code}.`}
-        extra={<Link to={listPath(organisationUuid)}>Back to Corporate Actions</Link>}
-        data-testid="ca-code-not-found"
-      />
+      <div data-testid="ca-code-not-found">
+        <Result
+          status="404"
+          title="Not found"
+          subTitle={`No corporate action has the code ${code}.`}
+          extra={<Link to={listPath(organisationUuid)}>Back to Corporate Actions</Link>}
+        />
+      </div>
     );
   if (header.isError) return <HeaderLoadError error={header.error} organisationUuid={organisationUuid} />;
   if (!header.data) return null;
@@ -114,13 +116,14 @@ function HeaderLoadError({ error, organisationUuid }: { error: unknown; organisa
   const status = (error as { status?: number }).status;
   if (status === 404 || status === 403)
     return (
-      <Result
-        status="404"
-        title="Not found"
-        subTitle="This corporate action is not one of this firm's."
-        extra={<Link to={listPath(organisationUuid)}>Back to Corporate Actions</Link>}
-        data-testid="ca-not-found"
-      />
+      <div data-testid="ca-not-found">
+        <Result
+          status="404"
+          title="Not found"
+          subTitle="This corporate action is not one of this firm's."
+          extra={<Link to={listPath(organisationUuid)}>Back to Corporate Actions</Link>}
+        />
+      </div>
     );
   return <ApiErrorAlert title="Failed to fetch the header" error={error} />;
 }
