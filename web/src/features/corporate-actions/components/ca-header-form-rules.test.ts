@@ -153,6 +153,18 @@ describe('the checks before a save (seed 001 §5)', () => {
       }),
     ).toEqual({});
   });
+  it('when a line posts its price (or a new security’s value the type demands), then the price is required', () => {
+    const priced = definition(1, { usePriceInTransaction: true });
+    const t = type([priced]);
+    expect(validateDraft(t, filled(t))).toEqual({ 'lines[0].price': 'Price is required' });
+    // a default price fills it; a new security's value only where the type makes it mandatory
+    const withDefault = type([{ ...priced, defaultPrice: '1.00' }]);
+    expect(validateDraft(withDefault, filled(withDefault))).toEqual({});
+    const newShares = definition(1, { usePriceInTransaction: true, newSecurity: true });
+    expect(validateDraft(type([newShares]), filled(type([newShares])))).toEqual({});
+    const mandatory = type([newShares], { newSecurityPriceMandatory: true });
+    expect(validateDraft(mandatory, filled(mandatory))).toEqual({ 'lines[0].price': 'Price is required' });
+  });
 });
 
 describe('the body sent', () => {

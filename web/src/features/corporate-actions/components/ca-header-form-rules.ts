@@ -65,6 +65,18 @@ export function showsParentPrice(type: DocumentType): boolean {
   return type.parentSecurityPriceMandatory;
 }
 
+/**
+ * Whether a line must carry a price: one its ledger row posts (a subscription price), a new security's value only
+ * where the type demands it, unless the definition has a default (the server's rule, header-rules.ts).
+ */
+export function needsPrice(type: DocumentType, definition: LineDefinition): boolean {
+  return (
+    definition.usePriceInTransaction &&
+    (!definition.newSecurity || type.newSecurityPriceMandatory) &&
+    definition.defaultPrice === ''
+  );
+}
+
 /** A new line of a definition: perParent 1 and the definition's default price (seed 001 §3, §9). */
 export function newLine(definition: LineDefinition): LineDraft {
   return {
@@ -169,6 +181,8 @@ export function validateDraft(type: DocumentType, draft: HeaderDraft): DraftErro
     }
     if (plain(line.price) !== '' && !isNumber(line.price))
       errors[`${at}.price`] = 'Price must be a number, such as 12.5';
+    else if (plain(line.price) === '' && definition && needsPrice(type, definition))
+      errors[`${at}.price`] = 'Price is required';
     if (definition?.newSecurity && !line.security)
       errors[`${at}.securityId`] = 'New security is required: choose it by its SEDOL';
   });
