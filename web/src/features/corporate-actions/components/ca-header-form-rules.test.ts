@@ -44,7 +44,7 @@ const type = (lineDefinitions: LineDefinition[], flags: Partial<DocumentType> = 
     apportionmentFactor: false,
     smallCheck: false,
     eri: false,
-    useG1G2: false,
+    useG1g2: false,
     corporateAction: true,
     portfolioMovement: false,
     schedule: false,

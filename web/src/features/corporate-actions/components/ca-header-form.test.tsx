@@ -36,7 +36,7 @@ const TYPE = {
   apportionmentFactor: true,
   smallCheck: false,
   eri: false,
-  useG1G2: false,
+  useG1g2: false,
   corporateAction: true,
   portfolioMovement: false,
   schedule: false,
