@@ -271,6 +271,13 @@ describe('the Add Corporate Action Header page', () => {
     expect(header.lines[0]!.rate).toBe('3.2575');
 
     await page.getByTestId('ca-open-header').click();
+    // a PENDING header's Event Terms tab edits the terms in the same form; Cancel goes back to them as read
+    const modal = page.getByTestId('header-modal');
+    await modal.getByTestId('header-edit-terms').click();
+    await modal.getByTestId('ca-header-form').waitFor();
+    expect(await modal.getByTestId('ca-line-rate').inputValue()).toBe('3.2575');
+    await modal.getByTestId('ca-cancel').click();
+    await modal.getByTestId('header-event-terms').waitFor();
     await page.getByRole('tab', { name: 'Previews' }).click();
     const previews = page.getByTestId('header-previews');
     await previews.waitFor();

@@ -57,7 +57,8 @@ export function CorporateActionHeaderForm({
   saving: boolean;
   submitText: string;
   onSave: (body: HeaderBody) => Promise<unknown>;
-  onCancel: () => void;
+  /** none in the header modal, which has its own Done */
+  onCancel?: () => void;
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const [draft, setDraft] = useState(initial);
@@ -227,9 +228,11 @@ export function CorporateActionHeaderForm({
             {submitText}
           </Button>
         )}
-        <Button onClick={onCancel} data-testid="ca-cancel">
-          {readOnly ? 'Back' : 'Cancel'}
-        </Button>
+        {onCancel && (
+          <Button onClick={onCancel} data-testid="ca-cancel">
+            {readOnly ? 'Back' : 'Cancel'}
+          </Button>
+        )}
       </Space>
       <SecurityChooserModal
         organisationUuid={organisationUuid}

@@ -11,6 +11,7 @@ import { useHeaderCandidates, useHeaderPreviews } from '../api/get-header-rows';
 import { useHeaderAction } from '../api/process-header';
 import { headerActions, isInProgress, statusLabel } from './header-rules';
 import { HeaderRowsGrid } from './header-rows-grid';
+import { EventTermsEditor } from './event-terms-editor';
 import { candidatesColumns, previewsColumns } from './rows-columns';
 
 /** Seed 001 §2 "Header modal", corporate action: its terms, candidates, previews and counts; Create transactions. */
@@ -120,7 +121,15 @@ function HeaderBody({
       </Descriptions>
       <Tabs
         items={[
-          { key: 'terms', label: 'Event Terms', children: <EventTerms header={h} type={type} /> },
+          {
+            key: 'terms',
+            label: 'Event Terms',
+            children: (
+              <EventTermsEditor organisationUuid={organisationUuid} header={h} type={type}>
+                <EventTerms header={h} type={type} />
+              </EventTermsEditor>
+            ),
+          },
           {
             key: 'candidates',
             label: 'Candidates',
