@@ -887,6 +887,43 @@ const WALK: Record<string, Probe[]> = {
       outsiders: ['brook'],
     },
   ],
+  'GET /admin/documents/headers/:id/preview-transactions': [
+    {
+      label: 'no such header',
+      path: () => `/api/admin/documents/headers/${NO_GHOST}/preview-transactions`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
+  'GET /admin/documents/headers/:id/transactions': [
+    {
+      label: 'no such header',
+      path: () => `/api/admin/documents/headers/${NO_GHOST}/transactions`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
+  'POST /admin/documents/headers/:id/previews/:previewId': [
+    {
+      label: 'no such header',
+      path: () => `/api/admin/documents/headers/${NO_GHOST}/previews/${NO_GHOST}`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+      body: { version: 1, proceeds: '10.00' },
+    },
+  ],
+  'POST /admin/documents/headers/:id/refresh': [
+    {
+      label: 'no such header',
+      path: () => `/api/admin/documents/headers/${NO_GHOST}/refresh`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
   'POST /admin/documents/headers/:id/process': [
     {
       label: 'no such header',

@@ -526,6 +526,17 @@ const INPUTS: Record<string, CallInputs> = {
   'POST /admin/documents/headers/:id/candidates/:candidateId/exclude': {
     params: { id: () => NO_GHOST, candidateId: () => NO_GHOST },
   },
+  'GET /admin/documents/headers/:id/preview-transactions': {
+    params: { id: () => NO_GHOST },
+    query: ['page', 'size'],
+  },
+  'GET /admin/documents/headers/:id/transactions': { params: { id: () => NO_GHOST }, query: ['page', 'size'] },
+  'POST /admin/documents/headers/:id/previews/:previewId': {
+    params: { id: () => NO_GHOST, previewId: () => NO_GHOST },
+    body: () => ({ version: 1, holdingQuantity: '10', proceeds: '5.00', expense: '' }),
+    bodyFields: ['version', 'holdingQuantity', 'proceeds', 'expense'],
+  },
+  'POST /admin/documents/headers/:id/refresh': { params: { id: () => NO_GHOST } },
   'POST /admin/documents/headers/:id/reverse': { params: { id: () => NO_GHOST } },
   'POST /admin/documents/headers/:id/delete': { params: { id: () => NO_GHOST } },
   'GET /admin/documents/headers/:id/candidates': { params: { id: () => NO_GHOST }, query: ['page', 'size'] },

@@ -1,7 +1,7 @@
 // The whole system for the BFF's tests: a real PostgreSQL, every service in process and the BFF app,
 // driven through `app.request` as the web app would. The runtime and testing packages depend on the
 // BFF, so they are reached by path.
-import { silentLogger } from '@gains/logging';
+import { createLogger, silentLogger } from '@gains/logging';
 import { expect } from 'vitest';
 import { startEmbeddedSystem, type EmbeddedSystem } from '../../packages/runtime/src/embedded-system';
 import { startTestPostgres } from '../../packages/testing/src/postgres';
@@ -80,7 +80,8 @@ export async function startTestSystem(
   const postgres = await startTestPostgres();
   const system = await startEmbeddedSystem({
     connectionString: postgres.connectionString,
-    logger: silentLogger(),
+    // GAINS_TEST_LOG=1 shows the system's warnings and errors (a failing test's cause)
+    logger: process.env.GAINS_TEST_LOG ? createLogger({ level: 'warn' }) : silentLogger(),
     seedDemo: true,
     webDir: options.webDir,
     // the tests speak for several client addresses, as a proxy in front would

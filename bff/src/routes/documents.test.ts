@@ -3,7 +3,7 @@
 // naming its field, the version guarding an edit, and another firm's member or a non-admin refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareDecimal, sumDecimals } from '@gains/decimal';
-import { isinFromSedol, withSedolCheckDigit } from '../../../services/securities/src/domain/security-codes';
+import { newSecurity, settledHeader } from './documents-fixtures';
 import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
 
 let t: TestSystem;
@@ -44,15 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => t?.stop());
 
-/** The header once its job is done (any status but the job's in-progress one). */
-async function settled(uuid: string, inProgress = 'CREATING_CANDIDATES') {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const header = (await t.request('GET', `/api/admin/documents/headers/${uuid}`, as('manager'))).body;
-    if (header.status !== inProgress || Date.now() > deadline) return header;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const settled = (uuid: string, inProgress = 'CREATING_CANDIDATES') => settledHeader(t, uuid, inProgress);
 
 const dividend = (more: Record<string, unknown> = {}) => ({
   typeUuid: types.CASH_DIVIDEND!.uuid,
@@ -307,25 +299,7 @@ describe('portfolio movement headers', () => {
 describe('a corporate action’s candidates and previews', () => {
   it('finds the holders at the ex-date and proposes each one’s takeover row, to the penny', async () => {
     // A security of its own, held by the two Ashworth portfolios (and one of Brookfield's, never Ashworth's holder)
-    const issuer = (
-      await t.request('POST', '/api/admin/securities/issuers', as('admin', { name: 'Takeover Target Holdings' }))
-    ).body.value.uuid;
-    const sedol = withSedolCheckDigit('BD0C01');
-    const target = (
-      await t.request(
-        'POST',
-        '/api/admin/securities',
-        as('admin', {
-          sedol,
-          isin: isinFromSedol('GB', sedol),
-          issuer,
-          securityName: 'Takeover Target plc',
-          reportingName: 'Takeover Target',
-          currency: 'GBP',
-          assetClass: 'EQUITY',
-        }),
-      )
-    ).body.value.id as number;
+    const target = await newSecurity(t, 'BD0C01', 'Takeover Target');
     const buy = (portfolioUuid: string, quantity: string, org = ORG.ASHW, persona: Persona = 'manager') =>
       t.request(
         'POST',

@@ -82,6 +82,14 @@ const candidateBody = z.object({
   group2Quantity: textField('group2Quantity').default(''),
 });
 
+const previewBody = z.object({
+  uuid: field.uuid('uuid').optional(),
+  version: field.int32('version', 0).default(0),
+  holdingQuantity: textField('holdingQuantity').default(''),
+  proceeds: textField('proceeds').default(''),
+  expense: textField('expense').default(''),
+});
+
 /** The header a path names, in the caller's organisation. */
 const headerRequest = (c: Context<BffEnv>) => ({
   organisationUuid: c.var.organisationUuid,
@@ -162,6 +170,14 @@ export const adminDocumentRoutes = new Hono<BffEnv>()
     const answer = await c.var.deps.documents.listPreviews(rowsRequest(c), asCaller(c));
     return c.json({ content: answer.content.map(previewJson), totalSize: Number(answer.totalSize) });
   })
+  .get('/headers/:id/preview-transactions', async (c) => {
+    const answer = await c.var.deps.documents.listProposedTransactions(rowsRequest(c), asCaller(c));
+    return c.json({ content: answer.content.map(previewJson), totalSize: Number(answer.totalSize) });
+  })
+  .get('/headers/:id/transactions', async (c) => {
+    const answer = await c.var.deps.documents.listHeaderTransactions(rowsRequest(c), asCaller(c));
+    return c.json({ content: answer.content.map(previewJson), totalSize: Number(answer.totalSize) });
+  })
   .get('/headers/:id', async (c) => {
     const header = await c.var.deps.documents.getHeader(
       { organisationUuid: c.var.organisationUuid, uuid: c.req.param('id') },
@@ -182,6 +198,22 @@ export const adminDocumentRoutes = new Hono<BffEnv>()
     await c.var.deps.documents.saveCandidate({ ...candidateRequest(c), ...body }, asCaller(c));
     return c.json({ candidateUuid: c.req.param('candidateId'), saved: true });
   })
+  .post('/headers/:id/previews/:previewId', async (c) => {
+    const body = await parseBody(c, previewBody);
+    await c.var.deps.documents.savePreview(
+      {
+        organisationUuid: c.var.organisationUuid,
+        headerUuid: c.req.param('id'),
+        previewUuid: c.req.param('previewId'),
+        ...body,
+      },
+      asCaller(c),
+    );
+    return c.json({ previewUuid: c.req.param('previewId'), saved: true });
+  })
+  .post('/headers/:id/refresh', async (c) =>
+    c.json(headerJson(await c.var.deps.documents.refreshHeader(headerRequest(c), asCaller(c)))),
+  )
   .post('/headers/:id/process', async (c) =>
     c.json(headerJson(await c.var.deps.documents.processHeader(headerRequest(c), asCaller(c)))),
   )

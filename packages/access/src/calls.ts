@@ -225,6 +225,10 @@ export const CALLS: readonly CallDefinition[] = [
   call('POST', '/admin/documents/headers/:id/reverse', CORPORATE_ACTIONS_PAGE, true),
   call('POST', '/admin/documents/headers/:id/delete', CORPORATE_ACTIONS_PAGE, true),
   call('PUT', '/admin/documents/headers', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/admin/documents/headers/:id/preview-transactions', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/admin/documents/headers/:id/transactions', CORPORATE_ACTIONS_PAGE, true),
+  call('POST', '/admin/documents/headers/:id/previews/:previewId', CORPORATE_ACTIONS_PAGE, true),
+  call('POST', '/admin/documents/headers/:id/refresh', CORPORATE_ACTIONS_PAGE, true),
 ];
 
 /**

@@ -5,3 +5,4 @@ export * from './calls';
 export * from './input-rules';
 export * from './taximiser-rules';
 export * from './csv';
+export * from './header-status';

@@ -3,6 +3,7 @@ import {
   addDecimal,
   compareDecimal,
   divideDecimal,
+  plainDecimal,
   isDecimal,
   multiplyDecimal,
   percentOfDecimal,
@@ -79,5 +80,14 @@ describe('division and order', () => {
     expect(compareDecimal('1.10', '1.1')).toBe(0);
     expect(compareDecimal('-0.01', '0')).toBe(-1);
     expect(compareDecimal('100', '99.999999')).toBe(1);
+  });
+});
+
+describe('a decimal shown plainly', () => {
+  it('drops the fraction’s trailing zeros and nothing else', () => {
+    expect(plainDecimal('400.00000000')).toBe('400');
+    expect(plainDecimal('26.250')).toBe('26.25');
+    expect(plainDecimal('-0.500')).toBe('-0.5');
+    expect(plainDecimal('1200')).toBe('1200');
   });
 });

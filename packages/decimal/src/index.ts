@@ -43,6 +43,18 @@ function format({ units, scale }: Scaled): string {
   return `${negative && !zero ? '-' : ''}${whole}${fraction}`;
 }
 
+/** The same number without trailing zeros in its fraction ("400.00000000" is "400", "26.250" is "26.25"). */
+export function plainDecimal(text: string): string {
+  const { units, scale } = must(text);
+  let u = units;
+  let s = scale;
+  while (s > 0 && u % TEN === BigInt(0)) {
+    u /= TEN;
+    s -= 1;
+  }
+  return format({ units: u, scale: s });
+}
+
 /** Whether the text is a plain decimal number. */
 export function isDecimal(text: string | null | undefined): text is string {
   return typeof text === 'string' && parse(text) !== undefined;

@@ -10,7 +10,8 @@ import { ledger } from '@gains/proto';
 import { serviceTokenSource } from '@gains/service-kit';
 import type { Caller } from '@gains/auth';
 import { DomainError } from '@gains/errors';
-import { CREATE_CANDIDATES, createCandidatesHandler } from './domain/create-candidates';
+import { CREATE_CANDIDATES, createCandidatesHandler, type HolderSource } from './domain/create-candidates';
+import { refreshCandidatesHandler } from './domain/refresh-candidates';
 import { createTransactionsHandler } from './domain/create-transactions';
 import { deleteHeaderHandler, reverseHeaderHandler } from './domain/reverse-header';
 import { createDocumentsService } from './rpc/documents-service';
@@ -37,6 +38,10 @@ export const documentsModule: ServiceModule = {
     const serviceToken = serviceTokenSource(transports.identity, 'documents', env.GAINS_SERVICE_TOKEN_SECRET ?? '');
     const ledgerClient = createClient(ledger.LedgerService, transports.clients);
     const asService = async () => ({ headers: { authorization: `Bearer ${await serviceToken()}` } });
+    const holders: HolderSource = {
+      holders: async (organisationUuid, securityId, beforeDate, after, limit) =>
+        ledgerClient.listHolders({ organisationUuid, securityId, beforeDate, after, limit }, await asService()),
+    };
     const jobs = createJobRunner({
       pool,
       service: 'documents',
@@ -54,6 +59,7 @@ export const documentsModule: ServiceModule = {
                   transaction: {
                     type: r.transactionType,
                     state: 'SETTLED',
+                    transactionCode: r.transactionCode,
                     tradeDate: r.tradeDate,
                     quantity: r.quantity ?? '',
                     price: r.price ?? '',
@@ -77,10 +83,8 @@ export const documentsModule: ServiceModule = {
           },
         }),
         deleteHeaderHandler(),
-        createCandidatesHandler({
-          holders: async (organisationUuid, securityId, beforeDate, after, limit) =>
-            ledgerClient.listHolders({ organisationUuid, securityId, beforeDate, after, limit }, await asService()),
-        }),
+        createCandidatesHandler(holders),
+        refreshCandidatesHandler(holders),
       ],
       onCommitted: () => relay.kick(),
     });

@@ -182,7 +182,7 @@ export interface LedgerChange {
  * holding's rec_break flag, and the portfolio's count of rec breaks.
  */
 /**
- * Locks the portfolios a change writes to, in id order, before any row is written. A ledger row's insert takes a
+ * Locks the portfolios a change writes to, and their owners, in id order, before any row is written. A ledger row's insert takes a
  * key-share lock on its portfolio; taking the portfolio FOR UPDATE after that (to derive its holdings) would be an
  * upgrade, which deadlocks with a calculation storing its figures (a key-share lock through owner_figure, then the
  * portfolio's sums). Locked first, the change and the calculation simply take turns.
@@ -197,6 +197,13 @@ async function lockPortfolios(tx: ClientsTx, change: LedgerChange): Promise<void
     for (const r of current) if (r.portfolio_id !== null) ids.add(r.portfolio_id);
   }
   if (ids.size === 0) return;
+  // the owners first: a calculation stores its figures client first, then the portfolios, and deriving the holdings
+  // ends by writing the owners' Holding Breaks, so the other order deadlocks with it (import-store lockOwners)
+  await tx.$queryRaw`
+    SELECT c.id FROM client c
+     WHERE c.organisation_uuid = ${change.organisationUuid}::uuid
+       AND c.id IN (SELECT client_id FROM portfolio_owner WHERE portfolio_id = ANY(${[...ids]}::int[]))
+     ORDER BY c.id FOR UPDATE`;
   await tx.$queryRaw`
     SELECT id FROM portfolio WHERE id = ANY(${[...ids]}::int[]) AND organisation_uuid = ${change.organisationUuid}::uuid
      ORDER BY id FOR UPDATE`;

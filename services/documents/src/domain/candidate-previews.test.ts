@@ -76,7 +76,15 @@ describe('a holder’s ledger rows for a corporate action', () => {
         holder('1234'),
       ),
     ).toEqual([
-      { lineOrd: 1, transactionType: 'RIGHTS_ISSUE', ...paid, quantity: '246', price: '1.20', consideration: '295.20' },
+      {
+        lineOrd: 1,
+        transactionType: 'RIGHTS_ISSUE',
+        ...paid,
+        quantity: '246',
+        price: '1.20',
+        consideration: '295.20',
+        paid: true,
+      },
     ]);
   });
 

@@ -46,6 +46,8 @@ export interface PreviewRow {
   price?: string;
   /** GBP, to the penny: cash paid or received, income */
   consideration?: string;
+  /** the holder pays the consideration (new shares bought): shown as Expense, not Proceeds */
+  paid?: true;
   /** GBP: a demerger's retained holding, a takeover's new shares, a capital return's holding after it */
   marketValue?: string;
   newSecurityId?: number;
@@ -108,7 +110,15 @@ export function candidatePreviews(
       if (!positive(quantity) || !first.price) break;
       const consideration = pennies(multiplyDecimal(quantity, first.price));
       // the new shares are acquired for the cash equivalent, which is the holder's dividend income
-      rows.push({ lineOrd: first.ord, transactionType: 'BUY', ...paid, quantity, price: first.price, consideration });
+      rows.push({
+        lineOrd: first.ord,
+        transactionType: 'BUY',
+        ...paid,
+        quantity,
+        price: first.price,
+        consideration,
+        paid: true,
+      });
       rows.push({ lineOrd: first.ord, transactionType: 'DIVIDEND', ...paid, consideration });
       break;
     }
@@ -135,6 +145,7 @@ export function candidatePreviews(
         quantity,
         price,
         consideration: pennies(multiplyDecimal(quantity, price)),
+        paid: true,
       });
       break;
     }

@@ -1,8 +1,8 @@
 import { multiplyDecimal, roundDecimal } from '@gains/decimal';
 import type { JobHandler } from '@gains/jobs';
 import type pg from 'pg';
-import { pipelineStore } from '../store/pipeline-store';
-import { candidatePreviews } from './candidate-previews';
+import { pipelineStore, type CandidateWrite, type RunHeader } from '../store/pipeline-store';
+import { candidatePreviews, type PreviewRow } from './candidate-previews';
 
 /** What the candidates job asks of the ledger: a page of the organisation's holders of a security. */
 export interface HolderSource {
@@ -27,9 +27,43 @@ export interface HolderSource {
   }>;
 }
 
+export type Holder = Awaited<ReturnType<HolderSource['holders']>>['holders'][number];
+
+/**
+ * A holder as a candidate of the header, with the rows its terms propose; null for a portfolio without an owner.
+ * A holder with nothing to post (a lapse without proceeds) is shown but not processed (EXCLUDED).
+ */
+export function holderCandidate(header: RunHeader, h: Holder): { candidate: CandidateWrite; rows: PreviewRow[] } | null {
+  const owner = h.owners[0];
+  if (!owner) return null;
+  const rows = candidatePreviews(header, header.lines, {
+    holdingQuantity: h.quantity,
+    decimalPlaces: header.quantityDecimalPlaces,
+  });
+  return {
+    candidate: {
+      clientUuid: owner.clientUuid,
+      clientCode: owner.clientCode,
+      clientName: owner.clientName,
+      portfolioUuid: h.portfolioUuid,
+      portfolioCode: h.portfolioCode,
+      portfolioName: h.portfolioName,
+      securityId: header.securityId,
+      decimalPlaces: header.quantityDecimalPlaces,
+      asAtDate: header.exDate,
+      holdingQuantity: h.quantity,
+      cgtCost: h.cgtCost || null,
+      price: h.price || null,
+      marketValuation: h.price ? roundDecimal(multiplyDecimal(h.quantity, h.price), 2) : null,
+      status: rows.length > 0 ? 'PENDING' : 'EXCLUDED',
+    },
+    rows,
+  };
+}
+
 export const CREATE_CANDIDATES = 'CREATE_CANDIDATES';
 /** Holders asked for a chunk: a security held by 20,000 portfolios takes 40 chunks. */
-const PAGE = 500;
+export const HOLDERS_PAGE = 500;
 
 /**
  * A corporate action's candidates and their previews (issue 26), as a job: the holders of the security at the end
@@ -55,38 +89,12 @@ export function createCandidatesHandler(source: HolderSource): JobHandler<{ head
         header.securityId,
         header.exDate,
         cursor?.after ?? '',
-        PAGE,
+        HOLDERS_PAGE,
       );
       const lineIds = new Map(header.lines.map((l) => [l.ord, l.id]));
       for (const h of page.holders) {
-        const owner = h.owners[0];
-        if (!owner) continue;
-        const rows = candidatePreviews(header, header.lines, {
-          holdingQuantity: h.quantity,
-          decimalPlaces: header.quantityDecimalPlaces,
-        });
-        await store.addCandidate(
-          header.id,
-          {
-            clientUuid: owner.clientUuid,
-            clientCode: owner.clientCode,
-            clientName: owner.clientName,
-            portfolioUuid: h.portfolioUuid,
-            portfolioCode: h.portfolioCode,
-            portfolioName: h.portfolioName,
-            securityId: header.securityId,
-            decimalPlaces: header.quantityDecimalPlaces,
-            asAtDate: header.exDate,
-            holdingQuantity: h.quantity,
-            cgtCost: h.cgtCost || null,
-            price: h.price || null,
-            marketValuation: h.price ? roundDecimal(multiplyDecimal(h.quantity, h.price), 2) : null,
-            // a holder with nothing to post (a lapse without proceeds) is shown but not processed
-            status: rows.length > 0 ? 'PENDING' : 'EXCLUDED',
-          },
-          rows,
-          lineIds,
-        );
+        const found = holderCandidate(header, h);
+        if (found) await store.addCandidate(header.id, found.candidate, found.rows, lineIds);
       }
       const done = page.next === '';
       const found = await store.candidateCount(header.id);

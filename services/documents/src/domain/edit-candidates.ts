@@ -16,14 +16,16 @@ export interface EditDeps {
   headerState(organisationUuid: string, uuid: string): Promise<{ id: number; status: string } | null>;
 }
 
-async function candidateOf(
+/** The organisation's header whose rows are edited, when its status allows it (the caller checked first). */
+export async function editableHeader(
   deps: EditDeps,
   caller: Caller,
-  req: { organisationUuid: string; headerUuid: string; candidateUuid: string },
+  req: { organisationUuid: string; headerUuid: string },
+  row: { field: string; uuid: string; noun: string },
 ) {
   assertDocumentsUser(caller, req.organisationUuid);
   if (!UUID.test(req.headerUuid)) throw invalidArgument('id', 'id must be a header’s uuid');
-  if (!UUID.test(req.candidateUuid)) throw invalidArgument('candidateId', 'candidateId must be a candidate’s uuid');
+  if (!UUID.test(row.uuid)) throw invalidArgument(row.field, `${row.field} must be a ${row.noun}’s uuid`);
   const header = await deps.headerState(req.organisationUuid, req.headerUuid.toLowerCase());
   if (!header) throw notFound('The header', 'id');
   // rows are editable and selectable only while PENDING or EDIT (seed 001 §4)
@@ -41,23 +43,29 @@ export async function includeCandidate(
   caller: Caller,
   req: { organisationUuid: string; headerUuid: string; candidateUuid: string; include: boolean },
 ): Promise<void> {
-  const header = await candidateOf(deps, caller, req);
+  const header = await editableHeader(deps, caller, req, {
+    field: 'candidateId',
+    uuid: req.candidateUuid,
+    noun: 'candidate',
+  });
   await deps.inTransaction(async (tx) => {
     const store = pipelineStore(tx);
     const candidate = await store.candidateForEdit(header.id, req.candidateUuid.toLowerCase());
     if (!candidate) throw notFound('The candidate', 'candidateId');
-    const allowed = req.include ? ['EXCLUDED'] : ['PENDING', 'EDIT'];
+    // a PENDING_DIFF candidate (a refresh found the ledger changed) is unticked until the user includes it
+    const allowed = req.include ? ['EXCLUDED', 'PENDING_DIFF'] : ['PENDING', 'EDIT'];
     if (!allowed.includes(candidate.status))
       throw new DomainError(
         'FAILED_PRECONDITION',
-        `${req.include ? 'Only an excluded candidate can be included' : 'Only a PENDING or EDIT candidate can be excluded'}; it is ${candidate.status}`,
+        `${req.include ? 'Only an EXCLUDED or PENDING_DIFF candidate can be included' : 'Only a PENDING or EDIT candidate can be excluded'}; it is ${candidate.status}`,
         'candidateId',
       );
     await store.setCandidateStatus(header.id, candidate.id, req.include ? 'PENDING' : 'EXCLUDED', caller.name);
   });
 }
 
-const figure = (field: string, label: string, text: string, required: boolean): string | null => {
+/** A figure's text: exact, not negative; null when blank and not required. */
+export const figure = (field: string, label: string, text: string, required: boolean): string | null => {
   const t = text.trim().replace(/,/g, '');
   if (t === '') {
     if (required) throw invalidArgument(field, `${label} is required`);
@@ -87,7 +95,11 @@ export async function saveCandidate(
     group2Quantity: string;
   },
 ): Promise<void> {
-  const header = await candidateOf(deps, caller, req);
+  const header = await editableHeader(deps, caller, req, {
+    field: 'candidateId',
+    uuid: req.candidateUuid,
+    noun: 'candidate',
+  });
   const edit = {
     holdingQuantity: figure('holdingQuantity', 'Holding Quantity', req.holdingQuantity, true)!,
     cgtCost: figure('cgtCost', 'CGT Cost', req.cgtCost, false),

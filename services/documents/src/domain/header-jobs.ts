@@ -1,5 +1,5 @@
 import type { Caller } from '@gains/auth';
-import { invalidArgument, notFound } from '@gains/errors';
+import { DomainError, invalidArgument, notFound } from '@gains/errors';
 import { assertDocumentsUser } from './access';
 import type { DocumentsDeps } from './deps';
 import { assertAllowed, type HeaderAction } from './header-status';
@@ -16,6 +16,7 @@ export const HEADER_JOBS = {
   process: { type: 'CREATE_TRANSACTIONS', inProgress: 'CREATING_TRANSACTIONS', message: 'Creating transactions' },
   reverse: { type: 'REVERSE_HEADER', inProgress: 'REVERSING', message: 'Reversing the transactions' },
   delete: { type: 'DELETE_HEADER', inProgress: 'DELETING', message: 'Deleting the header' },
+  refresh: { type: 'REFRESH_HEADER', inProgress: 'REFRESHING', message: 'Finding the holders again' },
 } as const satisfies Record<string, HeaderJob>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,6 +38,12 @@ export async function startHeaderAction(
   const state = await deps.headers.state(req.organisationUuid, uuid);
   if (!state) throw notFound('The header', 'id');
   assertAllowed(state.status, action);
+  if (action === 'refresh' && state.securityId === null)
+    throw new DomainError(
+      'FAILED_PRECONDITION',
+      'Refresh finds a corporate action’s holders again; a portfolio movement’s candidates are its out portfolios',
+      'id',
+    );
   await deps.startHeaderJob(HEADER_JOBS[action], caller, req.organisationUuid, uuid, state.status);
   const orgName = await deps.organisationName(caller, req.organisationUuid);
   return (await deps.headers.get(req.organisationUuid, uuid, orgName))!;

@@ -1,6 +1,7 @@
 import type { Caller } from '@gains/auth';
 import { invalidArgument, notFound } from '@gains/errors';
 import { assertDocumentsUser } from './access';
+import type { PreviewView } from '../store/row-store';
 import type { DocumentsDeps } from './deps';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,10 +26,17 @@ export async function listCandidates(deps: Pick<DocumentsDeps, 'rows'>, caller: 
   return page;
 }
 
-/** GET admin/documents/headers/{id}/previews: each candidate's proposed ledger rows, a page at a time. */
-export async function listPreviews(deps: Pick<DocumentsDeps, 'rows'>, caller: Caller, req: Request) {
+/** A header's previews as one of its grids shows them, a page at a time. */
+const previewList = (which: PreviewView) => async (deps: Pick<DocumentsDeps, 'rows'>, caller: Caller, req: Request) => {
   const r = checked(caller, req);
-  const page = await deps.rows.previews(r.org, r.uuid, r.page, r.size);
+  const page = await deps.rows.previews(r.org, r.uuid, r.page, r.size, which);
   if (!page) throw notFound('The header', 'id');
   return page;
-}
+};
+
+/** GET admin/documents/headers/{id}/previews: each candidate's proposed ledger rows. */
+export const listPreviews = previewList('all');
+/** GET admin/documents/headers/{id}/preview-transactions: the rows 'Create transactions' will post. */
+export const listProposedTransactions = previewList('proposed');
+/** GET admin/documents/headers/{id}/transactions: the rows posted to the ledger, and their reversals. */
+export const listHeaderTransactions = previewList('posted');

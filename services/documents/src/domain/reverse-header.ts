@@ -33,7 +33,9 @@ export function reverseHeaderHandler(ledger: LedgerReverser): JobHandler<{ heade
             );
           await store.reversed(candidate.id, candidate.rows);
         } catch (e) {
-          failures.push({ key: candidate.portfolioCode, reason: e instanceof Error ? e.message : String(e) });
+          const reason = e instanceof Error ? e.message : String(e);
+          await store.notReversed(candidate.id, reason);
+          failures.push({ key: candidate.portfolioCode, reason });
         }
       }
       const done = page.length < PAGE;

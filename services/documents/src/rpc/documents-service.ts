@@ -5,7 +5,13 @@ import type { DocumentsDeps, DocumentTypeRecord } from '../domain/deps';
 import { getDocumentType, listDocumentTypes, listLayers } from '../domain/document-type-views';
 import { includeCandidate, saveCandidate } from '../domain/edit-candidates';
 import { startHeaderAction } from '../domain/header-jobs';
-import { listCandidates, listPreviews } from '../domain/read-header-rows';
+import { savePreview } from '../domain/edit-previews';
+import {
+  listCandidates,
+  listHeaderTransactions,
+  listPreviews,
+  listProposedTransactions,
+} from '../domain/read-header-rows';
 import { getHeader, searchHeaders } from '../domain/read-headers';
 import { saveHeader } from '../domain/save-header';
 
@@ -49,6 +55,19 @@ export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof 
     },
     async listPreviews(req, ctx) {
       return paged(await listPreviews(deps, requireCaller(ctx), req));
+    },
+    async listProposedTransactions(req, ctx) {
+      return paged(await listProposedTransactions(deps, requireCaller(ctx), req));
+    },
+    async listHeaderTransactions(req, ctx) {
+      return paged(await listHeaderTransactions(deps, requireCaller(ctx), req));
+    },
+    async savePreview(req, ctx) {
+      await savePreview(deps.edits, requireCaller(ctx), req);
+      return {};
+    },
+    async refreshHeader(req, ctx) {
+      return startHeaderAction(deps, requireCaller(ctx), 'refresh', req);
     },
     async processHeader(req, ctx) {
       return startHeaderAction(deps, requireCaller(ctx), 'process', req);

@@ -186,7 +186,7 @@ export function createHeaderStore(prisma: DocumentsPrisma) {
     async state(organisationUuid: string, uuid: string) {
       return prisma.header.findFirst({
         where: { organisationUuid, uuid },
-        select: { id: true, status: true, version: true, documentTypeId: true },
+        select: { id: true, status: true, version: true, documentTypeId: true, securityId: true },
       });
     },
 

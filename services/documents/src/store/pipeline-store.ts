@@ -1,3 +1,4 @@
+import { plainDecimal } from '@gains/decimal';
 import { rawSql } from '@gains/db';
 import type pg from 'pg';
 import type { PreviewHeader, PreviewLine, PreviewRow } from '../domain/candidate-previews';
@@ -17,6 +18,8 @@ export interface RunHeader extends PreviewHeader {
 /** A proposed ledger row as the posting job sends it. */
 export interface PostingRow {
   id: number;
+  /** the ledger row's code: the header's and the preview's, so each posted row names where it came from */
+  transactionCode: string;
   transactionType: string;
   portfolioUuid: string;
   securityId: number;
@@ -55,6 +58,27 @@ export interface CandidateWrite extends PortfolioRef {
  */
 export function pipelineStore(tx: pg.ClientBase) {
   const sql = rawSql(tx);
+  /** A candidate's proposed rows, in order, each against the header line it comes from. */
+  const insertPreviews = async (
+    candidateId: number,
+    as: { status: string; candidateVersion: number; edited: boolean },
+    holder: { portfolioUuid: string; holdingQuantity: string },
+    rows: PreviewRow[],
+    lineIds: Map<number, number>,
+  ) => {
+    for (const [ord, r] of rows.entries())
+      await sql.$executeRaw`
+        INSERT INTO preview (uuid, candidate_id, header_line_id, status, candidate_version, transaction_type, ord,
+          portfolio_uuid, security_id, trade_date, holding_quantity, quantity, price, consideration, proceeds,
+          expense, market_value, new_security_id, ratio, apportionment_factor, edited)
+        VALUES (gen_random_uuid(), ${candidateId}, ${lineIds.get(r.lineOrd) ?? null}, ${as.status},
+          ${as.candidateVersion}, ${r.transactionType}, ${ord}, ${holder.portfolioUuid}::uuid, ${r.securityId},
+          ${r.tradeDate}::date, ${holder.holdingQuantity}::numeric, ${r.quantity ?? null}::numeric,
+          ${r.price ?? null}::numeric, ${r.consideration ?? null}::numeric,
+          ${r.paid ? null : (r.consideration ?? null)}::numeric, ${r.paid ? (r.consideration ?? null) : null}::numeric,
+          ${r.marketValue ?? null}::numeric, ${r.newSecurityId ?? null}, ${r.ratio ?? ''},
+          ${r.apportionmentFactor ?? null}::numeric, ${as.edited})`;
+  };
   return {
     async header(headerUuid: string): Promise<RunHeader | null> {
       const [h] = await sql.$queryRaw<(Omit<RunHeader, 'lines' | 'effect'> & { effect: RunHeader['effect'] })[]>`
@@ -95,16 +119,7 @@ export function pipelineStore(tx: pg.ClientBase) {
         ON CONFLICT (header_id, portfolio_uuid, security_id) DO NOTHING
         RETURNING id`;
       if (!inserted) return;
-      for (const [ord, r] of rows.entries())
-        await sql.$executeRaw`
-          INSERT INTO preview (uuid, candidate_id, header_line_id, status, candidate_version, transaction_type, ord,
-            portfolio_uuid, security_id, trade_date, holding_quantity, quantity, price, consideration, proceeds,
-            market_value, new_security_id, ratio, apportionment_factor)
-          VALUES (gen_random_uuid(), ${inserted.id}, ${lineIds.get(r.lineOrd) ?? null}, ${c.status}, 1,
-            ${r.transactionType}, ${ord}, ${c.portfolioUuid}::uuid, ${r.securityId}, ${r.tradeDate}::date,
-            ${c.holdingQuantity}::numeric, ${r.quantity ?? null}::numeric, ${r.price ?? null}::numeric,
-            ${r.consideration ?? null}::numeric, ${r.consideration ?? null}::numeric, ${r.marketValue ?? null}::numeric,
-            ${r.newSecurityId ?? null}, ${r.ratio ?? ''}, ${r.apportionmentFactor ?? null}::numeric)`;
+      await insertPreviews(inserted.id, { status: c.status, candidateVersion: 1, edited: false }, c, rows, lineIds);
     },
 
     /** Included candidates not yet processed (PENDING, EDIT), after `afterId`, with the rows they will post. */
@@ -115,12 +130,14 @@ export function pipelineStore(tx: pg.ClientBase) {
         ORDER BY id LIMIT ${limit}`;
       if (candidates.length === 0) return [];
       const rows = await sql.$queryRaw<(PostingRow & { candidateId: number })[]>`
-        SELECT p.id, p.candidate_id AS "candidateId", p.transaction_type AS "transactionType",
+        SELECT p.id, p.candidate_id AS "candidateId", h.code || '-' || p.id AS "transactionCode",
+               p.transaction_type AS "transactionType",
                p.portfolio_uuid::text AS "portfolioUuid", p.security_id AS "securityId",
                to_char(p.trade_date, 'YYYY-MM-DD') AS "tradeDate", p.quantity::text AS quantity,
                p.price::text AS price, p.consideration::text AS consideration, p.market_value::text AS "marketValue",
                p.new_security_id AS "newSecurityId", p.ratio
-        FROM preview p WHERE p.candidate_id = ANY(${candidates.map((c) => c.id)}::int[]) AND p.create_transaction
+        FROM preview p JOIN candidate c ON c.id = p.candidate_id JOIN header h ON h.id = c.header_id
+        WHERE p.candidate_id = ANY(${candidates.map((c) => c.id)}::int[]) AND p.create_transaction
           AND p.posted_transaction_uuid IS NULL AND p.status IN ('PENDING', 'EDIT')
         ORDER BY p.candidate_id, p.ord, p.id`;
       return candidates.map((c) => ({
@@ -177,6 +194,11 @@ export function pipelineStore(tx: pg.ClientBase) {
       await sql.$executeRaw`
         UPDATE candidate SET status = 'REVERSED', failure_reason = '', updated_at = now() WHERE id = ${candidateId}`;
     },
+    /** Why a processed candidate's rows could not be reversed (it stays PROCESSED, its rows posted). */
+    async notReversed(candidateId: number, reason: string): Promise<void> {
+      await sql.$executeRaw`
+        UPDATE candidate SET failure_reason = ${reason}, updated_at = now() WHERE id = ${candidateId}`;
+    },
     /** Removes up to `limit` of a header's candidates (their previews with them); answers how many. */
     async removeCandidates(headerId: number, limit: number): Promise<number> {
       return sql.$executeRaw`
@@ -224,22 +246,146 @@ export function pipelineStore(tx: pg.ClientBase) {
       const [c] = await sql.$queryRaw<{ version: number; portfolioUuid: string }[]>`
         SELECT version, portfolio_uuid::text AS "portfolioUuid" FROM candidate WHERE id = ${candidateId}`;
       await sql.$executeRaw`DELETE FROM preview WHERE candidate_id = ${candidateId} AND posted_transaction_uuid IS NULL`;
-      for (const [ord, r] of rows.entries())
-        await sql.$executeRaw`
-          INSERT INTO preview (uuid, candidate_id, header_line_id, status, candidate_version, transaction_type, ord,
-            portfolio_uuid, security_id, trade_date, holding_quantity, quantity, price, consideration, proceeds,
-            market_value, new_security_id, ratio, apportionment_factor, edited)
-          VALUES (gen_random_uuid(), ${candidateId}, ${lineIds.get(r.lineOrd) ?? null}, 'EDIT', ${c!.version},
-            ${r.transactionType}, ${ord}, ${c!.portfolioUuid}::uuid, ${r.securityId}, ${r.tradeDate}::date,
-            ${edit.holdingQuantity}::numeric, ${r.quantity ?? null}::numeric, ${r.price ?? null}::numeric,
-            ${r.consideration ?? null}::numeric, ${r.consideration ?? null}::numeric, ${r.marketValue ?? null}::numeric,
-            ${r.newSecurityId ?? null}, ${r.ratio ?? ''}, ${r.apportionmentFactor ?? null}::numeric, true)`;
+      await insertPreviews(
+        candidateId,
+        { status: 'EDIT', candidateVersion: c!.version, edited: true },
+        { portfolioUuid: c!.portfolioUuid, holdingQuantity: edit.holdingQuantity },
+        rows,
+        lineIds,
+      );
+      await this.markEdited(headerId, byName);
+    },
+    /** A header's unposted preview for an edit, locked until the edit commits; null when the header has none such. */
+    async previewForEdit(headerId: number, previewUuid: string) {
+      const [p] = await sql.$queryRaw<
+        {
+          id: number;
+          ord: number;
+          status: string;
+          version: number;
+          transactionType: string;
+          holdingQuantity: string;
+          proceeds: string | null;
+          expense: string | null;
+          posted: boolean;
+          candidateId: number;
+          candidateStatus: string;
+          group2Quantity: string | null;
+        }[]
+      >`
+        SELECT p.id, p.ord, p.status, p.version, p.transaction_type AS "transactionType",
+               p.holding_quantity::text AS "holdingQuantity", p.proceeds::text AS proceeds, p.expense::text AS expense,
+               p.posted_transaction_uuid IS NOT NULL AS posted, c.id AS "candidateId", c.status AS "candidateStatus",
+               c.group2_quantity::text AS "group2Quantity"
+        FROM preview p JOIN candidate c ON c.id = p.candidate_id
+        WHERE c.header_id = ${headerId} AND p.uuid = ${previewUuid}::uuid FOR UPDATE OF p`;
+      return p ?? null;
+    },
+    /** A preview's figures edited (EDIT); the header is then EDIT. */
+    async editPreview(
+      headerId: number,
+      previewId: number,
+      edit: {
+        holdingQuantity: string;
+        quantity: string | null;
+        consideration: string | null;
+        proceeds: string | null;
+        expense: string | null;
+        marketValue: string | null;
+      },
+      byName: string,
+    ) {
+      await sql.$executeRaw`
+        UPDATE preview SET holding_quantity = ${edit.holdingQuantity}::numeric, quantity = ${edit.quantity}::numeric,
+          consideration = ${edit.consideration}::numeric, proceeds = ${edit.proceeds}::numeric,
+          expense = ${edit.expense}::numeric, market_value = ${edit.marketValue}::numeric, status = 'EDIT',
+          edited = true, version = version + 1, updated_at = now(), updated_by_name = ${byName}
+        WHERE id = ${previewId}`;
       await this.markEdited(headerId, byName);
     },
     async markEdited(headerId: number, byName: string) {
       await sql.$executeRaw`
         UPDATE header SET status = 'EDIT', edited = true, updated_at = now(), updated_by_name = ${byName}
         WHERE id = ${headerId} AND status = 'PENDING'`;
+    },
+
+    /**
+     * A refresh begins: every candidate not yet posted is marked stale until the ledger shows its holder again.
+     * Answers how many candidates the header had.
+     */
+    async beginRefresh(headerId: number): Promise<number> {
+      await sql.$executeRaw`
+        UPDATE candidate SET stale = true
+        WHERE header_id = ${headerId} AND status IN ('PENDING', 'EDIT', 'EXCLUDED', 'PENDING_DIFF', 'FAILED')`;
+      return this.candidateCount(headerId);
+    },
+    /**
+     * A holder found again: a new one is added (`newStatus`); one whose holding differs from its candidate's gets
+     * the ledger's figures and rows again and is PENDING_DIFF (its rows EXCLUDED until it is included again); an
+     * equal one, or one already posted, is left as it is. Answers whether it differed.
+     */
+    async refreshCandidate(
+      headerId: number,
+      c: CandidateWrite,
+      rows: PreviewRow[],
+      lineIds: Map<number, number>,
+      newStatus: string,
+    ): Promise<boolean> {
+      const [found] = await sql.$queryRaw<{ id: number; holdingQuantity: string; stale: boolean }[]>`
+        SELECT id, holding_quantity::text AS "holdingQuantity", stale FROM candidate
+        WHERE header_id = ${headerId} AND portfolio_uuid = ${c.portfolioUuid}::uuid AND security_id = ${c.securityId}
+        FOR UPDATE`;
+      if (!found) {
+        await this.addCandidate(headerId, { ...c, status: newStatus }, rows, lineIds);
+        return newStatus === 'PENDING_DIFF';
+      }
+      const [same] = await sql.$queryRaw<{ same: boolean }[]>`
+        SELECT ${found.holdingQuantity}::numeric = ${c.holdingQuantity}::numeric AS same`;
+      if (!found.stale || same?.same) {
+        await sql.$executeRaw`UPDATE candidate SET stale = false WHERE id = ${found.id}`;
+        return false;
+      }
+      await sql.$executeRaw`
+        UPDATE candidate SET holding_quantity = ${c.holdingQuantity}::numeric, cgt_cost = ${c.cgtCost}::numeric,
+          price = ${c.price}::numeric, market_valuation = ${c.marketValuation}::numeric, status = 'PENDING_DIFF',
+          stale = false, version = version + 1, updated_at = now(), updated_by_name = 'Gains',
+          failure_reason = ${`The ledger now holds ${plainDecimal(c.holdingQuantity)} at the ex-date; the candidate had ${plainDecimal(found.holdingQuantity)}`}
+        WHERE id = ${found.id}`;
+      const [v] = await sql.$queryRaw<{ version: number }[]>`SELECT version FROM candidate WHERE id = ${found.id}`;
+      await sql.$executeRaw`DELETE FROM preview WHERE candidate_id = ${found.id} AND posted_transaction_uuid IS NULL`;
+      await insertPreviews(
+        found.id,
+        { status: 'EXCLUDED', candidateVersion: v!.version, edited: false },
+        c,
+        rows,
+        lineIds,
+      );
+      return true;
+    },
+    /** A refresh ends: the candidates the ledger no longer shows holding are PENDING_DIFF; answers how many. */
+    async endRefresh(headerId: number): Promise<number> {
+      // nothing is held now, so nothing is proposed
+      await sql.$executeRaw`
+        DELETE FROM preview WHERE posted_transaction_uuid IS NULL
+          AND candidate_id IN (SELECT id FROM candidate WHERE header_id = ${headerId} AND stale)`;
+      const gone = await sql.$executeRaw`
+        UPDATE candidate SET status = 'PENDING_DIFF', stale = false, version = version + 1, updated_at = now(),
+          updated_by_name = 'Gains', failure_reason = ${`The ledger no longer shows this holding at the ex-date; the candidate had `} || trim_scale(holding_quantity)::text,
+          holding_quantity = 0, market_valuation = 0
+        WHERE header_id = ${headerId} AND stale`;
+      await sql.$executeRaw`
+        UPDATE preview SET status = 'EXCLUDED', updated_at = now()
+        WHERE candidate_id IN (SELECT id FROM candidate WHERE header_id = ${headerId} AND status = 'PENDING_DIFF')
+          AND posted_transaction_uuid IS NULL`;
+      return gone;
+    },
+    /** The header's edited flag and how many candidates differ from the ledger. */
+    async refreshed(headerId: number): Promise<{ edited: boolean; differing: number }> {
+      const [row] = await sql.$queryRaw<{ edited: boolean; differing: number }[]>`
+        SELECT h.edited, (SELECT count(*)::int FROM candidate c WHERE c.header_id = h.id AND c.status = 'PENDING_DIFF')
+               AS differing
+        FROM header h WHERE h.id = ${headerId}`;
+      return row ?? { edited: false, differing: 0 };
     },
 
     async candidateCount(headerId: number): Promise<number> {

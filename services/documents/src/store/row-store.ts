@@ -3,6 +3,9 @@ import type { DocumentsPrisma } from './prisma';
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
 const text = (v: { toString(): string } | null) => (v === null ? '' : v.toString());
 
+/** Which of a header's previews a grid shows. */
+export type PreviewView = 'all' | 'proposed' | 'posted';
+
 /** A header's candidates and previews, read a page at a time for one organisation's header. */
 export function createRowStore(prisma: DocumentsPrisma) {
   const headerOf = (organisationUuid: string, uuid: string) =>
@@ -52,47 +55,92 @@ export function createRowStore(prisma: DocumentsPrisma) {
       };
     },
 
-    async previews(organisationUuid: string, headerUuid: string, page: number, size: number) {
-      const header = await headerOf(organisationUuid, headerUuid);
+    /**
+     * A page of the header's previews: every one, the proposed transactions (what 'Create transactions' will post:
+     * included candidates' unposted rows) or the posted transactions (with their reversals).
+     */
+    async previews(organisationUuid: string, headerUuid: string, page: number, size: number, which: PreviewView) {
+      const header = await prisma.header.findFirst({
+        where: { organisationUuid, uuid: headerUuid },
+        select: { id: true, code: true, exDate: true, payDate: true, sedol: true, isin: true },
+      });
       if (!header) return null;
-      const where = { candidate: { headerId: header.id } };
-      const [rows, total] = await Promise.all([
+      const where = {
+        candidate: {
+          headerId: header.id,
+          ...(which === 'proposed' && { status: { in: ['PENDING', 'EDIT'] } }),
+        },
+        ...(which === 'proposed' && {
+          createTransaction: true,
+          postedTransactionUuid: null,
+          status: { in: ['PENDING', 'EDIT'] },
+        }),
+        ...(which === 'posted' && { postedTransactionUuid: { not: null } }),
+      };
+      const [rows, total, lines] = await Promise.all([
         prisma.preview.findMany({
           where,
           orderBy: [{ candidate: { portfolioCode: 'asc' } }, { candidateId: 'asc' }, { ord: 'asc' }],
           skip: page * size,
           take: size,
-          include: { candidate: { select: { uuid: true, portfolioCode: true, clientCode: true } } },
+          include: { candidate: { select: { uuid: true, portfolioCode: true, clientCode: true, clientName: true } } },
         }),
         prisma.preview.count({ where }),
+        prisma.headerLine.findMany({
+          where: { headerId: header.id },
+          select: { id: true, sedol: true, isin: true, newSecurity: true, rate: true, perParent: true },
+        }),
       ]);
+      const lineOf = new Map(lines.map((l) => [l.id, l]));
       return {
         totalSize: total,
-        content: rows.map((p) => ({
-          uuid: p.uuid,
-          candidateUuid: p.candidate.uuid,
-          status: p.status,
-          version: p.version,
-          candidateVersion: p.candidateVersion,
-          transactionType: p.transactionType,
-          portfolioUuid: p.portfolioUuid,
-          portfolioCode: p.candidate.portfolioCode,
-          clientCode: p.candidate.clientCode,
-          securityId: p.securityId,
-          tradeDate: day(p.tradeDate),
-          holdingQuantity: p.holdingQuantity.toString(),
-          quantity: text(p.quantity),
-          price: text(p.price),
-          consideration: text(p.consideration),
-          expense: text(p.expense),
-          marketValue: text(p.marketValue),
-          newSecurityId: p.newSecurityId ?? 0,
-          ratio: p.ratio,
-          apportionmentFactor: text(p.apportionmentFactor),
-          createTransaction: p.createTransaction,
-          edited: p.edited,
-          postedTransactionUuid: p.postedTransactionUuid ?? '',
-        })),
+        content: rows.map((p) => {
+          const line = p.headerLineId === null ? undefined : lineOf.get(p.headerLineId);
+          const converted = line?.newSecurity && p.newSecurityId !== null;
+          return {
+            uuid: p.uuid,
+            candidateUuid: p.candidate.uuid,
+            status: p.status,
+            version: p.version,
+            candidateVersion: p.candidateVersion,
+            transactionType: p.transactionType,
+            portfolioUuid: p.portfolioUuid,
+            portfolioCode: p.candidate.portfolioCode,
+            clientCode: p.candidate.clientCode,
+            clientName: p.candidate.clientName,
+            securityId: p.securityId,
+            sedol: p.sedol || header.sedol,
+            isin: p.isin || header.isin,
+            tradeDate: day(p.tradeDate),
+            exDate: day(header.exDate),
+            payDate: day(header.payDate),
+            holdingQuantity: p.holdingQuantity.toString(),
+            quantity: text(p.quantity),
+            price: text(p.price),
+            consideration: text(p.consideration),
+            proceeds: text(p.proceeds),
+            expense: text(p.expense),
+            marketValue: text(p.marketValue),
+            rate: text(line?.rate ?? null),
+            perParent: text(line?.perParent ?? null),
+            newSecurityId: p.newSecurityId ?? 0,
+            conversionSedol: converted ? line.sedol : '',
+            conversionIsin: converted ? line.isin : '',
+            sidRolloverDate: day(p.acquisitionDate),
+            ratio: p.ratio,
+            apportionmentFactor: text(p.apportionmentFactor),
+            createTransaction: p.createTransaction,
+            edited: p.edited,
+            postedTransactionUuid: p.postedTransactionUuid ?? '',
+            // the ledger row's code is the header's and the preview's (pipeline-store toPost); a posted row is
+            // SETTLED until the header is reversed
+            transactionCode: p.postedTransactionUuid ? `${header.code}-${p.id}` : '',
+            transactionState: p.postedTransactionUuid ? (p.reversalTransactionUuid ? 'REVERSED' : 'SETTLED') : '',
+            reportDate: p.postedTransactionUuid ? day(p.tradeDate) : '',
+            reversalTransactionUuid: p.reversalTransactionUuid ?? '',
+            failureReason: p.failureReason,
+          };
+        }),
       };
     },
   };

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { HeaderCandidate, HeaderPreview, Page } from '@gains/contracts';
 import { apiRequest } from '@/lib/api-client';
-import { corporateActionKeys } from './keys';
+import { corporateActionKeys, type HeaderRowsKind } from './keys';
 
 export interface HeaderRowsQuery {
   organisationUuid: string;
@@ -13,28 +13,33 @@ export interface HeaderRowsQuery {
   size: number;
 }
 
-function getRows<T>(kind: 'candidates' | 'previews', q: HeaderRowsQuery, signal?: AbortSignal): Promise<Page<T>> {
-  return apiRequest<Page<T>>(`/admin/documents/headers/${encodeURIComponent(q.headerUuid)}/${kind}`, {
+/** A row of a header's grid: a candidate, or a preview (the proposed and posted transactions are previews too). */
+export type HeaderRow<K extends HeaderRowsKind> = K extends 'candidates' ? HeaderCandidate : HeaderPreview;
+
+/**
+ * GET admin/documents/headers/{uuid}/candidates, /previews, /preview-transactions or /transactions: a page of one
+ * of the header's grids.
+ */
+export function getHeaderRows<K extends HeaderRowsKind>(
+  kind: K,
+  q: Omit<HeaderRowsQuery, 'headerState'>,
+  signal?: AbortSignal,
+): Promise<Page<HeaderRow<K>>> {
+  return apiRequest<Page<HeaderRow<K>>>(`/admin/documents/headers/${encodeURIComponent(q.headerUuid)}/${kind}`, {
     organisationUuid: q.organisationUuid,
     signal,
     query: { page: q.page, size: q.size },
   });
 }
 
-function useHeaderRows<T>(kind: 'candidates' | 'previews', q: HeaderRowsQuery) {
+export function useHeaderRows<K extends HeaderRowsKind>(kind: K, q: HeaderRowsQuery) {
   return useQuery({
     queryKey: [
       ...corporateActionKeys.rows(q.organisationUuid, q.headerUuid, kind),
       { page: q.page, size: q.size, state: q.headerState },
     ],
-    queryFn: ({ signal }) => getRows<T>(kind, q, signal),
+    queryFn: ({ signal }) => getHeaderRows(kind, q, signal),
     placeholderData: keepPreviousData,
     meta: { errorToast: false },
   });
 }
-
-/** GET admin/documents/headers/{uuid}/candidates: the holders found, a page at a time. */
-export const useHeaderCandidates = (q: HeaderRowsQuery) => useHeaderRows<HeaderCandidate>('candidates', q);
-
-/** GET admin/documents/headers/{uuid}/previews: each candidate's proposed ledger rows, a page at a time. */
-export const useHeaderPreviews = (q: HeaderRowsQuery) => useHeaderRows<HeaderPreview>('previews', q);

@@ -1,5 +1,8 @@
 import type { HeaderSearch } from '../components/header-rules';
 
+/** A header's grids, each its own call (seed 001 §7): candidates, previews, proposed and posted transactions. */
+export type HeaderRowsKind = 'candidates' | 'previews' | 'preview-transactions' | 'transactions';
+
 /** Query keys of the corporate actions feature: per organisation, so switching firm never shows another's rows. */
 export const corporateActionKeys = {
   all: (organisationUuid: string) => ['corporate-actions', organisationUuid] as const,
@@ -9,7 +12,7 @@ export const corporateActionKeys = {
     [...corporateActionKeys.searches(organisationUuid), q] as const,
   header: (organisationUuid: string, uuid: string) =>
     [...corporateActionKeys.all(organisationUuid), 'header', uuid] as const,
-  rows: (organisationUuid: string, uuid: string, kind: 'candidates' | 'previews') =>
+  rows: (organisationUuid: string, uuid: string, kind: HeaderRowsKind) =>
     [...corporateActionKeys.header(organisationUuid, uuid), kind] as const,
   byCode: (organisationUuid: string, code: string) =>
     [...corporateActionKeys.all(organisationUuid), 'code', code] as const,

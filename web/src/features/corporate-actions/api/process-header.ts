@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { corporateActionKeys } from './keys';
 
 /** What a user may start on a header: each a job (seed 001 §4). */
-export type HeaderActionName = 'process' | 'reverse' | 'delete';
+export type HeaderActionName = 'process' | 'reverse' | 'delete' | 'refresh';
 
 /**
  * POST admin/documents/headers/{uuid}/process ('Create transactions'), /reverse or /delete. The answer is the header,

@@ -1,3 +1,4 @@
+import { allows } from '@gains/access';
 import type { DocumentHeader, DocumentType, LineDefinition } from '@gains/contracts';
 import { compareDecimal, isDecimal } from '@/lib/decimal';
 
@@ -214,20 +215,7 @@ export function serverFieldError(field: string | undefined, message: string): Dr
   return { [field || 'form']: message };
 }
 
-/**
- * The statuses in which a header's terms may change: until transactions exist and while no job works on it (the
- * documents service's `update` rule, services/documents/src/domain/header-status.ts, which refuses the rest).
- */
-const TERMS_CHANGE: ReadonlySet<string> = new Set([
-  'AWAITING_SETUP',
-  'CANDIDATES_CREATION_FAILURES',
-  'PREVIEWS_CREATION_FAILURES',
-  'NO_CANDIDATES_FOUND',
-  'CANDIDATES_CREATED',
-  'PENDING',
-  'EDIT',
-]);
-
+/** Whether a header's terms may change: the one status table the documents service also refuses by (`update`). */
 export function canChangeTerms(status: string): boolean {
-  return TERMS_CHANGE.has(status);
+  return allows(status, 'update');
 }

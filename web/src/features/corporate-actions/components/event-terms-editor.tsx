@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from 'antd';
+import { allows } from '@gains/access';
 import { EditOutlined } from '@ant-design/icons';
 import type { DocumentHeader, DocumentType } from '@gains/contracts';
 import { notify } from '@/lib/notify';
@@ -7,9 +8,9 @@ import { useSaveHeader } from '../api/save-header';
 import { CorporateActionHeaderForm } from './ca-header-form';
 import { draftFromHeader } from './ca-header-form-rules';
 
-/** The statuses in which the header modal's Event Terms tab edits the terms (seed 001 §4: rows editable). */
+/** The header modal edits the terms where its rows are editable too (seed 001 §4: PENDING or EDIT). */
 export function editsTermsInModal(status: string): boolean {
-  return status === 'PENDING' || status === 'EDIT';
+  return allows(status, 'editRows') && allows(status, 'update');
 }
 
 /**

@@ -1,18 +1,14 @@
-import { useState } from 'react';
 import { Button, Collapse, Descriptions, Modal, Popconfirm, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import type { DocumentHeader, DocumentType } from '@gains/contracts';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
-import { DEFAULT_PAGE_SIZE } from '@/components/grid/grid-query';
 import { isApiError } from '@/lib/api-client';
 import { formatBoolean, formatDate, formatExactQuantity, formatNumber, formatPrice, formatText } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useHeader } from '../api/get-header';
-import { useHeaderCandidates, useHeaderPreviews } from '../api/get-header-rows';
 import { useHeaderAction } from '../api/process-header';
 import { headerActions, isInProgress, statusLabel } from './header-rules';
-import { HeaderRowsGrid } from './header-rows-grid';
+import { HeaderRowsTab } from './header-rows-tab';
 import { EventTermsEditor } from './event-terms-editor';
-import { candidatesColumns, previewsColumns } from './rows-columns';
 
 /** Seed 001 §2 "Header modal", corporate action: its terms, candidates, previews and counts; Create transactions. */
 export function HeaderModal({
@@ -31,8 +27,9 @@ export function HeaderModal({
   const process = useHeaderAction(organisationUuid, 'process');
   const reverse = useHeaderAction(organisationUuid, 'reverse');
   const remove = useHeaderAction(organisationUuid, 'delete');
+  const refresh = useHeaderAction(organisationUuid, 'refresh');
   const actions = headerActions(h?.status ?? '');
-  const busy = process.isPending || reverse.isPending || remove.isPending;
+  const busy = process.isPending || reverse.isPending || remove.isPending || refresh.isPending;
 
   // seed 001 §8: the action's toast, or the server's message ('Unknown error' when none)
   const run = (action: typeof process, done: string) => {
@@ -76,6 +73,17 @@ export function HeaderModal({
               Reverse
             </Button>
           </Popconfirm>
+          <Popconfirm
+            title="Refresh the candidates?"
+            description="The holders are found again from the ledger; a candidate whose holding changed is left out until you include it."
+            okText="Refresh"
+            disabled={!actions.refresh || busy}
+            onConfirm={() => run(refresh, 'Refreshing candidates')}
+          >
+            <Button disabled={!actions.refresh || busy} data-testid="header-refresh" data-allowed={actions.refresh}>
+              Refresh
+            </Button>
+          </Popconfirm>
           <Button
             type="primary"
             data-testid="header-create-transactions"
@@ -91,19 +99,39 @@ export function HeaderModal({
     >
       {header.isError && <ApiErrorAlert title="Failed to fetch the header" error={header.error} />}
       {header.isLoading && <Spin />}
-      {h && <HeaderBody organisationUuid={organisationUuid} header={h} types={types} />}
+      {h && (
+        <HeaderBody
+          organisationUuid={organisationUuid}
+          header={h}
+          types={types}
+          onCreateTransactions={createTransactions}
+          creating={process.isPending}
+        />
+      )}
     </Modal>
   );
 }
+
+/** The header's grids, in the window's order (seed 001 §2). */
+const ROW_TABS = [
+  { key: 'candidates', label: 'Candidates' },
+  { key: 'previews', label: 'Previews' },
+  { key: 'preview-transactions', label: 'Proposed Transactions' },
+  { key: 'transactions', label: 'Transactions' },
+] as const;
 
 function HeaderBody({
   organisationUuid,
   header: h,
   types,
+  onCreateTransactions,
+  creating,
 }: {
   organisationUuid: string;
   header: DocumentHeader;
   types: DocumentType[] | undefined;
+  onCreateTransactions: () => void;
+  creating: boolean;
 }) {
   const type = types?.find((t) => t.uuid === h.typeUuid);
   return (
@@ -130,16 +158,20 @@ function HeaderBody({
               </EventTermsEditor>
             ),
           },
-          {
-            key: 'candidates',
-            label: 'Candidates',
-            children: <CandidatesTab organisationUuid={organisationUuid} header={h} />,
-          },
-          {
-            key: 'previews',
-            label: 'Previews',
-            children: <PreviewsTab organisationUuid={organisationUuid} header={h} />,
-          },
+          ...ROW_TABS.map(({ key, label }) => ({
+            key,
+            label,
+            children: (
+              <HeaderRowsTab
+                organisationUuid={organisationUuid}
+                header={h}
+                type={type}
+                kind={key}
+                onCreateTransactions={onCreateTransactions}
+                creating={creating}
+              />
+            ),
+          })),
           { key: 'audit', label: 'Audit Details', children: <AuditDetails header={h} type={type} /> },
         ]}
       />
@@ -194,56 +226,6 @@ function EventTerms({ header: h, type }: { header: DocumentHeader; type: Documen
         />
       )}
     </div>
-  );
-}
-
-/** A tab's own paging, page from 1 at the default size; it starts again each time the modal opens. */
-function usePaging() {
-  const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
-  return [paging, setPaging] as const;
-}
-
-function CandidatesTab({ organisationUuid, header: h }: { organisationUuid: string; header: DocumentHeader }) {
-  const [paging, setPaging] = usePaging();
-  const rows = useHeaderCandidates({
-    organisationUuid,
-    headerUuid: h.uuid,
-    headerState: `${h.status}/${h.version}`,
-    ...paging,
-  });
-  return (
-    <HeaderRowsGrid
-      testId="header-candidates"
-      rows={rows}
-      columns={candidatesColumns}
-      {...paging}
-      onPage={setPaging}
-      noun="candidate"
-      errorTitle="Failed to fetch the candidates"
-      emptyText={isInProgress(h.status) ? 'Finding the holders…' : 'No candidates: nobody held the security'}
-    />
-  );
-}
-
-function PreviewsTab({ organisationUuid, header: h }: { organisationUuid: string; header: DocumentHeader }) {
-  const [paging, setPaging] = usePaging();
-  const rows = useHeaderPreviews({
-    organisationUuid,
-    headerUuid: h.uuid,
-    headerState: `${h.status}/${h.version}`,
-    ...paging,
-  });
-  return (
-    <HeaderRowsGrid
-      testId="header-previews"
-      rows={rows}
-      columns={previewsColumns}
-      {...paging}
-      onPage={setPaging}
-      noun="preview"
-      errorTitle="Failed to fetch the previews"
-      emptyText="No previews"
-    />
   );
 }
 

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { defaultHeaderSearch, HEADER_STATUSES, headerActions, isInProgress, statusLabel } from './header-rules';
+import { defaultHeaderSearch, statusLabel } from './header-rules';
 
 describe('the header search defaults (seed 001 §2, §9)', () => {
   it('when the page opens, then every type and status is searched by pay date, today to today', () => {
@@ -14,36 +14,7 @@ describe('the header search defaults (seed 001 §2, §9)', () => {
   });
 });
 
-describe('the header footer buttons (seed 001 §4)', () => {
-  const enabled = (action: 'createTransactions' | 'delete' | 'reverse') =>
-    HEADER_STATUSES.filter((s) => headerActions(s)[action]);
-
-  it('when the status is PENDING, EDIT or RUN, then Create transactions is enabled, and in no other status', () => {
-    expect(enabled('createTransactions')).toEqual(['PENDING', 'EDIT', 'RUN']);
-  });
-
-  it('when the status is PENDING, then Delete is enabled, and in no other status', () => {
-    expect(enabled('delete')).toEqual(['PENDING']);
-  });
-
-  it('when the status is RUN or COMPLETED, then Reverse is enabled, and in no other status', () => {
-    expect(enabled('reverse')).toEqual(['RUN', 'COMPLETED']);
-  });
-
-  it('when a job works on the header, then it is in progress and nothing is enabled', () => {
-    const working = HEADER_STATUSES.filter(isInProgress);
-    expect(working).toEqual([
-      'CREATING_CANDIDATES',
-      'CREATING_PREVIEWS',
-      'CREATING_TRANSACTIONS',
-      'DELETING',
-      'REVERSING',
-      'REFRESHING',
-    ]);
-    for (const status of working)
-      expect(headerActions(status)).toEqual({ createTransactions: false, delete: false, reverse: false });
-  });
-
+describe('a status shown', () => {
   it('when a status is shown, then it reads as words', () => {
     expect(statusLabel('CANDIDATES_CREATION_FAILURES')).toBe('Candidates Creation Failures');
     expect(statusLabel('RUN')).toBe('Run');

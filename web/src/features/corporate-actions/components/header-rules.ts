@@ -1,34 +1,6 @@
 import dayjs from 'dayjs';
 
-/**
- * A header's statuses (seed 001 §4), in the documents service's order
- * (services/documents/src/domain/header-status.ts HEADER_STATUSES).
- */
-export const HEADER_STATUSES = [
-  'AWAITING_SETUP',
-  'CREATING_CANDIDATES',
-  'CANDIDATES_CREATION_FAILURES',
-  'CREATING_PREVIEWS',
-  'PREVIEWS_CREATION_FAILURES',
-  'NO_CANDIDATES_FOUND',
-  'CANDIDATES_CREATED',
-  'PENDING',
-  'EDIT',
-  'CREATING_TRANSACTIONS',
-  'TRANSACTIONS_FAILED',
-  'TRANSACTIONS_CREATED',
-  'NO_TRANSACTIONS_FOUND',
-  'RUN',
-  'RUN_FAILURES',
-  'COMPLETED',
-  'DELETING',
-  'DELETED',
-  'DELETION_FAILURES',
-  'REVERSING',
-  'REVERSED',
-  'REVERSE_FAILURES',
-  'REFRESHING',
-] as const;
+export { HEADER_STATUSES, headerActions, isInProgress } from '@gains/access';
 
 /** The date a corporate action search filters on; trade date is for portfolio movements only (seed 001 §2). */
 export const SEARCH_DATE_TYPES = [
@@ -55,33 +27,6 @@ export interface HeaderSearch {
 export function defaultHeaderSearch(today = dayjs()): HeaderSearch {
   const day = today.format('YYYY-MM-DD');
   return { type: '', status: '', searchDateType: 'PAY_DATE', from: day, to: day };
-}
-
-/**
- * A job is working on the header; every action waits for it. The documents service's IN_PROGRESS: seed 001 §4's
- * five and REFRESHING, which the service also treats as a job at work.
- */
-const IN_PROGRESS: ReadonlySet<string> = new Set([
-  'CREATING_CANDIDATES',
-  'CREATING_PREVIEWS',
-  'CREATING_TRANSACTIONS',
-  'DELETING',
-  'REVERSING',
-  'REFRESHING',
-]);
-
-export function isInProgress(status: string): boolean {
-  return IN_PROGRESS.has(status);
-}
-
-/** The footer's buttons per status (seed 001 §4; the service refuses the same, header-status.ts `allows`). */
-export function headerActions(status: string): { createTransactions: boolean; delete: boolean; reverse: boolean } {
-  const idle = !isInProgress(status);
-  return {
-    createTransactions: idle && ['PENDING', 'EDIT', 'RUN'].includes(status),
-    delete: idle && status === 'PENDING',
-    reverse: idle && ['RUN', 'COMPLETED'].includes(status),
-  };
 }
 
 /** 'PENDING_DIFF' → 'Pending Diff': statuses read as words in lists and tags. */

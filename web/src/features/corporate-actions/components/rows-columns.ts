@@ -1,10 +1,10 @@
 import type { ColDef } from 'ag-grid-community';
 import type { HeaderCandidate, HeaderPreview } from '@gains/contracts';
 import { dateColumn, moneyColumn, numberColumn, quantityColumn, textColumn } from '@/components/grid/grid-defaults';
-import { formatPrice } from '@/lib/format';
+import { formatExactQuantity, formatPrice } from '@/lib/format';
 import { statusLabel } from './header-rules';
 
-// Both grids are paged by the server, which does not sort them.
+// The grids are paged by the server, which does not sort them.
 const fixed = { sortable: false } as const;
 const status = <T>(): ColDef<T> =>
   textColumn<T>('status', 'Status', {
@@ -14,36 +14,135 @@ const status = <T>(): ColDef<T> =>
   });
 const price = <T>(field: string, headerName: string): ColDef<T> =>
   quantityColumn<T>(field, headerName, { ...fixed, width: 120, valueFormatter: (p) => formatPrice(p.value as string) });
-
-/** Seed 001 §2 "Candidates grid": the columns the service answers today (no edits, no group quantities yet). */
-export const candidatesColumns: ColDef<HeaderCandidate>[] = [
-  status<HeaderCandidate>(),
-  numberColumn<HeaderCandidate>('version', 'Version', { ...fixed, width: 100 }),
-  textColumn<HeaderCandidate>('clientCode', 'Client Code', { ...fixed, width: 130 }),
-  textColumn<HeaderCandidate>('clientName', 'Client Name', { ...fixed, width: 180 }),
-  textColumn<HeaderCandidate>('portfolioCode', 'Portfolio Code', { ...fixed, width: 140 }),
-  textColumn<HeaderCandidate>('portfolioName', 'Portfolio Name', { ...fixed, width: 180 }),
-  dateColumn<HeaderCandidate>('asAtDate', 'As At', fixed),
-  quantityColumn<HeaderCandidate>('holdingQuantity', 'Holding Quantity', fixed),
-  moneyColumn<HeaderCandidate>('cgtCost', 'CGT Cost', fixed),
-  price<HeaderCandidate>('price', 'Price'),
-  moneyColumn<HeaderCandidate>('marketValuation', 'Market Valuation', fixed),
-];
-
-/** Seed 001 §2 "Previews grid": the proposed ledger rows as the service answers them today. */
-export const previewsColumns: ColDef<HeaderPreview>[] = [
-  textColumn<HeaderPreview>('portfolioCode', 'Portfolio Code', { ...fixed, width: 140 }),
-  textColumn<HeaderPreview>('transactionType', 'Transaction Type', { ...fixed, width: 170 }),
-  quantityColumn<HeaderPreview>('quantity', 'Quantity', fixed),
-  price<HeaderPreview>('price', 'Price'),
-  moneyColumn<HeaderPreview>('consideration', 'Consideration', fixed),
-  moneyColumn<HeaderPreview>('marketValue', 'Market Value', fixed),
-  numberColumn<HeaderPreview>('newSecurityId', 'New security id', {
+const exact = <T>(field: string, headerName: string): ColDef<T> =>
+  quantityColumn<T>(field, headerName, {
     ...fixed,
-    width: 130,
-    // 0 is the proto's "none"
-    valueFormatter: (p) => (p.value ? String(p.value as number) : '-'),
-  }),
-  dateColumn<HeaderPreview>('tradeDate', 'Trade date', fixed),
-  status<HeaderPreview>(),
-];
+    width: 150,
+    valueFormatter: (p) => formatExactQuantity(p.value as string),
+  });
+const text = <T>(field: string, headerName: string, width = 140): ColDef<T> =>
+  textColumn<T>(field, headerName, { ...fixed, width });
+
+/** Marks a column editable while the header's rows are (seed 001 §4: PENDING or EDIT), its cells outlined. */
+const editableIf = <T>(column: ColDef<T>, editable: (row: T) => boolean): ColDef<T> => ({
+  ...column,
+  editable: (p) => (p.data ? editable(p.data) : false),
+  cellClassRules: {
+    ...column.cellClassRules,
+    'gains-editable-cell': (p) => (p.data ? editable(p.data) : false),
+  },
+});
+
+/** A row may be edited only while it is still to be posted. */
+const open = (row: { status: string }) => ['PENDING', 'EDIT', 'PENDING_DIFF', 'EXCLUDED'].includes(row.status);
+
+/**
+ * Seed 001 §2 "Candidates grid" (the Include tick and the Actions column are the tab's own). A corporate action's
+ * Holding Quantity, CGT Cost and Group 1 / Group 2 quantities are editable; its Price, Market Valuation and Transfer
+ * Quantity never are (§5). A portfolio movement's Holding Quantity, Valuation Cost and CGT Cost are not (§5).
+ */
+export function candidatesColumns(o: { movement: boolean; editable: boolean; groups: boolean }) {
+  const edit = (column: ColDef<HeaderCandidate>) => (o.editable && !o.movement ? editableIf(column, open) : column);
+  const groups = (column: ColDef<HeaderCandidate>) => (o.groups ? edit(column) : { ...column, hide: true });
+  return [
+    status<HeaderCandidate>(),
+    numberColumn<HeaderCandidate>('version', 'Version', { ...fixed, width: 100 }),
+    text<HeaderCandidate>('clientCode', 'Client Code', 130),
+    text<HeaderCandidate>('clientName', 'Client Name', 180),
+    text<HeaderCandidate>('portfolioCode', 'Portfolio Code'),
+    text<HeaderCandidate>('portfolioName', 'Portfolio Name', 180),
+    dateColumn<HeaderCandidate>('asAtDate', 'As At Holdings Report Date', { ...fixed, width: 150 }),
+    edit(exact<HeaderCandidate>('holdingQuantity', 'Holding Quantity')),
+    moneyColumn<HeaderCandidate>('valuationCost', 'Valuation Cost', fixed),
+    edit(moneyColumn<HeaderCandidate>('cgtCost', 'CGT Cost', fixed)),
+    price<HeaderCandidate>('price', 'Price'),
+    moneyColumn<HeaderCandidate>('marketValuation', 'Market Valuation', fixed),
+    exact<HeaderCandidate>('transferQuantity', 'Transfer Quantity'),
+    exact<HeaderCandidate>('transferPercentage', 'Transfer Percentage'),
+    groups(exact<HeaderCandidate>('group1Quantity', 'Group 1 Quantity')),
+    groups(exact<HeaderCandidate>('group2Quantity', 'Group 2 Quantity')),
+    numberColumn<HeaderCandidate>('previews', 'Previews', { ...fixed, width: 110 }),
+    text<HeaderCandidate>('failureReason', 'Reason', 320),
+  ];
+}
+
+/** Whether the holder pays on the row (new shares bought): its money is an Expense, otherwise Proceeds. */
+const pays = (row: HeaderPreview) => row.expense !== '';
+
+/**
+ * Seed 001 §2 "Previews grid": Holding Quantity is editable, and Proceeds or Expense, whichever the row has (the
+ * Actions column is the tab's own).
+ */
+export function previewsColumns(o: { editable: boolean }) {
+  const edit = (column: ColDef<HeaderPreview>, when: (row: HeaderPreview) => boolean = () => true) =>
+    o.editable ? editableIf(column, (row) => open(row) && when(row)) : column;
+  return [
+    text<HeaderPreview>('portfolioCode', 'Portfolio Code'),
+    text<HeaderPreview>('transactionType', 'Transaction Type', 170),
+    text<HeaderPreview>('sedol', 'SEDOL', 110),
+    text<HeaderPreview>('isin', 'ISIN', 140),
+    edit(exact<HeaderPreview>('holdingQuantity', 'Holding Quantity')),
+    edit(moneyColumn<HeaderPreview>('expense', 'Expense', fixed), pays),
+    edit(moneyColumn<HeaderPreview>('proceeds', 'Proceeds', fixed), (row) => !pays(row)),
+    exact<HeaderPreview>('quantity', 'Quantity'),
+    exact<HeaderPreview>('rate', 'Rate'),
+    status<HeaderPreview>(),
+    numberColumn<HeaderPreview>('version', 'Version', { ...fixed, width: 100 }),
+    text<HeaderPreview>('clientName', 'Client', 180),
+    dateColumn<HeaderPreview>('sidRolloverDate', 'Acquisition Date', fixed),
+    exact<HeaderPreview>('perParent', 'Per Parent'),
+    price<HeaderPreview>('price', 'Price'),
+    exact<HeaderPreview>('apportionmentFactor', 'Apportionment Factor'),
+    moneyColumn<HeaderPreview>('marketValue', 'Market Value', fixed),
+    numberColumn<HeaderPreview>('candidateVersion', 'Candidate Version', { ...fixed, width: 150 }),
+    dateColumn<HeaderPreview>('tradeDate', 'Trade Date', fixed),
+  ];
+}
+
+/**
+ * Seed 001 §2 "Proposed Transactions grid": read-only, with the conversion SEDOL and ISIN and the SID rollover date;
+ * a corporate action hides Trade Date, a portfolio movement Ex Date and Pay Date.
+ */
+export function proposedColumns(o: { movement: boolean }) {
+  return [
+    text<HeaderPreview>('portfolioCode', 'Portfolio Code'),
+    text<HeaderPreview>('clientName', 'Client', 180),
+    text<HeaderPreview>('transactionType', 'Transaction Type', 170),
+    text<HeaderPreview>('sedol', 'SEDOL', 110),
+    text<HeaderPreview>('isin', 'ISIN', 140),
+    text<HeaderPreview>('conversionSedol', 'Conversion SEDOL', 150),
+    text<HeaderPreview>('conversionIsin', 'Conversion ISIN', 150),
+    dateColumn<HeaderPreview>('tradeDate', 'Trade Date', { ...fixed, hide: !o.movement }),
+    dateColumn<HeaderPreview>('exDate', 'Ex Date', { ...fixed, hide: o.movement }),
+    dateColumn<HeaderPreview>('payDate', 'Pay Date', { ...fixed, hide: o.movement }),
+    exact<HeaderPreview>('quantity', 'Quantity'),
+    price<HeaderPreview>('price', 'Price'),
+    moneyColumn<HeaderPreview>('proceeds', 'Proceeds', fixed),
+    moneyColumn<HeaderPreview>('expense', 'Expense', fixed),
+    moneyColumn<HeaderPreview>('marketValue', 'Market Value', fixed),
+    text<HeaderPreview>('ratio', 'Ratio', 100),
+    dateColumn<HeaderPreview>('sidRolloverDate', 'SID Rollover Date', { ...fixed, width: 150 }),
+    status<HeaderPreview>(),
+  ];
+}
+
+/** Seed 001 §2 "Transactions grid": what was posted, read-only, with the ledger's code and state. */
+export function transactionsColumns() {
+  return [
+    text<HeaderPreview>('transactionCode', 'Transaction Code', 170),
+    text<HeaderPreview>('transactionState', 'Transaction State', 150),
+    text<HeaderPreview>('portfolioCode', 'Portfolio Code'),
+    text<HeaderPreview>('clientName', 'Client', 180),
+    text<HeaderPreview>('transactionType', 'Transaction Type', 170),
+    text<HeaderPreview>('sedol', 'SEDOL', 110),
+    text<HeaderPreview>('isin', 'ISIN', 140),
+    dateColumn<HeaderPreview>('tradeDate', 'Trade Date', fixed),
+    dateColumn<HeaderPreview>('exDate', 'Ex Date', fixed),
+    dateColumn<HeaderPreview>('payDate', 'Pay Date', fixed),
+    dateColumn<HeaderPreview>('reportDate', 'Report Date', fixed),
+    exact<HeaderPreview>('holdingQuantity', 'Qualifying Holding'),
+    exact<HeaderPreview>('quantity', 'Quantity'),
+    moneyColumn<HeaderPreview>('proceeds', 'Proceeds', fixed),
+    moneyColumn<HeaderPreview>('expense', 'Expense', fixed),
+  ];
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "candidate" ADD COLUMN     "stale" BOOLEAN NOT NULL DEFAULT false;

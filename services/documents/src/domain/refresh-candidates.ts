@@ -1,0 +1,62 @@
+import type { JobHandler } from '@gains/jobs';
+import { pipelineStore } from '../store/pipeline-store';
+import { holderCandidate, HOLDERS_PAGE, type HolderSource } from './create-candidates';
+import { HEADER_JOBS } from './header-jobs';
+
+/**
+ * Refresh (POST .../headers/{id}/refresh), as a job: the holders found again after ledger changes, a page a chunk.
+ * A candidate whose holding at the ex-date now differs takes the ledger's figures and rows and is PENDING_DIFF, as
+ * is a new holder and one the ledger no longer shows; a PENDING_DIFF candidate is unticked and not posted until it
+ * is included again, so nothing changed behind the user's back is posted unseen. Candidates already posted are left
+ * alone. A header that had no candidates takes its new holders as PENDING. At the end the header is EDIT when
+ * anything differs (or it was edited), otherwise PENDING; NO_CANDIDATES_FOUND when nobody holds the security.
+ */
+export function refreshCandidatesHandler(
+  source: HolderSource,
+): JobHandler<{ headerUuid: string }, { after: string; fresh: boolean }> {
+  return {
+    type: HEADER_JOBS.refresh.type,
+    async runChunk({ input, cursor, tx }) {
+      const store = pipelineStore(tx);
+      const header = await store.header(input.headerUuid);
+      if (!header)
+        return { cursor: { after: '', fresh: true }, done: true, failures: [{ reason: 'The header was deleted' }] };
+      const fresh = cursor ? cursor.fresh : (await store.beginRefresh(header.id)) === 0;
+      const page = await source.holders(
+        header.organisationUuid,
+        header.securityId,
+        header.exDate,
+        cursor?.after ?? '',
+        HOLDERS_PAGE,
+      );
+      const lineIds = new Map(header.lines.map((l) => [l.ord, l.id]));
+      let differing = 0;
+      for (const h of page.holders) {
+        const found = holderCandidate(header, h);
+        if (!found) continue;
+        const status = fresh || found.candidate.status === 'EXCLUDED' ? found.candidate.status : 'PENDING_DIFF';
+        if (await store.refreshCandidate(header.id, found.candidate, found.rows, lineIds, status)) differing += 1;
+      }
+      const done = page.next === '';
+      if (done) {
+        await store.endRefresh(header.id);
+        const total = await store.candidateCount(header.id);
+        const after = await store.refreshed(header.id);
+        const status = total === 0 ? 'NO_CANDIDATES_FOUND' : after.differing > 0 || after.edited ? 'EDIT' : 'PENDING';
+        await store.setStatus(header.id, status, 'Gains', `${after.differing} candidates differ from the ledger`);
+      }
+      return {
+        cursor: { after: page.next, fresh },
+        done,
+        progressDone: await store.candidateCount(header.id),
+        add: { candidates: page.holders.length, successes: page.holders.length - differing },
+      };
+    },
+    async onFailed({ input, tx, message }) {
+      const store = pipelineStore(tx);
+      const header = await store.header(input.headerUuid);
+      // the candidates stay as they were before the refresh; the header waits for another
+      if (header) await store.setStatus(header.id, 'CANDIDATES_CREATION_FAILURES', 'Gains', message);
+    },
+  };
+}
