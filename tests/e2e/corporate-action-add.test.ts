@@ -290,8 +290,8 @@ describe('the Add Corporate Action Header page', () => {
     const ours = previews.locator('.ag-center-cols-container .ag-row').filter({ hasText: own.code });
     await ours.waitFor();
     // 37 shares x £3.2575 = £120.5275, to the penny (half up) £120.53
-    expect((await ours.locator('[col-id="consideration"]').innerText()).trim()).toBe('£120.53');
-    expect((await ours.locator('[col-id="quantity"]').innerText()).trim()).toMatch(/^37(\.0+)?$/);
+    expect((await ours.locator('[col-id="proceeds"]').innerText()).trim()).toBe('£120.53');
+    expect((await ours.locator('[col-id="holdingQuantity"]').innerText()).trim()).toMatch(/^37(\.0+)?$/);
     await shot('corporate-action-takeover-previews');
   });
 
