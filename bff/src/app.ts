@@ -15,6 +15,7 @@ import { adminCalculationRunRoutes } from './routes/calculation-runs';
 import { calculationRoutes } from './routes/calculations';
 import { taximiserRoutes } from './routes/taximiser';
 import { adminDocumentRoutes } from './routes/documents';
+import { adminDocumentReportRoutes, reportDownloadRoutes } from './routes/document-reports';
 import { clientRoutes } from './routes/clients';
 import { adminJobRoutes, adminMonitorLogRoutes, jobRoutes } from './routes/monitor';
 import { interfaceLoggingRoutes } from './routes/interface-logging';
@@ -72,6 +73,8 @@ export function createApp(deps: BffDeps) {
     .route('/interface-logging', interfaceLoggingRoutes)
     .route('/taximiser', taximiserRoutes)
     .route('/admin/documents', adminDocumentRoutes)
+    .route('/admin/documents', adminDocumentReportRoutes)
+    .route('/reports', reportDownloadRoutes)
     .all('*', () => {
       throw notFound('This API route');
     });

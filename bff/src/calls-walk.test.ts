@@ -31,11 +31,14 @@ const ids = {
   typeUuid: '',
   jobUuid: '',
   logUuid: '',
+  reportLink: '',
 };
 /** The system BUY type (services/clients/src/domain/transaction-types.ts). */
 const BUY_TYPE_UUID = '7e0c0000-0000-4000-8000-000000000001';
 /** The system cash dividend (services/documents/src/domain/document-types.ts). */
 const CASH_DIVIDEND_TYPE = '5d0c7a3e-0000-4d00-8000-000000000001';
+/** The system 'Gift to another client' portfolio movement type (the 20th). */
+const GIFT_TYPE = '5d0c7a3e-0000-4d00-8000-000000000014';
 /** Not a ghost of any firm: the ghost calls answer 404 to whoever may make them. */
 const NO_GHOST = '00000000-0000-4000-8000-00000000abcd';
 const walkPortfolio = (code: string) => ({
@@ -839,6 +842,24 @@ const WALK: Record<string, Probe[]> = {
       outsiders: ['brook'],
     },
   ],
+  'GET /admin/documents/headers/types/:typeId/:direction/clients': [
+    {
+      label: 'clients to gift from',
+      path: () => `/api/admin/documents/headers/types/${GIFT_TYPE}/out/clients?terms=a`,
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'GET /admin/documents/headers/types/:typeId/:direction/portfolios': [
+    {
+      label: 'a client’s portfolios to gift to',
+      path: () => `/api/admin/documents/headers/types/${GIFT_TYPE}/in/portfolios?terms=&clientUuid=${NO_GHOST}`,
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
   'GET /admin/documents/headers/types/documentType/:id': [
     {
       label: 'the cash dividend',
@@ -997,6 +1018,50 @@ const WALK: Record<string, Probe[]> = {
       ok: 404,
       outsiders: ['brook'],
       body: { uuid: NO_GHOST, typeUuid: CASH_DIVIDEND_TYPE },
+    },
+  ],
+  'POST /admin/documents/headers/report-csv': [
+    {
+      label: 'headers paid this year',
+      path: () => '/api/admin/documents/headers/report-csv',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      body: { searchDateType: 'PAY_DATE', from: '2026-01-01', to: '2026-12-31' },
+    },
+  ],
+  'POST /admin/documents/headers/candidates/report-csv': [
+    {
+      label: 'candidates of this year',
+      path: () => '/api/admin/documents/headers/candidates/report-csv',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+      body: { startDate: '2026-01-01', endDate: '2026-12-31' },
+    },
+  ],
+  // Public (the window opened has no bearer) but guarded by the link's token: anyone holding a fresh link gets
+  // the file, a made-up token nobody does.
+  'GET /reports/download/:token': [
+    {
+      label: 'a fresh link',
+      path: () => ids.reportLink,
+      ok: 200,
+      prepare: async () => {
+        const answer = await request('POST', '/api/admin/documents/headers/report-csv', {
+          token: tokens.manager,
+          org: ORG.ASHW,
+          body: { searchDateType: 'PAY_DATE' },
+        });
+        ids.reportLink = answer.body.url;
+        return {};
+      },
+    },
+    {
+      label: 'a made-up token',
+      path: () => '/api/reports/download/bm90LWEtbGluaw.c2lnbmF0dXJl',
+      ok: 403,
+      message: 'This download link is not valid',
     },
   ],
   'POST /taximiser/proposals': [

@@ -1,5 +1,6 @@
 import type { Client } from '@connectrpc/connect';
 import type { Caller, TokenVerifier } from '@gains/auth';
+import type { LinkSigner } from '@gains/download-links';
 import type { Logger, RequestLogSampler } from '@gains/logging';
 import type {
   calculations,
@@ -35,6 +36,8 @@ export interface BffDeps {
   /** GAINS_TRACE_URL_TEMPLATE: a job's trace link, `{traceId}` replaced (none when unset). */
   traceUrlTemplate?: string;
   verifyToken: TokenVerifier;
+  /** Signs and verifies the short-lived links that reports are downloaded by (GAINS_DOWNLOAD_LINK_SECRET). */
+  downloadLinks: LinkSigner;
   /** Proxies in front of the BFF whose X-Forwarded-For entries are trusted (GAINS_TRUSTED_PROXY_HOPS). */
   trustedProxyHops?: number;
   logger: Logger;

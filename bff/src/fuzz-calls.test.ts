@@ -278,6 +278,7 @@ const transactionTypeBody = () => ({
 const NO_GHOST = '00000000-0000-4000-8000-00000000abcd';
 /** The system cash dividend and its line (services/documents/src/domain/document-types.ts). */
 const CASH_DIVIDEND_TYPE = '5d0c7a3e-0000-4d00-8000-000000000001';
+const GIFT_TYPE = '5d0c7a3e-0000-4d00-8000-000000000014';
 const CASH_DIVIDEND_LINE = '5d0c7a3e-0001-4d00-8000-000000000065';
 /** No job or monitor log of any firm: the monitor calls answer 404 to whoever may make them. */
 const NO_JOB = '00000000-0000-4000-8000-000000000b05';
@@ -497,6 +498,14 @@ const INPUTS: Record<string, CallInputs> = {
   'POST /taximiser/trade-list.pdf': { body: taximiserPlanBody, bodyFields: TAXIMISER_PLAN_FIELDS },
   'GET /admin/documents/headers/types': { query: ['documentTypeCode'] },
   'GET /admin/documents/headers/types/documentType/:id': { params: { id: () => CASH_DIVIDEND_TYPE } },
+  'GET /admin/documents/headers/types/:typeId/:direction/clients': {
+    params: { typeId: () => GIFT_TYPE, direction: () => 'out' },
+    query: ['terms'],
+  },
+  'GET /admin/documents/headers/types/:typeId/:direction/portfolios': {
+    params: { typeId: () => GIFT_TYPE, direction: () => 'in' },
+    query: ['terms', 'clientUuid'],
+  },
   'GET /admin/documents/layers/:securityId': { params: { securityId: () => '1' } },
   'GET /admin/documents/headers/search': {
     query: [
@@ -518,7 +527,7 @@ const INPUTS: Record<string, CallInputs> = {
   'POST /admin/documents/headers/:id/candidates/:candidateId': {
     params: { id: () => NO_GHOST, candidateId: () => NO_GHOST },
     body: () => ({ version: 1, holdingQuantity: '10', cgtCost: '5', group1Quantity: '4', group2Quantity: '6' }),
-    bodyFields: ['version', 'holdingQuantity', 'cgtCost', 'group1Quantity', 'group2Quantity'],
+    bodyFields: ['version', 'holdingQuantity', 'cgtCost', 'group1Quantity', 'group2Quantity', 'transferQuantity'],
   },
   'POST /admin/documents/headers/:id/candidates/:candidateId/include': {
     params: { id: () => NO_GHOST, candidateId: () => NO_GHOST },
@@ -555,6 +564,15 @@ const INPUTS: Record<string, CallInputs> = {
     body: () => ({ uuid: NO_GHOST, version: 1, typeUuid: CASH_DIVIDEND_TYPE, tradeDate: '2026-09-01' }),
     bodyFields: ['uuid', 'version', 'typeUuid', 'tradeDate', 'inPortfolios', 'outPortfolios'],
   },
+  'POST /admin/documents/headers/report-csv': {
+    body: () => ({ searchDateType: 'PAY_DATE', from: '2026-01-01', to: '2026-12-31', status: 'PENDING' }),
+    bodyFields: ['searchDateType', 'from', 'to', 'status', 'documentTypeCode', 'type', 'security', 'layerUuid'],
+  },
+  'POST /admin/documents/headers/candidates/report-csv': {
+    body: () => ({ startDate: '2026-01-01', endDate: '2026-12-31' }),
+    bodyFields: ['startDate', 'endDate', 'searchDateType', 'status', 'documentTypeCode', 'type', 'security'],
+  },
+  'GET /reports/download/:token': { params: { token: () => 'bm90LWEtbGluaw.c2lnbmF0dXJl' } },
   'POST /taximiser/proposals': {
     body: () => ({
       portfolioUuid: ids.portfolioUuid,

@@ -32,6 +32,7 @@ const SECRET_KEYS = [
   'SMTP_URL',
   'GAINS_MFA_ENCRYPTION_KEY',
   'GAINS_SERVICE_TOKEN_SECRET',
+  'GAINS_DOWNLOAD_LINK_SECRET',
 ];
 const DNS1123 = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
@@ -361,7 +362,8 @@ describe('chart rendered with default values', () => {
     for (const s of ['tax-engine', 'documents'])
       expect(secretEnv(s)).toEqual(['DATABASE_URL', 'GAINS_SERVICE_TOKEN_SECRET']);
     for (const s of ['clients', 'securities', 'reports']) expect(secretEnv(s)).toEqual(['DATABASE_URL']);
-    expect(secretEnv('bff')).toEqual([]);
+    // the BFF's replicas share the secret that signs report links
+    expect(secretEnv('bff')).toEqual(['GAINS_DOWNLOAD_LINK_SECRET']);
     // DATABASE_URL is mandatory; the optional secrets do not block a pod when absent.
     const idEnv = envOf(container(deployment(objs, 'identity')));
     expect(idEnv.DATABASE_URL.valueFrom.secretKeyRef.optional).toBeUndefined();

@@ -80,7 +80,25 @@ const candidateBody = z.object({
   cgtCost: textField('cgtCost').default(''),
   group1Quantity: textField('group1Quantity').default(''),
   group2Quantity: textField('group2Quantity').default(''),
+  transferQuantity: textField('transferQuantity').default(''),
+  transferPercentage: textField('transferPercentage').default(''),
 });
+const movementSearchQuery = z.object({
+  terms: field.queryText('terms', 100),
+  clientUuid: field.queryUuid('clientUuid'),
+});
+
+/** A movement row's search: the type and direction the path names, in the caller's organisation. */
+function movementSearch(c: Context<BffEnv>) {
+  const q = parseQuery(c, movementSearchQuery);
+  return {
+    organisationUuid: c.var.organisationUuid,
+    typeUuid: c.req.param('typeId') ?? '',
+    direction: c.req.param('direction') ?? '',
+    terms: q.terms,
+    clientUuid: q.clientUuid,
+  };
+}
 
 const previewBody = z.object({
   uuid: field.uuid('uuid').optional(),
@@ -243,4 +261,20 @@ export const adminDocumentRoutes = new Hono<BffEnv>()
       asCaller(c),
     );
     return c.json(headerJson(header));
+  })
+  .get('/headers/types/:typeId/:direction/clients', async (c) => {
+    const { clients } = await c.var.deps.documents.searchMovementClients(movementSearch(c), asCaller(c));
+    return c.json(clients.map((x) => ({ uuid: x.uuid, code: x.code, name: x.name })));
+  })
+  .get('/headers/types/:typeId/:direction/portfolios', async (c) => {
+    const { portfolios } = await c.var.deps.documents.searchMovementPortfolios(movementSearch(c), asCaller(c));
+    return c.json(
+      portfolios.map((p) => ({
+        uuid: p.uuid,
+        code: p.code,
+        name: p.name,
+        clientUuid: p.clientUuid,
+        taxWrapper: p.taxWrapper,
+      })),
+    );
   });

@@ -229,6 +229,13 @@ export const CALLS: readonly CallDefinition[] = [
   call('GET', '/admin/documents/headers/:id/transactions', CORPORATE_ACTIONS_PAGE, true),
   call('POST', '/admin/documents/headers/:id/previews/:previewId', CORPORATE_ACTIONS_PAGE, true),
   call('POST', '/admin/documents/headers/:id/refresh', CORPORATE_ACTIONS_PAGE, true),
+  // The CA reports (seed 001 §7): each answers a short-lived signed link, which the window it opens in (no bearer)
+  // follows; the download is public here and guarded by its token (bff/src/routes/document-reports.ts).
+  call('POST', '/admin/documents/headers/report-csv', CORPORATE_ACTIONS_PAGE, true),
+  call('POST', '/admin/documents/headers/candidates/report-csv', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/reports/download/:token', 'PUBLIC'),
+  call('GET', '/admin/documents/headers/types/:typeId/:direction/clients', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/admin/documents/headers/types/:typeId/:direction/portfolios', CORPORATE_ACTIONS_PAGE, true),
 ];
 
 /**

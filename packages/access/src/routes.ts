@@ -144,6 +144,7 @@ export const ROUTES = [
   route('PortfolioMovements', 'portfolio-movements', 'Portfolio Movements', {
     group: 'MOVEMENT_MANAGEMENT',
     card: card('Portfolio Movements', 'gifts between accounts'),
+    status: 'built',
   }),
 
   // Operations

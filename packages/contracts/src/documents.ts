@@ -13,3 +13,10 @@ export type DocumentHeaderLine = Wire<documents.HeaderLine>;
 export type DocumentHeaderCounts = Wire<documents.HeaderCounts>;
 export type HeaderCandidate = Wire<documents.Candidate>;
 export type HeaderPreview = Wire<documents.Preview>;
+
+/** A report call's answer (seed 001 §7): a short-lived signed link to open in a new window. */
+export interface ReportLink {
+  url: string;
+}
+export type MovementClient = Wire<documents.MovementClient>;
+export type MovementPortfolioOption = Wire<documents.MovementPortfolioOption>;

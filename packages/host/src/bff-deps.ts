@@ -15,6 +15,8 @@ import {
   taximiser,
 } from '@gains/proto';
 import { identityTokenVerifier } from '@gains/service-kit';
+import { createLinkSigner } from '@gains/download-links';
+import crypto from 'node:crypto';
 
 /** The BFF's Connect clients, created once over whichever transports the form of running gives. */
 export function bffDeps(options: {
@@ -38,6 +40,7 @@ export function bffDeps(options: {
     reports: createClient(reports.ReportsService, options.transports.reports),
     traceUrlTemplate: env.GAINS_TRACE_URL_TEMPLATE || undefined,
     verifyToken: identityTokenVerifier(options.transports.identity),
+    downloadLinks: createLinkSigner(downloadLinkSecret(env, options.logger)),
     logger: options.logger.child({ service: 'bff' }),
     sampleRequestLog: requestLogSamplerFromEnv(env),
     webDir: options.webDir,
@@ -54,4 +57,19 @@ function trustedProxyHops(value: string | undefined): number {
   if (!Number.isInteger(hops) || hops < 0 || hops > 10)
     throw new Error('Invalid configuration: GAINS_TRUSTED_PROXY_HOPS: must be a whole number from 0 to 10');
   return hops;
+}
+
+/**
+ * GAINS_DOWNLOAD_LINK_SECRET signs report links; every BFF replica must share it. Unset (embedded), a secret is
+ * made for this process: links then open only on the BFF that signed them, and die with it.
+ */
+function downloadLinkSecret(env: NodeJS.ProcessEnv, logger: Logger): string {
+  const secret = env.GAINS_DOWNLOAD_LINK_SECRET;
+  if (secret) {
+    if (secret.length < 32)
+      throw new Error('Invalid configuration: GAINS_DOWNLOAD_LINK_SECRET: must be at least 32 characters');
+    return secret;
+  }
+  logger.warn('GAINS_DOWNLOAD_LINK_SECRET is not set: report links open only on this process');
+  return crypto.randomBytes(32).toString('base64url');
 }

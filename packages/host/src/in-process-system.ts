@@ -52,6 +52,8 @@ export async function startInProcessSystem(options: {
   // One process: the services prove themselves to identity with a secret made for this process, unless given.
   const env: NodeJS.ProcessEnv = {
     GAINS_SERVICE_TOKEN_SECRET: crypto.randomBytes(32).toString('base64url'),
+    // and the BFF signs report links with one (a single BFF: no replica needs to share it)
+    GAINS_DOWNLOAD_LINK_SECRET: crypto.randomBytes(32).toString('base64url'),
     ...(options.env ?? process.env),
   };
   // In SERVICE_NAMES order: identity first, as the others verify tokens with its keys.
@@ -86,7 +88,7 @@ export async function startInProcessSystem(options: {
       logger: options.logger,
       webDir: options.webDir,
       ready: async () => ready,
-      env: options.env,
+      env,
     }),
   );
   // Quiet: every service's after-answer work done and every event it wrote delivered (in process, a delivery runs

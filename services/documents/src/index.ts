@@ -11,6 +11,7 @@ import { serviceTokenSource } from '@gains/service-kit';
 import type { Caller } from '@gains/auth';
 import { DomainError } from '@gains/errors';
 import { CREATE_CANDIDATES, createCandidatesHandler, type HolderSource } from './domain/create-candidates';
+import type { PortfolioHoldingSource } from './domain/create-movement-candidates';
 import { refreshCandidatesHandler } from './domain/refresh-candidates';
 import { createTransactionsHandler } from './domain/create-transactions';
 import { deleteHeaderHandler, reverseHeaderHandler } from './domain/reverse-header';
@@ -38,9 +39,11 @@ export const documentsModule: ServiceModule = {
     const serviceToken = serviceTokenSource(transports.identity, 'documents', env.GAINS_SERVICE_TOKEN_SECRET ?? '');
     const ledgerClient = createClient(ledger.LedgerService, transports.clients);
     const asService = async () => ({ headers: { authorization: `Bearer ${await serviceToken()}` } });
-    const holders: HolderSource = {
+    const holders: HolderSource & PortfolioHoldingSource = {
       holders: async (organisationUuid, securityId, beforeDate, after, limit) =>
         ledgerClient.listHolders({ organisationUuid, securityId, beforeDate, after, limit }, await asService()),
+      holdingsAt: async (organisationUuid, portfolioUuid, atDate) =>
+        ledgerClient.listPortfolioHoldingsAt({ organisationUuid, portfolioUuid, atDate }, await asService()),
     };
     const jobs = createJobRunner({
       pool,
@@ -67,6 +70,7 @@ export const documentsModule: ServiceModule = {
                     marketValue: r.marketValue ?? '',
                     newSecurityId: r.newSecurityId ?? 0,
                     ratio: r.ratio,
+                    originalAcquisitionDate: r.acquisitionDate ?? '',
                     currency: 'GBP',
                     notes,
                   },

@@ -40,6 +40,7 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   AddCorporateAction: () => import('./routes/corporate-action-add'),
   ViewCorporateAction: () => import('./routes/corporate-action-view'),
   ViewCorporateActionsByCode: () => import('./routes/corporate-action-by-code'),
+  PortfolioMovements: () => import('./routes/portfolio-movements'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 

@@ -23,6 +23,7 @@ import { listTransactionTypes } from '../domain/list-transaction-types';
 import { listTransactions } from '../domain/list-transactions';
 import { postTransaction } from '../domain/post-transaction';
 import { listHolders } from '../domain/list-holders';
+import { listPortfolioHoldingsAt } from '../domain/list-portfolio-holdings-at';
 import { reverseTransactions } from '../domain/reverse-transactions';
 import { postTransactions } from '../domain/post-transactions';
 import { repairGhostTransaction } from '../domain/repair-ghost-transaction';
@@ -180,6 +181,9 @@ export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger
     },
     async listHolders(req, ctx) {
       return listHolders(deps, requireCaller(ctx), req);
+    },
+    async listPortfolioHoldingsAt(req, ctx) {
+      return listPortfolioHoldingsAt(deps, requireCaller(ctx), req);
     },
     async reverseTransactions(req, ctx) {
       return { reversed: await reverseTransactions(deps, requireCaller(ctx), req) };

@@ -60,6 +60,35 @@ export function createHoldersStore(db: RawSql) {
       return byPortfolio;
     },
 
+    /** The organisation's portfolio's id, null when the organisation has none such. */
+    async portfolioId(organisationUuid: string, portfolioUuid: string): Promise<number | null> {
+      const rows = await db.$queryRaw<{ id: number }[]>`
+        SELECT id FROM portfolio WHERE organisation_uuid = ${organisationUuid}::uuid AND uuid = ${portfolioUuid}::uuid`;
+      return rows[0]?.id ?? null;
+    },
+
+    /** A portfolio's settled rows on every security traded on or before `atDate`, and each security's figures. */
+    async portfolioRows(portfolioId: number, atDate: string) {
+      const rows = await db.$queryRaw<HoldingRow[]>`
+        SELECT t.security_id AS "securityId", ty.effect, t.quantity::text AS quantity, t.ratio,
+               t.new_security_id AS "newSecurityId", to_char(t.trade_date, 'YYYY-MM-DD') AS "tradeDate",
+               COALESCE(t.timing, '') AS timing
+        FROM ledger_transaction t JOIN transaction_type ty ON ty.id = t.type_id
+        WHERE t.portfolio_id = ${portfolioId} AND t.state = 'SETTLED' AND t.security_id IS NOT NULL
+          AND t.trade_date <= ${atDate}::date
+        ORDER BY t.trade_date, t.id`;
+      const ids = [
+        ...new Set(rows.flatMap((r) => (r.newSecurityId ? [r.securityId, r.newSecurityId] : [r.securityId]))),
+      ];
+      const securities = await db.$queryRaw<
+        { id: number; price: string | null; places: number; cgtCost: string | null }[]
+      >`
+        SELECT s.id, s.price_gbp::text AS price, s.quantity_decimal_places AS places, h.cgt_cost::text AS "cgtCost"
+        FROM security s LEFT JOIN holding h ON h.security_id = s.id AND h.portfolio_id = ${portfolioId}
+        WHERE s.id = ANY(${ids}::int[]) ORDER BY s.id`;
+      return { rows, securities };
+    },
+
     async price(securityId: number): Promise<string | null> {
       const rows = await db.$queryRaw<{ price: string | null }[]>`
         SELECT price_gbp::text AS price FROM security WHERE id = ${securityId}`;

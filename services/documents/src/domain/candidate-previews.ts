@@ -54,6 +54,10 @@ export interface PreviewRow {
   /** new:old for a split, consolidation or bonus issue */
   ratio?: string;
   apportionmentFactor?: string;
+  /** another portfolio than the candidate's (a portfolio movement's in rows) */
+  portfolioUuid?: string;
+  /** the original acquisition date a TRANSFER_IN carries */
+  acquisitionDate?: string;
 }
 
 /** holding x rate / perParent: what a line gives a holder, exact. */

@@ -3,6 +3,8 @@ import type { JobHandler } from '@gains/jobs';
 import type pg from 'pg';
 import { pipelineStore, type CandidateWrite, type RunHeader } from '../store/pipeline-store';
 import { candidatePreviews, type PreviewRow } from './candidate-previews';
+import { movementCandidatesChunk, type PortfolioHoldingSource } from './create-movement-candidates';
+import { isMovement } from './document-types';
 
 /** What the candidates job asks of the ledger: a page of the organisation's holders of a security. */
 export interface HolderSource {
@@ -33,7 +35,10 @@ export type Holder = Awaited<ReturnType<HolderSource['holders']>>['holders'][num
  * A holder as a candidate of the header, with the rows its terms propose; null for a portfolio without an owner.
  * A holder with nothing to post (a lapse without proceeds) is shown but not processed (EXCLUDED).
  */
-export function holderCandidate(header: RunHeader, h: Holder): { candidate: CandidateWrite; rows: PreviewRow[] } | null {
+export function holderCandidate(
+  header: RunHeader,
+  h: Holder,
+): { candidate: CandidateWrite; rows: PreviewRow[] } | null {
   const owner = h.owners[0];
   if (!owner) return null;
   const rows = candidatePreviews(header, header.lines, {
@@ -72,7 +77,9 @@ export const HOLDERS_PAGE = 500;
  * engine. When the last page is in, the header is PENDING (or NO_CANDIDATES_FOUND); a job that fails every attempt
  * leaves it CANDIDATES_CREATION_FAILURES.
  */
-export function createCandidatesHandler(source: HolderSource): JobHandler<{ headerUuid: string }, { after: string }> {
+export function createCandidatesHandler(
+  source: HolderSource & PortfolioHoldingSource,
+): JobHandler<{ headerUuid: string }, { after: string }> {
   const failed = async (tx: pg.PoolClient, headerUuid: string, message: string) => {
     const store = pipelineStore(tx);
     const header = await store.header(headerUuid);
@@ -84,10 +91,22 @@ export function createCandidatesHandler(source: HolderSource): JobHandler<{ head
       const store = pipelineStore(tx);
       const header = await store.header(input.headerUuid);
       if (!header) return { cursor: { after: '' }, done: true, failures: [{ reason: 'The header was deleted' }] };
+      if (isMovement(header.effect)) {
+        // a movement's out portfolios, one a chunk (a movement names a few)
+        const step = await movementCandidatesChunk(source, store, header, Number(cursor?.after || 0));
+        const found = await store.candidateCount(header.id);
+        if (step.done) await store.setStatus(header.id, found > 0 ? 'PENDING' : 'NO_CANDIDATES_FOUND', 'Gains');
+        return {
+          cursor: { after: String(step.after) },
+          done: step.done,
+          progressDone: found,
+          add: { candidates: step.added, successes: step.added },
+        };
+      }
       const page = await source.holders(
         header.organisationUuid,
-        header.securityId,
-        header.exDate,
+        header.securityId!,
+        header.exDate!,
         cursor?.after ?? '',
         HOLDERS_PAGE,
       );

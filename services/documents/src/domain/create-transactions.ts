@@ -32,7 +32,11 @@ export function createTransactionsHandler(ledger: LedgerPoster): JobHandler<{ he
           const uuids =
             candidate.rows.length === 0
               ? []
-              : await ledger.post(header.organisationUuid, candidate.rows, `Corporate action ${header.code}`);
+              : await ledger.post(
+                  header.organisationUuid,
+                  candidate.rows,
+                  `${header.documentTypeCode === 'PM' ? 'Portfolio movement' : 'Corporate action'} ${header.code}`,
+                );
           await store.posted(
             candidate.id,
             candidate.rows.map((r, i) => ({ id: r.id, uuid: uuids[i]! })),

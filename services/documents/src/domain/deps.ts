@@ -98,6 +98,19 @@ export interface DocumentsDeps {
     headerUuid: string,
     checkedStatus: string,
   ): Promise<void>;
+  /** The organisation's clients matching a term (code, name, ...), asked with the caller's token. */
+  searchClients(
+    caller: Caller,
+    organisationUuid: string,
+    terms: string,
+    limit: number,
+  ): Promise<{ uuid: string; code: string; name: string }[]>;
+  /** The client's portfolios in the organisation, asked with the caller's token; none for another firm's client. */
+  clientPortfolios(
+    caller: Caller,
+    organisationUuid: string,
+    clientUuid: string,
+  ): Promise<{ uuid: string; code: string; name: string; clientUuid: string; taxWrapper: string }[]>;
   /** The organisation's name, as headers show it. */
   organisationName(caller: Caller, organisationUuid: string): Promise<string>;
 }

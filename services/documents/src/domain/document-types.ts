@@ -30,6 +30,10 @@ export const DOCUMENT_EFFECTS = [
 ] as const;
 export type DocumentEffect = (typeof DOCUMENT_EFFECTS)[number];
 
+/** A portfolio movement's effect: its candidates are the out portfolios' holdings (movement-previews.ts). */
+export const isMovement = (effect: DocumentEffect): effect is 'GIFT' | 'TRANSFER' | 'SPOUSE_TRANSFER' =>
+  effect === 'GIFT' || effect === 'TRANSFER' || effect === 'SPOUSE_TRANSFER';
+
 /** What a line's rate is per: each parent share held (1), each new share (2), the holding (3). */
 export type RateAppliesTo = 1 | 2 | 3;
 

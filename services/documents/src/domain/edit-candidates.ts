@@ -1,11 +1,13 @@
 import type { Caller } from '@gains/auth';
-import { compareDecimal, isDecimal } from '@gains/decimal';
+import { compareDecimal, isDecimal, roundDecimal } from '@gains/decimal';
 import { DomainError, invalidArgument, notFound } from '@gains/errors';
 import type pg from 'pg';
 import { pipelineStore } from '../store/pipeline-store';
 import { assertDocumentsUser } from './access';
 import { candidatePreviews } from './candidate-previews';
+import { isMovement } from './document-types';
 import { assertAllowed } from './header-status';
+import { movementPreviews } from './movement-previews';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -76,6 +78,86 @@ export const figure = (field: string, label: string, text: string, required: boo
   return t;
 };
 
+/** A candidate is edited at the version read, and only while PENDING or EDIT. */
+function assertEditable(candidate: { version: number; status: string }, version: number) {
+  if (candidate.version !== version)
+    throw new DomainError('ABORTED', 'The candidate changed since it was read: reload it and edit it again', 'version');
+  if (candidate.status !== 'PENDING' && candidate.status !== 'EDIT')
+    throw new DomainError(
+      'FAILED_PRECONDITION',
+      `Only a PENDING or EDIT candidate can be edited; it is ${candidate.status}`,
+      'candidateId',
+    );
+}
+
+/**
+ * A portfolio movement's candidate edited (seed 001 §5): its Holding Quantity and CGT Cost are what the ledger
+ * holds and not editable; the transfer quantity (at most the holding, whole units of the security's places) or
+ * the transfer percentage (above 0, at most 100) are, and its previews are made again from them.
+ */
+async function saveMovementCandidate(
+  store: ReturnType<typeof pipelineStore>,
+  run: NonNullable<Awaited<ReturnType<ReturnType<typeof pipelineStore>['header']>>>,
+  req: Parameters<typeof saveCandidate>[2],
+  byName: string,
+) {
+  const candidate = await store.candidateForEdit(run.id, req.candidateUuid.toLowerCase());
+  if (!candidate) throw notFound('The candidate', 'candidateId');
+  const same = (field: string, label: string, sent: string, held: string | null) => {
+    const t = figure(field, label, sent, false);
+    if (t !== null && (held === null || compareDecimal(t, held) !== 0))
+      throw invalidArgument(field, `${label} is not editable for a portfolio movement`);
+  };
+  same('holdingQuantity', 'Holding Quantity', req.holdingQuantity, candidate.holdingQuantity);
+  same('cgtCost', 'CGT Cost', req.cgtCost, candidate.cgtCost);
+  assertEditable(candidate, req.version);
+  const quantity = figure('transferQuantity', 'Transfer Quantity', req.transferQuantity ?? '', false);
+  const percent = figure('transferPercentage', 'Transfer Percentage', req.transferPercentage ?? '', false);
+  if (quantity !== null) {
+    if (compareDecimal(quantity, candidate.holdingQuantity) > 0)
+      throw invalidArgument('transferQuantity', 'Transfer Quantity must not be more than the Holding Quantity');
+    if (compareDecimal(roundDecimal(quantity, candidate.decimalPlaces, 'down'), quantity) !== 0)
+      throw invalidArgument(
+        'transferQuantity',
+        `Transfer Quantity must be in whole units of ${candidate.decimalPlaces} decimal places`,
+      );
+  }
+  if (percent !== null && (compareDecimal(percent, '0') <= 0 || compareDecimal(percent, '100') > 0))
+    throw invalidArgument('transferPercentage', 'Transfer Percentage must be more than 0 and at most 100');
+  const ins = (await store.movements(run.id)).filter((m) => m.direction === 'IN');
+  const preview = movementPreviews(
+    run.effect,
+    run.tradeDate!,
+    candidate.portfolioUuid,
+    {
+      securityId: candidate.securityId,
+      holdingQuantity: candidate.holdingQuantity,
+      decimalPlaces: candidate.decimalPlaces,
+      cgtCost: candidate.cgtCost,
+      price: candidate.price,
+      transferPercentage: percent ?? candidate.transferPercentage ?? '100',
+      transferQuantity: quantity,
+    },
+    ins,
+  );
+  if (preview.rows.length === 0) throw invalidArgument('transferQuantity', preview.reason);
+  await store.replaceCandidate(
+    run.id,
+    candidate.id,
+    {
+      holdingQuantity: candidate.holdingQuantity,
+      cgtCost: candidate.cgtCost,
+      group1Quantity: null,
+      group2Quantity: null,
+      transferQuantity: preview.transferQuantity,
+      transferPercentage: percent,
+    },
+    preview.rows,
+    new Map(),
+    byName,
+  );
+}
+
 /**
  * POST .../candidates/{candidateId} (seed 001 §7): a candidate's holding quantity, CGT cost and Group 1 / Group 2
  * quantities edited at the version read, and its previews made again from them; the candidate and the header are
@@ -93,6 +175,8 @@ export async function saveCandidate(
     cgtCost: string;
     group1Quantity: string;
     group2Quantity: string;
+    transferQuantity?: string;
+    transferPercentage?: string;
   },
 ): Promise<void> {
   const header = await editableHeader(deps, caller, req, {
@@ -100,29 +184,19 @@ export async function saveCandidate(
     uuid: req.candidateUuid,
     noun: 'candidate',
   });
-  const edit = {
-    holdingQuantity: figure('holdingQuantity', 'Holding Quantity', req.holdingQuantity, true)!,
-    cgtCost: figure('cgtCost', 'CGT Cost', req.cgtCost, false),
-    group1Quantity: figure('group1Quantity', 'Group 1 quantity', req.group1Quantity, false),
-    group2Quantity: figure('group2Quantity', 'Group 2 quantity', req.group2Quantity, false),
-  };
   await deps.inTransaction(async (tx) => {
     const store = pipelineStore(tx);
+    const run = (await store.header(req.headerUuid.toLowerCase()))!;
+    if (isMovement(run.effect)) return saveMovementCandidate(store, run, req, caller.name);
+    const edit = {
+      holdingQuantity: figure('holdingQuantity', 'Holding Quantity', req.holdingQuantity, true)!,
+      cgtCost: figure('cgtCost', 'CGT Cost', req.cgtCost, false),
+      group1Quantity: figure('group1Quantity', 'Group 1 quantity', req.group1Quantity, false),
+      group2Quantity: figure('group2Quantity', 'Group 2 quantity', req.group2Quantity, false),
+    };
     const candidate = await store.candidateForEdit(header.id, req.candidateUuid.toLowerCase());
     if (!candidate) throw notFound('The candidate', 'candidateId');
-    if (candidate.version !== req.version)
-      throw new DomainError(
-        'ABORTED',
-        'The candidate changed since it was read: reload it and edit it again',
-        'version',
-      );
-    if (candidate.status !== 'PENDING' && candidate.status !== 'EDIT')
-      throw new DomainError(
-        'FAILED_PRECONDITION',
-        `Only a PENDING or EDIT candidate can be edited; it is ${candidate.status}`,
-        'candidateId',
-      );
-    const run = (await store.header(req.headerUuid.toLowerCase()))!;
+    assertEditable(candidate, req.version);
     const rows = candidatePreviews(run, run.lines, {
       holdingQuantity: edit.holdingQuantity,
       decimalPlaces: run.quantityDecimalPlaces,

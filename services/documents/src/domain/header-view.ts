@@ -72,3 +72,15 @@ export interface MovementView extends PortfolioRef {
 /** The date columns a header search filters by (seed 001 §2, §4). */
 export const SEARCH_DATE_TYPES = ['PAY_DATE', 'EX_DATE', 'TRADE_DATE', 'CREATED_DATE', 'LAST_MODIFIED_DATE'] as const;
 export type SearchDateType = (typeof SEARCH_DATE_TYPES)[number];
+
+/** A header search's filters, checked: the date range is whole days of the chosen date. */
+export interface HeaderFilter {
+  documentTypeCode: string;
+  typeUuid: string;
+  status: string;
+  securityId: number;
+  layerUuid: string;
+  dateType: SearchDateType;
+  from: string | null;
+  to: string | null;
+}

@@ -3,7 +3,7 @@ import { invalidArgument, notFound } from '@gains/errors';
 import { assertDocumentsUser } from './access';
 import type { DocumentsDeps } from './deps';
 import { HEADER_STATUSES } from './header-status';
-import { SEARCH_DATE_TYPES, type HeaderView, type SearchDateType } from './header-view';
+import { SEARCH_DATE_TYPES, type HeaderFilter, type HeaderView, type SearchDateType } from './header-view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -31,21 +31,31 @@ export async function getHeader(
 export async function searchHeaders(
   deps: Pick<DocumentsDeps, 'headers' | 'organisationName'>,
   caller: Caller,
-  req: {
-    organisationUuid: string;
-    documentTypeCode: string;
-    typeUuid: string;
-    status: string;
-    securityId: number;
-    layerUuid: string;
-    searchDateType: string;
-    from: string;
-    to: string;
-    page: number;
-    size: number;
-    term: string;
-  },
+  req: HeaderFilterRequest & { page: number; size: number; term: string },
 ): Promise<{ content: HeaderView[]; totalSize: number }> {
+  const filter = checkedHeaderFilter(caller, req);
+  const size = req.size || 10;
+  if (!PAGE_SIZES.includes(size)) throw invalidArgument('size', 'size must be 10, 25, 50 or 100');
+  if (req.page < 0) throw invalidArgument('page', 'page must be 0 or more');
+  const orgName = await deps.organisationName(caller, req.organisationUuid);
+  return deps.headers.search(req.organisationUuid, { ...filter, term: req.term, page: req.page, size }, orgName);
+}
+
+/** A search's filters, as the header search and the CA reports take them. */
+export interface HeaderFilterRequest {
+  organisationUuid: string;
+  documentTypeCode: string;
+  typeUuid: string;
+  status: string;
+  securityId: number;
+  layerUuid: string;
+  searchDateType: string;
+  from: string;
+  to: string;
+}
+
+/** The caller may use documents in the organisation, and each filter is valid: the filter, normalised. */
+export function checkedHeaderFilter(caller: Caller, req: HeaderFilterRequest): HeaderFilter {
   assertDocumentsUser(caller, req.organisationUuid);
   const kind = req.documentTypeCode.trim().toUpperCase() || 'CA';
   if (kind !== 'CA' && kind !== 'PM') throw invalidArgument('documentTypeCode', 'documentTypeCode must be CA or PM');
@@ -66,25 +76,14 @@ export async function searchHeaders(
   ] as const)
     if (value && !DATE.test(value)) throw invalidArgument(field, `${field} must be a date as YYYY-MM-DD`);
   if (req.from && req.to && req.to < req.from) throw invalidArgument('to', 'To must not be before From');
-  const size = req.size || 10;
-  if (!PAGE_SIZES.includes(size)) throw invalidArgument('size', 'size must be 10, 25, 50 or 100');
-  if (req.page < 0) throw invalidArgument('page', 'page must be 0 or more');
-  const orgName = await deps.organisationName(caller, req.organisationUuid);
-  return deps.headers.search(
-    req.organisationUuid,
-    {
-      documentTypeCode: kind,
-      typeUuid: req.typeUuid.toLowerCase(),
-      status: req.status,
-      securityId: req.securityId,
-      layerUuid: req.layerUuid.toLowerCase(),
-      dateType,
-      from: req.from || null,
-      to: req.to || null,
-      term: req.term,
-      page: req.page,
-      size,
-    },
-    orgName,
-  );
+  return {
+    documentTypeCode: kind,
+    typeUuid: req.typeUuid.toLowerCase(),
+    status: req.status,
+    securityId: req.securityId,
+    layerUuid: req.layerUuid.toLowerCase(),
+    dateType,
+    from: req.from || null,
+    to: req.to || null,
+  };
 }

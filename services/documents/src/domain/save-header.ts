@@ -154,8 +154,7 @@ export async function saveHeader(deps: DocumentsDeps, caller: Caller, req: SaveH
       'The header changed since it was read: reload it and make the change again',
       'version',
     );
-  // a corporate action's holders are found from its terms at once; a movement's candidates come with its own run
-  if (type.documentTypeCode !== 'CA') return saved;
+  // the candidates are found from the terms at once: a corporate action's holders, a movement's out holdings
   await deps.startCandidates(caller, org, saved.uuid);
   return (await deps.headers.get(org, saved.uuid, orgName)) ?? saved;
 }

@@ -4,6 +4,7 @@ import type { documents } from '@gains/proto';
 import type { DocumentsDeps, DocumentTypeRecord } from '../domain/deps';
 import { getDocumentType, listDocumentTypes, listLayers } from '../domain/document-type-views';
 import { includeCandidate, saveCandidate } from '../domain/edit-candidates';
+import { exportCandidates, exportHeaders } from '../domain/export-headers';
 import { startHeaderAction } from '../domain/header-jobs';
 import { savePreview } from '../domain/edit-previews';
 import {
@@ -14,6 +15,7 @@ import {
 } from '../domain/read-header-rows';
 import { getHeader, searchHeaders } from '../domain/read-headers';
 import { saveHeader } from '../domain/save-header';
+import { searchMovementClients, searchMovementPortfolios } from '../domain/search-movement-parties';
 
 function typeMessage(t: DocumentTypeRecord) {
   const { id: _id, lineDefinitions, ...fields } = t;
@@ -85,6 +87,18 @@ export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof 
     async saveCandidate(req, ctx) {
       await saveCandidate(deps.edits, requireCaller(ctx), req);
       return {};
+    },
+    async exportHeaders(req, ctx) {
+      return exportHeaders(deps, requireCaller(ctx), req);
+    },
+    async exportCandidates(req, ctx) {
+      return exportCandidates(deps, requireCaller(ctx), req);
+    },
+    async searchMovementClients(req, ctx) {
+      return { clients: await searchMovementClients(deps, requireCaller(ctx), req) };
+    },
+    async searchMovementPortfolios(req, ctx) {
+      return { portfolios: await searchMovementPortfolios(deps, requireCaller(ctx), req) };
     },
     async saveHeader(req, ctx) {
       return saveHeader(deps, requireCaller(ctx), {

@@ -1,6 +1,6 @@
 import { Code, ConnectError, createClient, type Transport } from '@connectrpc/connect';
 import type { Caller } from '@gains/auth';
-import { identity, ledger, securities } from '@gains/proto';
+import { clients, identity, ledger, securities } from '@gains/proto';
 import type { DocumentsDeps } from '../domain/deps';
 
 const as = (caller: Caller) => ({ headers: { authorization: `Bearer ${caller.token}` } });
@@ -18,10 +18,11 @@ export function createSources(transports: {
   securities: Transport;
   clients: Transport;
   identity: Transport;
-}): Pick<DocumentsDeps, 'security' | 'portfolio' | 'organisationName'> {
+}): Pick<DocumentsDeps, 'security' | 'portfolio' | 'organisationName' | 'searchClients' | 'clientPortfolios'> {
   const securitiesClient = createClient(securities.SecuritiesService, transports.securities);
   const ledgerClient = createClient(ledger.LedgerService, transports.clients);
   const identityClient = createClient(identity.IdentityService, transports.identity);
+  const clientsClient = createClient(clients.ClientsService, transports.clients);
   return {
     async security(caller, organisationUuid, id) {
       try {
@@ -54,6 +55,27 @@ export function createSources(transports: {
         };
       } catch (error) {
         return orNull(error);
+      }
+    },
+    async searchClients(caller, organisationUuid, term, limit) {
+      const { content } = await clientsClient.listClients(
+        { organisationUuid, term, page: 1, size: limit, sort: [] },
+        as(caller),
+      );
+      return content.map((c) => ({ uuid: c.uuid.toLowerCase(), code: c.code, name: c.name }));
+    },
+    async clientPortfolios(caller, organisationUuid, clientUuid) {
+      try {
+        const { portfolios } = await ledgerClient.listPortfolios({ organisationUuid, ids: [clientUuid] }, as(caller));
+        return portfolios.map((p) => ({
+          uuid: p.uuid.toLowerCase(),
+          code: p.code,
+          name: p.name,
+          clientUuid: p.clientUuid.toLowerCase(),
+          taxWrapper: p.taxWrapper,
+        }));
+      } catch (error) {
+        return orNull(error) ?? [];
       }
     },
     async organisationName(caller, organisationUuid) {

@@ -1,4 +1,4 @@
-import type { HeaderView, MovementView, SearchDateType } from '../domain/header-view';
+import type { HeaderFilter, HeaderView, MovementView, SearchDateType } from '../domain/header-view';
 import type { Prisma } from './generated/client';
 import type { DocumentsPrisma } from './prisma';
 
@@ -145,6 +145,34 @@ const DATE_COLUMN: Record<SearchDateType, string> = {
   CREATED_DATE: 'createdAt',
   LAST_MODIFIED_DATE: 'updatedAt',
 };
+
+/** The organisation's headers a search's filters find; a term matches code, SEDOL, ISIN, security or name. */
+export function headerWhere(
+  organisationUuid: string,
+  filter: HeaderFilter & { term?: string },
+): Prisma.HeaderWhereInput {
+  const column = DATE_COLUMN[filter.dateType];
+  const end = filter.to ? new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000) : null;
+  const term = (filter.term ?? '').trim();
+  return {
+    organisationUuid,
+    documentType: {
+      documentTypeCode: filter.documentTypeCode,
+      ...(filter.typeUuid && { uuid: filter.typeUuid }),
+    },
+    ...(filter.status && { status: filter.status }),
+    ...(filter.securityId > 0 && { securityId: filter.securityId }),
+    ...(filter.layerUuid && { layerUuid: filter.layerUuid }),
+    ...((filter.from || end) && {
+      [column]: { ...(filter.from && { gte: new Date(`${filter.from}T00:00:00Z`) }), ...(end && { lt: end }) },
+    }),
+    ...(term && {
+      OR: ['code', 'sedol', 'isin', 'securityName', 'name'].map((c) => ({
+        [c]: { contains: term, mode: 'insensitive' as const },
+      })),
+    }),
+  };
+}
 
 /** Headers, always read and written for one organisation. */
 export function createHeaderStore(prisma: DocumentsPrisma) {
@@ -320,27 +348,7 @@ export function createHeaderStore(prisma: DocumentsPrisma) {
       },
       orgName: string,
     ): Promise<{ content: HeaderView[]; totalSize: number }> {
-      const column = DATE_COLUMN[filter.dateType];
-      const end = filter.to ? new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000) : null;
-      const term = filter.term.trim();
-      const where: Prisma.HeaderWhereInput = {
-        organisationUuid,
-        documentType: {
-          documentTypeCode: filter.documentTypeCode,
-          ...(filter.typeUuid && { uuid: filter.typeUuid }),
-        },
-        ...(filter.status && { status: filter.status }),
-        ...(filter.securityId > 0 && { securityId: filter.securityId }),
-        ...(filter.layerUuid && { layerUuid: filter.layerUuid }),
-        ...((filter.from || end) && {
-          [column]: { ...(filter.from && { gte: new Date(`${filter.from}T00:00:00Z`) }), ...(end && { lt: end }) },
-        }),
-        ...(term && {
-          OR: ['code', 'sedol', 'isin', 'securityName', 'name'].map((c) => ({
-            [c]: { contains: term, mode: 'insensitive' as const },
-          })),
-        }),
-      };
+      const where = headerWhere(organisationUuid, filter);
       const [rows, total] = await Promise.all([
         prisma.header.findMany({
           where,
@@ -352,6 +360,26 @@ export function createHeaderStore(prisma: DocumentsPrisma) {
         prisma.header.count({ where }),
       ]);
       return { content: await Promise.all(rows.map((h) => full(h, orgName))), totalSize: total };
+    },
+
+    /** The CA reports: up to `limit` of the headers a search finds, oldest first, after the id `afterId`. */
+    async exportPage(
+      organisationUuid: string,
+      filter: HeaderFilter,
+      afterId: number,
+      limit: number,
+      orgName: string,
+    ): Promise<{ content: HeaderView[]; lastId: number | null }> {
+      const rows = await prisma.header.findMany({
+        where: { ...headerWhere(organisationUuid, filter), id: { gt: afterId } },
+        include: FULL,
+        orderBy: { id: 'asc' },
+        take: limit,
+      });
+      const content: HeaderView[] = [];
+      // One header at a time: each reads its counts, and a page of a thousand must not open a thousand queries.
+      for (const h of rows) content.push(await full(h, orgName));
+      return { content, lastId: rows.length === limit ? rows[rows.length - 1]!.id : null };
     },
   };
 }

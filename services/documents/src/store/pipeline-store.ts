@@ -12,6 +12,9 @@ export interface RunHeader extends PreviewHeader {
   code: string;
   status: string;
   quantityDecimalPlaces: number;
+  documentTypeCode: string;
+  /** a portfolio movement's */
+  tradeDate: string | null;
   lines: (PreviewLine & { id: number })[];
 }
 
@@ -30,6 +33,7 @@ export interface PostingRow {
   marketValue: string | null;
   newSecurityId: number | null;
   ratio: string;
+  acquisitionDate: string | null;
 }
 
 /** An included candidate and the rows it will post. */
@@ -50,6 +54,10 @@ export interface CandidateWrite extends PortfolioRef {
   price: string | null;
   marketValuation: string | null;
   status: string;
+  /** a portfolio movement's units and share moved */
+  transferQuantity?: string | null;
+  transferPercentage?: string | null;
+  failureReason?: string;
 }
 
 /**
@@ -70,14 +78,15 @@ export function pipelineStore(tx: pg.ClientBase) {
       await sql.$executeRaw`
         INSERT INTO preview (uuid, candidate_id, header_line_id, status, candidate_version, transaction_type, ord,
           portfolio_uuid, security_id, trade_date, holding_quantity, quantity, price, consideration, proceeds,
-          expense, market_value, new_security_id, ratio, apportionment_factor, edited)
+          expense, market_value, new_security_id, ratio, apportionment_factor, edited, acquisition_date)
         VALUES (gen_random_uuid(), ${candidateId}, ${lineIds.get(r.lineOrd) ?? null}, ${as.status},
-          ${as.candidateVersion}, ${r.transactionType}, ${ord}, ${holder.portfolioUuid}::uuid, ${r.securityId},
+          ${as.candidateVersion}, ${r.transactionType}, ${ord}, ${r.portfolioUuid ?? holder.portfolioUuid}::uuid,
+          ${r.securityId},
           ${r.tradeDate}::date, ${holder.holdingQuantity}::numeric, ${r.quantity ?? null}::numeric,
           ${r.price ?? null}::numeric, ${r.consideration ?? null}::numeric,
           ${r.paid ? null : (r.consideration ?? null)}::numeric, ${r.paid ? (r.consideration ?? null) : null}::numeric,
           ${r.marketValue ?? null}::numeric, ${r.newSecurityId ?? null}, ${r.ratio ?? ''},
-          ${r.apportionmentFactor ?? null}::numeric, ${as.edited})`;
+          ${r.apportionmentFactor ?? null}::numeric, ${as.edited}, ${r.acquisitionDate ?? null}::date)`;
   };
   return {
     async header(headerUuid: string): Promise<RunHeader | null> {
@@ -85,7 +94,8 @@ export function pipelineStore(tx: pg.ClientBase) {
         SELECT h.id, h.uuid::text AS uuid, h.organisation_uuid::text AS "organisationUuid", h.code, h.status,
                t.effect, h.security_id AS "securityId", to_char(h.ex_date, 'YYYY-MM-DD') AS "exDate",
                to_char(h.pay_date, 'YYYY-MM-DD') AS "payDate", h.parent_security_price::text AS "parentSecurityPrice",
-               h.quantity_decimal_places AS "quantityDecimalPlaces"
+               h.quantity_decimal_places AS "quantityDecimalPlaces", t.document_type_code AS "documentTypeCode",
+               to_char(h.trade_date, 'YYYY-MM-DD') AS "tradeDate"
         FROM header h JOIN document_type t ON t.id = h.document_type_id WHERE h.uuid = ${headerUuid}::uuid`;
       if (!h) return null;
       const lines = await sql.$queryRaw<(PreviewLine & { id: number })[]>`
@@ -111,11 +121,12 @@ export function pipelineStore(tx: pg.ClientBase) {
       const [inserted] = await sql.$queryRaw<{ id: number }[]>`
         INSERT INTO candidate (uuid, header_id, status, client_uuid, client_code, client_name, portfolio_uuid,
           portfolio_code, portfolio_name, security_id, decimal_places, as_at_date, holding_quantity, cgt_cost, price,
-          market_valuation, created_by_name, updated_by_name)
+          market_valuation, transfer_quantity, transfer_percentage, failure_reason, created_by_name, updated_by_name)
         VALUES (gen_random_uuid(), ${headerId}, ${c.status}, ${c.clientUuid}::uuid, ${c.clientCode}, ${c.clientName},
           ${c.portfolioUuid}::uuid, ${c.portfolioCode}, ${c.portfolioName}, ${c.securityId}, ${c.decimalPlaces},
           ${c.asAtDate}::date, ${c.holdingQuantity}::numeric, ${c.cgtCost}::numeric, ${c.price}::numeric,
-          ${c.marketValuation}::numeric, 'Gains', 'Gains')
+          ${c.marketValuation}::numeric, ${c.transferQuantity ?? null}::numeric, ${c.transferPercentage ?? null}::numeric,
+          ${c.failureReason ?? ''}, 'Gains', 'Gains')
         ON CONFLICT (header_id, portfolio_uuid, security_id) DO NOTHING
         RETURNING id`;
       if (!inserted) return;
@@ -135,7 +146,8 @@ export function pipelineStore(tx: pg.ClientBase) {
                p.portfolio_uuid::text AS "portfolioUuid", p.security_id AS "securityId",
                to_char(p.trade_date, 'YYYY-MM-DD') AS "tradeDate", p.quantity::text AS quantity,
                p.price::text AS price, p.consideration::text AS consideration, p.market_value::text AS "marketValue",
-               p.new_security_id AS "newSecurityId", p.ratio
+               p.new_security_id AS "newSecurityId", p.ratio,
+               to_char(p.acquisition_date, 'YYYY-MM-DD') AS "acquisitionDate"
         FROM preview p JOIN candidate c ON c.id = p.candidate_id JOIN header h ON h.id = c.header_id
         WHERE p.candidate_id = ANY(${candidates.map((c) => c.id)}::int[]) AND p.create_transaction
           AND p.posted_transaction_uuid IS NULL AND p.status IN ('PENDING', 'EDIT')
@@ -208,9 +220,22 @@ export function pipelineStore(tx: pg.ClientBase) {
     /** A header's candidate for an edit, locked until the edit commits; null when the header has none such. */
     async candidateForEdit(headerId: number, candidateUuid: string) {
       const [c] = await sql.$queryRaw<
-        { id: number; status: string; version: number; holdingQuantity: string; portfolioUuid: string }[]
+        {
+          id: number;
+          status: string;
+          version: number;
+          holdingQuantity: string;
+          portfolioUuid: string;
+          securityId: number;
+          decimalPlaces: number;
+          cgtCost: string | null;
+          price: string | null;
+          transferPercentage: string | null;
+        }[]
       >`
-        SELECT id, status, version, holding_quantity::text AS "holdingQuantity", portfolio_uuid::text AS "portfolioUuid"
+        SELECT id, status, version, holding_quantity::text AS "holdingQuantity", portfolio_uuid::text AS "portfolioUuid",
+               security_id AS "securityId", decimal_places AS "decimalPlaces", cgt_cost::text AS "cgtCost",
+               price::text AS price, transfer_percentage::text AS "transferPercentage"
         FROM candidate WHERE header_id = ${headerId} AND uuid = ${candidateUuid}::uuid FOR UPDATE`;
       return c ?? null;
     },
@@ -233,6 +258,8 @@ export function pipelineStore(tx: pg.ClientBase) {
         cgtCost: string | null;
         group1Quantity: string | null;
         group2Quantity: string | null;
+        transferQuantity?: string | null;
+        transferPercentage?: string | null;
       },
       rows: PreviewRow[],
       lineIds: Map<number, number>,
@@ -241,6 +268,8 @@ export function pipelineStore(tx: pg.ClientBase) {
       await sql.$executeRaw`
         UPDATE candidate SET holding_quantity = ${edit.holdingQuantity}::numeric, cgt_cost = ${edit.cgtCost}::numeric,
           group1_quantity = ${edit.group1Quantity}::numeric, group2_quantity = ${edit.group2Quantity}::numeric,
+          transfer_quantity = COALESCE(${edit.transferQuantity ?? null}::numeric, transfer_quantity),
+          transfer_percentage = COALESCE(${edit.transferPercentage ?? null}::numeric, transfer_percentage),
           status = 'EDIT', edited = true, version = version + 1, updated_at = now(), updated_by_name = ${byName}
         WHERE id = ${candidateId}`;
       const [c] = await sql.$queryRaw<{ version: number; portfolioUuid: string }[]>`
@@ -386,6 +415,14 @@ export function pipelineStore(tx: pg.ClientBase) {
                AS differing
         FROM header h WHERE h.id = ${headerId}`;
       return row ?? { edited: false, differing: 0 };
+    },
+    /** A portfolio movement's out and in portfolios, in order. */
+    async movements(headerId: number): Promise<(PortfolioRef & { direction: string; transferPercentage: string })[]> {
+      return sql.$queryRaw`
+        SELECT direction, client_uuid::text AS "clientUuid", client_code AS "clientCode", client_name AS "clientName",
+               portfolio_uuid::text AS "portfolioUuid", portfolio_code AS "portfolioCode",
+               portfolio_name AS "portfolioName", transfer_percentage::text AS "transferPercentage"
+        FROM movement_portfolio WHERE header_id = ${headerId} ORDER BY direction DESC, ord, id`;
     },
 
     async candidateCount(headerId: number): Promise<number> {

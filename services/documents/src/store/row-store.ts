@@ -1,3 +1,6 @@
+import type { HeaderFilter } from '../domain/header-view';
+import type { Prisma } from './generated/client';
+import { headerWhere } from './header-store';
 import type { DocumentsPrisma } from './prisma';
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
@@ -5,6 +8,35 @@ const text = (v: { toString(): string } | null) => (v === null ? '' : v.toString
 
 /** Which of a header's previews a grid shows. */
 export type PreviewView = 'all' | 'proposed' | 'posted';
+type CandidateRow = Prisma.CandidateGetPayload<{ include: { _count: { select: { previews: true } } } }>;
+
+function candidateView(c: CandidateRow) {
+  return {
+    uuid: c.uuid,
+    status: c.status,
+    version: c.version,
+    clientUuid: c.clientUuid,
+    clientCode: c.clientCode,
+    clientName: c.clientName,
+    portfolioUuid: c.portfolioUuid,
+    portfolioCode: c.portfolioCode,
+    portfolioName: c.portfolioName,
+    securityId: c.securityId,
+    asAtDate: day(c.asAtDate),
+    holdingQuantity: c.holdingQuantity.toString(),
+    valuationCost: text(c.valuationCost),
+    cgtCost: text(c.cgtCost),
+    price: text(c.price),
+    marketValuation: text(c.marketValuation),
+    transferQuantity: text(c.transferQuantity),
+    transferPercentage: text(c.transferPercentage),
+    group1Quantity: text(c.group1Quantity),
+    group2Quantity: text(c.group2Quantity),
+    edited: c.edited,
+    failureReason: c.failureReason,
+    previews: c._count.previews,
+  };
+}
 
 /** A header's candidates and previews, read a page at a time for one organisation's header. */
 export function createRowStore(prisma: DocumentsPrisma) {
@@ -27,31 +59,65 @@ export function createRowStore(prisma: DocumentsPrisma) {
       ]);
       return {
         totalSize: total,
+        content: rows.map(candidateView),
+      };
+    },
+
+    /**
+     * The candidates report: up to `limit` candidates of the headers a search finds, by header (oldest first) then
+     * portfolio code, after the position `after` (the last row of the previous page).
+     */
+    async exportCandidates(
+      organisationUuid: string,
+      filter: HeaderFilter,
+      after: { headerId: number; portfolioCode: string; id: number } | null,
+      limit: number,
+    ) {
+      const rows = await prisma.candidate.findMany({
+        where: {
+          header: headerWhere(organisationUuid, filter),
+          ...(after && {
+            OR: [
+              { headerId: { gt: after.headerId } },
+              { headerId: after.headerId, portfolioCode: { gt: after.portfolioCode } },
+              { headerId: after.headerId, portfolioCode: after.portfolioCode, id: { gt: after.id } },
+            ],
+          }),
+        },
+        orderBy: [{ headerId: 'asc' }, { portfolioCode: 'asc' }, { id: 'asc' }],
+        take: limit,
+        include: {
+          _count: { select: { previews: true } },
+          header: {
+            select: {
+              uuid: true,
+              code: true,
+              status: true,
+              securityName: true,
+              sedol: true,
+              isin: true,
+              exDate: true,
+              payDate: true,
+              documentType: { select: { name: true } },
+            },
+          },
+        },
+      });
+      const last = rows.length === limit ? rows[rows.length - 1]! : null;
+      return {
         content: rows.map((c) => ({
-          uuid: c.uuid,
-          status: c.status,
-          version: c.version,
-          clientUuid: c.clientUuid,
-          clientCode: c.clientCode,
-          clientName: c.clientName,
-          portfolioUuid: c.portfolioUuid,
-          portfolioCode: c.portfolioCode,
-          portfolioName: c.portfolioName,
-          securityId: c.securityId,
-          asAtDate: day(c.asAtDate),
-          holdingQuantity: c.holdingQuantity.toString(),
-          valuationCost: text(c.valuationCost),
-          cgtCost: text(c.cgtCost),
-          price: text(c.price),
-          marketValuation: text(c.marketValuation),
-          transferQuantity: text(c.transferQuantity),
-          transferPercentage: text(c.transferPercentage),
-          group1Quantity: text(c.group1Quantity),
-          group2Quantity: text(c.group2Quantity),
-          edited: c.edited,
-          failureReason: c.failureReason,
-          previews: c._count.previews,
+          headerUuid: c.header.uuid,
+          headerCode: c.header.code,
+          headerTypeName: c.header.documentType.name,
+          headerStatus: c.header.status,
+          securityName: c.header.securityName,
+          sedol: c.header.sedol,
+          isin: c.header.isin,
+          exDate: day(c.header.exDate),
+          payDate: day(c.header.payDate),
+          candidate: candidateView(c),
         })),
+        last: last && { headerId: last.headerId, portfolioCode: last.portfolioCode, id: last.id },
       };
     },
 

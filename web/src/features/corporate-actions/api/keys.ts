@@ -6,10 +6,13 @@ export type HeaderRowsKind = 'candidates' | 'previews' | 'preview-transactions' 
 /** Query keys of the corporate actions feature: per organisation, so switching firm never shows another's rows. */
 export const corporateActionKeys = {
   all: (organisationUuid: string) => ['corporate-actions', organisationUuid] as const,
-  types: (organisationUuid: string) => [...corporateActionKeys.all(organisationUuid), 'types'] as const,
+  types: (organisationUuid: string, documentTypeCode = 'CA') =>
+    [...corporateActionKeys.all(organisationUuid), 'types', documentTypeCode] as const,
   searches: (organisationUuid: string) => [...corporateActionKeys.all(organisationUuid), 'search'] as const,
-  search: (organisationUuid: string, q: HeaderSearch & { term: string; page: number; size: number }) =>
-    [...corporateActionKeys.searches(organisationUuid), q] as const,
+  search: (
+    organisationUuid: string,
+    q: HeaderSearch & { term: string; page: number; size: number; documentTypeCode?: string },
+  ) => [...corporateActionKeys.searches(organisationUuid), q] as const,
   header: (organisationUuid: string, uuid: string) =>
     [...corporateActionKeys.all(organisationUuid), 'header', uuid] as const,
   rows: (organisationUuid: string, uuid: string, kind: HeaderRowsKind) =>
@@ -20,4 +23,6 @@ export const corporateActionKeys = {
     [...corporateActionKeys.all(organisationUuid), 'layers', securityId] as const,
   securities: (organisationUuid: string, term: string) =>
     [...corporateActionKeys.all(organisationUuid), 'securities', term] as const,
+  movementParties: (organisationUuid: string, what: 'clients' | 'portfolios', q: Record<string, string>) =>
+    [...corporateActionKeys.all(organisationUuid), 'movement', what, q] as const,
 };

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DocumentHeader, Page } from '@gains/contracts';
 import { apiRequest } from '@/lib/api-client';
-import type { HeaderSearch } from '../components/header-rules';
+import type { DocumentTypeCode, HeaderSearch } from '../components/header-rules';
 import { corporateActionKeys } from './keys';
 
 export interface HeaderSearchQuery extends HeaderSearch {
@@ -11,6 +11,8 @@ export interface HeaderSearchQuery extends HeaderSearch {
   /** from 1 */
   page: number;
   size: number;
+  /** CA unless a portfolio movement search */
+  documentTypeCode?: DocumentTypeCode;
 }
 
 export function searchHeaders(q: HeaderSearchQuery, signal?: AbortSignal): Promise<Page<DocumentHeader>> {
@@ -18,7 +20,7 @@ export function searchHeaders(q: HeaderSearchQuery, signal?: AbortSignal): Promi
     organisationUuid: q.organisationUuid,
     signal,
     query: {
-      documentTypeCode: 'CA',
+      documentTypeCode: q.documentTypeCode ?? 'CA',
       type: q.type || undefined,
       status: q.status || undefined,
       searchDateType: q.searchDateType,

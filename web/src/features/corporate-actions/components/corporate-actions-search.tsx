@@ -17,18 +17,36 @@ import { useServerGrid } from '@/components/grid/use-server-grid';
 import { useDocumentTypes } from '../api/get-document-types';
 import { corporateActionKeys } from '../api/keys';
 import { searchHeaders, useSearchHeaders } from '../api/search-headers';
+import { AddMovementHeaderModal } from './add-movement-header-modal';
 import { HeaderModal } from './header-modal';
+import { ReportsMenu } from './reports-menu';
 import { headersColumns } from './headers-columns';
 import {
   defaultHeaderSearch,
   HEADER_STATUSES,
+  MOVEMENT_SEARCH_DATE_TYPES,
   SEARCH_DATE_TYPES,
+  type DocumentTypeCode,
   statusLabel,
   type HeaderSearch,
   type SearchDateType,
 } from './header-rules';
 
-const GRID_ID = 'corporate-action-headers';
+/** What differs between the corporate actions and the portfolio movements screens (seed 001 §2). */
+const KINDS = {
+  CA: {
+    gridId: 'corporate-action-headers',
+    list: 'Corporate Action Headers',
+    noun: 'corporate action',
+    dateTypes: SEARCH_DATE_TYPES,
+  },
+  PM: {
+    gridId: 'portfolio-movement-headers',
+    list: 'Portfolio Movement Headers',
+    noun: 'portfolio movement',
+    dateTypes: MOVEMENT_SEARCH_DATE_TYPES,
+  },
+} as const;
 const ALL = { value: '', label: 'All' };
 
 interface FormValues {
@@ -43,20 +61,28 @@ const toForm = (s: HeaderSearch): FormValues => ({ ...s, from: dayjs(s.from), to
 const day = (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : '');
 
 /**
- * Seed 001 §2, the corporate actions search screen: the filter form (type, status, which date and the days), then
+ * Seed 001 §2, the corporate actions (or, by `documentTypeCode`, the portfolio movements) search screen: the filter form (type, status, which date and the days), then
  * the headers found under 'Corporate Action Headers', paged by the server with a quick filter and an export. A row
  * opens the header; closing it searches again, so a status the header moved to shows in the list.
  */
-export function CorporateActionsSearch({ organisationUuid }: { organisationUuid: string }) {
+export function CorporateActionsSearch({
+  organisationUuid,
+  documentTypeCode = 'CA',
+}: {
+  organisationUuid: string;
+  documentTypeCode?: DocumentTypeCode;
+}) {
+  const kind = KINDS[documentTypeCode];
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [form] = Form.useForm<FormValues>();
-  const [search, setSearch] = useState<HeaderSearch>(() => defaultHeaderSearch());
+  const [search, setSearch] = useState<HeaderSearch>(() => defaultHeaderSearch(dayjs(), documentTypeCode));
   const chosenType = Form.useWatch('type', form);
-  const types = useDocumentTypes(organisationUuid);
+  const types = useDocumentTypes(organisationUuid, documentTypeCode);
   const gridRef = useRef<AgGridReact<DocumentHeader>>(null);
-  const { query, setQuery, searchText, setSearchText, gridEvents } = useServerGrid(GRID_ID);
-  const q = { organisationUuid, ...search, term: query.term, page: query.page, size: query.size };
+  const { query, setQuery, searchText, setSearchText, gridEvents } = useServerGrid(kind.gridId);
+  const q = { organisationUuid, documentTypeCode, ...search, term: query.term, page: query.page, size: query.size };
+  const [adding, setAdding] = useState(false);
   const headers = useSearchHeaders(q);
   const rows = headers.data?.content;
   const total = headers.isError ? 0 : (headers.data?.totalSize ?? 0);
@@ -67,7 +93,7 @@ export function CorporateActionsSearch({ organisationUuid }: { organisationUuid:
     fetchPage: (page, size, signal) => searchHeaders({ ...q, page, size }, signal),
     grid: () => gridRef.current?.api,
     fileSuffix: 'document-list',
-    sheetName: 'Corporate Action Headers',
+    sheetName: kind.list,
     defaultColDef: serverColDef,
   });
 
@@ -121,7 +147,7 @@ export function CorporateActionsSearch({ organisationUuid }: { organisationUuid:
           />
         </Form.Item>
         <Form.Item label="By Date" name="searchDateType">
-          <Select data-testid="ca-date-type" style={{ width: 180 }} options={[...SEARCH_DATE_TYPES]} />
+          <Select data-testid="ca-date-type" style={{ width: 180 }} options={[...kind.dateTypes]} />
         </Form.Item>
         <Form.Item label="From" name="from" rules={[{ required: true, message: 'From is required' }]}>
           <DatePicker data-testid="ca-from" format="DD/MM/YYYY" allowClear={false} />
@@ -149,24 +175,34 @@ export function CorporateActionsSearch({ organisationUuid }: { organisationUuid:
             <Button type="primary" htmlType="submit" data-testid="ca-search">
               Search
             </Button>
-            {/* seed 001 §2: a header is added for the type chosen here */}
-            <Tooltip title={chosenType ? undefined : 'Choose a type first'}>
-              <Button
-                disabled={!chosenType}
-                data-testid="ca-add-new"
-                onClick={() =>
-                  navigate(
-                    `${paths.route('AddCorporateAction', organisationUuid)}?type=${encodeURIComponent(chosenType)}`,
-                  )
-                }
-              >
-                Add New
-              </Button>
-            </Tooltip>
+            {documentTypeCode === 'PM' ? (
+              <Tooltip title={chosenType ? undefined : 'Choose a type first'}>
+                <Button disabled={!chosenType} data-testid="ca-add-new" onClick={() => setAdding(true)}>
+                  Add New
+                </Button>
+              </Tooltip>
+            ) : (
+              <>
+                {/* seed 001 §2: a header is added for the type chosen here */}
+                <Tooltip title={chosenType ? undefined : 'Choose a type first'}>
+                  <Button
+                    disabled={!chosenType}
+                    data-testid="ca-add-new"
+                    onClick={() =>
+                      navigate(
+                        `${paths.route('AddCorporateAction', organisationUuid)}?type=${encodeURIComponent(chosenType)}`,
+                      )
+                    }
+                  >
+                    Add New
+                  </Button>
+                </Tooltip>
+              </>
+            )}
           </Space>
         </Form.Item>
       </Form>
-      {types.isError && <ApiErrorAlert title="Failed to fetch the corporate action types" error={types.error} />}
+      {types.isError && <ApiErrorAlert title={`Failed to fetch the ${kind.noun} types`} error={types.error} />}
       <Collapse
         defaultActiveKey={['headers']}
         items={[
@@ -174,7 +210,7 @@ export function CorporateActionsSearch({ organisationUuid }: { organisationUuid:
             key: 'headers',
             label: (
               <Space>
-                Corporate Action Headers
+                {kind.list}
                 <Badge count={total} showZero overflowCount={999999} color="#5b7083" data-testid="ca-count" />
               </Space>
             ),
@@ -190,13 +226,16 @@ export function CorporateActionsSearch({ organisationUuid }: { organisationUuid:
                     className="gains-grid-toolbar__search"
                     style={{ width: 360 }}
                   />
-                  <ExportMenu
-                    onExport={(kind) => void fullExport.run(kind)}
-                    disabled={!rows?.length || fullExport.running}
-                  />
+                  <Space>
+                    <ExportMenu
+                      onExport={(kind) => void fullExport.run(kind)}
+                      disabled={!rows?.length || fullExport.running}
+                    />
+                    <ReportsMenu organisationUuid={organisationUuid} search={search} />
+                  </Space>
                 </div>
                 {headers.isError && (
-                  <ApiErrorAlert title="Failed to fetch corporate action headers" error={headers.error} />
+                  <ApiErrorAlert title={`Failed to fetch ${kind.noun} headers`} error={headers.error} />
                 )}
                 <div className="gains-grid">
                   <AgGridReact<DocumentHeader>
@@ -228,6 +267,19 @@ export function CorporateActionsSearch({ organisationUuid }: { organisationUuid:
       />
       {fullExport.dialog}
       <HeaderModal organisationUuid={organisationUuid} uuid={open} types={types.data} onClose={close} />
+      {documentTypeCode === 'PM' && chosenType && (
+        <AddMovementHeaderModal
+          organisationUuid={organisationUuid}
+          typeUuid={chosenType}
+          open={adding}
+          onClose={(created) => {
+            setAdding(false);
+            // seed 001 §2: closing the new item's modal searches again; the new header opens to follow its job
+            void queryClient.invalidateQueries({ queryKey: corporateActionKeys.searches(organisationUuid) });
+            if (created) setOpen(created.uuid);
+          }}
+        />
+      )}
     </>
   );
 }

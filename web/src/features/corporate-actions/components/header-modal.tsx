@@ -9,6 +9,7 @@ import { useHeaderAction } from '../api/process-header';
 import { headerActions, isInProgress, statusLabel } from './header-rules';
 import { HeaderRowsTab } from './header-rows-tab';
 import { EventTermsEditor } from './event-terms-editor';
+import { headerModalTitle, MovementTerms, showsSecurity } from './movement-terms';
 
 /** Seed 001 §2 "Header modal", corporate action: its terms, candidates, previews and counts; Create transactions. */
 export function HeaderModal({
@@ -45,7 +46,7 @@ export function HeaderModal({
     <Modal
       open={Boolean(uuid)}
       onCancel={onClose}
-      title="Corporate Action Header"
+      title={headerModalTitle(h)}
       width={1200}
       destroyOnHidden
       footer={
@@ -137,9 +138,9 @@ function HeaderBody({
   return (
     <div data-testid="header-modal" data-status={h.status}>
       <Descriptions size="small" column={4}>
-        <Descriptions.Item label="SEDOL">{formatText(h.sedol)}</Descriptions.Item>
-        <Descriptions.Item label="ISIN">{formatText(h.isin)}</Descriptions.Item>
-        <Descriptions.Item label="Security">{formatText(h.securityName)}</Descriptions.Item>
+        {showsSecurity(h) && <Descriptions.Item label="SEDOL">{formatText(h.sedol)}</Descriptions.Item>}
+        {showsSecurity(h) && <Descriptions.Item label="ISIN">{formatText(h.isin)}</Descriptions.Item>}
+        {showsSecurity(h) && <Descriptions.Item label="Security">{formatText(h.securityName)}</Descriptions.Item>}
         <Descriptions.Item label="Status">
           <Space size="small">
             <Tag data-testid="header-status">{statusLabel(h.status)}</Tag>
@@ -152,10 +153,12 @@ function HeaderBody({
           {
             key: 'terms',
             label: 'Event Terms',
-            children: (
+            children: showsSecurity(h) ? (
               <EventTermsEditor organisationUuid={organisationUuid} header={h} type={type}>
                 <EventTerms header={h} type={type} />
               </EventTermsEditor>
+            ) : (
+              <MovementTerms header={h} />
             ),
           },
           ...ROW_TABS.map(({ key, label }) => ({
@@ -235,9 +238,9 @@ function AuditDetails({ header: h, type }: { header: DocumentHeader; type: Docum
   return (
     <Descriptions size="small" bordered column={2} data-testid="header-audit">
       <Descriptions.Item label="Type">{formatText(type?.name ?? h.typeName)}</Descriptions.Item>
-      <Descriptions.Item label="Sedol">{formatText(h.sedol)}</Descriptions.Item>
-      <Descriptions.Item label="Isin">{formatText(h.isin)}</Descriptions.Item>
-      <Descriptions.Item label="Security Name">{formatText(h.securityName)}</Descriptions.Item>
+      {showsSecurity(h) && <Descriptions.Item label="Sedol">{formatText(h.sedol)}</Descriptions.Item>}
+      {showsSecurity(h) && <Descriptions.Item label="Isin">{formatText(h.isin)}</Descriptions.Item>}
+      {showsSecurity(h) && <Descriptions.Item label="Security Name">{formatText(h.securityName)}</Descriptions.Item>}
       <Descriptions.Item label="Code">{formatText(h.code)}</Descriptions.Item>
       <Descriptions.Item label="Version">{formatNumber(h.version)}</Descriptions.Item>
       <Descriptions.Item label="Edited">{formatBoolean(h.edited)}</Descriptions.Item>

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { defaultHeaderSearch, statusLabel } from './header-rules';
+import { defaultHeaderSearch, MOVEMENT_SEARCH_DATE_TYPES, SEARCH_DATE_TYPES, statusLabel } from './header-rules';
 
 describe('the header search defaults (seed 001 §2, §9)', () => {
   it('when the page opens, then every type and status is searched by pay date, today to today', () => {
@@ -11,6 +11,12 @@ describe('the header search defaults (seed 001 §2, §9)', () => {
       from: '2026-11-27',
       to: '2026-11-27',
     });
+  });
+
+  it('when the portfolio movements page opens, then it searches by trade date, which only movements offer', () => {
+    expect(defaultHeaderSearch(dayjs('2026-11-27T10:00:00'), 'PM').searchDateType).toBe('TRADE_DATE');
+    expect(MOVEMENT_SEARCH_DATE_TYPES[0]).toEqual({ value: 'TRADE_DATE', label: 'Trade Date' });
+    expect(SEARCH_DATE_TYPES.map((t) => t.value)).not.toContain('TRADE_DATE');
   });
 });
 

@@ -9,7 +9,12 @@ export const SEARCH_DATE_TYPES = [
   { value: 'CREATED_DATE', label: 'Created Date' },
   { value: 'LAST_MODIFIED_DATE', label: 'Last Modified Date' },
 ] as const;
-export type SearchDateType = (typeof SEARCH_DATE_TYPES)[number]['value'];
+/** A portfolio movement's search adds its trade date, first: the default there (seed 001 §2). */
+export const MOVEMENT_SEARCH_DATE_TYPES = [{ value: 'TRADE_DATE', label: 'Trade Date' }, ...SEARCH_DATE_TYPES] as const;
+export type SearchDateType = (typeof MOVEMENT_SEARCH_DATE_TYPES)[number]['value'];
+
+/** CA: corporate actions; PM: portfolio movements (seed 001 §1). */
+export type DocumentTypeCode = 'CA' | 'PM';
 
 /** How often an open header is asked again while a job works on it. */
 export const HEADER_POLL_MS = 2_000;
@@ -24,9 +29,15 @@ export interface HeaderSearch {
 }
 
 /** The form at first: every type and status, by pay date, today to today (seed 001 §2, §9). */
-export function defaultHeaderSearch(today = dayjs()): HeaderSearch {
+export function defaultHeaderSearch(today = dayjs(), documentTypeCode: DocumentTypeCode = 'CA'): HeaderSearch {
   const day = today.format('YYYY-MM-DD');
-  return { type: '', status: '', searchDateType: 'PAY_DATE', from: day, to: day };
+  return {
+    type: '',
+    status: '',
+    searchDateType: documentTypeCode === 'PM' ? 'TRADE_DATE' : 'PAY_DATE',
+    from: day,
+    to: day,
+  };
 }
 
 /** 'PENDING_DIFF' → 'Pending Diff': statuses read as words in lists and tags. */

@@ -1,0 +1,49 @@
+import type { Caller } from '@gains/auth';
+import { invalidArgument, notFound } from '@gains/errors';
+import { dateProblem } from './date-rules';
+import { canonicalDecimal } from './decimal-rules';
+import { deriveHolding } from './holding-rules';
+import { assertLedgerWriterOrDocuments } from './ledger-access';
+import type { LedgerDeps } from './ledger-deps';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface PortfolioHoldingAtView {
+  securityId: number;
+  quantity: string;
+  cgtCost: string;
+  price: string;
+  quantityDecimalPlaces: number;
+}
+
+/**
+ * A portfolio movement's out portfolio (issue 26): what the organisation's portfolio holds of every security at the
+ * end of the trade date, each quantity derived from its settled rows (holding-rules.ts), with the holding's CGT cost
+ * and the security's price as they stand now. Administrators, or the documents service scoped by organisation.
+ */
+export async function listPortfolioHoldingsAt(
+  deps: Pick<LedgerDeps, 'holders'>,
+  caller: Caller,
+  req: { organisationUuid: string; portfolioUuid: string; atDate: string },
+): Promise<{ holdings: PortfolioHoldingAtView[] }> {
+  assertLedgerWriterOrDocuments(caller, req.organisationUuid);
+  if (!UUID.test(req.portfolioUuid)) throw invalidArgument('portfolioUuid', 'portfolioUuid must be a uuid');
+  const problem = dateProblem('atDate', req.atDate);
+  if (problem) throw invalidArgument('atDate', problem);
+  const id = await deps.holders.portfolioId(req.organisationUuid, req.portfolioUuid.toLowerCase());
+  if (id === null) throw notFound('The portfolio', 'portfolioUuid');
+  const { rows, securities } = await deps.holders.portfolioRows(id, req.atDate);
+  const holdings: PortfolioHoldingAtView[] = [];
+  for (const s of securities) {
+    const quantity = deriveHolding(s.id, rows).quantity;
+    if (!/[1-9]/.test(quantity)) continue;
+    holdings.push({
+      securityId: s.id,
+      quantity,
+      cgtCost: s.cgtCost === null ? '' : canonicalDecimal(s.cgtCost),
+      price: s.price === null ? '' : canonicalDecimal(s.price),
+      quantityDecimalPlaces: s.places,
+    });
+  }
+  return { holdings };
+}
