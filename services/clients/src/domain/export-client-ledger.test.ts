@@ -39,14 +39,14 @@ describe('a ledger row as the engine’s CSV', () => {
   it('when a sale in dollars is in a joint portfolio, then it carries the GBP amounts, the share and its uuid as ref', () => {
     // quantity 150.5 exactly; the GBP consideration and expenses (no rate needed); the client's half; the code quoted.
     expect(ledgerCsvLine(ROW, JOINT, CODES, new Map())).toBe(
-      `2025-06-02,SELL,B0YBKJ7,150.5,722.4,12.5,"J,1",50,,,,,,,,${ROW.uuid}`,
+      `2025-06-02,SELL,B0YBKJ7,150.5,,722.4,12.5,"J,1",50,,,,,,,,${ROW.uuid}`,
     );
   });
 
   it('when a split, a takeover or an income row is exported, then the ratio, the new security and nothing are written', () => {
     const whole = { ...JOINT, code: 'P1', percentage: '100.000000' };
     expect(ledgerCsvLine({ ...ROW, effect: 'SPLIT', ratio: '2:1', expensesGbp: '0' }, whole, CODES, new Map())).toBe(
-      `2025-06-02,SPLIT,B0YBKJ7,2:1,,,P1,,,,,,,,,${ROW.uuid}`,
+      `2025-06-02,SPLIT,B0YBKJ7,2:1,,,,P1,,,,,,,,,${ROW.uuid}`,
     );
     expect(
       ledgerCsvLine(
@@ -62,8 +62,35 @@ describe('a ledger row as the engine’s CSV', () => {
         CODES,
         new Map([[5, 'EXEMPT']]),
       ),
-    ).toBe(`2025-06-02,TAKEOVER,B0YBKJ7,150.5,722.4,,P1,,,,,GB00NEW,900,EXEMPT,after-trades,${ROW.uuid}`);
+    ).toBe(`2025-06-02,TAKEOVER,B0YBKJ7,150.5,,722.4,,P1,,,,,GB00NEW,900,EXEMPT,after-trades,${ROW.uuid}`);
     expect(ledgerCsvLine({ ...ROW, effect: '' }, whole, CODES, new Map())).toBeNull();
+  });
+
+  it('when a demerger is exported, then its new shares’ price per share is written, which the engine values them by', () => {
+    const whole = { ...JOINT, code: 'P1', percentage: '100.000000' };
+    const demerger: ExportRow = {
+      ...ROW,
+      effect: 'DEMERGER',
+      quantity: '250.00000000',
+      price: '3.20000000',
+      currency: 'GBP',
+      considerationGbp: '0',
+      expensesGbp: '0',
+      newSecurityId: 6,
+      marketValue: '5600.00',
+    };
+    expect(ledgerCsvLine(demerger, whole, CODES, new Map())).toBe(
+      `2025-06-02,DEMERGER,B0YBKJ7,250,3.2,,,P1,,,,,GB00NEW,5600,,,${ROW.uuid}`,
+    );
+    // a rights issue of the same class is valued by its cash, not its price: none written
+    expect(
+      ledgerCsvLine(
+        { ...demerger, effect: 'RIGHTS_ISSUE', newSecurityId: null, marketValue: null },
+        whole,
+        CODES,
+        new Map(),
+      ),
+    ).toBe(`2025-06-02,RIGHTS_ISSUE,B0YBKJ7,250,,0,,P1,,,,,,,,,${ROW.uuid}`);
   });
 
   it('when two securities share a SEDOL or have none, then each still gets its own code', () => {

@@ -75,7 +75,7 @@ export interface ExportTaxpayer {
 }
 
 export const LEDGER_CSV_HEADER =
-  'date,type,security,quantity,amount,expenses,portfolio,ownership,acquired,counterparty,holdover,new_security,market_value,class,timing,ref';
+  'date,type,security,quantity,price,amount,expenses,portfolio,ownership,acquired,counterparty,holdover,new_security,market_value,class,timing,ref';
 
 /** "100.50000000" -> "100.5": the CSV reads exact decimals; trailing zeros only widen the file. */
 export function trimDecimal(value: string): string {
@@ -118,6 +118,16 @@ const AMOUNT_TYPES = new Set([
 const RATIO_TYPES = new Set(['SPLIT', 'CONSOLIDATION', 'BONUS']);
 
 /**
+ * A row whose shares the engine values by their price and by nothing else (ledger-format.md): a demerger's new
+ * shares, and those of a rights issue or open offer of another class. Without it the engine refuses the row. The
+ * price is written in GBP only: a price in another currency has no rate here, and the row is refused as before.
+ */
+const pricedByShare = (row: ExportRow) =>
+  row.currency === 'GBP' &&
+  (row.effect === 'DEMERGER' ||
+    ((row.effect === 'RIGHTS_ISSUE' || row.effect === 'OPEN_OFFER') && row.newSecurityId !== null));
+
+/**
  * One ledger row as a line of the engine's CSV (services/tax-engine/docs/ledger-format.md), or null for a row
  * outside CGT (income: no ledger effect). Amounts are the GBP figures, so rows in other currencies need no rate.
  */
@@ -139,6 +149,7 @@ export function ledgerCsvLine(
     row.effect,
     codes.get(row.securityId) ?? `ID${row.securityId}`,
     quantity,
+    pricedByShare(row) ? money(row.price) : '',
     amount,
     expenses,
     portfolio.code,

@@ -32,6 +32,7 @@ export async function postTransactions(
   assertLedgerWriterOrDocuments(caller, organisationUuid);
   if (request.transactions.length === 0 || request.transactions.length > MAX_POSTED_ROWS)
     throw invalidArgument('transactions', `transactions must name from 1 to ${MAX_POSTED_ROWS} rows`);
+  const looked = withLookupsRemembered(deps);
   const portfolios = new Map<string, Awaited<ReturnType<typeof portfolioRefOf>>>();
   const portfolioOf = async (uuid: string, field: string) => {
     const key = uuid.toLowerCase();
@@ -42,6 +43,11 @@ export async function postTransactions(
     }
     return found;
   };
+  // every portfolio named read at once (a corporate action's batch names hundreds); one not found is refused below
+  const named = [request.portfolioUuid, ...request.transactions.map((t) => t.portfolioUuid ?? '')];
+  const uuidsNamed = [...new Set(named.filter((u) => /^[0-9a-f-]{36}$/i.test(u)).map((u) => u.toLowerCase()))];
+  for (const ref of await deps.portfolios.findRefs(organisationUuid, uuidsNamed))
+    portfolios.set(ref.uuid.toLowerCase(), ref);
   await portfolioOf(request.portfolioUuid, 'portfolioUuid');
   const inserts = [];
   for (const [i, row] of request.transactions.entries()) {
@@ -49,8 +55,8 @@ export async function postTransactions(
     const portfolio = row.portfolioUuid
       ? await portfolioOf(row.portfolioUuid, `${at}.portfolioUuid`)
       : await portfolioOf(request.portfolioUuid, 'portfolioUuid');
-    const security = await resolveSecurity(deps, caller, organisationUuid, row.securityId, `${at}.securityId`);
-    const { type, values } = await prepareLedgerRow(deps, caller, organisationUuid, {
+    const security = await resolveSecurity(looked, caller, organisationUuid, row.securityId, `${at}.securityId`);
+    const { type, values } = await prepareLedgerRow(looked, caller, organisationUuid, {
       securityId: security.id,
       typeName: row.transaction.type,
       raw: row.transaction,
@@ -72,5 +78,31 @@ export async function postTransactions(
     updates: [],
     events: (touched) => touched.map((t) => ledgerChangedEvent({ organisationUuid, ...t, reason: 'POST' })),
   });
-  return Promise.all(uuids.map(async (uuid) => (await deps.ledger.findByUuid(organisationUuid, uuid))!));
+  return deps.ledger.findByUuids(organisationUuid, uuids);
+}
+
+/**
+ * The deps with each transaction type and security looked up once for the call: a corporate action's batch posts
+ * hundreds of rows of one type on one security.
+ */
+function withLookupsRemembered(deps: LedgerDeps): LedgerDeps {
+  const remembered = <R>(look: (key: string) => Promise<R>) => {
+    const seen = new Map<string, Promise<R>>();
+    return (key: string) => {
+      let found = seen.get(key);
+      if (!found) seen.set(key, (found = look(key)));
+      return found;
+    };
+  };
+  const typeNamed = remembered((key) => deps.types.findByName(key.slice(0, 36), key.slice(37)));
+  const securityOf = remembered((key) => deps.securities.findById(Number(key)));
+  return {
+    ...deps,
+    types: Object.assign(Object.create(deps.types) as LedgerDeps['types'], {
+      findByName: (organisationUuid: string, name: string) => typeNamed(`${organisationUuid}|${name}`),
+    }),
+    securities: Object.assign(Object.create(deps.securities) as LedgerDeps['securities'], {
+      findById: (id: number) => securityOf(String(id)),
+    }),
+  };
 }

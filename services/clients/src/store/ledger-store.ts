@@ -280,6 +280,11 @@ export interface SqlClient {
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
 }
 
+/** A Prisma transaction as a SqlClient: the same statements inside it. */
+const sqlOf = (tx: ClientsTx): SqlClient => ({
+  query: async <R>(sql: string, params: unknown[] = []) => ({ rows: await tx.$queryRawUnsafe<R[]>(sql, ...params) }),
+});
+
 /**
  * rederiveHoldings for many pairs at once, in a fixed number of statements whatever their count (an import's
  * chunk touches hundreds), on a pg client in the caller's transaction: the same rows read in one query, the same
@@ -646,26 +651,30 @@ export function createLedgerStore(prisma: ClientsPrisma) {
             touch(now.portfolioId, now.securityId, now.newSecurityId, dateText(now.tradeDate));
             uuids.push(update.uuid);
           }
-          for (const insert of change.inserts) {
+          // One statement for every row inserted (a corporate action's batch inserts hundreds), in their order.
+          const inserted = change.inserts.map((insert) => {
             const uuid = crypto.randomUUID();
-            await tx.ledgerTransaction.create({
-              data: {
-                uuid,
-                organisationUuid: change.organisationUuid,
-                portfolioId: insert.portfolioId,
-                portfolioCode: insert.portfolioCode,
-                securityId: insert.securityId,
-                typeId: insert.typeId,
-                ...toColumns(insert.values),
-                createdBy: change.actorName,
-                updatedBy: change.actorName,
-              },
-            });
             touch(insert.portfolioId, insert.securityId, insert.values.newSecurityId, insert.values.tradeDate);
             uuids.push(uuid);
-          }
+            return {
+              uuid,
+              organisationUuid: change.organisationUuid,
+              portfolioId: insert.portfolioId,
+              portfolioCode: insert.portfolioCode,
+              securityId: insert.securityId,
+              typeId: insert.typeId,
+              ...toColumns(insert.values),
+              createdBy: change.actorName,
+              updatedBy: change.actorName,
+            };
+          });
+          if (inserted.length > 0) await tx.ledgerTransaction.createMany({ data: inserted });
           const unique = [...new Map(pairs.map((p) => [`${p.portfolioId}|${p.securityId}`, p])).values()];
-          await rederiveHoldings(tx, change.organisationUuid, unique);
+          // Many portfolios at once (a corporate action's batch of holders): the import's statements, a fixed
+          // number whatever the count, where one portfolio at a time is about ten statements each.
+          if (new Set(unique.map((p) => p.portfolioId)).size > 1)
+            await rederiveHoldingsInBulk(sqlOf(tx), change.organisationUuid, unique);
+          else await rederiveHoldings(tx, change.organisationUuid, unique);
           await appendToOutbox(tx, change.events(await touchedOwners(tx, change.organisationUuid, earliest)));
           return uuids;
         },

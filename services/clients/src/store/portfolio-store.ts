@@ -118,6 +118,15 @@ export function createPortfolioStore(prisma: ClientsPrisma) {
       });
     },
 
+    /** What a write needs of each of these portfolios of the organisation (those it has). */
+    async findRefs(organisationUuid: string, uuids: string[]): Promise<PortfolioRef[]> {
+      if (uuids.length === 0) return [];
+      return prisma.portfolio.findMany({
+        where: { uuid: { in: uuids }, organisationUuid },
+        select: { id: true, uuid: true, code: true, taxWrapper: true },
+      });
+    },
+
     /** The portfolios any of these clients (of the organisation) own. */
     async findOwnedBy(organisationUuid: string, clientUuids: string[]): Promise<PortfolioRecord[]> {
       if (clientUuids.length === 0) return [];

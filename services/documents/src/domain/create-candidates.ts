@@ -111,10 +111,11 @@ export function createCandidatesHandler(
         HOLDERS_PAGE,
       );
       const lineIds = new Map(header.lines.map((l) => [l.ord, l.id]));
-      for (const h of page.holders) {
+      const holders = page.holders.flatMap((h) => {
         const found = holderCandidate(header, h);
-        if (found) await store.addCandidate(header.id, found.candidate, found.rows, lineIds);
-      }
+        return found ? [found] : [];
+      });
+      await store.addCandidates(header.id, holders, lineIds);
       const done = page.next === '';
       const found = await store.candidateCount(header.id);
       if (done) await store.setStatus(header.id, found > 0 ? 'PENDING' : 'NO_CANDIDATES_FOUND', 'Gains');

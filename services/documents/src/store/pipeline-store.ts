@@ -60,33 +60,67 @@ export interface CandidateWrite extends PortfolioRef {
   failureReason?: string;
 }
 
+/** A candidate's rows to write, as one set. */
+interface PreviewSet {
+  candidateId: number;
+  status: string;
+  candidateVersion: number;
+  edited: boolean;
+  portfolioUuid: string;
+  holdingQuantity: string;
+  rows: PreviewRow[];
+}
+
 /**
  * The pipeline's reads and writes inside a job's chunk transaction (`tx`, a pg client: they commit with the chunk's
  * cursor), over plain SQL in the documents schema.
  */
 export function pipelineStore(tx: pg.ClientBase) {
   const sql = rawSql(tx);
-  /** A candidate's proposed rows, in order, each against the header line it comes from. */
-  const insertPreviews = async (
-    candidateId: number,
-    as: { status: string; candidateVersion: number; edited: boolean },
-    holder: { portfolioUuid: string; holdingQuantity: string },
-    rows: PreviewRow[],
-    lineIds: Map<number, number>,
-  ) => {
-    for (const [ord, r] of rows.entries())
-      await sql.$executeRaw`
-        INSERT INTO preview (uuid, candidate_id, header_line_id, status, candidate_version, transaction_type, ord,
-          portfolio_uuid, security_id, trade_date, holding_quantity, quantity, price, consideration, proceeds,
-          expense, market_value, new_security_id, ratio, apportionment_factor, edited, acquisition_date)
-        VALUES (gen_random_uuid(), ${candidateId}, ${lineIds.get(r.lineOrd) ?? null}, ${as.status},
-          ${as.candidateVersion}, ${r.transactionType}, ${ord}, ${r.portfolioUuid ?? holder.portfolioUuid}::uuid,
-          ${r.securityId},
-          ${r.tradeDate}::date, ${holder.holdingQuantity}::numeric, ${r.quantity ?? null}::numeric,
-          ${r.price ?? null}::numeric, ${r.consideration ?? null}::numeric,
-          ${r.paid ? null : (r.consideration ?? null)}::numeric, ${r.paid ? (r.consideration ?? null) : null}::numeric,
-          ${r.marketValue ?? null}::numeric, ${r.newSecurityId ?? null}, ${r.ratio ?? ''},
-          ${r.apportionmentFactor ?? null}::numeric, ${as.edited}, ${r.acquisitionDate ?? null}::date)`;
+  /**
+   * Candidates' proposed rows, each set in its order and against the header line it comes from, in one statement
+   * however many there are. The holder's money on a row is Proceeds, or Expense where the holder pays.
+   */
+  const insertPreviews = async (sets: readonly PreviewSet[], lineIds: Map<number, number>) => {
+    const previews = sets.flatMap((set) =>
+      set.rows.map((r, ord) => ({
+        candidateId: set.candidateId,
+        headerLineId: lineIds.get(r.lineOrd) ?? null,
+        status: set.status,
+        candidateVersion: set.candidateVersion,
+        edited: set.edited,
+        transactionType: r.transactionType,
+        ord,
+        portfolioUuid: r.portfolioUuid ?? set.portfolioUuid,
+        securityId: r.securityId,
+        tradeDate: r.tradeDate,
+        holdingQuantity: set.holdingQuantity,
+        quantity: r.quantity ?? null,
+        price: r.price ?? null,
+        consideration: r.consideration ?? null,
+        proceeds: r.paid ? null : (r.consideration ?? null),
+        expense: r.paid ? (r.consideration ?? null) : null,
+        marketValue: r.marketValue ?? null,
+        newSecurityId: r.newSecurityId ?? null,
+        ratio: r.ratio ?? '',
+        apportionmentFactor: r.apportionmentFactor ?? null,
+        acquisitionDate: r.acquisitionDate ?? null,
+      })),
+    );
+    if (previews.length === 0) return;
+    await sql.$executeRaw`
+      INSERT INTO preview (uuid, candidate_id, header_line_id, status, candidate_version, edited, transaction_type, ord,
+        portfolio_uuid, security_id, trade_date, holding_quantity, quantity, price, consideration, proceeds, expense,
+        market_value, new_security_id, ratio, apportionment_factor, acquisition_date)
+      SELECT gen_random_uuid(), p."candidateId", p."headerLineId", p.status, p."candidateVersion", p.edited,
+        p."transactionType", p.ord, p."portfolioUuid", p."securityId", p."tradeDate", p."holdingQuantity", p.quantity,
+        p.price, p.consideration, p.proceeds, p.expense, p."marketValue", p."newSecurityId", p.ratio,
+        p."apportionmentFactor", p."acquisitionDate"
+      FROM json_to_recordset(${JSON.stringify(previews)}::json) AS p("candidateId" int, "headerLineId" int,
+        status text, "candidateVersion" int, edited boolean, "transactionType" text, ord int, "portfolioUuid" uuid,
+        "securityId" int, "tradeDate" date, "holdingQuantity" numeric, quantity numeric, price numeric,
+        consideration numeric, proceeds numeric, expense numeric, "marketValue" numeric, "newSecurityId" int,
+        ratio text, "apportionmentFactor" numeric, "acquisitionDate" date)`;
   };
   return {
     async header(headerUuid: string): Promise<RunHeader | null> {
@@ -116,21 +150,49 @@ export function pipelineStore(tx: pg.ClientBase) {
         VALUES (${headerId}, ${byName}, 'STATUS', ${before?.status ?? ''}, ${status}, ${detail})`;
     },
 
-    /** A holder and the rows it proposes; a holder already a candidate (a repeated chunk) is left as it is. */
-    async addCandidate(headerId: number, c: CandidateWrite, rows: PreviewRow[], lineIds: Map<number, number>) {
-      const [inserted] = await sql.$queryRaw<{ id: number }[]>`
+    /**
+     * Holders and the rows each proposes, in two statements however many there are (one statement a row made a
+     * page of 500 holders a thousand round trips); a holder already a candidate (a repeated chunk) is left as it
+     * is, its rows too.
+     */
+    async addCandidates(
+      headerId: number,
+      holders: readonly { candidate: CandidateWrite; rows: PreviewRow[] }[],
+      lineIds: Map<number, number>,
+    ): Promise<void> {
+      if (holders.length === 0) return;
+      const inserted = await sql.$queryRaw<{ id: number; portfolioUuid: string; securityId: number }[]>`
         INSERT INTO candidate (uuid, header_id, status, client_uuid, client_code, client_name, portfolio_uuid,
           portfolio_code, portfolio_name, security_id, decimal_places, as_at_date, holding_quantity, cgt_cost, price,
           market_valuation, transfer_quantity, transfer_percentage, failure_reason, created_by_name, updated_by_name)
-        VALUES (gen_random_uuid(), ${headerId}, ${c.status}, ${c.clientUuid}::uuid, ${c.clientCode}, ${c.clientName},
-          ${c.portfolioUuid}::uuid, ${c.portfolioCode}, ${c.portfolioName}, ${c.securityId}, ${c.decimalPlaces},
-          ${c.asAtDate}::date, ${c.holdingQuantity}::numeric, ${c.cgtCost}::numeric, ${c.price}::numeric,
-          ${c.marketValuation}::numeric, ${c.transferQuantity ?? null}::numeric, ${c.transferPercentage ?? null}::numeric,
-          ${c.failureReason ?? ''}, 'Gains', 'Gains')
+        SELECT gen_random_uuid(), ${headerId}, c.status, c."clientUuid", c."clientCode", c."clientName",
+          c."portfolioUuid", c."portfolioCode", c."portfolioName", c."securityId", c."decimalPlaces", c."asAtDate",
+          c."holdingQuantity", c."cgtCost", c.price, c."marketValuation", c."transferQuantity", c."transferPercentage",
+          coalesce(c."failureReason", ''), 'Gains', 'Gains'
+        FROM json_to_recordset(${JSON.stringify(holders.map((h) => h.candidate))}::json) AS c(status text,
+          "clientUuid" uuid, "clientCode" text, "clientName" text, "portfolioUuid" uuid, "portfolioCode" text,
+          "portfolioName" text, "securityId" int, "decimalPlaces" int, "asAtDate" date, "holdingQuantity" numeric,
+          "cgtCost" numeric, price numeric, "marketValuation" numeric, "transferQuantity" numeric,
+          "transferPercentage" numeric, "failureReason" text)
         ON CONFLICT (header_id, portfolio_uuid, security_id) DO NOTHING
-        RETURNING id`;
-      if (!inserted) return;
-      await insertPreviews(inserted.id, { status: c.status, candidateVersion: 1, edited: false }, c, rows, lineIds);
+        RETURNING id, portfolio_uuid::text AS "portfolioUuid", security_id AS "securityId"`;
+      const ids = new Map(inserted.map((c) => [`${c.portfolioUuid}/${c.securityId}`, c.id]));
+      const sets = holders.flatMap(({ candidate: c, rows }) => {
+        const candidateId = ids.get(`${c.portfolioUuid.toLowerCase()}/${c.securityId}`);
+        return candidateId === undefined ? [] : [{ ...c, candidateId, candidateVersion: 1, edited: false, rows }];
+      });
+      await insertPreviews(sets, lineIds);
+    },
+    /** One holder and the rows it proposes (addCandidates). */
+    async addCandidate(headerId: number, c: CandidateWrite, rows: PreviewRow[], lineIds: Map<number, number>) {
+      await this.addCandidates(headerId, [{ candidate: c, rows }], lineIds);
+    },
+
+    /** How many included candidates are not yet processed: what a posting job has to do. */
+    async toPostCount(headerId: number): Promise<number> {
+      const [row] = await sql.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM candidate WHERE header_id = ${headerId} AND status IN ('PENDING', 'EDIT')`;
+      return row?.n ?? 0;
     },
 
     /** Included candidates not yet processed (PENDING, EDIT), after `afterId`, with the rows they will post. */
@@ -158,15 +220,19 @@ export function pipelineStore(tx: pg.ClientBase) {
       }));
     },
 
-    /** A candidate's rows posted (the ledger's uuids, in the rows' order), or why they could not be. */
-    async posted(candidateId: number, rows: { id: number; uuid: string }[]): Promise<void> {
-      for (const r of rows)
+    /** Candidates' rows posted (each row's ledger uuid), in two statements: the rows, then the candidates. */
+    async postedMany(candidates: readonly { candidateId: number; rows: { id: number; uuid: string }[] }[]) {
+      if (candidates.length === 0) return;
+      const rows = candidates.flatMap((c) => c.rows);
+      if (rows.length > 0)
         await sql.$executeRaw`
-          UPDATE preview SET posted_transaction_uuid = ${r.uuid}::uuid, status = 'PROCESSED', updated_at = now()
-          WHERE id = ${r.id}`;
+          UPDATE preview p SET posted_transaction_uuid = r.uuid, status = 'PROCESSED', updated_at = now()
+          FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(id int, uuid uuid) WHERE p.id = r.id`;
       await sql.$executeRaw`
-        UPDATE candidate SET status = 'PROCESSED', failure_reason = '', updated_at = now() WHERE id = ${candidateId}`;
+        UPDATE candidate SET status = 'PROCESSED', failure_reason = '', updated_at = now()
+        WHERE id = ANY(${candidates.map((c) => c.candidateId)}::int[])`;
     },
+    /** Why a candidate's rows could not be posted. */
     async failed(candidateId: number, reason: string): Promise<void> {
       await sql.$executeRaw`
         UPDATE candidate SET status = 'FAILED', failure_reason = ${reason}, updated_at = now() WHERE id = ${candidateId}`;
@@ -276,10 +342,17 @@ export function pipelineStore(tx: pg.ClientBase) {
         SELECT version, portfolio_uuid::text AS "portfolioUuid" FROM candidate WHERE id = ${candidateId}`;
       await sql.$executeRaw`DELETE FROM preview WHERE candidate_id = ${candidateId} AND posted_transaction_uuid IS NULL`;
       await insertPreviews(
-        candidateId,
-        { status: 'EDIT', candidateVersion: c!.version, edited: true },
-        { portfolioUuid: c!.portfolioUuid, holdingQuantity: edit.holdingQuantity },
-        rows,
+        [
+          {
+            candidateId,
+            status: 'EDIT',
+            candidateVersion: c!.version,
+            edited: true,
+            portfolioUuid: c!.portfolioUuid,
+            holdingQuantity: edit.holdingQuantity,
+            rows,
+          },
+        ],
         lineIds,
       );
       await this.markEdited(headerId, byName);
@@ -383,10 +456,7 @@ export function pipelineStore(tx: pg.ClientBase) {
       const [v] = await sql.$queryRaw<{ version: number }[]>`SELECT version FROM candidate WHERE id = ${found.id}`;
       await sql.$executeRaw`DELETE FROM preview WHERE candidate_id = ${found.id} AND posted_transaction_uuid IS NULL`;
       await insertPreviews(
-        found.id,
-        { status: 'EXCLUDED', candidateVersion: v!.version, edited: false },
-        c,
-        rows,
+        [{ ...c, candidateId: found.id, status: 'EXCLUDED', candidateVersion: v!.version, edited: false, rows }],
         lineIds,
       );
       return true;

@@ -13,6 +13,9 @@ export type RowEdit =
       cgtCost: string;
       group1Quantity: string;
       group2Quantity: string;
+      /** a portfolio movement's: what is moved */
+      transferQuantity: string;
+      transferPercentage: string;
     }
   | {
       kind: 'preview';

@@ -86,6 +86,8 @@ const candidateEdit = (r: HeaderCandidate): RowEdit => ({
   cgtCost: r.cgtCost,
   group1Quantity: r.group1Quantity,
   group2Quantity: r.group2Quantity,
+  transferQuantity: r.transferQuantity,
+  transferPercentage: r.transferPercentage,
 });
 const previewEdit = (r: HeaderPreview): RowEdit => ({
   kind: 'preview',

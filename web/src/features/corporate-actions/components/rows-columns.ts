@@ -39,10 +39,13 @@ const open = (row: { status: string }) => ['PENDING', 'EDIT', 'PENDING_DIFF', 'E
 /**
  * Seed 001 §2 "Candidates grid" (the Include tick and the Actions column are the tab's own). A corporate action's
  * Holding Quantity, CGT Cost and Group 1 / Group 2 quantities are editable; its Price, Market Valuation and Transfer
- * Quantity never are (§5). A portfolio movement's Holding Quantity, Valuation Cost and CGT Cost are not (§5).
+ * Quantity never are (§5). A portfolio movement's Holding Quantity, Valuation Cost and CGT Cost are not (§5); its
+ * Transfer Quantity and Transfer Percentage are.
  */
 export function candidatesColumns(o: { movement: boolean; editable: boolean; groups: boolean }) {
   const edit = (column: ColDef<HeaderCandidate>) => (o.editable && !o.movement ? editableIf(column, open) : column);
+  // a movement moves a share of what the ledger holds: its transfer is what is edited
+  const transfer = (column: ColDef<HeaderCandidate>) => (o.editable && o.movement ? editableIf(column, open) : column);
   const groups = (column: ColDef<HeaderCandidate>) => (o.groups ? edit(column) : { ...column, hide: true });
   return [
     status<HeaderCandidate>(),
@@ -57,8 +60,8 @@ export function candidatesColumns(o: { movement: boolean; editable: boolean; gro
     edit(moneyColumn<HeaderCandidate>('cgtCost', 'CGT Cost', fixed)),
     price<HeaderCandidate>('price', 'Price'),
     moneyColumn<HeaderCandidate>('marketValuation', 'Market Valuation', fixed),
-    exact<HeaderCandidate>('transferQuantity', 'Transfer Quantity'),
-    exact<HeaderCandidate>('transferPercentage', 'Transfer Percentage'),
+    transfer(exact<HeaderCandidate>('transferQuantity', 'Transfer Quantity')),
+    transfer(exact<HeaderCandidate>('transferPercentage', 'Transfer Percentage')),
     groups(exact<HeaderCandidate>('group1Quantity', 'Group 1 Quantity')),
     groups(exact<HeaderCandidate>('group2Quantity', 'Group 2 Quantity')),
     numberColumn<HeaderCandidate>('previews', 'Previews', { ...fixed, width: 110 }),
