@@ -16,6 +16,7 @@ import { calculationRoutes } from './routes/calculations';
 import { taximiserRoutes } from './routes/taximiser';
 import { adminDocumentRoutes } from './routes/documents';
 import { adminDocumentReportRoutes, reportDownloadRoutes } from './routes/document-reports';
+import { adminIncomeDiaryRoutes } from './routes/income-diaries';
 import { clientRoutes } from './routes/clients';
 import { adminJobRoutes, adminMonitorLogRoutes, jobRoutes } from './routes/monitor';
 import { interfaceLoggingRoutes } from './routes/interface-logging';
@@ -75,6 +76,7 @@ export function createApp(deps: BffDeps) {
     .route('/admin/documents', adminDocumentRoutes)
     .route('/admin/documents', adminDocumentReportRoutes)
     .route('/reports', reportDownloadRoutes)
+    .route('/admin/documents/income-diaries', adminIncomeDiaryRoutes)
     .all('*', () => {
       throw notFound('This API route');
     });

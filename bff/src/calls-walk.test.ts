@@ -1064,6 +1064,73 @@ const WALK: Record<string, Probe[]> = {
       message: 'This download link is not valid',
     },
   ],
+  'GET /admin/documents/income-diaries': [
+    {
+      label: 'the diaries',
+      path: () => '/api/admin/documents/income-diaries?size=10',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'GET /admin/documents/income-diaries/:uuid': [
+    {
+      label: 'no such diary',
+      path: () => `/api/admin/documents/income-diaries/${NO_GHOST}`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
+  'POST /admin/documents/income-diaries': [
+    {
+      label: 'a diary without its security',
+      path: () => '/api/admin/documents/income-diaries',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      body: { incomeType: 'UK_DIVIDEND', rate: '0.1', nextExDate: '2027-01-04', nextPayDate: '2027-01-20' },
+    },
+  ],
+  'PUT /admin/documents/income-diaries': [
+    {
+      label: 'no such diary',
+      path: () => '/api/admin/documents/income-diaries',
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+      body: {
+        uuid: NO_GHOST,
+        version: 1,
+        securityId: 1,
+        incomeType: 'UK_DIVIDEND',
+        documentTypeUuid: CASH_DIVIDEND_TYPE,
+        layerUuid: NO_GHOST,
+        rate: '0.1',
+        nextExDate: '2027-01-04',
+        nextPayDate: '2027-01-20',
+        frequency: 'QUARTERLY',
+      },
+    },
+  ],
+  'POST /admin/documents/income-diaries/:uuid/delete': [
+    {
+      label: 'no such diary',
+      path: () => `/api/admin/documents/income-diaries/${NO_GHOST}/delete`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
+  'POST /admin/documents/income-diaries/run': [
+    {
+      label: 'run now',
+      path: () => '/api/admin/documents/income-diaries/run',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
   'POST /taximiser/proposals': [
     {
       label: 'a bad sale',

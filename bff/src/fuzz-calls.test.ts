@@ -573,6 +573,40 @@ const INPUTS: Record<string, CallInputs> = {
     bodyFields: ['startDate', 'endDate', 'searchDateType', 'status', 'documentTypeCode', 'type', 'security'],
   },
   'GET /reports/download/:token': { params: { token: () => 'bm90LWEtbGluaw.c2lnbmF0dXJl' } },
+  'GET /admin/documents/income-diaries': {
+    query: ['page', 'size', 'term', 'incomeType', 'frequency', 'active', 'sort', 'direction'],
+  },
+  'GET /admin/documents/income-diaries/:uuid': { params: { uuid: () => NO_GHOST } },
+  'POST /admin/documents/income-diaries/:uuid/delete': { params: { uuid: () => NO_GHOST } },
+  'POST /admin/documents/income-diaries/run': {},
+  'POST /admin/documents/income-diaries': {
+    body: () => ({
+      securityId: 1,
+      incomeType: 'UK_DIVIDEND',
+      documentTypeUuid: CASH_DIVIDEND_TYPE,
+      rate: '0.1',
+      nextExDate: '2099-01-04',
+      nextPayDate: '2099-01-20',
+      frequency: 'QUARTERLY',
+    }),
+    bodyFields: [
+      'securityId',
+      'incomeType',
+      'documentTypeUuid',
+      'layerUuid',
+      'rate',
+      'perParent',
+      'nextExDate',
+      'nextPayDate',
+      'frequency',
+      'active',
+      'endDate',
+    ],
+  },
+  'PUT /admin/documents/income-diaries': {
+    body: () => ({ uuid: NO_GHOST, version: 1, securityId: 1, rate: '0.1', frequency: 'ANNUAL' }),
+    bodyFields: ['uuid', 'version', 'securityId', 'rate', 'frequency', 'nextExDate'],
+  },
   'POST /taximiser/proposals': {
     body: () => ({
       portfolioUuid: ids.portfolioUuid,

@@ -55,6 +55,7 @@ const INTERFACE_LOGGING_PAGE = getRoute('InterfaceLogging').roles;
 /** Changes to a firm's ledger: the provider's and the firm's administrators. */
 const LEDGER_WRITERS: readonly RouteRole[] = ['ADMIN', 'CUSTOMER_ADMIN'];
 const CORPORATE_ACTIONS_PAGE = getRoute('CorporateActions').roles;
+const INCOME_DIARIES_PAGE = getRoute('IncomeDiaries').roles;
 
 function call(
   method: HttpMethod,
@@ -236,6 +237,12 @@ export const CALLS: readonly CallDefinition[] = [
   call('GET', '/reports/download/:token', 'PUBLIC'),
   call('GET', '/admin/documents/headers/types/:typeId/:direction/clients', CORPORATE_ACTIONS_PAGE, true),
   call('GET', '/admin/documents/headers/types/:typeId/:direction/portfolios', CORPORATE_ACTIONS_PAGE, true),
+  call('GET', '/admin/documents/income-diaries', INCOME_DIARIES_PAGE, true),
+  call('GET', '/admin/documents/income-diaries/:uuid', INCOME_DIARIES_PAGE, true),
+  call('POST', '/admin/documents/income-diaries', INCOME_DIARIES_PAGE, true),
+  call('PUT', '/admin/documents/income-diaries', INCOME_DIARIES_PAGE, true),
+  call('POST', '/admin/documents/income-diaries/:uuid/delete', INCOME_DIARIES_PAGE, true),
+  call('POST', '/admin/documents/income-diaries/run', INCOME_DIARIES_PAGE, true),
 ];
 
 /**

@@ -6,3 +6,4 @@ export * from './input-rules';
 export * from './taximiser-rules';
 export * from './csv';
 export * from './header-status';
+export * from './income-types';

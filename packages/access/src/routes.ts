@@ -138,9 +138,10 @@ export const ROUTES = [
   route('IncomeDiaries', 'income-diaries', 'Income Diaries', {
     group: 'MOVEMENT_MANAGEMENT',
     card: card('Income Diaries', 'schedules for income postings'),
+    status: 'built',
   }),
-  route('IncomeDiariesNew', 'income-diaries/new', 'New Income Diary', { section: 'IncomeDiaries' }),
-  route('IncomeDiariesView', 'income-diaries/:uuid', 'Income Diary', { section: 'IncomeDiaries' }),
+  route('IncomeDiariesNew', 'income-diaries/new', 'New Income Diary', { section: 'IncomeDiaries', status: 'built' }),
+  route('IncomeDiariesView', 'income-diaries/:uuid', 'Income Diary', { section: 'IncomeDiaries', status: 'built' }),
   route('PortfolioMovements', 'portfolio-movements', 'Portfolio Movements', {
     group: 'MOVEMENT_MANAGEMENT',
     card: card('Portfolio Movements', 'gifts between accounts'),

@@ -20,3 +20,6 @@ export interface ReportLink {
 }
 export type MovementClient = Wire<documents.MovementClient>;
 export type MovementPortfolioOption = Wire<documents.MovementPortfolioOption>;
+/** Income Diaries (seed 000 §1, §2.1): a schedule of expected income and the headers it made. */
+export type IncomeDiary = Wire<documents.IncomeDiary>;
+export type IncomeDiaryHeader = Wire<documents.IncomeDiaryHeader>;

@@ -4,9 +4,9 @@ import { createOutboxRelay } from '@gains/outbox';
 import { documents } from '@gains/proto';
 import type { ServiceModule } from '@gains/service-kit';
 import type { DocumentsDeps } from './domain/deps';
-import { createJobRunner } from '@gains/jobs';
+import { createJobRunner, type JobHandler } from '@gains/jobs';
 import { createClient } from '@connectrpc/connect';
-import { ledger } from '@gains/proto';
+import { clients, ledger } from '@gains/proto';
 import { serviceTokenSource } from '@gains/service-kit';
 import type { Caller } from '@gains/auth';
 import { DomainError } from '@gains/errors';
@@ -21,9 +21,18 @@ import { createDocumentTypeStore } from './store/document-type-store';
 import { createHeaderStore } from './store/header-store';
 import { createLayerStore } from './store/layer-store';
 import { createRowStore } from './store/row-store';
+import { createIncomeDiaryStore } from './store/income-diary-store';
+import { refreshIncomePending } from './domain/income-pending';
+import { makeDiaryHeader, runDueDiaries } from './domain/run-income-diaries';
 import { createDocumentsPrisma } from './store/prisma';
 
 const SCHEMA = 'documents';
+/** How often the timer runs due income diaries, and how often every firm's 'Income Pending' is worked out again
+ * (a diary's pay date comes into the coming period as days pass). */
+const DIARY_TICK_MS = 60_000;
+const PENDING_SWEEP_MS = 60 * 60_000;
+/** Today in London, as the ledger dates rows (YYYY-MM-DD). */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
 export const documentsModule: ServiceModule = {
   name: 'documents',
@@ -45,52 +54,101 @@ export const documentsModule: ServiceModule = {
       holdingsAt: async (organisationUuid, portfolioUuid, atDate) =>
         ledgerClient.listPortfolioHoldingsAt({ organisationUuid, portfolioUuid, atDate }, await asService()),
     };
+    const clientsClient = createClient(clients.ClientsService, transports.clients);
+    const diaries = createIncomeDiaryStore(prisma);
+    /** 'Income Pending' worked out again for each organisation named, shortly and once however often it is asked. */
+    const pendingQueue = new Set<string>();
+    let pendingTimer: NodeJS.Timeout | undefined;
+    const flushPending = async () => {
+      pendingTimer = undefined;
+      for (const org of [...pendingQueue]) {
+        pendingQueue.delete(org);
+        try {
+          await refreshIncomePending(
+            {
+              diaries,
+              holders: holders.holders,
+              today,
+              async setPending(organisationUuid, clientUuids) {
+                await clientsClient.setIncomePending({ organisationUuid, clientUuids }, await asService());
+              },
+            },
+            org,
+          );
+        } catch (error) {
+          logger.error({ err: error, organisationUuid: org }, 'income pending: could not be worked out');
+        }
+      }
+    };
+    const incomePendingChanged = (organisationUuid: string) => {
+      pendingQueue.add(organisationUuid);
+      pendingTimer ??= setTimeout(() => void flushPending(), 200);
+    };
+    /** Organisations whose header job ended in the chunk just run: their income may have changed once it commits. */
+    const endedJobs = new Set<string>();
+    const settlesIncome = <I, C>(handler: JobHandler<I, C>): JobHandler<I, C> => ({
+      ...handler,
+      async runChunk(ctx) {
+        const result = await handler.runChunk(ctx);
+        if (result.done) endedJobs.add(ctx.job.organisationUuid);
+        return result;
+      },
+    });
     const jobs = createJobRunner({
       pool,
       service: 'documents',
       logger,
       handlers: [
-        createTransactionsHandler({
-          async post(organisationUuid, rows, notes) {
-            const answer = await ledgerClient.postTransactions(
-              {
-                organisationUuid,
-                portfolioUuid: rows[0]!.portfolioUuid,
-                transactions: rows.map((r) => ({
-                  securityId: r.securityId,
-                  portfolioUuid: r.portfolioUuid,
-                  transaction: {
-                    type: r.transactionType,
-                    state: 'SETTLED',
-                    transactionCode: r.transactionCode,
-                    tradeDate: r.tradeDate,
-                    quantity: r.quantity ?? '',
-                    price: r.price ?? '',
-                    consideration: r.consideration ?? '',
-                    marketValue: r.marketValue ?? '',
-                    newSecurityId: r.newSecurityId ?? 0,
-                    ratio: r.ratio,
-                    originalAcquisitionDate: r.acquisitionDate ?? '',
-                    currency: 'GBP',
-                    notes,
-                  },
-                })),
-              },
-              await asService(),
-            );
-            return answer.transactions.map((t) => t.uuid);
-          },
-        }),
-        reverseHeaderHandler({
-          async reverse(organisationUuid, transactionUuids) {
-            await ledgerClient.reverseTransactions({ organisationUuid, transactionUuids }, await asService());
-          },
-        }),
-        deleteHeaderHandler(),
-        createCandidatesHandler(holders),
-        refreshCandidatesHandler(holders),
+        settlesIncome(
+          createTransactionsHandler({
+            async post(organisationUuid, rows, notes) {
+              const answer = await ledgerClient.postTransactions(
+                {
+                  organisationUuid,
+                  portfolioUuid: rows[0]!.portfolioUuid,
+                  transactions: rows.map((r) => ({
+                    securityId: r.securityId,
+                    portfolioUuid: r.portfolioUuid,
+                    transaction: {
+                      type: r.transactionType,
+                      state: 'SETTLED',
+                      transactionCode: r.transactionCode,
+                      tradeDate: r.tradeDate,
+                      quantity: r.quantity ?? '',
+                      price: r.price ?? '',
+                      consideration: r.consideration ?? '',
+                      marketValue: r.marketValue ?? '',
+                      newSecurityId: r.newSecurityId ?? 0,
+                      ratio: r.ratio,
+                      originalAcquisitionDate: r.acquisitionDate ?? '',
+                      currency: 'GBP',
+                      notes,
+                    },
+                  })),
+                },
+                await asService(),
+              );
+              return answer.transactions.map((t) => t.uuid);
+            },
+          }),
+        ),
+        settlesIncome(
+          reverseHeaderHandler({
+            async reverse(organisationUuid, transactionUuids) {
+              await ledgerClient.reverseTransactions({ organisationUuid, transactionUuids }, await asService());
+            },
+          }),
+        ),
+        settlesIncome(deleteHeaderHandler()),
+        settlesIncome(createCandidatesHandler(holders)),
+        settlesIncome(refreshCandidatesHandler(holders)),
       ],
-      onCommitted: () => relay.kick(),
+      onCommitted: () => {
+        relay.kick();
+        // the job's last chunk has committed: its candidates' statuses are there to be read
+        for (const org of endedJobs) incomePendingChanged(org);
+        endedJobs.clear();
+      },
     });
     /** A header's job, on the Job Monitor under the header, started by the user who asked. */
     const startHeaderJob = (
@@ -120,6 +178,9 @@ export const documentsModule: ServiceModule = {
         headerState: (organisationUuid, uuid) => headers.state(organisationUuid, uuid),
       },
       ...createSources(transports),
+      diaries,
+      runDiaries: (organisationUuid) => runDiaryTick(organisationUuid),
+      incomePendingChanged,
       async startHeaderJob(job, caller, organisationUuid, headerUuid, checkedStatus) {
         const uuid = crypto.randomUUID();
         if (!(await headers.beginJob(organisationUuid, headerUuid, checkedStatus, job.inProgress, uuid, caller.name)))
@@ -137,6 +198,19 @@ export const documentsModule: ServiceModule = {
         await startHeaderJob(uuid, CREATE_CANDIDATES, 'Finding the holders', caller, organisationUuid, headerUuid);
       },
     };
+    /** Due diaries make their headers (one organisation's for 'Run now', every one's on the timer). */
+    const runDiaryTick = (organisationUuid: string | null) =>
+      runDueDiaries(
+        { diaries, today, incomePendingChanged, makeHeader: (diary) => makeDiaryHeader(deps, diary) },
+        organisationUuid,
+      );
+    let diaryTimer: NodeJS.Timeout | undefined;
+    let sweepTimer: NodeJS.Timeout | undefined;
+    const sweepPending = async () => {
+      for (const org of await diaries.organisationsWithIncome()) incomePendingChanged(org);
+    };
+    const quietly = (what: string, work: () => Promise<unknown>) => () =>
+      void work().catch((error) => logger.error({ err: error }, `income diaries: ${what} failed`));
     return {
       routes: (router) => router.service(documents.DocumentsService, createDocumentsService(deps)),
       relay,
@@ -144,8 +218,20 @@ export const documentsModule: ServiceModule = {
       async afterStart() {
         await types.seedSystemTypes();
         jobs.listen();
+        diaryTimer = setInterval(
+          quietly('the timer', () => runDiaryTick(null)),
+          DIARY_TICK_MS,
+        );
+        sweepTimer = setInterval(quietly('the income pending sweep', sweepPending), PENDING_SWEEP_MS);
+        quietly('the first run', async () => {
+          await runDiaryTick(null);
+          await sweepPending();
+        })();
       },
       async stop() {
+        clearInterval(diaryTimer);
+        clearInterval(sweepTimer);
+        clearTimeout(pendingTimer);
         await jobs.stop();
         await relay.stop();
         await prisma.$disconnect();

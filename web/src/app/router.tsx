@@ -41,6 +41,9 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   ViewCorporateAction: () => import('./routes/corporate-action-view'),
   ViewCorporateActionsByCode: () => import('./routes/corporate-action-by-code'),
   PortfolioMovements: () => import('./routes/portfolio-movements'),
+  IncomeDiaries: () => import('./routes/income-diaries'),
+  IncomeDiariesNew: () => import('./routes/income-diaries-new'),
+  IncomeDiariesView: () => import('./routes/income-diaries-view'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 

@@ -1,3 +1,4 @@
+import { INCOME_TYPE_ITEMS } from '@gains/access';
 import { assertMember, type Caller } from '@gains/auth';
 
 /**
@@ -59,21 +60,7 @@ export const REPORTING_FREQUENCIES: ReferenceItem[] = numbered([
   item('MONTHLY', 'Monthly'),
 ]);
 
-export const INCOME_TYPES: ReferenceItem[] = numbered([
-  item('UK_DIVIDEND', 'UK company dividend'),
-  item('NON_UK_DIVIDEND', 'Non-UK company dividend'),
-  item('UK_INTEREST', 'UK company interest'),
-  item('NON_UK_INTEREST', 'Non-UK company interest'),
-  item('GILT_INTEREST', 'Gilt interest'),
-  item('BOND_INTEREST', 'Bond interest'),
-  item('UNIT_TRUST_DIVIDEND', 'Unit trust dividend distribution'),
-  item('UNIT_TRUST_INTEREST', 'Unit trust interest distribution'),
-  item('UK_PID', 'UK property income distribution'),
-  item('ACCRUED_INTEREST_CHARGE', 'Accrued interest charge'),
-  item('ACCRUED_INTEREST_RELIEF', 'Accrued interest relief'),
-  item('BANK_INTEREST', 'Bank and building society interest'),
-  item('NON_UK_OTHER', 'Non-UK other income'),
-]);
+export const INCOME_TYPES: ReferenceItem[] = numbered([...INCOME_TYPE_ITEMS]);
 
 /** ISO 3166-1 alpha-2, the countries clients most often live in or are domiciled in. */
 export const COUNTRIES: ReferenceItem[] = [

@@ -5,6 +5,7 @@ import { clients } from '@gains/proto';
 import type { ClientSummary } from '../domain/client-summary';
 import { listClientSummaries, type ListClientSummariesDeps } from '../domain/list-client-summaries';
 import { listReferenceLists } from '../domain/reference-lists';
+import { setIncomePending, type SetIncomePendingDeps } from '../domain/set-income-pending';
 import { getCalculationStatus, type GetCalculationStatusDeps } from '../domain/get-calculation-status';
 import type { ClientMaintenanceDeps } from '../domain/client-maintenance';
 import { clientMaintenanceHandlers } from './client-maintenance-handlers';
@@ -20,7 +21,7 @@ function toProtoRow(row: ClientSummary): ProtoRow {
 }
 
 export function createClientsService(
-  deps: ListClientSummariesDeps & ClientMaintenanceDeps & GetCalculationStatusDeps,
+  deps: ListClientSummariesDeps & ClientMaintenanceDeps & GetCalculationStatusDeps & SetIncomePendingDeps,
 ): ServiceImpl<typeof clients.ClientsService> {
   return {
     ...clientMaintenanceHandlers(deps),
@@ -52,6 +53,9 @@ export function createClientsService(
           lastCalculationDateTime: s.lastCalculationDateTime ?? undefined,
         })),
       };
+    },
+    async setIncomePending(req, ctx) {
+      return { changed: await setIncomePending(deps, requireCaller(ctx), req) };
     },
     async listReferenceLists(req, ctx) {
       return listReferenceLists(requireCaller(ctx), req.organisationUuid);

@@ -105,6 +105,14 @@ export function createClientStore(prisma: ClientsPrisma) {
         totalSize,
       };
     },
+
+    /** The organisation's named clients income pending, its others not; answers how many changed. */
+    async setIncomePending(organisationUuid: string, clientUuids: string[]): Promise<number> {
+      return prisma.$executeRaw`
+        UPDATE client SET income_pending = (uuid = ANY(${clientUuids}::uuid[]))
+        WHERE organisation_uuid = ${organisationUuid}::uuid
+          AND income_pending IS DISTINCT FROM (uuid = ANY(${clientUuids}::uuid[]))`;
+    },
   };
 }
 export type ClientStore = ReturnType<typeof createClientStore>;

@@ -3,6 +3,7 @@ import type { DocumentEffect } from './document-types';
 import type { EditDeps } from './edit-candidates';
 import type { HeaderJob } from './header-jobs';
 import type { HeaderStore } from '../store/header-store';
+import type { DiaryHeaderView, IncomeDiaryStore } from '../store/income-diary-store';
 import type { DocumentTypeStore } from '../store/document-type-store';
 import type { LayerStore } from '../store/layer-store';
 import type { RowStore } from '../store/row-store';
@@ -113,4 +114,9 @@ export interface DocumentsDeps {
   ): Promise<{ uuid: string; code: string; name: string; clientUuid: string; taxWrapper: string }[]>;
   /** The organisation's name, as headers show it. */
   organisationName(caller: Caller, organisationUuid: string): Promise<string>;
+  diaries: IncomeDiaryStore;
+  /** Runs the organisation's due diaries now (run-income-diaries.ts), as the timer would. */
+  runDiaries(organisationUuid: string): Promise<DiaryHeaderView[]>;
+  /** The organisation's 'Income Pending' is worked out again shortly (income-pending.ts). */
+  incomePendingChanged(organisationUuid: string): void;
 }

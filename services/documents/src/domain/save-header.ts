@@ -30,6 +30,14 @@ export type SaveHeaderRequest = HeaderInput & {
  */
 export async function saveHeader(deps: DocumentsDeps, caller: Caller, req: SaveHeaderRequest): Promise<HeaderView> {
   assertDocumentsUser(caller, req.organisationUuid);
+  return writeHeader(deps, caller, req);
+}
+
+/**
+ * The save after the access check: the user's, or an income diary's (run-income-diaries.ts), whose headers take
+ * this same path and so find their candidates the same way.
+ */
+export async function writeHeader(deps: DocumentsDeps, caller: Caller, req: SaveHeaderRequest): Promise<HeaderView> {
   const org = req.organisationUuid;
   if (!UUID.test(req.typeUuid)) throw invalidArgument('typeUuid', 'Type is required');
   const type = await deps.types.find(org, req.typeUuid.toLowerCase());

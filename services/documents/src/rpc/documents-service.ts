@@ -16,6 +16,9 @@ import {
 import { getHeader, searchHeaders } from '../domain/read-headers';
 import { saveHeader } from '../domain/save-header';
 import { searchMovementClients, searchMovementPortfolios } from '../domain/search-movement-parties';
+import { deleteIncomeDiary, getIncomeDiary, listIncomeDiaries } from '../domain/read-income-diaries';
+import { runIncomeDiaries } from '../domain/run-income-diaries';
+import { saveIncomeDiary } from '../domain/save-income-diary';
 
 function typeMessage(t: DocumentTypeRecord) {
   const { id: _id, lineDefinitions, ...fields } = t;
@@ -126,6 +129,21 @@ export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof 
         inPortfolios: req.inPortfolios.map((p) => ({ ...p })),
         outPortfolios: req.outPortfolios.map((p) => ({ ...p })),
       });
+    },
+    async listIncomeDiaries(req, ctx) {
+      return paged(await listIncomeDiaries(deps, requireCaller(ctx), req));
+    },
+    async getIncomeDiary(req, ctx) {
+      return getIncomeDiary(deps, requireCaller(ctx), req);
+    },
+    async saveIncomeDiary(req, ctx) {
+      return saveIncomeDiary(deps, requireCaller(ctx), req);
+    },
+    async deleteIncomeDiary(req, ctx) {
+      return deleteIncomeDiary(deps, requireCaller(ctx), req);
+    },
+    async runIncomeDiaries(req, ctx) {
+      return { created: await runIncomeDiaries(deps, requireCaller(ctx), req) };
     },
   };
 }

@@ -4,3 +4,5 @@ export {
   EditCorporateActionHeader,
   ViewCorporateActionByCode,
 } from './components/ca-header-pages';
+export { HeaderModal } from './components/header-modal';
+export { useDocumentTypes } from './api/get-document-types';
