@@ -123,10 +123,17 @@ export const ROUTES = [
     card: card('Corporate Actions', 'reorganisations, capital repayments, income'),
     status: 'built',
   }),
-  route('AddCorporateAction', 'corporate-actions/add', 'Add Corporate Action', { section: 'CorporateActions' }),
-  route('ViewCorporateAction', 'corporate-actions/:uuid', 'Corporate Action', { section: 'CorporateActions' }),
+  route('AddCorporateAction', 'corporate-actions/add', 'Add Corporate Action', {
+    section: 'CorporateActions',
+    status: 'built',
+  }),
+  route('ViewCorporateAction', 'corporate-actions/:uuid', 'Corporate Action', {
+    section: 'CorporateActions',
+    status: 'built',
+  }),
   route('ViewCorporateActionsByCode', 'view-corporate-actions/:code', 'Corporate Actions by Code', {
     section: 'CorporateActions',
+    status: 'built',
   }),
   route('IncomeDiaries', 'income-diaries', 'Income Diaries', {
     group: 'MOVEMENT_MANAGEMENT',

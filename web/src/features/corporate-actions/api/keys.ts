@@ -17,6 +17,12 @@ export const corporateActionKeys = {
     [...corporateActionKeys.all(organisationUuid), 'header', uuid] as const,
   rows: (organisationUuid: string, uuid: string, kind: HeaderRowsKind) =>
     [...corporateActionKeys.header(organisationUuid, uuid), kind] as const,
+  byCode: (organisationUuid: string, code: string) =>
+    [...corporateActionKeys.all(organisationUuid), 'code', code] as const,
+  layers: (organisationUuid: string, securityId: number) =>
+    [...corporateActionKeys.all(organisationUuid), 'layers', securityId] as const,
+  securities: (organisationUuid: string, term: string) =>
+    [...corporateActionKeys.all(organisationUuid), 'securities', term] as const,
   movementParties: (organisationUuid: string, what: 'clients' | 'portfolios', q: Record<string, string>) =>
     [...corporateActionKeys.all(organisationUuid), 'movement', what, q] as const,
 };

@@ -3,10 +3,12 @@ import '@/lib/ag-grid';
 import { AgGridReact } from 'ag-grid-react';
 import type { GetRowIdParams, RowClickedEvent } from 'ag-grid-community';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { Badge, Button, Collapse, DatePicker, Form, Input, Select, Space, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { DocumentHeader } from '@gains/contracts';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
+import { paths } from '@/config/paths';
 import { ExportMenu } from '@/components/grid/export-menu';
 import { useFullExport } from '@/components/grid/full-export';
 import { GridPager } from '@/components/grid/grid-pager';
@@ -72,6 +74,7 @@ export function CorporateActionsSearch({
 }) {
   const kind = KINDS[documentTypeCode];
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [form] = Form.useForm<FormValues>();
   const [search, setSearch] = useState<HeaderSearch>(() => defaultHeaderSearch(dayjs(), documentTypeCode));
   const chosenType = Form.useWatch('type', form);
@@ -179,12 +182,22 @@ export function CorporateActionsSearch({
                 </Button>
               </Tooltip>
             ) : (
-              // Adding a corporate action is the next piece of work; the button keeps its place and its rule.
-              <Tooltip title={chosenType ? 'Adding a header comes next' : 'Choose a type first'}>
-                <Button disabled data-testid="ca-add-new">
-                  Add New
-                </Button>
-              </Tooltip>
+              <>
+                {/* seed 001 §2: a header is added for the type chosen here */}
+                <Tooltip title={chosenType ? undefined : 'Choose a type first'}>
+                  <Button
+                    disabled={!chosenType}
+                    data-testid="ca-add-new"
+                    onClick={() =>
+                      navigate(
+                        `${paths.route('AddCorporateAction', organisationUuid)}?type=${encodeURIComponent(chosenType)}`,
+                      )
+                    }
+                  >
+                    Add New
+                  </Button>
+                </Tooltip>
+              </>
             )}
           </Space>
         </Form.Item>

@@ -8,6 +8,7 @@ import { useHeader } from '../api/get-header';
 import { useHeaderAction } from '../api/process-header';
 import { headerActions, isInProgress, statusLabel } from './header-rules';
 import { HeaderRowsTab } from './header-rows-tab';
+import { EventTermsEditor } from './event-terms-editor';
 import { headerModalTitle, MovementTerms, showsSecurity } from './movement-terms';
 
 /** Seed 001 §2 "Header modal", corporate action: its terms, candidates, previews and counts; Create transactions. */
@@ -152,7 +153,13 @@ function HeaderBody({
           {
             key: 'terms',
             label: 'Event Terms',
-            children: showsSecurity(h) ? <EventTerms header={h} type={type} /> : <MovementTerms header={h} />,
+            children: showsSecurity(h) ? (
+              <EventTermsEditor organisationUuid={organisationUuid} header={h} type={type}>
+                <EventTerms header={h} type={type} />
+              </EventTermsEditor>
+            ) : (
+              <MovementTerms header={h} />
+            ),
           },
           ...ROW_TABS.map(({ key, label }) => ({
             key,
