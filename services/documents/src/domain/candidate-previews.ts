@@ -1,4 +1,4 @@
-import { compareDecimal, divideDecimal, multiplyDecimal, roundDecimal } from '@gains/decimal';
+import { compareDecimal, divideDecimal, multiplyDecimal, plainDecimal, roundDecimal } from '@gains/decimal';
 import type { DocumentEffect } from './document-types';
 
 /** A header line's terms, as the previews read them. */
@@ -67,8 +67,6 @@ const entitlement = (holding: string, line: PreviewLine) =>
 const newQuantity = (holding: string, line: PreviewLine, places: number) =>
   roundDecimal(entitlement(holding, line), places, 'down');
 const pennies = (value: string) => roundDecimal(value, 2, 'half-up');
-/** The store reads a rate at its column's scale (2.0000000000); the ledger's ratio takes at most 8 places. */
-const ratioPart = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 const positive = (value: string | undefined) => value !== undefined && compareDecimal(value, '0') > 0;
 
 /**
@@ -134,7 +132,8 @@ export function candidatePreviews(
         transactionType: first.transactionTypeName,
         ...at,
         tradeDate: header.exDate,
-        ratio: `${ratioPart(first.rate)}:${ratioPart(first.perParent || '1')}`,
+        // the store reads a rate at its column's scale (2.0000000000); the ledger's ratio takes at most 8 places
+        ratio: `${plainDecimal(first.rate)}:${plainDecimal(first.perParent || '1')}`,
       });
       break;
     case 'RIGHTS_TAKEN_UP':
