@@ -418,19 +418,22 @@ function ledgerWithSales(
   at: { today: string; portfolio: LedgerContext['portfolios'][number]; taxpayer: LedgerFile['taxpayer'] },
 ): Ledger {
   const ownership = at.portfolio.percentage && at.portfolio.percentage !== '100' ? at.portfolio.percentage : '';
+  // each sale's cells under the file's own header, by name: the export may add columns
+  const columns = base.header.split(',');
   const lines = sold.map((d, i) => {
-    const cgtClass = d.holding.gainClass === 'capital' ? '' : d.holding.gainClass.toUpperCase();
-    const cells = [
-      at.today,
-      'SELL',
-      d.holding.label,
-      d.quantity.toString(),
+    const cells: Record<string, string> = {
+      date: at.today,
+      type: 'SELL',
+      security: d.holding.label,
+      quantity: d.quantity.toString(),
       // the portfolio's proceeds: the ownership column gives the client their share
-      d.holding.price.mul(d.quantity).roundTo(2, 'half-up').toFixed(2),
-      '',
-      at.portfolio.code,
-    ];
-    return [...cells, ownership, '', '', '', '', '', cgtClass, '', `${REF}${i}`].join(',');
+      amount: d.holding.price.mul(d.quantity).roundTo(2, 'half-up').toFixed(2),
+      portfolio: at.portfolio.code,
+      ownership,
+      class: d.holding.gainClass === 'capital' ? '' : d.holding.gainClass.toUpperCase(),
+      ref: `${REF}${i}`,
+    };
+    return columns.map((c) => cells[c.trim()] ?? '').join(',');
   });
   const sales = ledgerFromCsv(`${base.header}\n${lines.join('\n')}\n`, at.taxpayer);
   if (sales.errors.length) throw new Error(`a planned sale could not be read: ${sales.errors[0]!.message}`);
