@@ -89,9 +89,9 @@ describe('stored calculations', () => {
     // The ledger as `pnpm cgt` reads it, with the arguments that give the same figures.
     const csv = await api.getLedgerCsv({ organisationUuid: ASHW, clientUuid: client.uuid }, as.manager);
     expect(csv.csv.split('\n')[0]).toBe(
-      'date,type,security,quantity,amount,expenses,portfolio,ownership,acquired,counterparty,holdover,new_security,market_value,class,timing,ref',
+      'date,type,security,quantity,price,amount,expenses,portfolio,ownership,acquired,counterparty,holdover,new_security,market_value,class,timing,ref',
     );
-    expect(csv.csv).toContain(`${SALE_DATE},SELL,ZCALC01,400,2000,,P${client.code},,,,,,,,,${sale}`);
+    expect(csv.csv).toContain(`${SALE_DATE},SELL,ZCALC01,400,,2000,,P${client.code},,,,,,,,,${sale}`);
     expect(csv.cgtArgs).toEqual(['--taxpayer', 'individual']);
     expect(csv.pricesCsv).toBe('security,price\nZCALC01,5\n');
 
@@ -344,7 +344,7 @@ describe('stored calculations', () => {
     }
     // The sale's row is the client's own: 100 bought for £250.00, 30 sold for £120.00.
     expect(batch[2]!.ledgerCsv.split('\n').filter((l) => l.includes(',SELL,'))[0]).toMatch(
-      /^[0-9-]+,SELL,ZCALC01,30,120,/,
+      /^[0-9-]+,SELL,ZCALC01,30,,120,/,
     );
     // A user of another firm is refused, as for one ledger.
     const byBrook = async () => {
