@@ -179,6 +179,8 @@ describe('the Job Monitor', () => {
     );
     expect(partial.content.map((j) => j.objectId).sort()).toEqual(['prices.csv', 'prices.csv']);
     const today = londonToday();
+    // the demo jobs ran 90, 60 and 30 minutes ago: just after midnight some of them ran yesterday
+    const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const none = await api.listJobs({ organisationUuid: ASHW, page: 1, size: 50, to: '2020-01-01' }, as.adviser);
     expect(none.totalSize).toBe(0);
     const sorted = await api.listJobs(
@@ -186,7 +188,7 @@ describe('the Job Monitor', () => {
         organisationUuid: ASHW,
         page: 1,
         size: 2,
-        from: today,
+        from: yesterday,
         to: today,
         sort: [{ column: 'type', direction: 'desc' }],
       },
