@@ -106,6 +106,7 @@ export const documentsModule: ServiceModule = {
                 {
                   organisationUuid,
                   portfolioUuid: rows[0]!.portfolioUuid,
+                  uuidsOnly: true,
                   transactions: rows.map((r) => ({
                     securityId: r.securityId,
                     portfolioUuid: r.portfolioUuid,
@@ -128,7 +129,7 @@ export const documentsModule: ServiceModule = {
                 },
                 await asService(),
               );
-              return answer.transactions.map((t) => t.uuid);
+              return answer.uuids;
             },
           }),
         ),
