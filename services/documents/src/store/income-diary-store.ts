@@ -1,5 +1,5 @@
 import { incomeTypeName } from '@gains/access';
-import type { DiaryFrequency } from '../domain/income-diary-rules';
+import type { IncomeDiaryFrequency } from '@gains/contracts';
 import type { Prisma } from './generated/client';
 import type { DocumentsPrisma } from './prisma';
 
@@ -57,7 +57,7 @@ export interface DiaryWrite {
   perParent: string;
   nextExDate: string;
   nextPayDate: string;
-  frequency: DiaryFrequency;
+  frequency: IncomeDiaryFrequency;
   active: boolean;
   endDate: string | null;
 }
@@ -79,7 +79,7 @@ export interface DueDiary {
   perParent: string;
   nextExDate: string;
   nextPayDate: string;
-  frequency: DiaryFrequency;
+  frequency: IncomeDiaryFrequency;
   active: boolean;
   endDate: string | null;
   scheduleExDate: string;
@@ -321,7 +321,7 @@ export function createIncomeDiaryStore(prisma: DocumentsPrisma) {
         perParent: d.perParent.toString(),
         nextExDate: day(d.nextExDate),
         nextPayDate: day(d.nextPayDate),
-        frequency: d.frequency as DiaryFrequency,
+        frequency: d.frequency as IncomeDiaryFrequency,
         active: d.active,
         endDate: d.endDate ? day(d.endDate) : null,
         scheduleExDate: day(d.scheduleExDate),
