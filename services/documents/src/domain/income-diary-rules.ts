@@ -16,18 +16,11 @@ const MONTHS: Record<IncomeDiaryFrequency, number> = {
 /** How far ahead a diary's pay date makes its holders' income pending (the clients grid's 'Income Pending'). */
 export const INCOME_PENDING_DAYS = 31;
 
-export interface CheckedDiary {
-  securityId: number;
-  incomeType: string;
-  documentTypeUuid: string;
-  layerUuid: string;
-  rate: string;
-  perParent: string;
-  nextExDate: string;
-  nextPayDate: string;
+/** A diary's terms once checked: trimmed, the frequency one of the list, the end date null when left out. */
+export type CheckedDiary = Omit<IncomeDiaryInput, 'frequency' | 'endDate'> & {
   frequency: IncomeDiaryFrequency;
   endDate: string | null;
-}
+};
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,6 @@
 import { incomeTypeName } from '@gains/access';
 import type { IncomeDiaryFrequency } from '@gains/contracts';
+import type { CheckedDiary } from '../domain/income-diary-rules';
 import type { Prisma } from './generated/client';
 import type { DocumentsPrisma } from './prisma';
 
@@ -63,25 +64,15 @@ export interface DiaryWrite {
 }
 
 /** A due diary as the scheduler works it: what its header needs and where its schedule stands. */
-export interface DueDiary {
+export interface DueDiary extends CheckedDiary {
   id: number;
   uuid: string;
   organisationUuid: string;
-  securityId: number;
   sedol: string;
   isin: string;
   securityName: string;
   quantityDecimalPlaces: number;
-  incomeType: string;
-  documentTypeUuid: string;
-  layerUuid: string;
-  rate: string;
-  perParent: string;
-  nextExDate: string;
-  nextPayDate: string;
-  frequency: IncomeDiaryFrequency;
   active: boolean;
-  endDate: string | null;
   scheduleExDate: string;
   schedulePayDate: string;
   stepsTaken: number;
