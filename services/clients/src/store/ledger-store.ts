@@ -9,6 +9,7 @@ import { calculationStatusFor } from '../domain/portfolio-rules';
 import { stateRef } from '../domain/transaction-states';
 import type { LedgerRowValues } from '../domain/transaction-rules';
 import { unnestSelectRows } from './bulk-insert';
+import { LEDGER_VALUE_COLUMNS, ledgerValues } from './ledger-columns';
 import { dateColumn, dateText, decimalText, likePattern } from './columns';
 import { Prisma } from './generated/client';
 import type { ClientsPrisma, ClientsTx } from './prisma';
@@ -439,31 +440,7 @@ const INSERTED_COLUMNS = [
   { name: 'portfolio_code', type: 'text' },
   { name: 'security_id', type: 'int' },
   { name: 'type_id', type: 'int' },
-  { name: 'transaction_code', type: 'text' },
-  { name: 'state', type: 'text' },
-  { name: 'trade_date', type: 'date' },
-  { name: 'ex_date', type: 'date' },
-  { name: 'pay_date', type: 'date' },
-  { name: 'report_date', type: 'date' },
-  { name: 'quantity', type: 'numeric' },
-  { name: 'price', type: 'numeric' },
-  { name: 'consideration', type: 'numeric' },
-  { name: 'expenses', type: 'numeric' },
-  { name: 'currency', type: 'text' },
-  { name: 'fx_rate', type: 'numeric' },
-  { name: 'consideration_gbp', type: 'numeric' },
-  { name: 'expenses_gbp', type: 'numeric' },
-  { name: 'original_acquisition_date', type: 'date' },
-  { name: 'counterparty_client_uuid', type: 'uuid' },
-  { name: 'counterparty_name', type: 'text' },
-  { name: 'holdover_relief_claimed', type: 'numeric' },
-  { name: 'new_security_id', type: 'int' },
-  { name: 'market_value', type: 'numeric' },
-  { name: 'ratio', type: 'text' },
-  { name: 'timing', type: 'text' },
-  { name: 'income_type', type: 'text' },
-  { name: 'tax_deducted', type: 'numeric' },
-  { name: 'notes', type: 'text' },
+  ...LEDGER_VALUE_COLUMNS,
   { name: 'created_by', sql: '$2::text' },
   { name: 'updated_by', sql: '$2::text' },
   { name: 'updated_at', sql: 'now()' },
@@ -471,38 +448,13 @@ const INSERTED_COLUMNS = [
 
 /** An insert's values in INSERTED_COLUMNS' order (its parameter columns). */
 function insertedRow(uuid: string, insert: LedgerChange['inserts'][number]): unknown[] {
-  const v = insert.values;
   return [
     uuid,
     insert.portfolioId,
     insert.portfolioCode,
     insert.securityId,
     insert.typeId,
-    v.transactionCode,
-    v.state,
-    v.tradeDate,
-    v.exDate,
-    v.payDate,
-    v.reportDate,
-    v.quantity,
-    v.price,
-    v.consideration,
-    v.expenses,
-    v.currency,
-    v.fxRate,
-    v.considerationGbp,
-    v.expensesGbp,
-    v.originalAcquisitionDate,
-    v.counterpartyClientUuid,
-    v.counterpartyName,
-    v.holdoverReliefClaimed,
-    v.newSecurityId,
-    v.marketValue,
-    v.ratio,
-    v.timing,
-    v.incomeType,
-    v.taxDeducted,
-    v.notes,
+    ...ledgerValues(insert.values),
   ];
 }
 
