@@ -3,15 +3,13 @@
 // The statuses are reached as a user reaches them: PENDING (created), EDIT (a candidate unticked), RUN (Create
 // transactions), REVERSED (Reverse) and DELETED (Delete).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buy, newClient, newSecurity, settledHeader } from './documents-fixtures';
+import { buy, cashDividendHeader, newClient, newSecurity, settledHeader } from './documents-fixtures';
 import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
 
 let t: TestSystem;
 const as = (persona: Persona, body?: unknown, org = ORG.ASHW) => ({ token: t.tokens[persona], org, body });
 const manager = { persona: 'manager' as const, org: ORG.ASHW };
 let security = 0;
-let dividend: { uuid: string; lineDefinitions: { uuid: string }[] };
-let layer = '';
 
 beforeAll(async () => {
   t = await startTestSystem();
@@ -20,10 +18,6 @@ beforeAll(async () => {
   expect(
     await buy(t, manager, client.portfolios[0]!, security, { quantity: '1000', price: '2', tradeDate: '2026-08-03' }),
   ).toBe(201);
-  const types = (await t.request('GET', '/api/admin/documents/headers/types?documentTypeCode=CA', as('manager')))
-    .body as { code: string; uuid: string; lineDefinitions: { uuid: string }[] }[];
-  dividend = types.find((x) => x.code === 'CASH_DIVIDEND')!;
-  layer = (await t.request('GET', `/api/admin/documents/layers/${security}`, as('manager'))).body[0].uuid;
 }, 240_000);
 
 afterAll(async () => t?.stop());
@@ -32,18 +26,7 @@ type Row = { uuid: string; version: number; status: string };
 
 /** A 5p cash dividend on the test's security, its candidates and previews made: PENDING. */
 async function pendingHeader(): Promise<string> {
-  const created = await t.request(
-    'POST',
-    '/api/admin/documents/headers',
-    as('manager', {
-      typeUuid: dividend.uuid,
-      securityId: security,
-      exDate: '2026-09-01',
-      payDate: '2026-09-15',
-      layerUuid: layer,
-      lines: [{ lineDefinitionUuid: dividend.lineDefinitions[0]!.uuid, rate: '0.05' }],
-    }),
-  );
+  const created = await cashDividendHeader(t, security, '0.05');
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect((await settledHeader(t, created.body.uuid)).status).toBe('PENDING');
   return created.body.uuid as string;
