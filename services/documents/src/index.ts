@@ -49,8 +49,11 @@ export const documentsModule: ServiceModule = {
     const ledgerClient = createClient(ledger.LedgerService, transports.clients);
     const asService = async () => ({ headers: { authorization: `Bearer ${await serviceToken()}` } });
     const holders: HolderSource & PortfolioHoldingSource = {
-      holders: async (organisationUuid, securityId, beforeDate, after, limit) =>
-        ledgerClient.listHolders({ organisationUuid, securityId, beforeDate, after, limit }, await asService()),
+      holders: async (organisationUuid, securityId, beforeDate, after, limit, periodStart = '') =>
+        ledgerClient.listHolders(
+          { organisationUuid, securityId, beforeDate, after, limit, periodStart },
+          await asService(),
+        ),
       holdingsAt: async (organisationUuid, portfolioUuid, atDate) =>
         ledgerClient.listPortfolioHoldingsAt({ organisationUuid, portfolioUuid, atDate }, await asService()),
     };
