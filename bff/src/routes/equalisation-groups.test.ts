@@ -31,7 +31,7 @@ beforeAll(async () => {
   t = await startTestSystem();
   const client = await newClient(t, manager, 'EQL-1', 'Equalisation Client', ['EQL-1-A', 'EQL-1-B']);
   [ids.a, ids.b] = client.portfolios as [string, string];
-  ({ id: security, sedol } = await newSecurity(t, 'BE0Q01', 'Equalised Fund'));
+  ({ id: security, sedol } = await newSecurity(t, 'BQ7Q01', 'Equalised Fund'));
   // A: 1,000 before the period (1 June to 31 August), 400 bought and 300 sold in it: 1,100 at the ex-date
   expect(await buy(t, manager, ids.a, security, { quantity: '1000', price: '2', tradeDate: '2026-01-12' })).toBe(201);
   expect(await buy(t, manager, ids.a, security, { quantity: '400', price: '2.10', tradeDate: '2026-07-01' })).toBe(
