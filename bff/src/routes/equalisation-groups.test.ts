@@ -34,9 +34,7 @@ beforeAll(async () => {
   ({ id: security, sedol } = await newSecurity(t, 'BQ7Q01', 'Equalised Fund'));
   // A: 1,000 before the period (1 June to 31 August), 400 bought and 300 sold in it: 1,100 at the ex-date
   expect(await buy(t, manager, ids.a, security, { quantity: '1000', price: '2', tradeDate: '2026-01-12' })).toBe(201);
-  expect(await buy(t, manager, ids.a, security, { quantity: '400', price: '2.10', tradeDate: '2026-07-01' })).toBe(
-    201,
-  );
+  expect(await buy(t, manager, ids.a, security, { quantity: '400', price: '2.10', tradeDate: '2026-07-01' })).toBe(201);
   expect(await sell(ids.a, '300', '2026-08-03')).toBe(201);
   // B: 500 held since before the period, nothing moved in it
   expect(await buy(t, manager, ids.b, security, { quantity: '500', price: '2', tradeDate: '2026-02-02' })).toBe(201);
@@ -144,7 +142,12 @@ describe('an equalisation’s Group 1 and Group 2 units', () => {
     ]);
     // B: 500 x £0.05 = £25.00, all of it on Group 1 units; no Group 2 units, so no equalisation row
     expect(
-      byPortfolio(previews, 'EQL-1-B').map((p) => [p.transactionType, p.proceeds, p.group1Qualifying, p.group2Qualifying]),
+      byPortfolio(previews, 'EQL-1-B').map((p) => [
+        p.transactionType,
+        p.proceeds,
+        p.group1Qualifying,
+        p.group2Qualifying,
+      ]),
     ).toEqual([['DISTRIBUTION', '25', '25', '0']]);
     expect(previews[0]).toMatchObject({
       headerCode: header.code,
