@@ -50,9 +50,16 @@ const byPortfolio = (list: Row[], code: string) => list.filter((r) => r.portfoli
 
 async function equalisationHeader(exDate: string, payDate: string, startDate: string) {
   const types = (await t.request('GET', '/api/admin/documents/headers/types?documentTypeCode=CA', as('manager')))
-    .body as { code: string; uuid: string; groupMethod: string; lineDefinitions: { uuid: string }[] }[];
+    .body as {
+    code: string;
+    uuid: string;
+    groupMethod: string;
+    useG1g2: boolean;
+    lineDefinitions: { uuid: string }[];
+  }[];
   const type = types.find((x) => x.code === 'EQUALISATION')!;
-  expect(type.groupMethod).toBe('FIFO');
+  // the grid shows the groups of a type that uses them
+  expect(type).toMatchObject({ groupMethod: 'FIFO', useG1g2: true });
   const layer = (await t.request('GET', `/api/admin/documents/layers/${security}`, as('manager'))).body[0].uuid;
   const created = await t.request(
     'POST',
