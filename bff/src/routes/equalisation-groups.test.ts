@@ -164,6 +164,32 @@ describe('an equalisation’s Group 1 and Group 2 units', () => {
       acquisitionDate: '',
     });
     expect(String(previews[0]!.updatedAt)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    // The user takes A's LIFO groups instead (G1 1,000, G2 100): its rows are worked out again, by that user:
+    // equalisation 100 x £0.01 = £1.00; qualifying G1 1,000 x £0.05 = £50.00, G2 100 x £0.05 = £5.00
+    const saved = await t.request(
+      'POST',
+      `/api/admin/documents/headers/${header.uuid}/candidates/${a!.uuid}`,
+      as('manager', { version: a!.version, holdingQuantity: '1100', group1Quantity: '1000', group2Quantity: '100' }),
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const [edited] = byPortfolio(await content(header.uuid, 'candidates'), 'EQL-1-A');
+    expect(edited).toMatchObject({
+      group1Quantity: '1000',
+      group2Quantity: '100',
+      group1Fifo: '700',
+      previews: 2,
+      previewsEdited: 2,
+      previewsNotEdited: 0,
+      status: 'EDIT',
+    });
+    const redone = byPortfolio(await content(header.uuid, 'previews'), 'EQL-1-A');
+    expect(redone.map((p) => [p.transactionType, p.proceeds, p.group1Qualifying, p.group2Qualifying])).toEqual([
+      ['DISTRIBUTION', '55', '50', '5'],
+      ['EQUALISATION', '1', '50', '5'],
+    ]);
+    expect(redone[0]!.createdByName).not.toBe('Gains');
+    expect(redone[0]!.createdByName).toBe(redone[0]!.updatedByName);
   });
 
   it('without a Start Date, the period starts at the previous equalisation’s ex-date', async () => {

@@ -85,6 +85,8 @@ interface PreviewSet {
   portfolioUuid: string;
   holdingQuantity: string;
   rows: PreviewRow[];
+  /** who made them: the user whose edit worked them out again, else the documents service's jobs */
+  byName?: string;
 }
 
 /**
@@ -123,6 +125,7 @@ export function pipelineStore(tx: pg.ClientBase) {
         acquisitionDate: r.acquisitionDate ?? null,
         group1Qualifying: r.group1Qualifying ?? null,
         group2Qualifying: r.group2Qualifying ?? null,
+        byName: set.byName ?? 'Gains',
       })),
     );
     if (previews.length === 0) return;
@@ -130,17 +133,18 @@ export function pipelineStore(tx: pg.ClientBase) {
       INSERT INTO preview (uuid, candidate_id, header_line_id, status, candidate_version, edited, transaction_type, ord,
         portfolio_uuid, security_id, trade_date, holding_quantity, quantity, price, consideration, proceeds, expense,
         market_value, new_security_id, ratio, apportionment_factor, acquisition_date, group1_qualifying,
-        group2_qualifying)
+        group2_qualifying, created_by_name, updated_by_name)
       SELECT gen_random_uuid(), p."candidateId", p."headerLineId", p.status, p."candidateVersion", p.edited,
         p."transactionType", p.ord, p."portfolioUuid", p."securityId", p."tradeDate", p."holdingQuantity", p.quantity,
         p.price, p.consideration, p.proceeds, p.expense, p."marketValue", p."newSecurityId", p.ratio,
-        p."apportionmentFactor", p."acquisitionDate", p."group1Qualifying", p."group2Qualifying"
+        p."apportionmentFactor", p."acquisitionDate", p."group1Qualifying", p."group2Qualifying", p."byName",
+        p."byName"
       FROM json_to_recordset(${JSON.stringify(previews)}::json) AS p("candidateId" int, "headerLineId" int,
         status text, "candidateVersion" int, edited boolean, "transactionType" text, ord int, "portfolioUuid" uuid,
         "securityId" int, "tradeDate" date, "holdingQuantity" numeric, quantity numeric, price numeric,
         consideration numeric, proceeds numeric, expense numeric, "marketValue" numeric, "newSecurityId" int,
         ratio text, "apportionmentFactor" numeric, "acquisitionDate" date, "group1Qualifying" numeric,
-        "group2Qualifying" numeric)`;
+        "group2Qualifying" numeric, "byName" text)`;
   };
   return {
     async header(headerUuid: string): Promise<RunHeader | null> {
@@ -391,6 +395,7 @@ export function pipelineStore(tx: pg.ClientBase) {
             portfolioUuid: c!.portfolioUuid,
             holdingQuantity: edit.holdingQuantity,
             rows,
+            byName,
           },
         ],
         lineIds,
