@@ -1116,10 +1116,34 @@ describe('a corporate action’s holders (ListHolders)', () => {
       )
     ).holders;
     expect(first).toMatchObject({ price: '3.25', taxWrapper: 'GIA' });
+    // An equalisation period from 1 March: ZHOLD1 held 1,000 the day before (the split of 3 March is no move),
+    // then sold 300 on 2 June; ZHOLD2's 500 were all bought before it.
+    const period = (
+      await api.listHolders(
+        {
+          organisationUuid: ASHW,
+          securityId: HELD,
+          beforeDate: '2025-06-03',
+          after: '',
+          limit: 10,
+          periodStart: '2025-03-01',
+        },
+        as.manager,
+      )
+    ).holders;
+    expect(
+      period.map((h) => [h.portfolioCode, h.heldAtPeriodStart, h.periodMoves.map((m) => [m.tradeDate, m.quantity])]),
+    ).toEqual([
+      ['ZHOLD1', '1000.0000', [['2025-06-02', '-300.0000']]],
+      ['ZHOLD2', '500.0000', []],
+    ]);
   });
 
   it('is for administrators of the organisation only, and names a bad field', async () => {
-    const ask = (who: Options, more: Partial<{ beforeDate: string; securityId: number; after: string }> = {}) =>
+    const ask = (
+      who: Options,
+      more: Partial<{ beforeDate: string; securityId: number; after: string; periodStart: string }> = {},
+    ) =>
       failure(
         api.listHolders(
           { organisationUuid: ASHW, securityId: HELD, beforeDate: '2025-06-03', after: '', limit: 10, ...more },
@@ -1133,5 +1157,9 @@ describe('a corporate action’s holders (ListHolders)', () => {
       field: 'beforeDate',
     });
     expect(await ask(as.manager, { after: 'x' })).toMatchObject({ code: Code.InvalidArgument, field: 'after' });
+    expect(await ask(as.manager, { periodStart: '2025-06-04' })).toMatchObject({
+      code: Code.InvalidArgument,
+      field: 'periodStart',
+    });
   });
 });

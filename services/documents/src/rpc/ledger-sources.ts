@@ -21,8 +21,11 @@ export function createLedgerSources(transport: Transport, asService: () => Promi
   const ledgerClient = createClient(ledger.LedgerService, transport);
   return {
     holders: {
-      holders: async (organisationUuid, securityId, beforeDate, after, limit) =>
-        ledgerClient.listHolders({ organisationUuid, securityId, beforeDate, after, limit }, await asService()),
+      holders: async (organisationUuid, securityId, beforeDate, after, limit, periodStart = '') =>
+        ledgerClient.listHolders(
+          { organisationUuid, securityId, beforeDate, after, limit, periodStart },
+          await asService(),
+        ),
       holdingsAt: async (organisationUuid, portfolioUuid, atDate) =>
         ledgerClient.listPortfolioHoldingsAt({ organisationUuid, portfolioUuid, atDate }, await asService()),
     },
