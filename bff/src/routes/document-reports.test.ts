@@ -382,6 +382,12 @@ describe('the CA candidates report', () => {
       'Transfer Percentage',
       'Group 1 Quantity',
       'Group 2 Quantity',
+      'Group 1 FIFO',
+      'Group 2 FIFO',
+      'Group 1 LIFO',
+      'Group 2 LIFO',
+      'Group 1 Average',
+      'Group 2 Average',
       'Status',
       'Failure Reason',
     ]);
@@ -397,15 +403,16 @@ describe('the CA candidates report', () => {
         row.Price,
         row['Market Valuation'],
         row['Transfer Percentage'],
+        row['Group 2 FIFO'],
         row.Status,
       ];
     });
     // The two Ashworth holders at the ex-date (Brookfield's 777 never appears), by portfolio code; CGT costs as set
     // above (£3,000.00 and £3,009.75, exact); the new security has no price, so no price or valuation; a takeover
-    // moves no percentage; each edited candidate is EDIT.
+    // moves no percentage and has no equalisation groups; each edited candidate is EDIT.
     expect(picked).toEqual([
-      [ids.headerCode, 'REP-1', 'REP-1-A', '2026-09-01', '1000', '3000', '', '', '', 'EDIT'],
-      [ids.headerCode, 'REP-1', 'REP-1-B', '2026-09-01', '1003', '3009.75', '', '', '', 'EDIT'],
+      [ids.headerCode, 'REP-1', 'REP-1-A', '2026-09-01', '1000', '3000', '', '', '', '', 'EDIT'],
+      [ids.headerCode, 'REP-1', 'REP-1-B', '2026-09-01', '1003', '3009.75', '', '', '', '', 'EDIT'],
     ]);
     expect(rows.every((r) => r[columns!.indexOf('Security')] === 'Report Target, "Ordinary" plc')).toBe(true);
   });
