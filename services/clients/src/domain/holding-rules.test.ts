@@ -77,4 +77,19 @@ describe('periodMoves', () => {
       ],
     });
   });
+
+  it('when a split and a bonus issue fall in the period, then each is a move of nothing with the units each unit becomes', () => {
+    const rows = [
+      row({ effect: 'BUY', quantity: '100', tradeDate: '2025-01-10' }),
+      row({ effect: 'BUY', quantity: '50', tradeDate: '2025-07-01' }),
+      row({ effect: 'SPLIT', quantity: '0', ratio: '2:1', tradeDate: '2025-07-10' }),
+      row({ effect: 'BONUS', quantity: '0', ratio: '1:10', tradeDate: '2025-08-01' }),
+    ];
+    // a 2-for-1 split: each unit becomes 2; a bonus of 1 new for 10 held: each unit becomes 11/10
+    expect(periodMoves(1, rows, '2025-06-01').moves).toEqual([
+      { tradeDate: '2025-07-01', quantity: '50.0000' },
+      { tradeDate: '2025-07-10', quantity: '0', ratio: '2:1' },
+      { tradeDate: '2025-08-01', quantity: '0', ratio: '11:10' },
+    ]);
+  });
 });

@@ -111,13 +111,14 @@ export function deriveHolding(securityId: number, rows: readonly HoldingRow[]): 
 /**
  * An equalisation period's moves (issue 26): what was held at the end of the day before `periodStart`, then each
  * acquisition (above 0) and disposal (below 0) of the security traded from it on, in the order deriveHolding applies
- * them. A reorganisation inside the period is not a move (its units are neither bought nor sold).
+ * them. A split, consolidation or bonus issue buys and sells nothing: it is a move of quantity 0 whose `ratio` says
+ * how many units each unit held becomes (new:old, a bonus's 1:10 being 11:10), so both groups grow or shrink by it.
  */
 export function periodMoves(
   securityId: number,
   rows: readonly HoldingRow[],
   periodStart: string,
-): { heldAtStart: string; moves: { tradeDate: string; quantity: string }[] } {
+): { heldAtStart: string; moves: { tradeDate: string; quantity: string; ratio?: string }[] } {
   const before = rows.filter((r) => r.tradeDate < periodStart);
   const moves = rows
     .map((row, index) => ({ row, index }))
@@ -137,9 +138,19 @@ export function periodMoves(
           : [];
       if (ADDS.has(row.effect)) return [{ tradeDate: row.tradeDate, quantity }];
       if (TAKES.has(row.effect)) return [{ tradeDate: row.tradeDate, quantity: `-${quantity}` }];
+      if (RATIOS.has(row.effect)) {
+        const [num, den] = ratio(row.ratio ?? row.quantity);
+        const grown = row.effect === 'BONUS' ? num + den : num;
+        const common = gcd(grown, den);
+        return [{ tradeDate: row.tradeDate, quantity: '0', ratio: `${grown / common}:${den / common}` }];
+      }
       return [];
     });
   return { heldAtStart: deriveHolding(securityId, before).quantity, moves };
+}
+
+function gcd(a: bigint, b: bigint): bigint {
+  return b === 0n ? (a === 0n ? 1n : a) : gcd(b, a % b);
 }
 
 /** "2" -> 2/1, "1:10" -> 1/10 (new:old). */

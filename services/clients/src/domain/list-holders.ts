@@ -20,7 +20,7 @@ export interface HolderView {
   price: string;
   /** with a period start (equalisation): held the day before it, and the acquisitions and disposals from it */
   heldAtPeriodStart: string;
-  periodMoves: { tradeDate: string; quantity: string }[];
+  periodMoves: { tradeDate: string; quantity: string; ratio?: string }[];
 }
 
 /**

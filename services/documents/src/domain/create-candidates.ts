@@ -28,7 +28,7 @@ export interface HolderSource {
       cgtCost: string;
       price: string;
       heldAtPeriodStart?: string;
-      periodMoves?: { tradeDate: string; quantity: string }[];
+      periodMoves?: { tradeDate: string; quantity: string; ratio?: string }[];
     }[];
     next: string;
   }>;

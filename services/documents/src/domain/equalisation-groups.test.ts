@@ -17,6 +17,24 @@ describe('equalisationGroups', () => {
     expect(groups.AVERAGE).toEqual({ group1: '785.7143', group2: '314.2857' });
   });
 
+  it('when a 2-for-1 split falls between a buy and a sale, then both groups double before the sale is taken', () => {
+    // 100 held before the period, 50 bought: G1 100, G2 50; the split doubles both: G1 200, G2 100 (300 held);
+    // 60 then sold: 240 held at the ex-date
+    const groups = equalisationGroups(
+      {
+        holdingQuantity: '240',
+        heldAtPeriodStart: '100',
+        moves: [{ quantity: '50' }, { quantity: '0', ratio: '2:1' }, { quantity: '-60' }],
+      },
+      4,
+    );
+    // FIFO: the 60 from Group 1: 140 / 100; LIFO: from Group 2: 200 / 40
+    expect(groups.FIFO).toEqual({ group1: '140', group2: '100' });
+    expect(groups.LIFO).toEqual({ group1: '200', group2: '40' });
+    // AVERAGE: 60 x 100 / 300 = 20 from Group 2: 80; Group 1 240 - 80 = 160
+    expect(groups.AVERAGE).toEqual({ group1: '160', group2: '80' });
+  });
+
   it('when the security has whole units, then Group 2 rounds down and Group 1 takes the rest', () => {
     const groups = equalisationGroups(
       { holdingQuantity: '1100', heldAtPeriodStart: '1000', moves: [{ quantity: '400' }, { quantity: '-300' }] },

@@ -16,8 +16,11 @@ export interface PeriodHolding {
   holdingQuantity: string;
   /** held at the end of the day before the period starts: all Group 1 */
   heldAtPeriodStart: string;
-  /** acquisitions (above 0: Group 2 units) and disposals (below 0) in the period, in trade order */
-  moves: readonly { quantity: string }[];
+  /**
+   * acquisitions (above 0: Group 2 units) and disposals (below 0) in the period, in trade order; a reorganisation
+   * (a split, consolidation or bonus issue) carries `ratio` new:old, and each group's units become that many
+   */
+  moves: readonly { quantity: string; ratio?: string }[];
 }
 
 export interface GroupQuantities {
@@ -38,6 +41,14 @@ function walk(method: GroupMethod, p: PeriodHolding): GroupQuantities {
   let group1 = max0(p.heldAtPeriodStart);
   let group2 = '0';
   for (const move of p.moves) {
+    if (move.ratio) {
+      // a unit keeps its group through a reorganisation: both groups scale by new:old
+      const [num = '1', den = '1'] = move.ratio.split(':');
+      if (signOfDecimal(den) <= 0) continue;
+      group1 = divideDecimal(multiplyDecimal(group1, num), den, WORKING_PLACES, 'down');
+      group2 = divideDecimal(multiplyDecimal(group2, num), den, WORKING_PLACES, 'down');
+      continue;
+    }
     if (signOfDecimal(move.quantity) >= 0) {
       group2 = addDecimal(group2, move.quantity);
       continue;
