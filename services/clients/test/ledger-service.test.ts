@@ -1116,27 +1116,39 @@ describe('a corporate action’s holders (ListHolders)', () => {
       )
     ).holders;
     expect(first).toMatchObject({ price: '3.25', taxWrapper: 'GIA' });
-    // An equalisation period from 1 March: ZHOLD1 held 1,000 the day before (the split of 3 March is no move),
-    // then sold 300 on 2 June; ZHOLD2's 500 were all bought before it.
-    const period = (
-      await api.listHolders(
-        {
-          organisationUuid: ASHW,
-          securityId: HELD,
-          beforeDate: '2025-06-03',
-          after: '',
-          limit: 10,
-          periodStart: '2025-03-01',
-        },
-        as.manager,
-      )
-    ).holders;
+    // An equalisation period from 1 March: ZHOLD1 held 1,000 the day before, split 2 for 1 on 3 March (no unit
+    // bought or sold: each unit becomes 2), then sold 300 on 2 June; ZHOLD2's 500 were all bought before it.
+    const periodPage = await api.listHolders(
+      {
+        organisationUuid: ASHW,
+        securityId: HELD,
+        beforeDate: '2025-06-03',
+        after: '',
+        limit: 10,
+        periodStart: '2025-03-01',
+      },
+      as.manager,
+    );
     expect(
-      period.map((h) => [h.portfolioCode, h.heldAtPeriodStart, h.periodMoves.map((m) => [m.tradeDate, m.quantity])]),
+      periodPage.holders.map((h) => [
+        h.portfolioCode,
+        h.heldAtPeriodStart,
+        h.periodMoves.map((m) => [m.tradeDate, m.quantity, m.ratio]),
+      ]),
     ).toEqual([
-      ['ZHOLD1', '1000.0000', [['2025-06-02', '-300.0000']]],
+      [
+        'ZHOLD1',
+        '1000.0000',
+        [
+          ['2025-03-03', '0', '2:1'],
+          ['2025-06-02', '-300.0000', ''],
+        ],
+      ],
       ['ZHOLD2', '500.0000', []],
     ]);
+    // the first page says how many portfolios the pages walk over: Ashworth's four with rows on the security
+    // (ZHOLD3's late buy and ZHOLD4's emptied account are looked at too; Brookfield's is not Ashworth's)
+    expect(periodPage.portfoliosTotal).toBe(4);
   });
 
   it('is for administrators of the organisation only, and names a bad field', async () => {

@@ -40,7 +40,7 @@ export async function listHolders(
     limit: number;
     periodStart?: string;
   },
-): Promise<{ holders: HolderView[]; next: string }> {
+): Promise<{ holders: HolderView[]; next: string; portfoliosTotal: number }> {
   assertLedgerWriterOrDocuments(caller, req.organisationUuid);
   if (!Number.isInteger(req.securityId) || req.securityId <= 0)
     throw invalidArgument('securityId', 'securityId must be a whole number above 0');
@@ -59,6 +59,8 @@ export async function listHolders(
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
     throw invalidArgument('limit', `limit must be from 1 to ${MAX_LIMIT}`);
   const page = await deps.holders.portfolios(req.organisationUuid, req.securityId, Number(req.after || 0), limit);
+  const portfoliosTotal =
+    req.after === '' ? await deps.holders.portfolioCount(req.organisationUuid, req.securityId) : 0;
   const rows = await deps.holders.rows(
     page.map((p) => p.id),
     req.securityId,
@@ -86,5 +88,5 @@ export async function listHolders(
       periodMoves: period.moves,
     });
   }
-  return { holders, next: page.length === limit ? String(page.at(-1)!.id) : '' };
+  return { holders, next: page.length === limit ? String(page.at(-1)!.id) : '', portfoliosTotal };
 }

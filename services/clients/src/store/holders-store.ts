@@ -40,6 +40,16 @@ export function createHoldersStore(db: RawSql) {
       return rows.map((r) => ({ ...r, owners: r.owners ?? [] }));
     },
 
+    /** How many of the organisation's portfolios `portfolios` pages over for the security. */
+    async portfolioCount(organisationUuid: string, securityId: number): Promise<number> {
+      const [row] = await db.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM portfolio p
+        WHERE p.organisation_uuid = ${organisationUuid}::uuid
+          AND EXISTS (SELECT 1 FROM ledger_transaction t WHERE t.portfolio_id = p.id
+                        AND (t.security_id = ${securityId} OR t.new_security_id = ${securityId}))`;
+      return row?.n ?? 0;
+    },
+
     /** The settled rows on the security of these portfolios traded before `beforeDate`, by portfolio. */
     async rows(portfolioIds: number[], securityId: number, beforeDate: string): Promise<Map<number, HoldingRow[]>> {
       const rows = await db.$queryRaw<(HoldingRow & { portfolioId: number })[]>`

@@ -31,6 +31,8 @@ export interface HolderSource {
       periodMoves?: { tradeDate: string; quantity: string; ratio?: string }[];
     }[];
     next: string;
+    /** on the first page: the portfolios the pages walk over (the job's progress total) */
+    portfoliosTotal?: number;
   }>;
 }
 
@@ -114,7 +116,7 @@ export const HOLDERS_PAGE = 500;
  */
 export function createCandidatesHandler(
   source: HolderSource & PortfolioHoldingSource,
-): JobHandler<{ headerUuid: string }, { after: string }> {
+): JobHandler<{ headerUuid: string }, { after: string; looked?: number; total?: number }> {
   const failed = async (tx: pg.PoolClient, headerUuid: string, message: string) => {
     const store = pipelineStore(tx);
     const header = await store.header(headerUuid);
@@ -155,10 +157,14 @@ export function createCandidatesHandler(
       const done = page.next === '';
       const found = await store.candidateCount(header.id);
       if (done) await store.setStatus(header.id, found > 0 ? 'PENDING' : 'NO_CANDIDATES_FOUND', 'Gains');
+      // progress: the portfolios looked at of those with rows on the security (a past holder is looked at too)
+      const total = cursor?.total ?? page.portfoliosTotal ?? 0;
+      const looked = done ? total : Math.min((cursor?.looked ?? 0) + HOLDERS_PAGE, total);
       return {
-        cursor: { after: page.next },
+        cursor: { after: page.next, looked, total },
         done,
-        progressDone: found,
+        progressDone: looked,
+        progressTotal: total,
         add: { candidates: page.holders.length, successes: page.holders.length },
       };
     },
