@@ -69,10 +69,11 @@ export function createHoldersStore(db: RawSql) {
 
     /** A portfolio's settled rows on every security traded on or before `atDate`, and each security's figures. */
     async portfolioRows(portfolioId: number, atDate: string) {
-      const rows = await db.$queryRaw<HoldingRow[]>`
+      const rows = await db.$queryRaw<(HoldingRow & { acquired: string | null })[]>`
         SELECT t.security_id AS "securityId", ty.effect, t.quantity::text AS quantity, t.ratio,
                t.new_security_id AS "newSecurityId", to_char(t.trade_date, 'YYYY-MM-DD') AS "tradeDate",
-               COALESCE(t.timing, '') AS timing
+               COALESCE(t.timing, '') AS timing,
+               to_char(t.original_acquisition_date, 'YYYY-MM-DD') AS acquired
         FROM ledger_transaction t JOIN transaction_type ty ON ty.id = t.type_id
         WHERE t.portfolio_id = ${portfolioId} AND t.state = 'SETTLED' AND t.security_id IS NOT NULL
           AND t.trade_date <= ${atDate}::date

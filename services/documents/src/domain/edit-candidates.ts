@@ -137,6 +137,7 @@ async function saveMovementCandidate(
       price: candidate.price,
       transferPercentage: percent ?? candidate.transferPercentage ?? '100',
       transferQuantity: quantity,
+      firstAcquiredDate: candidate.firstAcquiredDate,
     },
     ins,
   );

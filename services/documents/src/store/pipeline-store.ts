@@ -297,11 +297,15 @@ export function pipelineStore(tx: pg.ClientBase) {
           cgtCost: string | null;
           price: string | null;
           transferPercentage: string | null;
+          firstAcquiredDate: string | null;
         }[]
       >`
         SELECT id, status, version, holding_quantity::text AS "holdingQuantity", portfolio_uuid::text AS "portfolioUuid",
                security_id AS "securityId", decimal_places AS "decimalPlaces", cgt_cost::text AS "cgtCost",
-               price::text AS price, transfer_percentage::text AS "transferPercentage"
+               price::text AS price, transfer_percentage::text AS "transferPercentage",
+               -- a transfer at cost's original acquisition date, kept when its previews are made again
+               (SELECT to_char(min(p.acquisition_date), 'YYYY-MM-DD') FROM preview p
+                 WHERE p.candidate_id = candidate.id AND p.transaction_type = 'TRANSFER_IN') AS "firstAcquiredDate"
         FROM candidate WHERE header_id = ${headerId} AND uuid = ${candidateUuid}::uuid FOR UPDATE`;
       return c ?? null;
     },
@@ -432,18 +436,25 @@ export function pipelineStore(tx: pg.ClientBase) {
       rows: PreviewRow[],
       lineIds: Map<number, number>,
       newStatus: string,
+      /** the date the holding is read at, as the reason names it; a movement's also differs when its cost does */
+      at: 'ex-date' | 'trade date' = 'ex-date',
     ): Promise<boolean> {
-      const [found] = await sql.$queryRaw<{ id: number; holdingQuantity: string; stale: boolean }[]>`
-        SELECT id, holding_quantity::text AS "holdingQuantity", stale FROM candidate
+      const [found] = await sql.$queryRaw<
+        { id: number; holdingQuantity: string; cgtCost: string | null; stale: boolean }[]
+      >`
+        SELECT id, holding_quantity::text AS "holdingQuantity", cgt_cost::text AS "cgtCost", stale FROM candidate
         WHERE header_id = ${headerId} AND portfolio_uuid = ${c.portfolioUuid}::uuid AND security_id = ${c.securityId}
         FOR UPDATE`;
       if (!found) {
         await this.addCandidate(headerId, { ...c, status: newStatus }, rows, lineIds);
         return newStatus === 'PENDING_DIFF';
       }
-      const [same] = await sql.$queryRaw<{ same: boolean }[]>`
-        SELECT ${found.holdingQuantity}::numeric = ${c.holdingQuantity}::numeric AS same`;
-      if (!found.stale || same?.same) {
+      const [same] = await sql.$queryRaw<{ quantity: boolean; cost: boolean }[]>`
+        SELECT ${found.holdingQuantity}::numeric = ${c.holdingQuantity}::numeric AS quantity,
+               ${found.cgtCost}::numeric IS NOT DISTINCT FROM ${c.cgtCost}::numeric AS cost`;
+      // a transfer at cost moves the holding's CGT cost, so a movement's candidate differs when that changed too
+      const unchanged = same?.quantity && (at === 'ex-date' || same.cost);
+      if (!found.stale || unchanged) {
         await sql.$executeRaw`UPDATE candidate SET stale = false WHERE id = ${found.id}`;
         return false;
       }
@@ -451,7 +462,12 @@ export function pipelineStore(tx: pg.ClientBase) {
         UPDATE candidate SET holding_quantity = ${c.holdingQuantity}::numeric, cgt_cost = ${c.cgtCost}::numeric,
           price = ${c.price}::numeric, market_valuation = ${c.marketValuation}::numeric, status = 'PENDING_DIFF',
           stale = false, version = version + 1, updated_at = now(), updated_by_name = 'Gains',
-          failure_reason = ${`The ledger now holds ${plainDecimal(c.holdingQuantity)} at the ex-date; the candidate had ${plainDecimal(found.holdingQuantity)}`}
+          transfer_quantity = coalesce(${c.transferQuantity ?? null}::numeric, transfer_quantity),
+          failure_reason = ${
+            same?.quantity
+              ? `The holding’s CGT cost at the ${at} is now ${plainDecimal(c.cgtCost ?? '0')}; the candidate had ${plainDecimal(found.cgtCost ?? '0')}`
+              : `The ledger now holds ${plainDecimal(c.holdingQuantity)} at the ${at}; the candidate had ${plainDecimal(found.holdingQuantity)}`
+          }
         WHERE id = ${found.id}`;
       const [v] = await sql.$queryRaw<{ version: number }[]>`SELECT version FROM candidate WHERE id = ${found.id}`;
       await sql.$executeRaw`DELETE FROM preview WHERE candidate_id = ${found.id} AND posted_transaction_uuid IS NULL`;
@@ -462,15 +478,16 @@ export function pipelineStore(tx: pg.ClientBase) {
       return true;
     },
     /** A refresh ends: the candidates the ledger no longer shows holding are PENDING_DIFF; answers how many. */
-    async endRefresh(headerId: number): Promise<number> {
+    async endRefresh(headerId: number, at: 'ex-date' | 'trade date' = 'ex-date'): Promise<number> {
       // nothing is held now, so nothing is proposed
       await sql.$executeRaw`
         DELETE FROM preview WHERE posted_transaction_uuid IS NULL
           AND candidate_id IN (SELECT id FROM candidate WHERE header_id = ${headerId} AND stale)`;
       const gone = await sql.$executeRaw`
         UPDATE candidate SET status = 'PENDING_DIFF', stale = false, version = version + 1, updated_at = now(),
-          updated_by_name = 'Gains', failure_reason = ${`The ledger no longer shows this holding at the ex-date; the candidate had `} || trim_scale(holding_quantity)::text,
-          holding_quantity = 0, market_valuation = 0
+          updated_by_name = 'Gains', failure_reason = ${`The ledger no longer shows this holding at the ${at}; the candidate had `} || trim_scale(holding_quantity)::text,
+          holding_quantity = 0, market_valuation = 0,
+          transfer_quantity = CASE WHEN transfer_quantity IS NULL THEN NULL ELSE 0 END
         WHERE header_id = ${headerId} AND stale`;
       await sql.$executeRaw`
         UPDATE preview SET status = 'EXCLUDED', updated_at = now()
