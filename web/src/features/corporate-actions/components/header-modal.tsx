@@ -76,7 +76,11 @@ export function HeaderModal({
           </Popconfirm>
           <Popconfirm
             title="Refresh the candidates?"
-            description="The holders are found again from the ledger; a candidate whose holding changed is left out until you include it."
+            description={
+              h?.documentTypeCode === 'PM'
+                ? 'The out portfolios’ holdings at the trade date are read again from the ledger; a candidate whose holding changed is left out until you include it.'
+                : 'The holders are found again from the ledger; a candidate whose holding changed is left out until you include it.'
+            }
             okText="Refresh"
             disabled={!actions.refresh || busy}
             onConfirm={() => run(refresh, 'Refreshing candidates')}
