@@ -128,6 +128,7 @@ export function pipelineStore(tx: pg.ClientBase) {
         SELECT h.id, h.uuid::text AS uuid, h.organisation_uuid::text AS "organisationUuid", h.code, h.status,
                t.effect, h.security_id AS "securityId", to_char(h.ex_date, 'YYYY-MM-DD') AS "exDate",
                to_char(h.pay_date, 'YYYY-MM-DD') AS "payDate", h.parent_security_price::text AS "parentSecurityPrice",
+               trim_scale(h.fraction_price)::text AS "fractionPrice",
                h.quantity_decimal_places AS "quantityDecimalPlaces", t.document_type_code AS "documentTypeCode",
                to_char(h.trade_date, 'YYYY-MM-DD') AS "tradeDate"
         FROM header h JOIN document_type t ON t.id = h.document_type_id WHERE h.uuid = ${headerUuid}::uuid`;
