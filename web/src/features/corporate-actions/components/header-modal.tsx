@@ -198,6 +198,9 @@ function EventTerms({ header: h, type }: { header: DocumentHeader; type: Documen
         {showParentPrice && (
           <Descriptions.Item label="Parent Security Price">{formatPrice(h.parentSecurityPrice)}</Descriptions.Item>
         )}
+        {h.fractionPrice && (
+          <Descriptions.Item label="Fraction Price">{formatPrice(h.fractionPrice)}</Descriptions.Item>
+        )}
       </Descriptions>
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         Rates
