@@ -146,9 +146,9 @@ describe('the Portfolio Movements page', () => {
     await expect.poll(() => modal.getAttribute('data-status'), { timeout: 90_000, interval: 500 }).toBe('RUN');
     await page.getByRole('tab', { name: 'Transactions', exact: true }).click();
     const posted = await rowsOf('header-transactions');
-    expect(
-      await posted.locator('.ag-center-cols-container .ag-row', { hasText: 'TRANSFER_IN' }).innerText(),
-    ).toContain(`${TAG}-RECV-GIA`);
+    expect(await posted.locator('.ag-center-cols-container .ag-row', { hasText: 'TRANSFER_IN' }).innerText()).toContain(
+      `${TAG}-RECV-GIA`,
+    );
     await page.getByRole('tab', { name: 'Audit Details' }).click();
     expect(await page.getByTestId('header-audit').innerText()).not.toContain('Security Name');
     await shot('portfolio-movements-header-run');

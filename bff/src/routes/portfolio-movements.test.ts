@@ -264,7 +264,8 @@ describe('a transfer between one client’s own portfolios, refreshed after the 
     expect((await settled(created.body.uuid, 'CREATING_CANDIDATES')).status).toBe('PENDING');
 
     type Row = Record<string, string>;
-    const previews = async () => (await t.request('GET', `${url}/previews?size=25`, as('manager'))).body.content as Row[];
+    const previews = async () =>
+      (await t.request('GET', `${url}/previews?size=25`, as('manager'))).body.content as Row[];
     const candidates = async () =>
       (await t.request('GET', `${url}/candidates?size=25`, as('manager'))).body.content as Row[];
     const show = (rows: Row[]) =>
@@ -314,14 +315,20 @@ describe('a transfer between one client’s own portfolios, refreshed after the 
       as('manager', {
         portfolioUuid: a,
         securityId: sold,
-        transaction: { type: 'SELL', tradeDate: '2026-09-01', quantity: '100', price: '1.2', expenses: '0', currency: 'GBP' },
+        transaction: {
+          type: 'SELL',
+          tradeDate: '2026-09-01',
+          quantity: '100',
+          price: '1.2',
+          expenses: '0',
+          currency: 'GBP',
+        },
       }),
     );
     expect(sale.status, JSON.stringify(sale.body)).toBe(201);
     expect(await buy(t, who, a, later, { quantity: '40', price: '5', tradeDate: '2026-09-02' })).toBe(201);
     await until(
-      async () =>
-        compareDecimal((await costOf(a, kept)) ?? '0', '2100') === 0 && (await costOf(a, later)) !== null,
+      async () => compareDecimal((await costOf(a, kept)) ?? '0', '2100') === 0 && (await costOf(a, later)) !== null,
       'A’s pools take the new rows',
     );
 

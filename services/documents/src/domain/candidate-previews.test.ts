@@ -165,7 +165,11 @@ describe('cash in lieu of fractions (the header’s Fraction Price)', () => {
   it('when a bonus issue of 1 for 3 leaves a fraction, then the fraction of the bonus share is paid on the new holding', () => {
     // 1,000 x 1 / 3 = 333 1/3 bonus shares: 333 issued, holding 1,333; 1/3 of a share at £2.40 = £0.80;
     // B = 1,333 x £2.40 = £3,199.20
-    const rows = candidatePreviews(withFractions('BONUS', '2.40'), [line(1, 'BONUS', '1', { perParent: '3' })], holder('1000'));
+    const rows = candidatePreviews(
+      withFractions('BONUS', '2.40'),
+      [line(1, 'BONUS', '1', { perParent: '3' })],
+      holder('1000'),
+    );
     expect(rows[1]).toMatchObject({ transactionType: 'CAPITAL_RETURN', consideration: '0.80', marketValue: '3199.20' });
   });
 
