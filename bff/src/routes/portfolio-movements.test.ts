@@ -236,7 +236,8 @@ describe('a transfer between one client’s own portfolios, refreshed after the 
     const who = { persona: 'manager' as const, org: ORG.ASHW };
     const own = await newClient(t, who, 'PMV-OWN', 'Own Mover', ['PMV-OWN-A', 'PMV-OWN-B']);
     const [a, b] = own.portfolios as [string, string];
-    const kept = (await newSecurity(t, 'BD0M02', 'Kept Holdings')).id;
+    const keptSecurity = await newSecurity(t, 'BD0M02', 'Kept Holdings');
+    const kept = keptSecurity.id;
     const sold = (await newSecurity(t, 'BD0M03', 'Sold Holdings')).id;
     const later = (await newSecurity(t, 'BD0M04', 'Later Holdings')).id;
     // A holds 600 Kept bought at £2.50 (cost £1,500.00) and 100 Sold at £1.00 (cost £100.00), both on 2026-07-01
@@ -293,6 +294,12 @@ describe('a transfer between one client’s own portfolios, refreshed after the 
       ]),
     );
     expect(before).toHaveLength(4);
+    // a movement has no header security: each row names its own
+    const keptRows = (await previews()).filter((p) => Number(p.securityId) === kept);
+    expect(keptRows.map((p) => [p.sedol, p.isin])).toEqual([
+      [keptSecurity.sedol, expect.stringMatching(/^GB/)],
+      [keptSecurity.sedol, expect.stringMatching(/^GB/)],
+    ]);
     const proposed = (await t.request('GET', `${url}/preview-transactions?size=25`, as('manager'))).body.content;
     expect(proposed.filter((p: Row) => p.transactionType === 'TRANSFER_IN').map((p: Row) => p.portfolioCode)).toEqual([
       'PMV-OWN-B',

@@ -16,6 +16,8 @@ export interface PortfolioHoldingAtView {
   quantityDecimalPlaces: number;
   /** when the portfolio first acquired the security, "" when no row says */
   firstAcquiredDate: string;
+  sedol: string;
+  isin: string;
 }
 
 const ACQUISITIONS = new Set(['BUY', 'TRANSFER_IN', 'SPOUSE_IN']);
@@ -66,6 +68,8 @@ export async function listPortfolioHoldingsAt(
       price: s.price === null ? '' : canonicalDecimal(s.price),
       quantityDecimalPlaces: s.places,
       firstAcquiredDate: firstAcquiredDate(s.id, rows),
+      sedol: s.sedol,
+      isin: s.isin,
     });
   }
   return { holdings };

@@ -82,9 +82,10 @@ export function createHoldersStore(db: RawSql) {
         ...new Set(rows.flatMap((r) => (r.newSecurityId ? [r.securityId, r.newSecurityId] : [r.securityId]))),
       ];
       const securities = await db.$queryRaw<
-        { id: number; price: string | null; places: number; cgtCost: string | null }[]
+        { id: number; price: string | null; places: number; cgtCost: string | null; sedol: string; isin: string }[]
       >`
-        SELECT s.id, s.price_gbp::text AS price, s.quantity_decimal_places AS places, h.cgt_cost::text AS "cgtCost"
+        SELECT s.id, s.price_gbp::text AS price, s.quantity_decimal_places AS places, h.cgt_cost::text AS "cgtCost",
+               s.sedol, s.isin
         FROM security s LEFT JOIN holding h ON h.security_id = s.id AND h.portfolio_id = ${portfolioId}
         WHERE s.id = ANY(${ids}::int[]) ORDER BY s.id`;
       return { rows, securities };

@@ -68,6 +68,9 @@ export interface PreviewRow {
   portfolioUuid?: string;
   /** the original acquisition date a TRANSFER_IN carries */
   acquisitionDate?: string;
+  /** the row's security's codes where the header has none (a portfolio movement) */
+  sedol?: string;
+  isin?: string;
 }
 
 /** holding x rate / perParent: what a line gives a holder, exact. */

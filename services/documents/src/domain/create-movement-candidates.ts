@@ -20,6 +20,8 @@ export interface PortfolioHoldingSource {
       quantityDecimalPlaces: number;
       /** when the portfolio first acquired the security ("" when not known) */
       firstAcquiredDate?: string;
+      sedol?: string;
+      isin?: string;
     }[];
   }>;
 }
@@ -50,6 +52,8 @@ export async function outPortfolioCandidates(
       firstAcquiredDate: h.firstAcquiredDate || null,
     };
     const preview = movementPreviews(header.effect, header.tradeDate!, out.portfolioUuid, candidate, ins);
+    // a movement has no header security: each row names its own
+    const named = preview.rows.map((r) => ({ ...r, sedol: h.sedol ?? '', isin: h.isin ?? '' }));
     return {
       candidate: {
         clientUuid: out.clientUuid,
@@ -70,7 +74,7 @@ export async function outPortfolioCandidates(
         status: preview.rows.length > 0 ? 'PENDING' : 'EXCLUDED',
         failureReason: preview.reason,
       },
-      rows: preview.rows,
+      rows: named,
     };
   });
 }

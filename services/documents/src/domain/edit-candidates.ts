@@ -153,7 +153,7 @@ async function saveMovementCandidate(
       transferQuantity: preview.transferQuantity,
       transferPercentage: percent,
     },
-    preview.rows,
+    preview.rows.map((r) => ({ ...r, sedol: candidate.sedol, isin: candidate.isin })),
     new Map(),
     byName,
   );

@@ -105,22 +105,24 @@ export function pipelineStore(tx: pg.ClientBase) {
         ratio: r.ratio ?? '',
         apportionmentFactor: r.apportionmentFactor ?? null,
         acquisitionDate: r.acquisitionDate ?? null,
+        sedol: r.sedol ?? '',
+        isin: r.isin ?? '',
       })),
     );
     if (previews.length === 0) return;
     await sql.$executeRaw`
       INSERT INTO preview (uuid, candidate_id, header_line_id, status, candidate_version, edited, transaction_type, ord,
         portfolio_uuid, security_id, trade_date, holding_quantity, quantity, price, consideration, proceeds, expense,
-        market_value, new_security_id, ratio, apportionment_factor, acquisition_date)
+        market_value, new_security_id, ratio, apportionment_factor, acquisition_date, sedol, isin)
       SELECT gen_random_uuid(), p."candidateId", p."headerLineId", p.status, p."candidateVersion", p.edited,
         p."transactionType", p.ord, p."portfolioUuid", p."securityId", p."tradeDate", p."holdingQuantity", p.quantity,
         p.price, p.consideration, p.proceeds, p.expense, p."marketValue", p."newSecurityId", p.ratio,
-        p."apportionmentFactor", p."acquisitionDate"
+        p."apportionmentFactor", p."acquisitionDate", p.sedol, p.isin
       FROM json_to_recordset(${JSON.stringify(previews)}::json) AS p("candidateId" int, "headerLineId" int,
         status text, "candidateVersion" int, edited boolean, "transactionType" text, ord int, "portfolioUuid" uuid,
         "securityId" int, "tradeDate" date, "holdingQuantity" numeric, quantity numeric, price numeric,
         consideration numeric, proceeds numeric, expense numeric, "marketValue" numeric, "newSecurityId" int,
-        ratio text, "apportionmentFactor" numeric, "acquisitionDate" date)`;
+        ratio text, "apportionmentFactor" numeric, "acquisitionDate" date, sedol text, isin text)`;
   };
   return {
     async header(headerUuid: string): Promise<RunHeader | null> {
@@ -299,6 +301,8 @@ export function pipelineStore(tx: pg.ClientBase) {
           price: string | null;
           transferPercentage: string | null;
           firstAcquiredDate: string | null;
+          sedol: string;
+          isin: string;
         }[]
       >`
         SELECT id, status, version, holding_quantity::text AS "holdingQuantity", portfolio_uuid::text AS "portfolioUuid",
@@ -306,7 +310,10 @@ export function pipelineStore(tx: pg.ClientBase) {
                price::text AS price, transfer_percentage::text AS "transferPercentage",
                -- a transfer at cost's original acquisition date, kept when its previews are made again
                (SELECT to_char(min(p.acquisition_date), 'YYYY-MM-DD') FROM preview p
-                 WHERE p.candidate_id = candidate.id AND p.transaction_type = 'TRANSFER_IN') AS "firstAcquiredDate"
+                 WHERE p.candidate_id = candidate.id AND p.transaction_type = 'TRANSFER_IN') AS "firstAcquiredDate",
+               -- a movement's rows name their security (its header has none)
+               coalesce((SELECT max(p.sedol) FROM preview p WHERE p.candidate_id = candidate.id), '') AS sedol,
+               coalesce((SELECT max(p.isin) FROM preview p WHERE p.candidate_id = candidate.id), '') AS isin
         FROM candidate WHERE header_id = ${headerId} AND uuid = ${candidateUuid}::uuid FOR UPDATE`;
       return c ?? null;
     },

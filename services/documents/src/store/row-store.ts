@@ -158,7 +158,15 @@ export function createRowStore(prisma: DocumentsPrisma) {
         prisma.preview.count({ where }),
         prisma.headerLine.findMany({
           where: { headerId: header.id },
-          select: { id: true, sedol: true, isin: true, newSecurity: true, rate: true, perParent: true },
+          select: {
+            id: true,
+            securityId: true,
+            sedol: true,
+            isin: true,
+            newSecurity: true,
+            rate: true,
+            perParent: true,
+          },
         }),
         // a movement's in rows post to an in portfolio, not the candidate's (out) one
         prisma.movementPortfolio.findMany({
@@ -179,6 +187,7 @@ export function createRowStore(prisma: DocumentsPrisma) {
           const line = p.headerLineId === null ? undefined : lineOf.get(p.headerLineId);
           const converted = line?.newSecurity && p.newSecurityId !== null;
           const party = postsTo(p);
+          const onNewSecurity = line?.newSecurity === true && line.securityId === p.securityId;
           return {
             uuid: p.uuid,
             candidateUuid: p.candidate.uuid,
@@ -191,8 +200,9 @@ export function createRowStore(prisma: DocumentsPrisma) {
             clientCode: party.clientCode,
             clientName: party.clientName,
             securityId: p.securityId,
-            sedol: p.sedol || header.sedol,
-            isin: p.isin || header.isin,
+            // a row on the line's new security (cash in lieu of its fractions) names that security
+            sedol: p.sedol || (onNewSecurity ? line.sedol : header.sedol),
+            isin: p.isin || (onNewSecurity ? line.isin : header.isin),
             tradeDate: day(p.tradeDate),
             exDate: day(header.exDate),
             payDate: day(header.payDate),
