@@ -389,3 +389,73 @@ describe('a transfer between one client’s own portfolios, refreshed after the 
     ]);
   }, 240_000);
 });
+
+describe('a gift that could not move until the security was priced', () => {
+  it('when the price reaches the ledger, then Refresh proposes the gift at market value, left out until included', async () => {
+    const who = { persona: 'manager' as const, org: ORG.ASHW };
+    const giver = await newClient(t, who, 'PMV-G2', 'Second Giver');
+    const receiver = await newClient(t, who, 'PMV-R2', 'Second Receiver');
+    const unpriced = (await newSecurity(t, 'BD0M05', 'Unpriced Holdings')).id;
+    // 200 bought at £1.00; the security has no price yet
+    expect(
+      await buy(t, who, giver.portfolios[0]!, unpriced, { quantity: '200', price: '1', tradeDate: '2026-08-03' }),
+    ).toBe(201);
+    const gift = (
+      await t.request('GET', '/api/admin/documents/headers/types?documentTypeCode=PM', as('manager'))
+    ).body.find((x: { code: string }) => x.code === 'GIFT').uuid;
+    const created = await t.request(
+      'POST',
+      '/api/admin/documents/headers',
+      as('manager', {
+        typeUuid: gift,
+        tradeDate: TRADE_DATE,
+        outPortfolios: [{ clientUuid: giver.uuid, portfolioUuid: giver.portfolios[0], transferPercentage: '100' }],
+        inPortfolios: [{ clientUuid: receiver.uuid, portfolioUuid: receiver.portfolios[0], transferPercentage: '100' }],
+      }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const url = `/api/admin/documents/headers/${created.body.uuid}`;
+    await settled(created.body.uuid, 'CREATING_CANDIDATES');
+    const candidate = async () => (await t.request('GET', `${url}/candidates`, as('manager'))).body.content[0];
+    expect(await candidate()).toMatchObject({
+      status: 'EXCLUDED',
+      failureReason: 'The security has no price: a gift is made at market value',
+    });
+
+    // priced at £1.50: all 200 given at 200 x £1.50 = £300.00
+    const priced = await t.request(
+      'PUT',
+      `/api/admin/securities/${unpriced}/prices/${TRADE_DATE}`,
+      as('admin', { price: '1.50' }),
+    );
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+    await until(async () => {
+      const h = (await holdings(giver.portfolios[0]!, giver.uuid)).find((x) => x.securityId === unpriced);
+      return Boolean(h?.price);
+    }, 'the new price reaches the holding');
+
+    expect((await t.request('POST', `${url}/refresh`, as('manager'))).status).toBe(200);
+    expect((await settled(created.body.uuid, 'REFRESHING')).status).toBe('EDIT');
+    expect(await candidate()).toMatchObject({
+      status: 'PENDING_DIFF',
+      transferQuantity: '200',
+      marketValuation: '300',
+      failureReason: 'The holding can move now: the ledger has the figures it lacked at the trade date',
+    });
+    const previews = (await t.request('GET', `${url}/previews`, as('manager'))).body.content;
+    expect(
+      previews.map((p: Record<string, string>) => [
+        p.transactionType,
+        p.portfolioCode,
+        p.clientCode,
+        p.quantity,
+        p.marketValue,
+        p.consideration,
+        p.status,
+      ]),
+    ).toEqual([
+      ['GIFT_OUT', 'PMV-G2-GIA', 'PMV-G2', '200', '300', '', 'EXCLUDED'],
+      ['TRANSFER_IN', 'PMV-R2-GIA', 'PMV-R2', '200', '', '300', 'EXCLUDED'],
+    ]);
+  }, 120_000);
+});

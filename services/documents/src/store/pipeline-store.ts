@@ -448,9 +448,11 @@ export function pipelineStore(tx: pg.ClientBase) {
       at: 'ex-date' | 'trade date' = 'ex-date',
     ): Promise<boolean> {
       const [found] = await sql.$queryRaw<
-        { id: number; holdingQuantity: string; cgtCost: string | null; stale: boolean }[]
+        { id: number; holdingQuantity: string; cgtCost: string | null; stale: boolean; rowCount: number }[]
       >`
-        SELECT id, holding_quantity::text AS "holdingQuantity", cgt_cost::text AS "cgtCost", stale FROM candidate
+        SELECT id, holding_quantity::text AS "holdingQuantity", cgt_cost::text AS "cgtCost", stale,
+               (SELECT count(*)::int FROM preview p WHERE p.candidate_id = candidate.id) AS "rowCount"
+        FROM candidate
         WHERE header_id = ${headerId} AND portfolio_uuid = ${c.portfolioUuid}::uuid AND security_id = ${c.securityId}
         FOR UPDATE`;
       if (!found) {
@@ -460,8 +462,11 @@ export function pipelineStore(tx: pg.ClientBase) {
       const [same] = await sql.$queryRaw<{ quantity: boolean; cost: boolean }[]>`
         SELECT ${found.holdingQuantity}::numeric = ${c.holdingQuantity}::numeric AS quantity,
                ${found.cgtCost}::numeric IS NOT DISTINCT FROM ${c.cgtCost}::numeric AS cost`;
-      // a transfer at cost moves the holding's CGT cost, so a movement's candidate differs when that changed too
-      const unchanged = same?.quantity && (at === 'ex-date' || same.cost);
+      // a transfer at cost moves the holding's CGT cost, so a movement's candidate differs when that changed too, and
+      // when it can move now and could not before (a price or a cost it lacked), or the other way round
+      const movable = rows.length > 0;
+      const movability = at === 'trade date' && found.rowCount > 0 !== movable;
+      const unchanged = same?.quantity && (at === 'ex-date' || (same.cost && !movability));
       if (!found.stale || unchanged) {
         await sql.$executeRaw`UPDATE candidate SET stale = false WHERE id = ${found.id}`;
         return false;
@@ -472,9 +477,13 @@ export function pipelineStore(tx: pg.ClientBase) {
           stale = false, version = version + 1, updated_at = now(), updated_by_name = 'Gains',
           transfer_quantity = coalesce(${c.transferQuantity ?? null}::numeric, transfer_quantity),
           failure_reason = ${
-            same?.quantity
-              ? `The holding’s CGT cost at the ${at} is now ${plainDecimal(c.cgtCost ?? '0')}; the candidate had ${plainDecimal(found.cgtCost ?? '0')}`
-              : `The ledger now holds ${plainDecimal(c.holdingQuantity)} at the ${at}; the candidate had ${plainDecimal(found.holdingQuantity)}`
+            same?.quantity && movability
+              ? movable
+                ? `The holding can move now: the ledger has the figures it lacked at the ${at}`
+                : c.failureReason || 'The holding cannot move now'
+              : same?.quantity
+                ? `The holding’s CGT cost at the ${at} is now ${plainDecimal(c.cgtCost ?? '0')}; the candidate had ${plainDecimal(found.cgtCost ?? '0')}`
+                : `The ledger now holds ${plainDecimal(c.holdingQuantity)} at the ${at}; the candidate had ${plainDecimal(found.holdingQuantity)}`
           }
         WHERE id = ${found.id}`;
       const [v] = await sql.$queryRaw<{ version: number }[]>`SELECT version FROM candidate WHERE id = ${found.id}`;
