@@ -103,3 +103,29 @@ export async function settledHeader(
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * A cash dividend of `rate` a share on the security, ex 1 September and paid 15 September 2026, saved as the
+ * manager of Ashworth: answers the save's answer (201 and the header, its candidates job started).
+ */
+export async function cashDividendHeader(t: TestSystem, securityId: number, rate: string) {
+  const as = { token: t.tokens.manager, org: ORG.ASHW };
+  const types = (await t.request('GET', '/api/admin/documents/headers/types?documentTypeCode=CA', as)).body as {
+    code: string;
+    uuid: string;
+    lineDefinitions: { uuid: string }[];
+  }[];
+  const dividend = types.find((x) => x.code === 'CASH_DIVIDEND')!;
+  const layer = (await t.request('GET', `/api/admin/documents/layers/${securityId}`, as)).body[0].uuid;
+  return t.request('POST', '/api/admin/documents/headers', {
+    ...as,
+    body: {
+      typeUuid: dividend.uuid,
+      securityId,
+      exDate: '2026-09-01',
+      payDate: '2026-09-15',
+      layerUuid: layer,
+      lines: [{ lineDefinitionUuid: dividend.lineDefinitions[0]!.uuid, rate }],
+    },
+  });
+}

@@ -2,7 +2,7 @@
 // transactions, refresh after the ledger changed (PENDING_DIFF), and the posted transactions with their codes and
 // states, through the BFF against the whole system on a real PostgreSQL. Figures are worked by hand below.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buy, newClient, newSecurity, settledHeader } from './documents-fixtures';
+import { buy, cashDividendHeader, newClient, newSecurity, settledHeader } from './documents-fixtures';
 import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
 
 let t: TestSystem;
@@ -31,22 +31,7 @@ const byPortfolio = (list: Row[], code: string) => list.find((r) => r.portfolioC
 
 describe('a cash dividend’s previews, proposed transactions, refresh and posted transactions', () => {
   it('edits previews, finds the ledger’s changes, posts what is ticked and shows it posted with its code', async () => {
-    const types = (await t.request('GET', '/api/admin/documents/headers/types?documentTypeCode=CA', as('manager')))
-      .body as { code: string; uuid: string; lineDefinitions: { uuid: string }[] }[];
-    const dividend = types.find((x) => x.code === 'CASH_DIVIDEND')!;
-    const layer = (await t.request('GET', `/api/admin/documents/layers/${security}`, as('manager'))).body[0].uuid;
-    const created = await t.request(
-      'POST',
-      '/api/admin/documents/headers',
-      as('manager', {
-        typeUuid: dividend.uuid,
-        securityId: security,
-        exDate: '2026-09-01',
-        payDate: '2026-09-15',
-        layerUuid: layer,
-        lines: [{ lineDefinitionUuid: dividend.lineDefinitions[0]!.uuid, rate: '0.0525' }],
-      }),
-    );
+    const created = await cashDividendHeader(t, security, '0.0525');
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const uuid = created.body.uuid as string;
     expect((await settledHeader(t, uuid)).status).toBe('PENDING');

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { toJson } from '@bufbuild/protobuf';
+import type { IncomeDiaryBody } from '@gains/contracts';
 import { documents } from '@gains/proto';
 import { asCaller } from '../middleware/authenticate';
 import type { BffEnv } from '../deps';
@@ -25,7 +26,7 @@ const diaryBody = z.object({
   frequency: textField('frequency').default(''),
   active: field.bool('active').default(true),
   endDate: textField('endDate').default(''),
-});
+}) satisfies z.ZodType<IncomeDiaryBody>; // the body the web app sends, declared once in @gains/contracts
 const listQuery = z.object({
   page: field.queryNumber('page', 1, 1_000_000),
   size: field.queryNumber('size', 10, 100),

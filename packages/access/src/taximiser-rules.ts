@@ -3,22 +3,9 @@
  * each message names the field and the limit. Values are decimal text, compared exactly (never as floats).
  */
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
+import { compareDecimal } from '@gains/decimal';
 
-/** Exact order of two decimal texts: -1, 0 or 1. */
-export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
-  const sign = (t: string) => (t.startsWith('-') && /[1-9]/.test(t) ? -1 : 1);
-  const sa = sign(a);
-  const sb = sign(b);
-  if (sa !== sb) return sa < sb ? -1 : 1;
-  const [ia = '', fa = ''] = a.replace('-', '').split('.');
-  const [ib = '', fb = ''] = b.replace('-', '').split('.');
-  const width = Math.max(fa.length, fb.length);
-  const x = `${ia.replace(/^0+/, '')}.${fa.padEnd(width, '0')}`;
-  const y = `${ib.replace(/^0+/, '')}.${fb.padEnd(width, '0')}`;
-  const magnitude = x.length !== y.length ? (x.length < y.length ? -1 : 1) : x < y ? -1 : x > y ? 1 : 0;
-  return (magnitude * sa) as -1 | 0 | 1;
-}
+const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** A positive number with thousands separators (en-GB) and its own places, for a message. */
 function shown(text: string): string {

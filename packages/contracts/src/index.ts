@@ -9,3 +9,4 @@ export * from './imports';
 export * from './calculation-runs';
 export * from './taximiser';
 export * from './documents';
+export * from './income-diaries';

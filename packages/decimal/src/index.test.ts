@@ -80,6 +80,14 @@ describe('division and order', () => {
     expect(compareDecimal('1.10', '1.1')).toBe(0);
     expect(compareDecimal('-0.01', '0')).toBe(-1);
     expect(compareDecimal('100', '99.999999')).toBe(1);
+    // the Taximiser's limits (@gains/access) at their edges
+    expect(compareDecimal('0.0001', '0.0001000')).toBe(0);
+    expect(compareDecimal('0.00009999', '0.0001')).toBe(-1);
+    expect(compareDecimal('1234.5678', '1234.56779999')).toBe(1);
+    expect(compareDecimal('99.9999999', '100')).toBe(-1);
+    expect(compareDecimal('-2', '1')).toBe(-1);
+    expect(compareDecimal('-2', '-10')).toBe(1);
+    expect(compareDecimal('007', '7.0')).toBe(0);
   });
 });
 

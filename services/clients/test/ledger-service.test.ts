@@ -655,6 +655,82 @@ describe('corporate actions derive the holdings', () => {
   });
 });
 
+describe("many rows posted at once (a corporate action's batch)", () => {
+  it('when rows for two portfolios are posted, then all are stored in order with exact figures, and the uuids answer alone when asked', async () => {
+    const one = (await newPortfolio('ZBATCH1', [[CLIENT.cat, '100']])).uuid;
+    const two = (await newPortfolio('ZBATCH2', [[CLIENT.cat, '100']])).uuid;
+    const row = (portfolioUuid: string, quantity: string, price: string, code: string) => ({
+      securityId: ALPHA,
+      portfolioUuid,
+      transaction: input({ quantity, price, tradeDate: '2025-04-07', transactionCode: code, notes: 'Batch' }),
+    });
+    const answer = await api.postTransactions(
+      {
+        organisationUuid: ASHW,
+        portfolioUuid: one,
+        uuidsOnly: true,
+        transactions: [row(one, '100', '2.5', 'B-1'), row(two, '40.25', '1.2', 'B-2'), row(one, '3', '0.333', 'B-3')],
+      },
+      as.manager,
+    );
+    expect(answer.transactions).toEqual([]);
+    expect(answer.uuids).toHaveLength(3);
+    const { rows } = await db.query(
+      `SELECT t.uuid::text, t.transaction_code, p.uuid::text AS portfolio, t.quantity::text, t.consideration::text,
+              t.consideration_gbp::text, t.fx_rate::text, t.created_by, t.notes, t.state
+         FROM clients.ledger_transaction t JOIN clients.portfolio p ON p.id = t.portfolio_id
+        WHERE t.uuid = ANY($1::uuid[])`,
+      [answer.uuids],
+    );
+    const stored = answer.uuids.map((u) => rows.find((r) => r.uuid === u)!);
+    // consideration = quantity x price to the penny: 250.00; 40.25 x 1.2 = 48.30; 3 x 0.333 = 0.999, 1.00
+    expect(
+      stored.map((r) => [r.transaction_code, r.portfolio, r.quantity, r.consideration, r.consideration_gbp]),
+    ).toEqual([
+      ['B-1', one, '100.00000000', '250.00', '250.00'],
+      ['B-2', two, '40.25000000', '48.30', '48.30'],
+      ['B-3', one, '3.00000000', '1.00', '1.00'],
+    ]);
+    expect(stored.every((r) => r.fx_rate === '1.0000000000' && r.notes === 'Batch' && r.state === 'SETTLED')).toBe(
+      true,
+    );
+    expect(new Set(stored.map((r) => r.created_by)).size).toBe(1);
+    expect((await holdingOf(one, ALPHA))?.quantity).toBe('103.0000');
+    expect((await holdingOf(two, ALPHA))?.quantity).toBe('40.2500');
+
+    // without uuidsOnly the rows are read back too, in the same order
+    const full = await api.postTransactions(
+      { organisationUuid: ASHW, portfolioUuid: two, transactions: [row(two, '1', '2', 'B-4')] },
+      as.manager,
+    );
+    expect(full.transactions.map((t) => [t.uuid, t.transactionCode, t.consideration])).toEqual([
+      [full.uuids[0], 'B-4', '2.00'],
+    ]);
+  });
+
+  it('when one row of a batch is bad, then it is named and none of the batch is written', async () => {
+    const one = (await newPortfolio('ZBATCH3', [[CLIENT.cat, '100']])).uuid;
+    const before = await count('ledger_transaction');
+    const refused = await failure(
+      api.postTransactions(
+        {
+          organisationUuid: ASHW,
+          portfolioUuid: one,
+          uuidsOnly: true,
+          transactions: [
+            { securityId: ALPHA, portfolioUuid: one, transaction: input({ quantity: '10', price: '1' }) },
+            { securityId: ALPHA, portfolioUuid: one, transaction: input({ quantity: '-5', price: '1' }) },
+          ],
+        },
+        as.manager,
+      ),
+    );
+    expect(refused).toMatchObject({ code: Code.InvalidArgument, field: 'transactions.1.quantity' });
+    expect(await count('ledger_transaction')).toBe(before);
+    expect(await holdingOf(one, ALPHA)).toBeUndefined();
+  });
+});
+
 describe("a holding's transactions, server-driven", () => {
   it('when paged, searched and sorted, then the page and the total follow', async () => {
     const p = (await newPortfolio('ZGRID', [[CLIENT.ann, '100']])).uuid;
@@ -1040,10 +1116,34 @@ describe('a corporate action’s holders (ListHolders)', () => {
       )
     ).holders;
     expect(first).toMatchObject({ price: '3.25', taxWrapper: 'GIA' });
+    // An equalisation period from 1 March: ZHOLD1 held 1,000 the day before (the split of 3 March is no move),
+    // then sold 300 on 2 June; ZHOLD2's 500 were all bought before it.
+    const period = (
+      await api.listHolders(
+        {
+          organisationUuid: ASHW,
+          securityId: HELD,
+          beforeDate: '2025-06-03',
+          after: '',
+          limit: 10,
+          periodStart: '2025-03-01',
+        },
+        as.manager,
+      )
+    ).holders;
+    expect(
+      period.map((h) => [h.portfolioCode, h.heldAtPeriodStart, h.periodMoves.map((m) => [m.tradeDate, m.quantity])]),
+    ).toEqual([
+      ['ZHOLD1', '1000.0000', [['2025-06-02', '-300.0000']]],
+      ['ZHOLD2', '500.0000', []],
+    ]);
   });
 
   it('is for administrators of the organisation only, and names a bad field', async () => {
-    const ask = (who: Options, more: Partial<{ beforeDate: string; securityId: number; after: string }> = {}) =>
+    const ask = (
+      who: Options,
+      more: Partial<{ beforeDate: string; securityId: number; after: string; periodStart: string }> = {},
+    ) =>
       failure(
         api.listHolders(
           { organisationUuid: ASHW, securityId: HELD, beforeDate: '2025-06-03', after: '', limit: 10, ...more },
@@ -1057,5 +1157,9 @@ describe('a corporate action’s holders (ListHolders)', () => {
       field: 'beforeDate',
     });
     expect(await ask(as.manager, { after: 'x' })).toMatchObject({ code: Code.InvalidArgument, field: 'after' });
+    expect(await ask(as.manager, { periodStart: '2025-06-04' })).toMatchObject({
+      code: Code.InvalidArgument,
+      field: 'periodStart',
+    });
   });
 });

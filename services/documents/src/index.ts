@@ -4,18 +4,16 @@ import { createOutboxRelay } from '@gains/outbox';
 import { documents } from '@gains/proto';
 import type { ServiceModule } from '@gains/service-kit';
 import type { DocumentsDeps } from './domain/deps';
-import { createJobRunner, type JobHandler } from '@gains/jobs';
+import { createJobRunner } from '@gains/jobs';
 import { createClient } from '@connectrpc/connect';
-import { clients, ledger } from '@gains/proto';
+import { clients } from '@gains/proto';
 import { serviceTokenSource } from '@gains/service-kit';
 import type { Caller } from '@gains/auth';
 import { DomainError } from '@gains/errors';
-import { CREATE_CANDIDATES, createCandidatesHandler, type HolderSource } from './domain/create-candidates';
-import type { PortfolioHoldingSource } from './domain/create-movement-candidates';
-import { refreshCandidatesHandler } from './domain/refresh-candidates';
-import { createTransactionsHandler } from './domain/create-transactions';
-import { deleteHeaderHandler, reverseHeaderHandler } from './domain/reverse-header';
+import { CREATE_CANDIDATES } from './domain/create-candidates';
 import { createDocumentsService } from './rpc/documents-service';
+import { createHeaderJobHandlers } from './rpc/header-job-handlers';
+import { createLedgerSources } from './rpc/ledger-sources';
 import { createSources } from './rpc/sources';
 import { createDocumentTypeStore } from './store/document-type-store';
 import { createHeaderStore } from './store/header-store';
@@ -46,14 +44,8 @@ export const documentsModule: ServiceModule = {
     const headers = createHeaderStore(prisma);
     // The pipeline's jobs act as the documents service itself (no user waits on them), scoped by organisation.
     const serviceToken = serviceTokenSource(transports.identity, 'documents', env.GAINS_SERVICE_TOKEN_SECRET ?? '');
-    const ledgerClient = createClient(ledger.LedgerService, transports.clients);
     const asService = async () => ({ headers: { authorization: `Bearer ${await serviceToken()}` } });
-    const holders: HolderSource & PortfolioHoldingSource = {
-      holders: async (organisationUuid, securityId, beforeDate, after, limit) =>
-        ledgerClient.listHolders({ organisationUuid, securityId, beforeDate, after, limit }, await asService()),
-      holdingsAt: async (organisationUuid, portfolioUuid, atDate) =>
-        ledgerClient.listPortfolioHoldingsAt({ organisationUuid, portfolioUuid, atDate }, await asService()),
-    };
+    const ledger = createLedgerSources(transports.clients, asService);
     const clientsClient = createClient(clients.ClientsService, transports.clients);
     const diaries = createIncomeDiaryStore(prisma);
     /** 'Income Pending' worked out again for each organisation named, shortly and once however often it is asked. */
@@ -67,7 +59,7 @@ export const documentsModule: ServiceModule = {
           await refreshIncomePending(
             {
               diaries,
-              holders: holders.holders,
+              holders: ledger.holders.holders,
               today,
               async setPending(organisationUuid, clientUuids) {
                 await clientsClient.setIncomePending({ organisationUuid, clientUuids }, await asService());
@@ -86,63 +78,11 @@ export const documentsModule: ServiceModule = {
     };
     /** Organisations whose header job ended in the chunk just run: their income may have changed once it commits. */
     const endedJobs = new Set<string>();
-    const settlesIncome = <I, C>(handler: JobHandler<I, C>): JobHandler<I, C> => ({
-      ...handler,
-      async runChunk(ctx) {
-        const result = await handler.runChunk(ctx);
-        if (result.done) endedJobs.add(ctx.job.organisationUuid);
-        return result;
-      },
-    });
     const jobs = createJobRunner({
       pool,
       service: 'documents',
       logger,
-      handlers: [
-        settlesIncome(
-          createTransactionsHandler({
-            async post(organisationUuid, rows, notes) {
-              const answer = await ledgerClient.postTransactions(
-                {
-                  organisationUuid,
-                  portfolioUuid: rows[0]!.portfolioUuid,
-                  transactions: rows.map((r) => ({
-                    securityId: r.securityId,
-                    portfolioUuid: r.portfolioUuid,
-                    transaction: {
-                      type: r.transactionType,
-                      state: 'SETTLED',
-                      transactionCode: r.transactionCode,
-                      tradeDate: r.tradeDate,
-                      quantity: r.quantity ?? '',
-                      price: r.price ?? '',
-                      consideration: r.consideration ?? '',
-                      marketValue: r.marketValue ?? '',
-                      newSecurityId: r.newSecurityId ?? 0,
-                      ratio: r.ratio,
-                      originalAcquisitionDate: r.acquisitionDate ?? '',
-                      currency: 'GBP',
-                      notes,
-                    },
-                  })),
-                },
-                await asService(),
-              );
-              return answer.transactions.map((t) => t.uuid);
-            },
-          }),
-        ),
-        settlesIncome(
-          reverseHeaderHandler({
-            async reverse(organisationUuid, transactionUuids) {
-              await ledgerClient.reverseTransactions({ organisationUuid, transactionUuids }, await asService());
-            },
-          }),
-        ),
-        settlesIncome(deleteHeaderHandler()),
-        settlesIncome(createCandidatesHandler(holders)),
-        settlesIncome(refreshCandidatesHandler(holders)),
-      ],
+      handlers: createHeaderJobHandlers(ledger, (organisationUuid) => endedJobs.add(organisationUuid)),
       onCommitted: () => {
         relay.kick();
         // the job's last chunk has committed: its candidates' statuses are there to be read

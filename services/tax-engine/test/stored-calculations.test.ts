@@ -5,7 +5,9 @@ import type { InProcessSystem } from '@gains/host';
 import { calculations, events, identity, ledger } from '@gains/proto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawSql } from '@gains/db';
 import { TAX_ENGINE_JOB_CHANGED } from '../src/events/calculation-events';
+import { enqueueClient, enqueueClients } from '../src/store/calculation-store';
 import { startEngineInProcess } from './support/in-process-engine';
 import {
   ASHW,
@@ -182,6 +184,55 @@ describe('stored calculations', () => {
     const runs = await fx.burstOfFifty();
     expect(runs.length).toBeGreaterThanOrEqual(1);
     expect(runs.length).toBeLessThanOrEqual(2);
+  });
+
+  it('when a batch of changes names a client twice and it is already waiting, then it is one queue row: the earliest date kept, the reasons joined once', async () => {
+    const client = crypto.randomUUID();
+    const sql = rawSql(db);
+    // in a transaction rolled back, so the recalculation loop never sees the made-up client
+    await db.query('BEGIN');
+    try {
+      await db.query('SET LOCAL search_path TO tax_engine');
+      await enqueueClient(sql, {
+        organisationUuid: ASHW,
+        clientUuid: client,
+        trigger: 'LEDGER_CHANGED',
+        reason: 'POST',
+        earliestDate: '2026-05-01',
+      });
+      await enqueueClients(sql, [
+        {
+          organisationUuid: ASHW,
+          clientUuid: client,
+          trigger: 'LEDGER_CHANGED',
+          reason: 'EDIT',
+          earliestDate: '2026-03-10',
+        },
+        {
+          organisationUuid: ASHW,
+          clientUuid: client,
+          trigger: 'LEDGER_CHANGED',
+          reason: 'POST',
+          earliestDate: '2026-04-02',
+        },
+        {
+          organisationUuid: ASHW,
+          clientUuid: client.toUpperCase(),
+          trigger: 'LEDGER_CHANGED',
+          reason: 'EDIT',
+          earliestDate: '2026-06-30',
+        },
+      ]);
+      const { rows } = await db.query(
+        `SELECT reason, earliest_date, generation FROM tax_engine.recalculation_queue WHERE client_uuid = $1`,
+        [client],
+      );
+      // POST first, then EDIT once (the batch's three merged into one, then into the waiting row): 10 March is the
+      // earliest of 1 May, 10 March, 2 April and 30 June; the waiting row bumped once by the one statement
+      expect(rows).toEqual([{ reason: 'POST,EDIT', earliest_date: '2026-03-10', generation: 2 }]);
+    } finally {
+      await db.query('ROLLBACK');
+    }
   });
 
   it('when one client fails, then the others are computed and the failure is stored with a monitor log', async () => {

@@ -4,7 +4,7 @@
  * Money arrives as decimal strings; it is rounded and grouped as text, never through binary floats.
  */
 import dayjs from 'dayjs';
-import { compareDecimal } from '@gains/access';
+import { compareDecimal } from './decimal';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 

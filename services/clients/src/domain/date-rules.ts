@@ -23,7 +23,10 @@ export function dateProblem(name: string, text: string, today?: string): string 
   return undefined;
 }
 
+/** Made once: building a formatter costs far more than formatting, and a posted batch asks for today per row. */
+const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+
 /** "today" in the UK (Europe/London), the product's time zone. */
 export function londonToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+  return LONDON_DAY.format(now);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveHolding, type HoldingRow } from './holding-rules';
+import { deriveHolding, periodMoves, type HoldingRow } from './holding-rules';
 
 const row = (r: Partial<HoldingRow> & Pick<HoldingRow, 'effect' | 'quantity' | 'tradeDate'>): HoldingRow => ({
   securityId: 1,
@@ -57,5 +57,24 @@ describe('deriveHolding', () => {
       row({ effect: 'CAPITAL_RETURN', quantity: '0', tradeDate: '2020-06-01' }),
     ]);
     expect(h.quantity).toBe('10.0000');
+  });
+});
+
+describe('periodMoves', () => {
+  it('when an equalisation period starts, then the holding before it and the buys and sales from it are given in trade order', () => {
+    const rows = [
+      row({ effect: 'BUY', quantity: '1000', tradeDate: '2025-01-10' }),
+      row({ effect: 'SELL', quantity: '300', tradeDate: '2025-08-01' }),
+      row({ effect: 'BUY', quantity: '400', tradeDate: '2025-07-01' }),
+      row({ effect: 'DIVIDEND', quantity: '0', tradeDate: '2025-07-15' }),
+    ];
+    // before 1 June: the 1,000 bought in January; from it: the July buy, then the August sale
+    expect(periodMoves(1, rows, '2025-06-01')).toEqual({
+      heldAtStart: '1000.0000',
+      moves: [
+        { tradeDate: '2025-07-01', quantity: '400.0000' },
+        { tradeDate: '2025-08-01', quantity: '-300.0000' },
+      ],
+    });
   });
 });

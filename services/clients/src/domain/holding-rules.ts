@@ -108,6 +108,40 @@ export function deriveHolding(securityId: number, rows: readonly HoldingRow[]): 
   };
 }
 
+/**
+ * An equalisation period's moves (issue 26): what was held at the end of the day before `periodStart`, then each
+ * acquisition (above 0) and disposal (below 0) of the security traded from it on, in the order deriveHolding applies
+ * them. A reorganisation inside the period is not a move (its units are neither bought nor sold).
+ */
+export function periodMoves(
+  securityId: number,
+  rows: readonly HoldingRow[],
+  periodStart: string,
+): { heldAtStart: string; moves: { tradeDate: string; quantity: string }[] } {
+  const before = rows.filter((r) => r.tradeDate < periodStart);
+  const moves = rows
+    .map((row, index) => ({ row, index }))
+    .filter(({ row }) => row.tradeDate >= periodStart)
+    .sort((a, b) =>
+      a.row.tradeDate === b.row.tradeDate
+        ? phase(a.row) - phase(b.row) || a.index - b.index
+        : a.row.tradeDate < b.row.tradeDate
+          ? -1
+          : 1,
+    )
+    .flatMap(({ row }) => {
+      const quantity = present(scaled(row.quantity));
+      if (row.securityId !== securityId)
+        return row.newSecurityId === securityId && (row.effect === 'TAKEOVER' || row.effect === 'DEMERGER')
+          ? [{ tradeDate: row.tradeDate, quantity }]
+          : [];
+      if (ADDS.has(row.effect)) return [{ tradeDate: row.tradeDate, quantity }];
+      if (TAKES.has(row.effect)) return [{ tradeDate: row.tradeDate, quantity: `-${quantity}` }];
+      return [];
+    });
+  return { heldAtStart: deriveHolding(securityId, before).quantity, moves };
+}
+
 /** "2" -> 2/1, "1:10" -> 1/10 (new:old). */
 function ratio(text: string): [bigint, bigint] {
   const [a = '1', b = '1'] = text.split(':');

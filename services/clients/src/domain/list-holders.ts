@@ -2,7 +2,7 @@ import type { Caller } from '@gains/auth';
 import { invalidArgument } from '@gains/errors';
 import { assertLedgerWriterOrDocuments } from './ledger-access';
 import type { LedgerDeps } from './ledger-deps';
-import { deriveHolding } from './holding-rules';
+import { deriveHolding, periodMoves } from './holding-rules';
 import { dateProblem } from './date-rules';
 import { canonicalDecimal } from './decimal-rules';
 
@@ -18,6 +18,9 @@ export interface HolderView {
   quantity: string;
   cgtCost: string;
   price: string;
+  /** with a period start (equalisation): held the day before it, and the acquisitions and disposals from it */
+  heldAtPeriodStart: string;
+  periodMoves: { tradeDate: string; quantity: string }[];
 }
 
 /**
@@ -29,13 +32,27 @@ export interface HolderView {
 export async function listHolders(
   deps: Pick<LedgerDeps, 'holders'>,
   caller: Caller,
-  req: { organisationUuid: string; securityId: number; beforeDate: string; after: string; limit: number },
+  req: {
+    organisationUuid: string;
+    securityId: number;
+    beforeDate: string;
+    after: string;
+    limit: number;
+    periodStart?: string;
+  },
 ): Promise<{ holders: HolderView[]; next: string }> {
   assertLedgerWriterOrDocuments(caller, req.organisationUuid);
   if (!Number.isInteger(req.securityId) || req.securityId <= 0)
     throw invalidArgument('securityId', 'securityId must be a whole number above 0');
   const problem = dateProblem('beforeDate', req.beforeDate);
   if (problem) throw invalidArgument('beforeDate', problem);
+  const periodStart = req.periodStart ?? '';
+  if (periodStart !== '') {
+    const periodProblem = dateProblem('periodStart', periodStart);
+    if (periodProblem) throw invalidArgument('periodStart', periodProblem);
+    if (periodStart > req.beforeDate)
+      throw invalidArgument('periodStart', 'periodStart must be on or before beforeDate');
+  }
   if (req.after !== '' && !/^\d{1,10}$/.test(req.after))
     throw invalidArgument('after', 'after must be the cursor a previous page answered');
   const limit = req.limit || DEFAULT_LIMIT;
@@ -50,8 +67,12 @@ export async function listHolders(
   const price = await deps.holders.price(req.securityId);
   const holders: HolderView[] = [];
   for (const p of page) {
-    const quantity = deriveHolding(req.securityId, rows.get(p.id) ?? []).quantity;
+    const portfolioRows = rows.get(p.id) ?? [];
+    const quantity = deriveHolding(req.securityId, portfolioRows).quantity;
     if (!/[1-9]/.test(quantity)) continue;
+    // the period's moves come from the rows already read for the page: no further query per holder
+    const period =
+      periodStart === '' ? { heldAtStart: '', moves: [] } : periodMoves(req.securityId, portfolioRows, periodStart);
     holders.push({
       portfolioUuid: p.uuid,
       portfolioCode: p.code,
@@ -61,6 +82,8 @@ export async function listHolders(
       quantity,
       cgtCost: p.cgtCost ?? '',
       price: price === null ? '' : canonicalDecimal(price),
+      heldAtPeriodStart: period.heldAtStart,
+      periodMoves: period.moves,
     });
   }
   return { holders, next: page.length === limit ? String(page.at(-1)!.id) : '' };

@@ -26,8 +26,10 @@ export async function postTransactions(
     portfolioUuid: string;
     /** a row's own portfolio ("" or absent: the request's): a Taximiser rebuy in an ISA or a spouse's account */
     transactions: { securityId: number; transaction: RawTransaction & { type: string }; portfolioUuid?: string }[];
+    /** the uuids only, the rows not read back */
+    uuidsOnly?: boolean;
   },
-): Promise<TransactionRecord[]> {
+): Promise<{ uuids: string[]; records: TransactionRecord[] }> {
   const organisationUuid = request.organisationUuid;
   assertLedgerWriterOrDocuments(caller, organisationUuid);
   if (request.transactions.length === 0 || request.transactions.length > MAX_POSTED_ROWS)
@@ -78,7 +80,7 @@ export async function postTransactions(
     updates: [],
     events: (touched) => touched.map((t) => ledgerChangedEvent({ organisationUuid, ...t, reason: 'POST' })),
   });
-  return deps.ledger.findByUuids(organisationUuid, uuids);
+  return { uuids, records: request.uuidsOnly ? [] : await deps.ledger.findByUuids(organisationUuid, uuids) };
 }
 
 /**

@@ -165,8 +165,9 @@ export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger
       );
     },
     async postTransactions(req, ctx) {
-      const rows = await postTransactions(deps, requireCaller(ctx), {
+      const { uuids, records } = await postTransactions(deps, requireCaller(ctx), {
         organisationUuid: req.organisationUuid,
+        uuidsOnly: req.uuidsOnly,
         portfolioUuid: req.portfolioUuid,
         transactions: req.transactions.map((t) => {
           const {
@@ -177,7 +178,7 @@ export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger
           return { securityId: t.securityId, transaction, portfolioUuid: t.portfolioUuid };
         }),
       });
-      return { transactions: rows.map(unsetNulls) };
+      return { transactions: records.map(unsetNulls), uuids };
     },
     async listHolders(req, ctx) {
       return listHolders(deps, requireCaller(ctx), req);

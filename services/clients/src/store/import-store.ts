@@ -5,6 +5,7 @@ import type { RejectedRow } from '../domain/import-csv';
 import type { ImportLookups, PreparedTransaction } from '../domain/import-rules';
 import { typeKey } from '../domain/import-rules';
 import { unnestSelectRows } from './bulk-insert';
+import { LEDGER_VALUE_COLUMNS, ledgerValues } from './ledger-columns';
 import { refreshOwnersHoldingBreaks, rederiveHoldingsInBulk, type Pair } from './ledger-store';
 
 /** A chunk's rows and the statement parameters that post them (rowsToPost). */
@@ -87,25 +88,8 @@ const LEDGER_COLUMNS = [
   { name: 'portfolio_code', type: 'text' },
   { name: 'security_id', type: 'int' },
   { name: 'security_code', type: 'text' },
-  { name: 'transaction_code', type: 'text' },
   { name: 'type_id', type: 'int' },
-  { name: 'state', type: 'text' },
-  { name: 'trade_date', type: 'date' },
-  { name: 'report_date', type: 'date' },
-  { name: 'quantity', type: 'numeric' },
-  { name: 'price', type: 'numeric' },
-  { name: 'consideration', type: 'numeric' },
-  { name: 'expenses', type: 'numeric' },
-  { name: 'currency', type: 'text' },
-  { name: 'fx_rate', type: 'numeric' },
-  { name: 'consideration_gbp', type: 'numeric' },
-  { name: 'expenses_gbp', type: 'numeric' },
-  { name: 'original_acquisition_date', type: 'date' },
-  { name: 'market_value', type: 'numeric' },
-  { name: 'ratio', type: 'text' },
-  { name: 'timing', type: 'text' },
-  { name: 'income_type', type: 'text' },
-  { name: 'notes', type: 'text' },
+  ...LEDGER_VALUE_COLUMNS,
   { name: 'source', sql: `'IMPORT'` },
   { name: 'source_ref', type: 'text' },
   { name: 'warnings', sql: `'{}'::text[]` },
@@ -234,36 +218,16 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
       actorName: string,
       legacy: boolean,
     ): RowsToPost {
-      const rows = chunk.map((r) => {
-        const v = r.values;
-        return [
-          r.naturalKey,
-          r.portfolioId,
-          r.portfolioCode,
-          r.securityId,
-          r.securityCode,
-          v.transactionCode,
-          r.typeId,
-          v.state,
-          v.tradeDate,
-          v.reportDate,
-          v.quantity,
-          v.price,
-          v.consideration,
-          v.expenses,
-          v.currency,
-          v.fxRate,
-          v.considerationGbp,
-          v.expensesGbp,
-          v.originalAcquisitionDate,
-          v.marketValue,
-          v.ratio,
-          v.timing,
-          v.incomeType,
-          v.notes,
-          `import:${task.id}:${r.line}`,
-        ];
-      });
+      const rows = chunk.map((r) => [
+        r.naturalKey,
+        r.portfolioId,
+        r.portfolioCode,
+        r.securityId,
+        r.securityCode,
+        r.typeId,
+        ...ledgerValues(r.values),
+        `import:${task.id}:${r.line}`,
+      ]);
       // $1 organisation, $2 the rows' count, $3 the actor, then the columns.
       const input = unnestSelectRows(LEDGER_COLUMNS, rows, 4);
       return { organisationUuid: task.organisationUuid, chunk, actorName, input, legacy };

@@ -8,6 +8,8 @@ import type { TransactionGridQuery, TransactionSortColumn } from '../domain/tran
 import { calculationStatusFor } from '../domain/portfolio-rules';
 import { stateRef } from '../domain/transaction-states';
 import type { LedgerRowValues } from '../domain/transaction-rules';
+import { unnestSelectRows } from './bulk-insert';
+import { LEDGER_VALUE_COLUMNS, ledgerValues } from './ledger-columns';
 import { dateColumn, dateText, decimalText, likePattern } from './columns';
 import { Prisma } from './generated/client';
 import type { ClientsPrisma, ClientsTx } from './prisma';
@@ -430,6 +432,32 @@ export async function touchedOwners(
   return [...perClient].map(([clientUuid, earliestDate]) => ({ clientUuid, earliestDate }));
 }
 
+// A row a ledger change inserts: $1 the organisation and $2 the actor are the statement's, the rest one per row.
+const INSERTED_COLUMNS = [
+  { name: 'uuid', type: 'uuid' },
+  { name: 'organisation_uuid', sql: '$1::uuid' },
+  { name: 'portfolio_id', type: 'int' },
+  { name: 'portfolio_code', type: 'text' },
+  { name: 'security_id', type: 'int' },
+  { name: 'type_id', type: 'int' },
+  ...LEDGER_VALUE_COLUMNS,
+  { name: 'created_by', sql: '$2::text' },
+  { name: 'updated_by', sql: '$2::text' },
+  { name: 'updated_at', sql: 'now()' },
+] as const;
+
+/** An insert's values in INSERTED_COLUMNS' order (its parameter columns). */
+function insertedRow(uuid: string, insert: LedgerChange['inserts'][number]): unknown[] {
+  return [
+    uuid,
+    insert.portfolioId,
+    insert.portfolioCode,
+    insert.securityId,
+    insert.typeId,
+    ...ledgerValues(insert.values),
+  ];
+}
+
 export function createLedgerStore(prisma: ClientsPrisma) {
   async function records(db: ClientsPrisma | ClientsTx, where: Prisma.LedgerTransactionWhereInput, order?: string[]) {
     const rows = await db.ledgerTransaction.findMany({ where, orderBy: [{ tradeDate: 'asc' }, { id: 'asc' }] });
@@ -652,23 +680,22 @@ export function createLedgerStore(prisma: ClientsPrisma) {
             uuids.push(update.uuid);
           }
           // One statement for every row inserted (a corporate action's batch inserts hundreds), in their order.
-          const inserted = change.inserts.map((insert) => {
+          const rows = change.inserts.map((insert) => {
             const uuid = crypto.randomUUID();
             touch(insert.portfolioId, insert.securityId, insert.values.newSecurityId, insert.values.tradeDate);
             uuids.push(uuid);
-            return {
-              uuid,
-              organisationUuid: change.organisationUuid,
-              portfolioId: insert.portfolioId,
-              portfolioCode: insert.portfolioCode,
-              securityId: insert.securityId,
-              typeId: insert.typeId,
-              ...toColumns(insert.values),
-              createdBy: change.actorName,
-              updatedBy: change.actorName,
-            };
+            return insertedRow(uuid, insert);
           });
-          if (inserted.length > 0) await tx.ledgerTransaction.createMany({ data: inserted });
+          if (rows.length > 0) {
+            // plain SQL over unnest: Prisma's createMany compiled each batch's thousands of values, most of its time
+            const input = unnestSelectRows(INSERTED_COLUMNS, rows, 3);
+            await tx.$executeRawUnsafe(
+              `INSERT INTO ledger_transaction (${input.into}) SELECT ${input.expressions.join(', ')} FROM ${input.from}`,
+              change.organisationUuid,
+              change.actorName,
+              ...input.values,
+            );
+          }
           const unique = [...new Map(pairs.map((p) => [`${p.portfolioId}|${p.securityId}`, p])).values()];
           // Many portfolios at once (a corporate action's batch of holders): the import's statements, a fixed
           // number whatever the count, where one portfolio at a time is about ten statements each.

@@ -119,10 +119,12 @@ describe('a holder’s ledger rows for a corporate action', () => {
 
   it('equalisation: income on every unit, equalisation on the Group 2 units only', () => {
     // 1,000 x £0.0523 = £52.30 of income; 300 Group 2 units x £0.0117 = £3.51 of equalisation
+    // qualifying: Group 1 700 x £0.0523 = £36.61, Group 2 300 x £0.0523 = £15.69 (36.61 + 15.69 = 52.30)
     const lines = [line(1, 'DISTRIBUTION', '0.0523'), line(2, 'EQUALISATION', '0.0117')];
+    const qualifying = { group1Qualifying: '36.61', group2Qualifying: '15.69' };
     expect(candidatePreviews(header('EQUALISATION'), lines, holder('1000', '300'))).toEqual([
-      { lineOrd: 1, transactionType: 'DISTRIBUTION', ...paid, consideration: '52.30' },
-      { lineOrd: 2, transactionType: 'EQUALISATION', ...paid, quantity: '300', consideration: '3.51' },
+      { lineOrd: 1, transactionType: 'DISTRIBUTION', ...paid, consideration: '52.30', ...qualifying },
+      { lineOrd: 2, transactionType: 'EQUALISATION', ...paid, quantity: '300', consideration: '3.51', ...qualifying },
     ]);
     expect(candidatePreviews(header('EQUALISATION'), lines, holder('1000', '0'))).toHaveLength(1);
   });

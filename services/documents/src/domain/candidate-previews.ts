@@ -41,6 +41,8 @@ export interface PreviewCandidate {
   decimalPlaces: number;
   /** units bought in the distribution period (equalisation) */
   group2Quantity?: string | null;
+  /** the rest of the holding (equalisation); the holding less Group 2 when not given */
+  group1Quantity?: string | null;
 }
 
 /** One ledger row a candidate's line proposes: the clients service's TransactionInput, in words. */
@@ -68,6 +70,9 @@ export interface PreviewRow {
   portfolioUuid?: string;
   /** the original acquisition date a TRANSFER_IN carries */
   acquisitionDate?: string;
+  /** equalisation: the distribution on the Group 1 and on the Group 2 units, GBP */
+  group1Qualifying?: string;
+  group2Qualifying?: string;
   /** the row's security's codes where the header has none (a portfolio movement) */
   sedol?: string;
   isin?: string;
@@ -256,14 +261,18 @@ export function candidatePreviews(
       const income = line(1);
       const equalisation = line(2);
       const distribution = cash(income);
+      const group2 = candidate.group2Quantity ?? '0';
+      const group1 = candidate.group1Quantity ?? subtractDecimal(holding, group2);
+      // what each group's units qualify for of the distribution: shown on both rows of the candidate
+      const qualifying = { group1Qualifying: cash(income, group1), group2Qualifying: cash(income, group2) };
       if (positive(distribution))
         rows.push({
           lineOrd: income.ord,
           transactionType: income.transactionTypeName,
           ...paid,
           consideration: distribution,
+          ...qualifying,
         });
-      const group2 = candidate.group2Quantity ?? '0';
       const refund = positive(group2) ? cash(equalisation, group2) : undefined;
       if (positive(refund))
         rows.push({
@@ -272,6 +281,7 @@ export function candidatePreviews(
           ...paid,
           quantity: group2,
           consideration: refund,
+          ...qualifying,
         });
       break;
     }

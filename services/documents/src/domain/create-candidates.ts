@@ -5,6 +5,7 @@ import { pipelineStore, type CandidateWrite, type RunHeader } from '../store/pip
 import { candidatePreviews, type PreviewRow } from './candidate-previews';
 import { movementCandidatesChunk, type PortfolioHoldingSource } from './create-movement-candidates';
 import { isMovement } from './document-types';
+import { defaultPeriodStart, equalisationGroups } from './equalisation-groups';
 
 /** What the candidates job asks of the ledger: a page of the organisation's holders of a security. */
 export interface HolderSource {
@@ -14,6 +15,8 @@ export interface HolderSource {
     beforeDate: string,
     after: string,
     limit: number,
+    /** an equalisation's distribution period start ("" for none): each holder then carries the period's moves */
+    periodStart?: string,
   ): Promise<{
     holders: {
       portfolioUuid: string;
@@ -24,6 +27,8 @@ export interface HolderSource {
       quantity: string;
       cgtCost: string;
       price: string;
+      heldAtPeriodStart?: string;
+      periodMoves?: { tradeDate: string; quantity: string }[];
     }[];
     next: string;
   }>;
@@ -41,9 +46,12 @@ export function holderCandidate(
 ): { candidate: CandidateWrite; rows: PreviewRow[] } | null {
   const owner = h.owners[0];
   if (!owner) return null;
+  const groups = header.effect === 'EQUALISATION' ? holderGroups(header, h) : undefined;
   const rows = candidatePreviews(header, header.lines, {
     holdingQuantity: h.quantity,
     decimalPlaces: header.quantityDecimalPlaces,
+    group1Quantity: groups?.group1Quantity,
+    group2Quantity: groups?.group2Quantity,
   });
   return {
     candidate: {
@@ -61,9 +69,36 @@ export function holderCandidate(
       price: h.price || null,
       marketValuation: h.price ? roundDecimal(multiplyDecimal(h.quantity, h.price), 2) : null,
       status: rows.length > 0 ? 'PENDING' : 'EXCLUDED',
+      groups,
     },
     rows,
   };
+}
+
+/** An equalisation holder's Group 1 / Group 2 units under each method, and the type's method's as the ones used. */
+function holderGroups(header: RunHeader, h: Holder): NonNullable<CandidateWrite['groups']> {
+  const all = equalisationGroups(
+    { holdingQuantity: h.quantity, heldAtPeriodStart: h.heldAtPeriodStart || h.quantity, moves: h.periodMoves ?? [] },
+    header.quantityDecimalPlaces,
+  );
+  const used = all[header.groupMethod] ?? all.FIFO;
+  return {
+    group1Fifo: all.FIFO.group1,
+    group2Fifo: all.FIFO.group2,
+    group1Lifo: all.LIFO.group1,
+    group2Lifo: all.LIFO.group2,
+    group1Average: all.AVERAGE.group1,
+    group2Average: all.AVERAGE.group2,
+    group1Quantity: used.group1,
+    group2Quantity: used.group2,
+  };
+}
+
+/** The distribution period's start an equalisation's holders are read with ("" for other types). */
+export async function periodStartOf(store: ReturnType<typeof pipelineStore>, header: RunHeader): Promise<string> {
+  if (header.effect !== 'EQUALISATION' || !header.exDate) return '';
+  if (header.startDate) return header.startDate;
+  return defaultPeriodStart(header.exDate, await store.previousEqualisationExDate(header));
 }
 
 export const CREATE_CANDIDATES = 'CREATE_CANDIDATES';
@@ -109,6 +144,7 @@ export function createCandidatesHandler(
         header.exDate!,
         cursor?.after ?? '',
         HOLDERS_PAGE,
+        await periodStartOf(store, header),
       );
       const lineIds = new Map(header.lines.map((l) => [l.ord, l.id]));
       const holders = page.holders.flatMap((h) => {

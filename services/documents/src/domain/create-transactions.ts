@@ -15,8 +15,8 @@ interface PostingCursor {
   total?: number;
 }
 
-/** Candidates posted a chunk: a security held by 20,000 portfolios takes 80 chunks. */
-const PAGE = 250;
+/** Candidates posted a chunk: a security held by 20,000 portfolios takes 40 chunks. */
+const PAGE = 500;
 
 /**
  * The posting job: the included candidates' rows go to the ledger (the clients service's PostTransactions, as the

@@ -1,5 +1,5 @@
 import type { Caller } from '@gains/auth';
-import type { DocumentEffect } from './document-types';
+import type { DocumentEffect, GroupMethod } from './document-types';
 import type { EditDeps } from './edit-candidates';
 import type { HeaderJob } from './header-jobs';
 import type { HeaderStore } from '../store/header-store';
@@ -40,6 +40,7 @@ export interface DocumentTypeRecord {
   smallCheck: boolean;
   eri: boolean;
   useG1G2: boolean;
+  groupMethod: GroupMethod;
   corporateAction: boolean;
   portfolioMovement: boolean;
   schedule: boolean;

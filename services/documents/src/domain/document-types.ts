@@ -34,6 +34,10 @@ export type DocumentEffect = (typeof DOCUMENT_EFFECTS)[number];
 export const isMovement = (effect: DocumentEffect): effect is 'GIFT' | 'TRANSFER' | 'SPOUSE_TRANSFER' =>
   effect === 'GIFT' || effect === 'TRANSFER' || effect === 'SPOUSE_TRANSFER';
 
+/** How units sold in an equalisation's distribution period leave Group 1 and Group 2 (equalisation-groups.ts). */
+export const GROUP_METHODS = ['FIFO', 'LIFO', 'AVERAGE'] as const;
+export type GroupMethod = (typeof GROUP_METHODS)[number];
+
 /** What a line's rate is per: each parent share held (1), each new share (2), the holding (3). */
 export type RateAppliesTo = 1 | 2 | 3;
 
@@ -67,6 +71,8 @@ export interface DocumentTypeSeed {
   smallCheck?: boolean;
   eri?: boolean;
   useG1G2?: boolean;
+  /** with useG1G2; FIFO when not said */
+  groupMethod?: GroupMethod;
   income?: boolean;
   lines: LineDefinitionSeed[];
 }
@@ -243,7 +249,7 @@ export const SYSTEM_DOCUMENT_TYPES: readonly DocumentTypeSeed[] = [
       },
       { transactionTypeName: 'EQUALISATION', transactionTypeDescription: 'Equalisation per Group 2 unit, GBP' },
     ],
-    { useG1G2: true, income: true },
+    { useG1G2: true, groupMethod: 'FIFO', income: true },
   ),
   ca(
     17,

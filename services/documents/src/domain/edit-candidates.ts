@@ -201,6 +201,7 @@ export async function saveCandidate(
     const rows = candidatePreviews(run, run.lines, {
       holdingQuantity: edit.holdingQuantity,
       decimalPlaces: run.quantityDecimalPlaces,
+      group1Quantity: edit.group1Quantity,
       group2Quantity: edit.group2Quantity,
     });
     await store.replaceCandidate(

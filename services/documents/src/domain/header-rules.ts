@@ -103,6 +103,7 @@ export function checkCorporateAction(type: TypeRules, input: HeaderInput) {
   const payDate = realDate('payDate', 'Pay Date', input.payDate, true)!;
   const startDate = realDate('startDate', 'Start Date', input.startDate, false);
   if (payDate < exDate) throw invalidArgument('payDate', 'Pay Date must not be before Ex Date');
+  if (startDate && startDate > exDate) throw invalidArgument('startDate', 'Start Date must not be after Ex Date');
   if (!UUID.test(input.layerUuid.trim())) throw invalidArgument('layerUuid', 'Layer is required');
   const parentSecurityPrice = type.parentSecurityPriceMandatory
     ? decimal('parentSecurityPrice', 'Parent Security Price', input.parentSecurityPrice, 'positive')

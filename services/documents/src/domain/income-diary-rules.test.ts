@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@gains/errors';
-import { addMonths, advance, checkIncomeDiary, isDue, stepDates, type DiaryInput } from './income-diary-rules';
+import type { IncomeDiaryInput } from '@gains/contracts';
+import { addMonths, advance, checkIncomeDiary, isDue, stepDates } from './income-diary-rules';
 
-const input: DiaryInput = {
+const input: IncomeDiaryInput = {
   securityId: 7,
   incomeType: 'UK_DIVIDEND',
   documentTypeUuid: '5d0c7a3e-0000-4d00-8000-000000000001',
@@ -16,7 +17,7 @@ const input: DiaryInput = {
 };
 
 /** The field a refusal names and its message. */
-function refusal(change: Partial<DiaryInput>): { field: string | undefined; message: string } {
+function refusal(change: Partial<IncomeDiaryInput>): { field: string | undefined; message: string } {
   try {
     checkIncomeDiary({ ...input, ...change });
   } catch (e) {

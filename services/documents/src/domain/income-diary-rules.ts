@@ -1,41 +1,26 @@
 import { INCOME_TYPE_ITEMS } from '@gains/access';
+import { INCOME_DIARY_FREQUENCIES, type IncomeDiaryFrequency, type IncomeDiaryInput } from '@gains/contracts';
 import { compareDecimal, isDecimal } from '@gains/decimal';
 import { invalidArgument } from '@gains/errors';
 
-/** How often a diary's income comes, and how many months apart (ONE_OFF: once, then the diary is finished). */
-export const DIARY_FREQUENCIES = ['ONE_OFF', 'MONTHLY', 'QUARTERLY', 'HALF_YEARLY', 'ANNUAL'] as const;
-export type DiaryFrequency = (typeof DIARY_FREQUENCIES)[number];
-const MONTHS: Record<DiaryFrequency, number> = { ONE_OFF: 0, MONTHLY: 1, QUARTERLY: 3, HALF_YEARLY: 6, ANNUAL: 12 };
+/** The codes of how often a diary's income comes (`@gains/contracts`), and how many months apart. */
+export const DIARY_FREQUENCIES: readonly IncomeDiaryFrequency[] = INCOME_DIARY_FREQUENCIES.map((f) => f.value);
+const MONTHS: Record<IncomeDiaryFrequency, number> = {
+  ONE_OFF: 0,
+  MONTHLY: 1,
+  QUARTERLY: 3,
+  HALF_YEARLY: 6,
+  ANNUAL: 12,
+};
 
 /** How far ahead a diary's pay date makes its holders' income pending (the clients grid's 'Income Pending'). */
 export const INCOME_PENDING_DAYS = 31;
 
-/** A diary as a user sent it: text throughout. */
-export interface DiaryInput {
-  securityId: number;
-  incomeType: string;
-  documentTypeUuid: string;
-  layerUuid: string;
-  rate: string;
-  perParent: string;
-  nextExDate: string;
-  nextPayDate: string;
-  frequency: string;
-  endDate: string;
-}
-
-export interface CheckedDiary {
-  securityId: number;
-  incomeType: string;
-  documentTypeUuid: string;
-  layerUuid: string;
-  rate: string;
-  perParent: string;
-  nextExDate: string;
-  nextPayDate: string;
-  frequency: DiaryFrequency;
+/** A diary's terms once checked: trimmed, the frequency one of the list, the end date null when left out. */
+export type CheckedDiary = Omit<IncomeDiaryInput, 'frequency' | 'endDate'> & {
+  frequency: IncomeDiaryFrequency;
   endDate: string | null;
-}
+};
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -66,7 +51,7 @@ function positive(field: string, label: string, text: string): string {
  * the pay date not before the ex date; a frequency of the list; an end date, when given, not before the next ex
  * date.
  */
-export function checkIncomeDiary(input: DiaryInput): CheckedDiary {
+export function checkIncomeDiary(input: IncomeDiaryInput): CheckedDiary {
   if (!Number.isInteger(input.securityId) || input.securityId <= 0)
     throw invalidArgument('securityId', 'Security is required');
   const incomeType = input.incomeType.trim();
@@ -94,7 +79,7 @@ export function checkIncomeDiary(input: DiaryInput): CheckedDiary {
     perParent,
     nextExDate,
     nextPayDate,
-    frequency: frequency as DiaryFrequency,
+    frequency: frequency as IncomeDiaryFrequency,
     endDate,
   };
 }
@@ -117,7 +102,7 @@ export function addMonths(date: string, months: number): string {
 
 /** The schedule's dates after `steps` steps of its frequency. */
 export function stepDates(
-  frequency: DiaryFrequency,
+  frequency: IncomeDiaryFrequency,
   scheduleExDate: string,
   schedulePayDate: string,
   steps: number,
@@ -129,7 +114,7 @@ export function stepDates(
 /** A diary the scheduler reads. */
 export interface DiarySchedule {
   active: boolean;
-  frequency: DiaryFrequency;
+  frequency: IncomeDiaryFrequency;
   nextExDate: string;
   endDate: string | null;
   scheduleExDate: string;

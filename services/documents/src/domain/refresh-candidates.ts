@@ -1,6 +1,6 @@
 import type { JobHandler } from '@gains/jobs';
 import { pipelineStore } from '../store/pipeline-store';
-import { holderCandidate, HOLDERS_PAGE, type HolderSource } from './create-candidates';
+import { holderCandidate, HOLDERS_PAGE, periodStartOf, type HolderSource } from './create-candidates';
 import { movementParties, outPortfolioCandidates, type PortfolioHoldingSource } from './create-movement-candidates';
 import { isMovement } from './document-types';
 import { HEADER_JOBS } from './header-jobs';
@@ -61,6 +61,7 @@ export function refreshCandidatesHandler(
         header.exDate!,
         cursor?.after ?? '',
         HOLDERS_PAGE,
+        await periodStartOf(store, header),
       );
       const lineIds = new Map(header.lines.map((l) => [l.ord, l.id]));
       let differing = 0;

@@ -3,11 +3,12 @@ import { DomainError, invalidArgument, notFound } from '@gains/errors';
 import type { IncomeDiaryView } from '../store/income-diary-store';
 import { assertDocumentsUser } from './access';
 import type { DocumentsDeps, DocumentTypeRecord } from './deps';
-import { checkIncomeDiary, type DiaryInput } from './income-diary-rules';
+import type { IncomeDiaryInput } from '@gains/contracts';
+import { checkIncomeDiary } from './income-diary-rules';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type SaveIncomeDiaryRequest = DiaryInput & {
+export type SaveIncomeDiaryRequest = IncomeDiaryInput & {
   organisationUuid: string;
   /** "" to create */
   uuid: string;

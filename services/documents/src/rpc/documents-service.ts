@@ -24,6 +24,8 @@ function typeMessage(t: DocumentTypeRecord) {
   const { id: _id, lineDefinitions, ...fields } = t;
   return {
     ...fields,
+    // the proto's use_g1g2 is useG1g2 in TypeScript: named here, or the spread leaves it false
+    useG1g2: t.useG1G2,
     lineDefinitions: lineDefinitions.map(({ id: _lineId, defaultPrice, ...d }) => ({
       ...d,
       defaultPrice: defaultPrice ?? '',

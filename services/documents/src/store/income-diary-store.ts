@@ -1,5 +1,6 @@
 import { incomeTypeName } from '@gains/access';
-import type { DiaryFrequency } from '../domain/income-diary-rules';
+import type { IncomeDiaryFrequency } from '@gains/contracts';
+import type { CheckedDiary } from '../domain/income-diary-rules';
 import type { Prisma } from './generated/client';
 import type { DocumentsPrisma } from './prisma';
 
@@ -57,31 +58,21 @@ export interface DiaryWrite {
   perParent: string;
   nextExDate: string;
   nextPayDate: string;
-  frequency: DiaryFrequency;
+  frequency: IncomeDiaryFrequency;
   active: boolean;
   endDate: string | null;
 }
 
 /** A due diary as the scheduler works it: what its header needs and where its schedule stands. */
-export interface DueDiary {
+export interface DueDiary extends CheckedDiary {
   id: number;
   uuid: string;
   organisationUuid: string;
-  securityId: number;
   sedol: string;
   isin: string;
   securityName: string;
   quantityDecimalPlaces: number;
-  incomeType: string;
-  documentTypeUuid: string;
-  layerUuid: string;
-  rate: string;
-  perParent: string;
-  nextExDate: string;
-  nextPayDate: string;
-  frequency: DiaryFrequency;
   active: boolean;
-  endDate: string | null;
   scheduleExDate: string;
   schedulePayDate: string;
   stepsTaken: number;
@@ -321,7 +312,7 @@ export function createIncomeDiaryStore(prisma: DocumentsPrisma) {
         perParent: d.perParent.toString(),
         nextExDate: day(d.nextExDate),
         nextPayDate: day(d.nextPayDate),
-        frequency: d.frequency as DiaryFrequency,
+        frequency: d.frequency as IncomeDiaryFrequency,
         active: d.active,
         endDate: d.endDate ? day(d.endDate) : null,
         scheduleExDate: day(d.scheduleExDate),

@@ -3,6 +3,7 @@ import { rawSql } from '@gains/db';
 import type pg from 'pg';
 import type { PreviewHeader, PreviewLine, PreviewRow } from '../domain/candidate-previews';
 import type { PortfolioRef } from '../domain/deps';
+import type { GroupMethod } from '../domain/document-types';
 
 /** A corporate action as its jobs read it: the terms the previews are made from. */
 export interface RunHeader extends PreviewHeader {
@@ -15,6 +16,10 @@ export interface RunHeader extends PreviewHeader {
   documentTypeCode: string;
   /** a portfolio movement's */
   tradeDate: string | null;
+  /** an equalisation's distribution period start, when the terms give it */
+  startDate: string | null;
+  /** the type's Group 1 / Group 2 method (FIFO, LIFO or AVERAGE) */
+  groupMethod: GroupMethod;
   lines: (PreviewLine & { id: number })[];
 }
 
@@ -58,6 +63,17 @@ export interface CandidateWrite extends PortfolioRef {
   transferQuantity?: string | null;
   transferPercentage?: string | null;
   failureReason?: string;
+  /** equalisation: Group 1 / Group 2 units under each method, and the type's method's */
+  groups?: {
+    group1Fifo: string;
+    group2Fifo: string;
+    group1Lifo: string;
+    group2Lifo: string;
+    group1Average: string;
+    group2Average: string;
+    group1Quantity: string;
+    group2Quantity: string;
+  };
 }
 
 /** A candidate's rows to write, as one set. */
@@ -69,6 +85,8 @@ interface PreviewSet {
   portfolioUuid: string;
   holdingQuantity: string;
   rows: PreviewRow[];
+  /** who made them: the user whose edit worked them out again, else the documents service's jobs */
+  byName?: string;
 }
 
 /**
@@ -105,6 +123,9 @@ export function pipelineStore(tx: pg.ClientBase) {
         ratio: r.ratio ?? '',
         apportionmentFactor: r.apportionmentFactor ?? null,
         acquisitionDate: r.acquisitionDate ?? null,
+        group1Qualifying: r.group1Qualifying ?? null,
+        group2Qualifying: r.group2Qualifying ?? null,
+        byName: set.byName ?? 'Gains',
         sedol: r.sedol ?? '',
         isin: r.isin ?? '',
       })),
@@ -113,16 +134,19 @@ export function pipelineStore(tx: pg.ClientBase) {
     await sql.$executeRaw`
       INSERT INTO preview (uuid, candidate_id, header_line_id, status, candidate_version, edited, transaction_type, ord,
         portfolio_uuid, security_id, trade_date, holding_quantity, quantity, price, consideration, proceeds, expense,
-        market_value, new_security_id, ratio, apportionment_factor, acquisition_date, sedol, isin)
+        market_value, new_security_id, ratio, apportionment_factor, acquisition_date, group1_qualifying,
+        group2_qualifying, created_by_name, updated_by_name, sedol, isin)
       SELECT gen_random_uuid(), p."candidateId", p."headerLineId", p.status, p."candidateVersion", p.edited,
         p."transactionType", p.ord, p."portfolioUuid", p."securityId", p."tradeDate", p."holdingQuantity", p.quantity,
         p.price, p.consideration, p.proceeds, p.expense, p."marketValue", p."newSecurityId", p.ratio,
-        p."apportionmentFactor", p."acquisitionDate", p.sedol, p.isin
+        p."apportionmentFactor", p."acquisitionDate", p."group1Qualifying", p."group2Qualifying", p."byName",
+        p."byName", p.sedol, p.isin
       FROM json_to_recordset(${JSON.stringify(previews)}::json) AS p("candidateId" int, "headerLineId" int,
         status text, "candidateVersion" int, edited boolean, "transactionType" text, ord int, "portfolioUuid" uuid,
         "securityId" int, "tradeDate" date, "holdingQuantity" numeric, quantity numeric, price numeric,
         consideration numeric, proceeds numeric, expense numeric, "marketValue" numeric, "newSecurityId" int,
-        ratio text, "apportionmentFactor" numeric, "acquisitionDate" date, sedol text, isin text)`;
+        ratio text, "apportionmentFactor" numeric, "acquisitionDate" date, "group1Qualifying" numeric,
+        "group2Qualifying" numeric, "byName" text, sedol text, isin text)`;
   };
   return {
     async header(headerUuid: string): Promise<RunHeader | null> {
@@ -132,7 +156,8 @@ export function pipelineStore(tx: pg.ClientBase) {
                to_char(h.pay_date, 'YYYY-MM-DD') AS "payDate", h.parent_security_price::text AS "parentSecurityPrice",
                trim_scale(h.fraction_price)::text AS "fractionPrice",
                h.quantity_decimal_places AS "quantityDecimalPlaces", t.document_type_code AS "documentTypeCode",
-               to_char(h.trade_date, 'YYYY-MM-DD') AS "tradeDate"
+               to_char(h.trade_date, 'YYYY-MM-DD') AS "tradeDate",
+               to_char(h.start_date, 'YYYY-MM-DD') AS "startDate", t.group_method AS "groupMethod"
         FROM header h JOIN document_type t ON t.id = h.document_type_id WHERE h.uuid = ${headerUuid}::uuid`;
       if (!h) return null;
       const lines = await sql.$queryRaw<(PreviewLine & { id: number })[]>`
@@ -143,6 +168,20 @@ export function pipelineStore(tx: pg.ClientBase) {
         FROM header_line l JOIN line_definition d ON d.id = l.line_definition_id
         WHERE l.header_id = ${h.id} ORDER BY d.ord, l.id`;
       return { ...h, lines };
+    },
+
+    /**
+     * The latest ex-date before this header's of another live equalisation of the same security in the organisation
+     * (its distribution period ended there); null when none.
+     */
+    async previousEqualisationExDate(header: RunHeader): Promise<string | null> {
+      const [row] = await sql.$queryRaw<{ exDate: string | null }[]>`
+        SELECT to_char(max(h.ex_date), 'YYYY-MM-DD') AS "exDate"
+        FROM header h JOIN document_type t ON t.id = h.document_type_id
+        WHERE h.organisation_uuid = ${header.organisationUuid}::uuid AND h.security_id = ${header.securityId}
+          AND t.effect = 'EQUALISATION' AND h.id <> ${header.id} AND h.ex_date < ${header.exDate}::date
+          AND h.status NOT IN ('DELETED', 'REVERSED')`;
+      return row?.exDate ?? null;
     },
 
     async setStatus(headerId: number, status: string, byName: string, detail = ''): Promise<void> {
@@ -167,16 +206,21 @@ export function pipelineStore(tx: pg.ClientBase) {
       const inserted = await sql.$queryRaw<{ id: number; portfolioUuid: string; securityId: number }[]>`
         INSERT INTO candidate (uuid, header_id, status, client_uuid, client_code, client_name, portfolio_uuid,
           portfolio_code, portfolio_name, security_id, decimal_places, as_at_date, holding_quantity, cgt_cost, price,
-          market_valuation, transfer_quantity, transfer_percentage, failure_reason, created_by_name, updated_by_name)
+          market_valuation, transfer_quantity, transfer_percentage, failure_reason, created_by_name, updated_by_name,
+          group1_fifo, group2_fifo, group1_lifo, group2_lifo, group1_average, group2_average, group1_quantity,
+          group2_quantity)
         SELECT gen_random_uuid(), ${headerId}, c.status, c."clientUuid", c."clientCode", c."clientName",
           c."portfolioUuid", c."portfolioCode", c."portfolioName", c."securityId", c."decimalPlaces", c."asAtDate",
           c."holdingQuantity", c."cgtCost", c.price, c."marketValuation", c."transferQuantity", c."transferPercentage",
-          coalesce(c."failureReason", ''), 'Gains', 'Gains'
+          coalesce(c."failureReason", ''), 'Gains', 'Gains', (c.groups->>'group1Fifo')::numeric,
+          (c.groups->>'group2Fifo')::numeric, (c.groups->>'group1Lifo')::numeric, (c.groups->>'group2Lifo')::numeric,
+          (c.groups->>'group1Average')::numeric, (c.groups->>'group2Average')::numeric,
+          (c.groups->>'group1Quantity')::numeric, (c.groups->>'group2Quantity')::numeric
         FROM json_to_recordset(${JSON.stringify(holders.map((h) => h.candidate))}::json) AS c(status text,
           "clientUuid" uuid, "clientCode" text, "clientName" text, "portfolioUuid" uuid, "portfolioCode" text,
           "portfolioName" text, "securityId" int, "decimalPlaces" int, "asAtDate" date, "holdingQuantity" numeric,
           "cgtCost" numeric, price numeric, "marketValuation" numeric, "transferQuantity" numeric,
-          "transferPercentage" numeric, "failureReason" text)
+          "transferPercentage" numeric, "failureReason" text, groups json)
         ON CONFLICT (header_id, portfolio_uuid, security_id) DO NOTHING
         RETURNING id, portfolio_uuid::text AS "portfolioUuid", security_id AS "securityId"`;
       const ids = new Map(inserted.map((c) => [`${c.portfolioUuid}/${c.securityId}`, c.id]));
@@ -363,6 +407,7 @@ export function pipelineStore(tx: pg.ClientBase) {
             portfolioUuid: c!.portfolioUuid,
             holdingQuantity: edit.holdingQuantity,
             rows,
+            byName,
           },
         ],
         lineIds,
@@ -474,6 +519,12 @@ export function pipelineStore(tx: pg.ClientBase) {
       await sql.$executeRaw`
         UPDATE candidate SET holding_quantity = ${c.holdingQuantity}::numeric, cgt_cost = ${c.cgtCost}::numeric,
           price = ${c.price}::numeric, market_valuation = ${c.marketValuation}::numeric, status = 'PENDING_DIFF',
+          group1_fifo = ${c.groups?.group1Fifo ?? null}::numeric, group2_fifo = ${c.groups?.group2Fifo ?? null}::numeric,
+          group1_lifo = ${c.groups?.group1Lifo ?? null}::numeric, group2_lifo = ${c.groups?.group2Lifo ?? null}::numeric,
+          group1_average = ${c.groups?.group1Average ?? null}::numeric,
+          group2_average = ${c.groups?.group2Average ?? null}::numeric,
+          group1_quantity = ${c.groups?.group1Quantity ?? null}::numeric,
+          group2_quantity = ${c.groups?.group2Quantity ?? null}::numeric,
           stale = false, version = version + 1, updated_at = now(), updated_by_name = 'Gains',
           transfer_quantity = coalesce(${c.transferQuantity ?? null}::numeric, transfer_quantity),
           failure_reason = ${

@@ -10,7 +10,43 @@ const text = (v: { toString(): string } | null) => (v === null ? '' : v.toString
 export type PreviewView = 'all' | 'proposed' | 'posted';
 type CandidateRow = Prisma.CandidateGetPayload<{ include: { _count: { select: { previews: true } } } }>;
 
-function candidateView(c: CandidateRow) {
+/** A candidate's previews by outcome (seed 001 §2 Candidates grid). */
+interface PreviewCounts {
+  successes: number;
+  failures: number;
+  edited: number;
+}
+/** The header a candidate row names (seed 001 §2: header version and code, SEDOL, ISIN). */
+interface HeaderOfRow {
+  version: number;
+  code: string;
+  sedol: string;
+  isin: string;
+}
+const NO_COUNTS: PreviewCounts = { successes: 0, failures: 0, edited: 0 };
+const instant = (d: Date) => d.toISOString();
+
+/** Previews of these candidates counted by outcome, in one query. */
+async function previewCounts(prisma: DocumentsPrisma, candidateIds: number[]): Promise<Map<number, PreviewCounts>> {
+  const counts = new Map<number, PreviewCounts>();
+  if (candidateIds.length === 0) return counts;
+  const rows = await prisma.preview.groupBy({
+    by: ['candidateId', 'status', 'edited'],
+    where: { candidateId: { in: candidateIds } },
+    _count: { _all: true },
+  });
+  for (const r of rows) {
+    const c = counts.get(r.candidateId) ?? { ...NO_COUNTS };
+    const n = r._count._all;
+    if (r.status === 'PROCESSED') c.successes += n;
+    if (r.status === 'FAILED') c.failures += n;
+    if (r.edited) c.edited += n;
+    counts.set(r.candidateId, c);
+  }
+  return counts;
+}
+
+function candidateView(c: CandidateRow, header?: HeaderOfRow, counts: PreviewCounts = NO_COUNTS) {
   return {
     uuid: c.uuid,
     status: c.status,
@@ -35,13 +71,34 @@ function candidateView(c: CandidateRow) {
     edited: c.edited,
     failureReason: c.failureReason,
     previews: c._count.previews,
+    group1Fifo: text(c.group1Fifo),
+    group2Fifo: text(c.group2Fifo),
+    group1Lifo: text(c.group1Lifo),
+    group2Lifo: text(c.group2Lifo),
+    group1Average: text(c.group1Average),
+    group2Average: text(c.group2Average),
+    previewSuccesses: counts.successes,
+    previewFailures: counts.failures,
+    previewsEdited: counts.edited,
+    previewsNotEdited: c._count.previews - counts.edited,
+    headerVersion: header?.version ?? 0,
+    headerCode: header?.code ?? '',
+    sedol: header?.sedol ?? '',
+    isin: header?.isin ?? '',
+    createdAt: instant(c.createdAt),
+    createdByName: c.createdByName,
+    updatedAt: instant(c.updatedAt),
+    updatedByName: c.updatedByName,
   };
 }
 
 /** A header's candidates and previews, read a page at a time for one organisation's header. */
 export function createRowStore(prisma: DocumentsPrisma) {
   const headerOf = (organisationUuid: string, uuid: string) =>
-    prisma.header.findFirst({ where: { organisationUuid, uuid }, select: { id: true } });
+    prisma.header.findFirst({
+      where: { organisationUuid, uuid },
+      select: { id: true, version: true, code: true, sedol: true, isin: true },
+    });
   return {
     async candidates(organisationUuid: string, headerUuid: string, page: number, size: number) {
       const header = await headerOf(organisationUuid, headerUuid);
@@ -57,9 +114,13 @@ export function createRowStore(prisma: DocumentsPrisma) {
         }),
         prisma.candidate.count({ where }),
       ]);
+      const counts = await previewCounts(
+        prisma,
+        rows.map((c) => c.id),
+      );
       return {
         totalSize: total,
-        content: rows.map(candidateView),
+        content: rows.map((c) => candidateView(c, header, counts.get(c.id))),
       };
     },
 
@@ -92,6 +153,7 @@ export function createRowStore(prisma: DocumentsPrisma) {
             select: {
               uuid: true,
               code: true,
+              version: true,
               status: true,
               securityName: true,
               sedol: true,
@@ -115,7 +177,7 @@ export function createRowStore(prisma: DocumentsPrisma) {
           isin: c.header.isin,
           exDate: day(c.header.exDate),
           payDate: day(c.header.payDate),
-          candidate: candidateView(c),
+          candidate: candidateView(c, c.header),
         })),
         last: last && { headerId: last.headerId, portfolioCode: last.portfolioCode, id: last.id },
       };
@@ -128,7 +190,7 @@ export function createRowStore(prisma: DocumentsPrisma) {
     async previews(organisationUuid: string, headerUuid: string, page: number, size: number, which: PreviewView) {
       const header = await prisma.header.findFirst({
         where: { organisationUuid, uuid: headerUuid },
-        select: { id: true, code: true, exDate: true, payDate: true, sedol: true, isin: true },
+        select: { id: true, code: true, version: true, exDate: true, payDate: true, sedol: true, isin: true },
       });
       if (!header) return null;
       const where = {
@@ -231,6 +293,15 @@ export function createRowStore(prisma: DocumentsPrisma) {
             reportDate: p.postedTransactionUuid ? day(p.tradeDate) : '',
             reversalTransactionUuid: p.reversalTransactionUuid ?? '',
             failureReason: p.failureReason,
+            acquisitionDate: day(p.acquisitionDate),
+            group1Qualifying: text(p.group1Qualifying),
+            group2Qualifying: text(p.group2Qualifying),
+            headerVersion: header.version,
+            headerCode: header.code,
+            createdAt: instant(p.createdAt),
+            createdByName: p.createdByName,
+            updatedAt: instant(p.updatedAt),
+            updatedByName: p.updatedByName,
           };
         }),
       };

@@ -2,7 +2,7 @@ import { fromBinary } from '@bufbuild/protobuf';
 import type { Logger } from '@gains/logging';
 import { consumeEvents, eventSubject, type EventBus } from '@gains/outbox';
 import { events } from '@gains/proto';
-import { enqueueClient, enqueueHolders, type TaxEngineTx } from '../store/calculation-store';
+import { enqueueClients, enqueueHolders, type TaxEngineTx } from '../store/calculation-store';
 import type { TaxEnginePrisma } from '../store/prisma';
 
 /** gains.clients.ledger.changed.v1 (services/clients/src/events/ledger-events.ts). */
@@ -34,16 +34,19 @@ export async function consumeLedgerEvents(
     // A batch in one transaction: an import's thousands of ledger changes queue their clients together.
     batchHandlers: {
       [LEDGER_CHANGED]: async (batch, tx) => {
-        for (const e of batch) {
-          const change = fromBinary(events.LedgerChangedSchema, e.payload);
-          await enqueueClient(tx, {
-            organisationUuid: change.organisationUuid,
-            clientUuid: change.clientUuid,
-            trigger: 'LEDGER_CHANGED',
-            reason: change.reason,
-            earliestDate: change.earliestDate,
-          });
-        }
+        await enqueueClients(
+          tx,
+          batch.map((e) => {
+            const change = fromBinary(events.LedgerChangedSchema, e.payload);
+            return {
+              organisationUuid: change.organisationUuid,
+              clientUuid: change.clientUuid,
+              trigger: 'LEDGER_CHANGED',
+              reason: change.reason,
+              earliestDate: change.earliestDate,
+            };
+          }),
+        );
       },
     },
     handlers: {

@@ -69,10 +69,53 @@ export async function enqueueClient(
   db: Db,
   item: { organisationUuid: string; clientUuid: string; trigger: string; reason: string; earliestDate: string },
 ): Promise<void> {
+  await enqueueClients(db, [item]);
+}
+
+/**
+ * Queues many clients in one statement (a batch of ledger events: a corporate action's 20,000 holders), merged as
+ * `enqueueClient` merges: first among themselves, as one statement cannot touch a row twice, then into the rows
+ * already waiting.
+ */
+export async function enqueueClients(db: Db, items: Parameters<typeof enqueueClient>[1][]): Promise<void> {
+  const merged = new Map<string, Parameters<typeof enqueueClient>[1] & { priority: number }>();
+  for (const item of items) {
+    const priority = priorityOf(item.trigger);
+    const key = item.clientUuid.toLowerCase();
+    const before = merged.get(key);
+    if (!before) {
+      merged.set(key, { ...item, priority });
+      continue;
+    }
+    const earliestDate =
+      before.earliestDate === '' || item.earliestDate === ''
+        ? ''
+        : before.earliestDate < item.earliestDate
+          ? before.earliestDate
+          : item.earliestDate;
+    const reasons = before.reason.split(',');
+    const reason =
+      item.reason === '' || reasons.includes(item.reason)
+        ? before.reason
+        : before.reason === ''
+          ? item.reason
+          : `${before.reason},${item.reason}`;
+    const first = priority < before.priority ? item : before;
+    merged.set(key, {
+      ...before,
+      trigger: first.trigger,
+      priority: Math.min(priority, before.priority),
+      earliestDate,
+      reason,
+    });
+  }
+  if (merged.size === 0) return;
+  const rows = [...merged.values()];
   await db.$executeRaw`
     INSERT INTO recalculation_queue (client_uuid, organisation_uuid, trigger, reason, earliest_date, priority)
-    VALUES (${item.clientUuid}::uuid, ${item.organisationUuid}::uuid, ${item.trigger}, ${item.reason},
-            ${item.earliestDate}, ${priorityOf(item.trigger)}::smallint)
+    SELECT * FROM unnest(${rows.map((r) => r.clientUuid)}::uuid[], ${rows.map((r) => r.organisationUuid)}::uuid[],
+                         ${rows.map((r) => r.trigger)}::text[], ${rows.map((r) => r.reason)}::text[],
+                         ${rows.map((r) => r.earliestDate)}::text[], ${rows.map((r) => r.priority)}::smallint[])
     ON CONFLICT (client_uuid) DO UPDATE SET
       generation = recalculation_queue.generation + 1,
       priority = LEAST(recalculation_queue.priority, EXCLUDED.priority),
@@ -80,11 +123,12 @@ export async function enqueueClient(
       earliest_date = CASE
         WHEN recalculation_queue.earliest_date = '' OR EXCLUDED.earliest_date = '' THEN ''
         ELSE LEAST(recalculation_queue.earliest_date, EXCLUDED.earliest_date) END,
-      reason = CASE
-        WHEN EXCLUDED.reason = '' OR position(EXCLUDED.reason IN recalculation_queue.reason) > 0
-          THEN recalculation_queue.reason
-        WHEN recalculation_queue.reason = '' THEN EXCLUDED.reason
-        ELSE recalculation_queue.reason || ',' || EXCLUDED.reason END`;
+      reason = coalesce((
+        SELECT string_agg(u.r, ',' ORDER BY u.o)
+          FROM (SELECT r, min(o) AS o
+                  FROM unnest(string_to_array(recalculation_queue.reason || ',' || EXCLUDED.reason, ','))
+                       WITH ORDINALITY AS x(r, o)
+                 WHERE r <> '' GROUP BY r) u), '')`;
 }
 
 /** A price published for these securities: every client holding one is queued (trigger PRICES). */

@@ -1,11 +1,11 @@
 import {
-  compareDecimal,
   isaSubscribedProblem,
   MIN_DISPOSAL_AMOUNT,
   percentProblem,
   planAmountProblem,
   pricePerShareProblem,
 } from '@gains/access';
+import { compareDecimal } from '@gains/decimal';
 import { invalidArgument } from '@gains/errors';
 import { Rational } from '../../engine/arithmetic';
 import { requireUuid } from '../calculations';

@@ -138,6 +138,15 @@ describe('the checks before a save (seed 001 §5)', () => {
     });
   });
 
+  it('when the start date is after the ex date, then it says so', () => {
+    const t = type([definition(1)]);
+    const draft = filled(t);
+    expect(validateDraft(t, { ...draft, startDate: '2099-01-01' })).toEqual({
+      startDate: 'Start Date must not be after Ex Date',
+    });
+    expect(validateDraft(t, { ...draft, startDate: draft.exDate })).toEqual({});
+  });
+
   it('when a new-security line has no security, or a rate is 0 where the type forbids it, then the line says so', () => {
     const t = type([definition(1, { newSecurity: true })]);
     const draft = filled(t);

@@ -181,6 +181,9 @@ export function validateDraft(type: DocumentType, draft: HeaderDraft): DraftErro
   if (!draft.payDate) errors.payDate = 'Pay Date is required';
   if (draft.exDate && draft.payDate && draft.payDate < draft.exDate)
     errors.payDate = 'Pay Date must not be before Ex Date';
+  // an equalisation's distribution period ends at the ex-date, so it cannot start after it
+  if (draft.exDate && draft.startDate && draft.startDate > draft.exDate)
+    errors.startDate = 'Start Date must not be after Ex Date';
   if (!draft.layerUuid) errors.layerUuid = 'Layer is required';
   if (showsParentPrice(type)) {
     if (plain(draft.parentSecurityPrice) === '') errors.parentSecurityPrice = 'Parent Security Price is required';

@@ -1,4 +1,4 @@
-import { Button, Collapse, Descriptions, Modal, Popconfirm, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { Button, Collapse, Descriptions, Modal, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import type { DocumentHeader, DocumentType } from '@gains/contracts';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { isApiError } from '@/lib/api-client';
@@ -8,6 +8,7 @@ import { useHeader } from '../api/get-header';
 import { useHeaderAction } from '../api/process-header';
 import { headerActions, isInProgress, statusLabel } from './header-rules';
 import { HeaderRowsTab } from './header-rows-tab';
+import { ConfirmActionButton } from './confirm-action-button';
 import { EventTermsEditor } from './event-terms-editor';
 import { headerModalTitle, MovementTerms, showsSecurity } from './movement-terms';
 
@@ -52,43 +53,38 @@ export function HeaderModal({
       footer={
         <Space>
           {/* §4: Delete only while PENDING, Reverse only while RUN or COMPLETED; each asks first */}
-          <Popconfirm
+          <ConfirmActionButton
+            label="Delete"
             title="Delete this header?"
             description="Its candidates and previews go; nothing was posted."
-            okText="Delete"
-            disabled={!actions.delete || busy}
+            allowed={actions.delete}
+            busy={busy}
+            danger
+            testId="header-delete"
             onConfirm={() => run(remove, 'Header deleted')}
-          >
-            <Button danger disabled={!actions.delete || busy} data-testid="header-delete" data-allowed={actions.delete}>
-              Delete
-            </Button>
-          </Popconfirm>
-          <Popconfirm
+          />
+          <ConfirmActionButton
+            label="Reverse"
             title="Reverse this header?"
             description="Every transaction it posted is reversed in the ledger and the holders are recalculated."
-            okText="Reverse"
-            disabled={!actions.reverse || busy}
+            allowed={actions.reverse}
+            busy={busy}
+            testId="header-reverse"
             onConfirm={() => run(reverse, 'Header reversed')}
-          >
-            <Button disabled={!actions.reverse || busy} data-testid="header-reverse" data-allowed={actions.reverse}>
-              Reverse
-            </Button>
-          </Popconfirm>
-          <Popconfirm
+          />
+          <ConfirmActionButton
+            label="Refresh"
             title="Refresh the candidates?"
             description={
               h?.documentTypeCode === 'PM'
                 ? 'The out portfolios’ holdings at the trade date are read again from the ledger; a candidate whose holding changed is left out until you include it.'
                 : 'The holders are found again from the ledger; a candidate whose holding changed is left out until you include it.'
             }
-            okText="Refresh"
-            disabled={!actions.refresh || busy}
+            allowed={actions.refresh}
+            busy={busy}
+            testId="header-refresh"
             onConfirm={() => run(refresh, 'Refreshing candidates')}
-          >
-            <Button disabled={!actions.refresh || busy} data-testid="header-refresh" data-allowed={actions.refresh}>
-              Refresh
-            </Button>
-          </Popconfirm>
+          />
           <Button
             type="primary"
             data-testid="header-create-transactions"

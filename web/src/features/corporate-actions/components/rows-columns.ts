@@ -1,7 +1,7 @@
 import type { ColDef } from 'ag-grid-community';
 import type { HeaderCandidate, HeaderPreview } from '@gains/contracts';
 import { dateColumn, moneyColumn, numberColumn, quantityColumn, textColumn } from '@/components/grid/grid-defaults';
-import { formatExactQuantity, formatPrice } from '@/lib/format';
+import { formatDateTime, formatExactQuantity, formatPrice } from '@/lib/format';
 import { statusLabel } from './header-rules';
 
 // The grids are paged by the server, which does not sort them.
@@ -22,6 +22,24 @@ const exact = <T>(field: string, headerName: string): ColDef<T> =>
   });
 const text = <T>(field: string, headerName: string, width = 140): ColDef<T> =>
   textColumn<T>(field, headerName, { ...fixed, width });
+
+const count = <T>(field: string, headerName: string, width = 120): ColDef<T> =>
+  numberColumn<T>(field, headerName, { ...fixed, width });
+/** Seed 001 §2's audit columns: created and modified, when and by whom (shown, so they are exported too). */
+const audit = <T>(): ColDef<T>[] => [
+  textColumn<T>('createdAt', 'Created Date', {
+    ...fixed,
+    width: 150,
+    valueFormatter: (p) => formatDateTime(p.value as string),
+  }),
+  text<T>('createdByName', 'Created By'),
+  textColumn<T>('updatedAt', 'Modified Date', {
+    ...fixed,
+    width: 150,
+    valueFormatter: (p) => formatDateTime(p.value as string),
+  }),
+  text<T>('updatedByName', 'Modified By'),
+];
 
 /** Marks a column editable while the header's rows are (seed 001 §4: PENDING or EDIT), its cells outlined. */
 const editableIf = <T>(column: ColDef<T>, editable: (row: T) => boolean): ColDef<T> => ({
@@ -47,6 +65,7 @@ export function candidatesColumns(o: { movement: boolean; editable: boolean; gro
   // a movement moves a share of what the ledger holds: its transfer is what is edited
   const transfer = (column: ColDef<HeaderCandidate>) => (o.editable && o.movement ? editableIf(column, open) : column);
   const groups = (column: ColDef<HeaderCandidate>) => (o.groups ? edit(column) : { ...column, hide: true });
+  const derived = (column: ColDef<HeaderCandidate>) => (o.groups ? column : { ...column, hide: true });
   return [
     status<HeaderCandidate>(),
     numberColumn<HeaderCandidate>('version', 'Version', { ...fixed, width: 100 }),
@@ -64,7 +83,22 @@ export function candidatesColumns(o: { movement: boolean; editable: boolean; gro
     transfer(exact<HeaderCandidate>('transferPercentage', 'Transfer Percentage')),
     groups(exact<HeaderCandidate>('group1Quantity', 'Group 1 Quantity')),
     groups(exact<HeaderCandidate>('group2Quantity', 'Group 2 Quantity')),
-    numberColumn<HeaderCandidate>('previews', 'Previews', { ...fixed, width: 110 }),
+    // every method's groups, worked out from the ledger when the candidates were found (read-only)
+    derived(exact<HeaderCandidate>('group1Fifo', 'Group 1 FIFO')),
+    derived(exact<HeaderCandidate>('group2Fifo', 'Group 2 FIFO')),
+    derived(exact<HeaderCandidate>('group1Lifo', 'Group 1 LIFO')),
+    derived(exact<HeaderCandidate>('group2Lifo', 'Group 2 LIFO')),
+    derived(exact<HeaderCandidate>('group1Average', 'Group 1 Average')),
+    derived(exact<HeaderCandidate>('group2Average', 'Group 2 Average')),
+    count<HeaderCandidate>('previewsNotEdited', 'Previews'),
+    count<HeaderCandidate>('previewSuccesses', 'Preview Successes', 150),
+    count<HeaderCandidate>('previewFailures', 'Preview Failures', 140),
+    count<HeaderCandidate>('previews', 'All Previews (incl. Edited)', 190),
+    count<HeaderCandidate>('headerVersion', 'Header Version', 140),
+    text<HeaderCandidate>('headerCode', 'Header Code', 130),
+    text<HeaderCandidate>('sedol', 'SEDOL', 110),
+    text<HeaderCandidate>('isin', 'ISIN', 140),
+    ...audit<HeaderCandidate>(),
     text<HeaderCandidate>('failureReason', 'Reason', 320),
   ];
 }
@@ -92,13 +126,18 @@ export function previewsColumns(o: { editable: boolean }) {
     status<HeaderPreview>(),
     numberColumn<HeaderPreview>('version', 'Version', { ...fixed, width: 100 }),
     text<HeaderPreview>('clientName', 'Client', 180),
-    dateColumn<HeaderPreview>('sidRolloverDate', 'Acquisition Date', fixed),
+    dateColumn<HeaderPreview>('acquisitionDate', 'Acquisition Date', fixed),
     exact<HeaderPreview>('perParent', 'Per Parent'),
     price<HeaderPreview>('price', 'Price'),
     exact<HeaderPreview>('apportionmentFactor', 'Apportionment Factor'),
+    moneyColumn<HeaderPreview>('group1Qualifying', 'Group 1 Qualifying Amount', { ...fixed, width: 190 }),
+    moneyColumn<HeaderPreview>('group2Qualifying', 'Group 2 Qualifying Amount', { ...fixed, width: 190 }),
     moneyColumn<HeaderPreview>('marketValue', 'Market Value', fixed),
     numberColumn<HeaderPreview>('candidateVersion', 'Candidate Version', { ...fixed, width: 150 }),
     dateColumn<HeaderPreview>('tradeDate', 'Trade Date', fixed),
+    count<HeaderPreview>('headerVersion', 'Header Version', 140),
+    text<HeaderPreview>('headerCode', 'Header Code', 130),
+    ...audit<HeaderPreview>(),
   ];
 }
 

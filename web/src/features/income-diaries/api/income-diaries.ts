@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IncomeDiary, IncomeDiaryHeader, Page } from '@gains/contracts';
+import type { IncomeDiary, IncomeDiaryBody, IncomeDiaryHeader, Page } from '@gains/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 export type { IncomeDiary, IncomeDiaryHeader };
@@ -91,22 +91,6 @@ export function useSecurityLayers(organisationUuid: string, securityId: number |
     enabled: !!securityId,
     meta: { errorToast: false },
   });
-}
-
-export interface IncomeDiaryBody {
-  uuid?: string;
-  version?: number;
-  securityId: number;
-  incomeType: string;
-  documentTypeUuid: string;
-  layerUuid: string;
-  rate: string;
-  perParent: string;
-  nextExDate: string;
-  nextPayDate: string;
-  frequency: string;
-  active: boolean;
-  endDate: string;
 }
 
 /** POST (new) or PUT (edit, with the version read). Field errors show on the form. */

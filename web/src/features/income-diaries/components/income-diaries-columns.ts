@@ -1,7 +1,6 @@
 import type { ColDef } from 'ag-grid-community';
-import type { IncomeDiary } from '@gains/contracts';
+import { incomeDiaryFrequencyLabel, type IncomeDiary } from '@gains/contracts';
 import { booleanColumn, dateColumn, numberColumn, textColumn } from '@/components/grid/grid-defaults';
-import { frequencyLabel } from './income-diary-rules';
 
 /** The columns the server sorts by (its DIARY_SORTS); the rest are not offered a sort. */
 const fixed = { sortable: false } as const;
@@ -23,7 +22,7 @@ export const incomeDiariesColumns: ColDef<IncomeDiary>[] = [
   dateColumn<IncomeDiary>('nextPayDate', 'Next Pay Date'),
   textColumn<IncomeDiary>('frequency', 'Frequency', {
     width: 130,
-    valueFormatter: (p) => frequencyLabel(String(p.value ?? '')),
+    valueFormatter: (p) => incomeDiaryFrequencyLabel(String(p.value ?? '')),
   }),
   dateColumn<IncomeDiary>('endDate', 'End Date', fixed),
   booleanColumn<IncomeDiary>('active', 'Active', { width: 100 }),

@@ -5,7 +5,7 @@ import type { GetRowIdParams, RowClickedEvent } from 'ag-grid-community';
 import { Button, Input, Select, Space, Tooltip } from 'antd';
 import { PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { INCOME_TYPE_ITEMS } from '@gains/access';
-import type { IncomeDiary } from '@gains/contracts';
+import { INCOME_DIARY_FREQUENCIES, type IncomeDiary } from '@gains/contracts';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { ExportMenu } from '@/components/grid/export-menu';
 import { useFullExport } from '@/components/grid/full-export';
@@ -15,7 +15,6 @@ import { useServerGrid } from '@/components/grid/use-server-grid';
 import { notify } from '@/lib/notify';
 import { listIncomeDiaries, useIncomeDiaries, useRunIncomeDiaries } from '../api/income-diaries';
 import { incomeDiariesColumns } from './income-diaries-columns';
-import { FREQUENCIES } from './income-diary-rules';
 
 const GRID_ID = 'income-diaries';
 const ALL = { value: '', label: 'All' };
@@ -109,7 +108,7 @@ export function IncomeDiariesList({
           style={{ width: 170 }}
           value={filters.frequency}
           onChange={(frequency) => filter({ frequency })}
-          options={[{ ...ALL, label: 'All frequencies' }, ...FREQUENCIES]}
+          options={[{ ...ALL, label: 'All frequencies' }, ...INCOME_DIARY_FREQUENCIES]}
         />
         <Select
           aria-label="Active"

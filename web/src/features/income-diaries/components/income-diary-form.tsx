@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Alert, Button, Checkbox, Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { INCOME_TYPE_ITEMS } from '@gains/access';
-import type { DocumentType, IncomeDiary } from '@gains/contracts';
+import { INCOME_DIARY_FREQUENCIES, type DocumentType, type IncomeDiary } from '@gains/contracts';
 import { LeaveGuard } from '@/components/feedback/leave-guard';
 import { useSaveAndLeave } from '@/components/feedback/use-save-and-leave';
 import { showServerFieldError } from '@/components/forms/server-field-error';
@@ -14,7 +14,7 @@ import { compareDecimal, isDecimal } from '@/lib/decimal';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useSaveIncomeDiary, useSecurityLayers } from '../api/income-diaries';
-import { FREQUENCIES, isDiaryType } from './income-diary-rules';
+import { isDiaryType } from './income-diary-rules';
 
 /**
  * The security of the form (Form.Item gives it `value` and `onChange`): the app's security search, which shows the
@@ -246,7 +246,7 @@ export function IncomeDiaryForm({
               name="frequency"
               rules={[{ required: true, message: 'Frequency is required' }]}
             >
-              <Select data-testid="diary-frequency" options={[...FREQUENCIES]} />
+              <Select data-testid="diary-frequency" options={[...INCOME_DIARY_FREQUENCIES]} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>

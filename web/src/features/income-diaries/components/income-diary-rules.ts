@@ -1,14 +1,3 @@
-/** How often a diary's income comes (the documents service's DIARY_FREQUENCIES), as the screens word it. */
-export const FREQUENCIES = [
-  { value: 'ONE_OFF', label: 'One-off' },
-  { value: 'MONTHLY', label: 'Monthly' },
-  { value: 'QUARTERLY', label: 'Quarterly' },
-  { value: 'HALF_YEARLY', label: 'Half-yearly' },
-  { value: 'ANNUAL', label: 'Annual' },
-] as const;
-
-export const frequencyLabel = (code: string): string => FREQUENCIES.find((f) => f.value === code)?.label ?? code;
-
 /** The document types a diary may carry: income corporate actions whose terms are one rate per share. */
 export function isDiaryType(t: {
   income: boolean;
