@@ -1,7 +1,8 @@
 /**
  * The Portfolio Movements page in Chromium against the real embedded system (issue 26; seed 001 §2, §5): a gift
  * between two clients added through the Add Portfolio Movement Header modal (client and portfolio searches, the
- * §5 messages first), its header modal with the movement's Event Terms, Create transactions, and the header RUN.
+ * §5 messages first), its header modal with the movement's Event Terms, the Previews and Proposed Transactions
+ * rows naming the portfolio each posts to, Refresh, Create transactions, and the header RUN.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -110,9 +111,44 @@ describe('the Portfolio Movements page', () => {
     await expect.poll(() => modal.getAttribute('data-status'), { timeout: 60_000 }).toBe('PENDING');
     await shot('portfolio-movements-header');
 
+    // each preview row names the portfolio it posts to (the client column is further right; the BFF test checks it):
+    // the gift out from the giver's GIA, the transfer in to the receiver's
+    const rowsOf = async (testId: string) => {
+      const grid = page.getByTestId(testId);
+      await grid.waitFor();
+      await expect.poll(() => grid.getAttribute('data-loading'), { timeout: 20_000 }).toBe('false');
+      await grid.locator('.ag-center-cols-container .ag-row').first().waitFor();
+      return grid;
+    };
+    await page.getByRole('tab', { name: 'Previews' }).click();
+    const previews = await rowsOf('header-previews');
+    const giftOut = previews.locator('.ag-center-cols-container .ag-row', { hasText: 'GIFT_OUT' });
+    const transferIn = previews.locator('.ag-center-cols-container .ag-row', { hasText: 'TRANSFER_IN' });
+    expect(await giftOut.innerText()).toContain(`${TAG}-GIVER-GIA`);
+    expect(await transferIn.innerText()).toContain(`${TAG}-RECV-GIA`);
+    expect(await transferIn.innerText()).not.toContain(`${TAG}-GIVER-GIA`);
+    await shot('portfolio-movements-header-previews');
+    await page.getByRole('tab', { name: 'Proposed Transactions' }).click();
+    const proposed = await rowsOf('header-proposed');
+    expect(
+      await proposed.locator('.ag-center-cols-container .ag-row', { hasText: 'TRANSFER_IN' }).innerText(),
+    ).toContain(`${TAG}-RECV-GIA`);
+
+    // Refresh is offered for a movement too: nothing changed in the ledger, so the header is PENDING again
+    expect(await page.getByTestId('header-refresh').isDisabled()).toBe(false);
+    await page.getByTestId('header-refresh').click();
+    await page.locator('.ant-popover:visible').getByRole('button', { name: 'Refresh' }).click();
+    await page.locator('.ant-message').getByText('Refreshing candidates').waitFor();
+    await expect.poll(() => modal.getAttribute('data-status'), { timeout: 60_000, interval: 500 }).toBe('PENDING');
+
     await page.getByTestId('header-create-transactions').click();
     await page.locator('.ant-message').getByText('Creating transactions').waitFor();
     await expect.poll(() => modal.getAttribute('data-status'), { timeout: 90_000, interval: 500 }).toBe('RUN');
+    await page.getByRole('tab', { name: 'Transactions', exact: true }).click();
+    const posted = await rowsOf('header-transactions');
+    expect(await posted.locator('.ag-center-cols-container .ag-row', { hasText: 'TRANSFER_IN' }).innerText()).toContain(
+      `${TAG}-RECV-GIA`,
+    );
     await page.getByRole('tab', { name: 'Audit Details' }).click();
     expect(await page.getByTestId('header-audit').innerText()).not.toContain('Security Name');
     await shot('portfolio-movements-header-run');

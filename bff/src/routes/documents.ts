@@ -46,6 +46,7 @@ const headerBody = z.object({
     .default([]),
   inPortfolios: z.array(movementRow('inPortfolios')).max(100, 'inPortfolios may hold at most 100 rows').default([]),
   outPortfolios: z.array(movementRow('outPortfolios')).max(100, 'outPortfolios may hold at most 100 rows').default([]),
+  fractionPrice: textField('fractionPrice').default(''),
 });
 const typesQuery = z.object({ documentTypeCode: field.queryText('documentTypeCode', 2) });
 const searchQuery = z.object({

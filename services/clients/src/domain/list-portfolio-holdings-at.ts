@@ -14,12 +14,36 @@ export interface PortfolioHoldingAtView {
   cgtCost: string;
   price: string;
   quantityDecimalPlaces: number;
+  /** when the portfolio first acquired the security, "" when no row says */
+  firstAcquiredDate: string;
+  sedol: string;
+  isin: string;
+}
+
+const ACQUISITIONS = new Set(['BUY', 'TRANSFER_IN', 'SPOUSE_IN']);
+
+/**
+ * The earliest date the portfolio acquired `securityId` on its rows: a buy's or spouse transfer's trade date, a
+ * transfer in's original acquisition date (else its trade date). A portfolio movement's transfer at cost carries it
+ * as the in row's original acquisition date (services/documents/src/domain/movement-previews.ts).
+ */
+export function firstAcquiredDate(
+  securityId: number,
+  rows: readonly { securityId: number; effect: string; tradeDate: string; acquired?: string | null }[],
+): string {
+  let first = '';
+  for (const r of rows) {
+    if (r.securityId !== securityId || !ACQUISITIONS.has(r.effect)) continue;
+    const date = (r.effect === 'TRANSFER_IN' && r.acquired) || r.tradeDate;
+    if (first === '' || date < first) first = date;
+  }
+  return first;
 }
 
 /**
  * A portfolio movement's out portfolio (issue 26): what the organisation's portfolio holds of every security at the
  * end of the trade date, each quantity derived from its settled rows (holding-rules.ts), with the holding's CGT cost
- * and the security's price as they stand now. Administrators, or the documents service scoped by organisation.
+ * and the security's price as they stand now, and the date the portfolio first acquired it. Administrators, or the documents service scoped by organisation.
  */
 export async function listPortfolioHoldingsAt(
   deps: Pick<LedgerDeps, 'holders'>,
@@ -43,6 +67,9 @@ export async function listPortfolioHoldingsAt(
       cgtCost: s.cgtCost === null ? '' : canonicalDecimal(s.cgtCost),
       price: s.price === null ? '' : canonicalDecimal(s.price),
       quantityDecimalPlaces: s.places,
+      firstAcquiredDate: firstAcquiredDate(s.id, rows),
+      sedol: s.sedol,
+      isin: s.isin,
     });
   }
   return { holdings };

@@ -79,10 +79,11 @@ export function createHoldersStore(db: RawSql) {
 
     /** A portfolio's settled rows on every security traded on or before `atDate`, and each security's figures. */
     async portfolioRows(portfolioId: number, atDate: string) {
-      const rows = await db.$queryRaw<HoldingRow[]>`
+      const rows = await db.$queryRaw<(HoldingRow & { acquired: string | null })[]>`
         SELECT t.security_id AS "securityId", ty.effect, t.quantity::text AS quantity, t.ratio,
                t.new_security_id AS "newSecurityId", to_char(t.trade_date, 'YYYY-MM-DD') AS "tradeDate",
-               COALESCE(t.timing, '') AS timing
+               COALESCE(t.timing, '') AS timing,
+               to_char(t.original_acquisition_date, 'YYYY-MM-DD') AS acquired
         FROM ledger_transaction t JOIN transaction_type ty ON ty.id = t.type_id
         WHERE t.portfolio_id = ${portfolioId} AND t.state = 'SETTLED' AND t.security_id IS NOT NULL
           AND t.trade_date <= ${atDate}::date
@@ -91,9 +92,10 @@ export function createHoldersStore(db: RawSql) {
         ...new Set(rows.flatMap((r) => (r.newSecurityId ? [r.securityId, r.newSecurityId] : [r.securityId]))),
       ];
       const securities = await db.$queryRaw<
-        { id: number; price: string | null; places: number; cgtCost: string | null }[]
+        { id: number; price: string | null; places: number; cgtCost: string | null; sedol: string; isin: string }[]
       >`
-        SELECT s.id, s.price_gbp::text AS price, s.quantity_decimal_places AS places, h.cgt_cost::text AS "cgtCost"
+        SELECT s.id, s.price_gbp::text AS price, s.quantity_decimal_places AS places, h.cgt_cost::text AS "cgtCost",
+               s.sedol, s.isin
         FROM security s LEFT JOIN holding h ON h.security_id = s.id AND h.portfolio_id = ${portfolioId}
         WHERE s.id = ANY(${ids}::int[]) ORDER BY s.id`;
       return { rows, securities };

@@ -136,3 +136,68 @@ describe('a holder’s ledger rows for a corporate action', () => {
     expect(candidatePreviews(header('RIGHTS_LAPSED'), [line(1, 'CAPITAL_RETURN', '0')], holder('400'))).toEqual([]);
   });
 });
+
+describe('cash in lieu of fractions (the header’s Fraction Price)', () => {
+  const withFractions = (effect: DocumentEffect, fractionPrice: string): PreviewHeader => ({
+    ...header(effect),
+    fractionPrice,
+  });
+
+  it('when 1,000 shares are consolidated 1 for 3 and fractions sold at £2.40, then 333 shares and £0.80 are paid', () => {
+    // 1,000 x 1 / 3 = 333 1/3: 333 new shares issued; the fraction (1,000 x 1 - 333 x 3) / 3 = 1/3 of a new share
+    // at £2.40 = £0.80. The holding after is worth 333 x £2.40 = £799.20 (B, for the engine's small test)
+    const rows = candidatePreviews(
+      withFractions('CONSOLIDATION', '2.40'),
+      [line(1, 'CONSOLIDATION', '1', { perParent: '3' })],
+      holder('1000'),
+    );
+    expect(rows).toEqual([
+      { lineOrd: 1, transactionType: 'CONSOLIDATION', ...paid, tradeDate: '2026-09-01', ratio: '1:3' },
+      {
+        lineOrd: 1,
+        transactionType: 'CAPITAL_RETURN',
+        ...paid,
+        consideration: '0.80',
+        price: '2.40',
+        marketValue: '799.20',
+      },
+    ]);
+  });
+
+  it('when a bonus issue of 1 for 3 leaves a fraction, then the fraction of the bonus share is paid on the new holding', () => {
+    // 1,000 x 1 / 3 = 333 1/3 bonus shares: 333 issued, holding 1,333; 1/3 of a share at £2.40 = £0.80;
+    // B = 1,333 x £2.40 = £3,199.20
+    const rows = candidatePreviews(
+      withFractions('BONUS', '2.40'),
+      [line(1, 'BONUS', '1', { perParent: '3' })],
+      holder('1000'),
+    );
+    expect(rows[1]).toMatchObject({ transactionType: 'CAPITAL_RETURN', consideration: '0.80', marketValue: '3199.20' });
+  });
+
+  it('when a takeover gives 2 new shares for every 3 held, then the fraction is paid on the new shares', () => {
+    // 1,000 x 2 / 3 = 666 2/3: 666 new shares; (2,000 - 666 x 3) / 3 = 2/3 of a share at £4.95 = £3.30;
+    // B = 666 x £4.95 = £3,296.70
+    const rows = candidatePreviews(
+      withFractions('TAKEOVER_SHARES', '4.95'),
+      [line(1, 'TAKEOVER', '2', { perParent: '3', price: '5.00', newSecurityId: 9 })],
+      holder('1000'),
+    );
+    expect(rows[1]).toEqual({
+      lineOrd: 1,
+      transactionType: 'CAPITAL_RETURN',
+      ...paid,
+      securityId: 9,
+      consideration: '3.30',
+      price: '4.95',
+      marketValue: '3296.70',
+    });
+  });
+
+  it('when the entitlement is whole, or no Fraction Price is given, then no cash row', () => {
+    const consolidation = [line(1, 'CONSOLIDATION', '1', { perParent: '3' })];
+    // 999 / 3 = 333 exactly
+    expect(candidatePreviews(withFractions('CONSOLIDATION', '2.40'), consolidation, holder('999'))).toHaveLength(1);
+    expect(candidatePreviews(header('CONSOLIDATION'), consolidation, holder('1000'))).toHaveLength(1);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  addDecimal,
   compareDecimal,
   divideDecimal,
   multiplyDecimal,
@@ -29,6 +30,8 @@ export interface PreviewHeader {
   exDate: string;
   payDate: string;
   parentSecurityPrice: string | null;
+  /** cash in lieu of fractions: GBP per new share the company sold the fractions at; null when not paid */
+  fractionPrice?: string | null;
 }
 
 /** A holder of the security at the ex-date. */
@@ -70,6 +73,9 @@ export interface PreviewRow {
   /** equalisation: the distribution on the Group 1 and on the Group 2 units, GBP */
   group1Qualifying?: string;
   group2Qualifying?: string;
+  /** the row's security's codes where the header has none (a portfolio movement) */
+  sedol?: string;
+  isin?: string;
 }
 
 /** holding x rate / perParent: what a line gives a holder, exact. */
@@ -80,6 +86,34 @@ const newQuantity = (holding: string, line: PreviewLine, places: number) =>
   roundDecimal(entitlement(holding, line), places, 'down');
 const pennies = (value: string) => roundDecimal(value, 2, 'half-up');
 const positive = (value: string | undefined) => value !== undefined && compareDecimal(value, '0') > 0;
+
+/**
+ * Cash in lieu of the fraction of a new share not issued (whole units of `issued`): the fraction, exactly
+ * (holding x rate - issued x perParent) / perParent, at the price the company sold the fractions for, to the penny.
+ * The engine takes it as a `CAPITAL_RETURN` on the new shares: a capital distribution, deducted from their cost
+ * when small, a part disposal otherwise (services/tax-engine/docs/rules.md, CG57836).
+ */
+function cashInLieu(
+  holding: string,
+  line: PreviewLine,
+  issued: string,
+  fractionPrice: string,
+  row: Omit<PreviewRow, 'transactionType' | 'consideration' | 'price' | 'marketValue'>,
+  holdingAfter: string,
+): PreviewRow | null {
+  const perParent = line.perParent || '1';
+  const fraction = subtractDecimal(multiplyDecimal(holding, line.rate), multiplyDecimal(issued, perParent));
+  const consideration = pennies(divideDecimal(multiplyDecimal(fraction, fractionPrice), perParent, 12));
+  if (!positive(consideration)) return null;
+  return {
+    ...row,
+    transactionType: 'CAPITAL_RETURN',
+    consideration,
+    price: fractionPrice,
+    // the holding's value after the distribution (B of A/(A+B)): the new shares at the price the fractions fetched
+    marketValue: pennies(multiplyDecimal(holdingAfter, fractionPrice)),
+  };
+}
 
 /**
  * The ledger rows one holder's corporate action proposes (issue 26), per the header's type: each row of a ledger
@@ -147,6 +181,13 @@ export function candidatePreviews(
         // the store reads a rate at its column's scale (2.0000000000); the ledger's ratio takes at most 8 places
         ratio: `${plainDecimal(first.rate)}:${plainDecimal(first.perParent || '1')}`,
       });
+      if (header.fractionPrice) {
+        // the engine issues whole units (holding-units.ts); the fraction's cash is paid on the pay date
+        const issued = newQuantity(holding, first, candidate.decimalPlaces);
+        const after = header.effect === 'BONUS' ? addDecimal(holding, issued) : issued;
+        const inLieu = cashInLieu(holding, first, issued, header.fractionPrice, { lineOrd: first.ord, ...paid }, after);
+        if (inLieu) rows.push(inLieu);
+      }
       break;
     case 'RIGHTS_TAKEN_UP':
     case 'OPEN_OFFER': {
@@ -189,6 +230,18 @@ export function candidatePreviews(
           : value && !demerger && { marketValue: value }),
         ...(first.apportionmentFactor && { apportionmentFactor: first.apportionmentFactor }),
       });
+      if (header.fractionPrice && first.newSecurityId !== null) {
+        // the fraction of a new share not issued, paid in cash on the new shares
+        const inLieu = cashInLieu(
+          holding,
+          first,
+          quantity,
+          header.fractionPrice,
+          { lineOrd: first.ord, ...paid, securityId: first.newSecurityId },
+          quantity,
+        );
+        if (inLieu) rows.push(inLieu);
+      }
       break;
     }
     case 'TAKEOVER_CASH':

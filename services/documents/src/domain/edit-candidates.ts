@@ -137,6 +137,7 @@ async function saveMovementCandidate(
       price: candidate.price,
       transferPercentage: percent ?? candidate.transferPercentage ?? '100',
       transferQuantity: quantity,
+      firstAcquiredDate: candidate.firstAcquiredDate,
     },
     ins,
   );
@@ -152,7 +153,7 @@ async function saveMovementCandidate(
       transferQuantity: preview.transferQuantity,
       transferPercentage: percent,
     },
-    preview.rows,
+    preview.rows.map((r) => ({ ...r, sedol: candidate.sedol, isin: candidate.isin })),
     new Map(),
     byName,
   );

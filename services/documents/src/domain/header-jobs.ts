@@ -1,5 +1,5 @@
 import type { Caller } from '@gains/auth';
-import { DomainError, invalidArgument, notFound } from '@gains/errors';
+import { invalidArgument, notFound } from '@gains/errors';
 import { assertDocumentsUser } from './access';
 import type { DocumentsDeps } from './deps';
 import { assertAllowed, type HeaderAction } from './header-status';
@@ -38,12 +38,6 @@ export async function startHeaderAction(
   const state = await deps.headers.state(req.organisationUuid, uuid);
   if (!state) throw notFound('The header', 'id');
   assertAllowed(state.status, action);
-  if (action === 'refresh' && state.securityId === null)
-    throw new DomainError(
-      'FAILED_PRECONDITION',
-      'Refresh finds a corporate action’s holders again; a portfolio movement’s candidates are its out portfolios',
-      'id',
-    );
   await deps.startHeaderJob(HEADER_JOBS[action], caller, req.organisationUuid, uuid, state.status);
   const orgName = await deps.organisationName(caller, req.organisationUuid);
   return (await deps.headers.get(req.organisationUuid, uuid, orgName))!;

@@ -29,6 +29,8 @@ export interface HeaderInput {
   tradeDate: string;
   layerUuid: string;
   parentSecurityPrice: string;
+  /** cash in lieu of fractions, GBP per new share; "" when fractions are not paid (optional: older callers) */
+  fractionPrice?: string;
   securityId: number;
   lines: { lineDefinitionUuid: string; securityId: number; rate: string; perParent: string; price: string }[];
   inPortfolios: MovementInput[];
@@ -50,6 +52,17 @@ export interface CheckedLine {
   perParent: string;
   price: string | null;
 }
+
+/** Types whose new shares are whole units, the fractional entitlements sold by the company for its holders. */
+export const FRACTION_EFFECTS: readonly DocumentEffect[] = [
+  'SPLIT',
+  'CONSOLIDATION',
+  'BONUS',
+  'TAKEOVER_SHARES',
+  'TAKEOVER_SHARES_AND_CASH',
+  'CONVERSION',
+  'DEMERGER',
+];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -133,7 +146,25 @@ export function checkCorporateAction(type: TypeRules, input: HeaderInput) {
   for (const d of type.lineDefinitions)
     if (d.mandatory && !seen.has(d.uuid))
       throw invalidArgument('lines', `${d.transactionTypeDescription}: this line is required`);
-  return { exDate, payDate, startDate, parentSecurityPrice, layerUuid: input.layerUuid.trim().toLowerCase(), lines };
+  // cash in lieu of fractions: the price per new share the company sold the fractions at
+  let fractionPrice: string | null = null;
+  if (plain(input.fractionPrice ?? '') !== '') {
+    if (!FRACTION_EFFECTS.includes(type.effect))
+      throw invalidArgument(
+        'fractionPrice',
+        'Fraction Price applies only to a split, consolidation, bonus issue, takeover for shares, conversion or demerger',
+      );
+    fractionPrice = decimal('fractionPrice', 'Fraction Price', input.fractionPrice!, 'positive');
+  }
+  return {
+    exDate,
+    payDate,
+    startDate,
+    parentSecurityPrice,
+    fractionPrice,
+    layerUuid: input.layerUuid.trim().toLowerCase(),
+    lines,
+  };
 }
 
 /**

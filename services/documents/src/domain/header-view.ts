@@ -20,6 +20,8 @@ export interface HeaderView {
   layerUuid: string;
   layerName: string;
   parentSecurityPrice: string;
+  /** cash in lieu of fractions, GBP per new share; "" when fractions are not paid */
+  fractionPrice: string;
   securityId: number;
   securityName: string;
   sedol: string;

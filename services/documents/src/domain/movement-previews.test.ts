@@ -113,6 +113,39 @@ describe('a portfolio movement’s ledger rows', () => {
     ]);
   });
 
+  it('when a client moves shares between their own portfolios, then the transfer in carries when they were first acquired', () => {
+    // bought 2019-04-01; 1,000 x 40 / 100 = 400 shares; £2,500.00 x 400 / 1,000 = £1,000.00 of the pool's cost.
+    // The engine identifies a TRANSFER_IN by its original date, so the 400 rejoin the pool as shares of 2019 (a
+    // sale within 30 days before the trade date is not matched with them as a new acquisition).
+    const p = movementPreviews(
+      'TRANSFER',
+      DAY,
+      OUT,
+      holding({ cgtCost: '2500', transferPercentage: '40', firstAcquiredDate: '2019-04-01' }),
+      [{ portfolioUuid: IN_A, transferPercentage: '100' }],
+    );
+    expect(p.rows[1]).toMatchObject({
+      transactionType: 'TRANSFER_IN',
+      quantity: '400',
+      consideration: '1000.00',
+      acquisitionDate: '2019-04-01',
+    });
+    // a spouse acquires on the transfer date (s58 deems the cost, not the date): no original date; a gift's
+    // receiver acquires at market value on the trade date
+    const spouse = movementPreviews(
+      'SPOUSE_TRANSFER',
+      DAY,
+      OUT,
+      holding({ cgtCost: '2500', firstAcquiredDate: '2019-04-01' }),
+      [{ portfolioUuid: IN_A, transferPercentage: '100' }],
+    );
+    expect(spouse.rows[1]!.acquisitionDate).toBeUndefined();
+    const gift = movementPreviews('GIFT', DAY, OUT, holding({ price: '2', firstAcquiredDate: '2019-04-01' }), [
+      { portfolioUuid: IN_A, transferPercentage: '100' },
+    ]);
+    expect(gift.rows[1]!.acquisitionDate).toBe(DAY);
+  });
+
   it('when three in portfolios share 100 shares by thirds, then the last takes what rounding leaves', () => {
     // 100 x 33.33 / 100 = 33.33: 33 each for the first two; the last 100 - 66 = 34
     // value 100 x £3 = £300.00: £99.99 each for the first two, the last £300.00 - £199.98 = £100.02

@@ -24,6 +24,8 @@ export interface MovementCandidate {
   transferPercentage: string;
   /** units moved, when edited (else the percentage of the holding) */
   transferQuantity?: string | null;
+  /** when the out portfolio first acquired the security; null when the ledger does not say */
+  firstAcquiredDate?: string | null;
 }
 
 /** An in portfolio and its share of what leaves each out portfolio (the in shares add up to 100). */
@@ -61,8 +63,16 @@ function split(total: string, ins: readonly MovementIn[], places: number): strin
  * - a gift to another client: `GIFT_OUT` at market value (a disposal at market value for the giver, s17 TCGA
  *   1992) and a `TRANSFER_IN` at that value for each receiver, acquired on the trade date;
  * - a transfer between one client's own portfolios: `TRANSFER_OUT` (no disposal; the shares leave with their
- *   share of the pool's cost) and a `TRANSFER_IN` at that cost share, so the client's pool is unchanged;
- * - a spouse transfer: `SPOUSE_OUT` (no gain, no loss, s58) and a `SPOUSE_IN` at the giver's pool cost share.
+ *   share of the pool's cost) and a `TRANSFER_IN` at that cost share, so the client's pool is unchanged. The
+ *   `TRANSFER_IN` carries the date the out portfolio first acquired the security as its original acquisition date
+ *   (the ledger's `acquired`): the engine identifies a transfer in by that date (docs/rules.md), so the moved shares
+ *   go back into the pool and are never matched as a new acquisition by the same-day or 30-day rule with a sale
+ *   around the trade date, and a company's moved cost keeps its indexation from then. The trade date only when the
+ *   ledger shows no acquisition;
+ * - a spouse transfer: `SPOUSE_OUT` (no gain, no loss, s58) and a `SPOUSE_IN` at the giver's pool cost share. The
+ *   receiving spouse acquires on the transfer date (s58 deems the consideration, not the date), which is how the
+ *   engine reads a `SPOUSE_IN` (it has no original date), so none is carried; likewise a gift's receiver acquires
+ *   at market value on the trade date.
  * The in rows name their own portfolio and split the quantity and value over the in portfolios by their shares.
  */
 export function movementPreviews(
@@ -116,7 +126,9 @@ export function movementPreviews(
       portfolioUuid: i.portfolioUuid,
       quantity: quantities[n]!,
       consideration: values[n]!,
-      ...(inType === 'TRANSFER_IN' && { acquisitionDate: tradeDate }),
+      ...(inType === 'TRANSFER_IN' && {
+        acquisitionDate: effect === 'GIFT' ? tradeDate : (candidate.firstAcquiredDate ?? tradeDate),
+      }),
     });
   });
   return { transferQuantity: q, marketValuation, rows, reason: '' };

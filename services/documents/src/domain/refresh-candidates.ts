@@ -1,6 +1,8 @@
 import type { JobHandler } from '@gains/jobs';
 import { pipelineStore } from '../store/pipeline-store';
 import { holderCandidate, HOLDERS_PAGE, periodStartOf, type HolderSource } from './create-candidates';
+import { movementParties, outPortfolioCandidates, type PortfolioHoldingSource } from './create-movement-candidates';
+import { isMovement } from './document-types';
 import { HEADER_JOBS } from './header-jobs';
 
 /**
@@ -10,9 +12,12 @@ import { HEADER_JOBS } from './header-jobs';
  * is included again, so nothing changed behind the user's back is posted unseen. Candidates already posted are left
  * alone. A header that had no candidates takes its new holders as PENDING. At the end the header is EDIT when
  * anything differs (or it was edited), otherwise PENDING; NO_CANDIDATES_FOUND when nobody holds the security.
+ * A portfolio movement's refresh reads its out portfolios' holdings at the trade date again, one out portfolio a
+ * chunk, the same way: a holding whose quantity or CGT cost changed (a transfer at cost moves that cost), a new one
+ * and one gone are PENDING_DIFF with the reason, their previews worked out again.
  */
 export function refreshCandidatesHandler(
-  source: HolderSource,
+  source: HolderSource & PortfolioHoldingSource,
 ): JobHandler<{ headerUuid: string }, { after: string; fresh: boolean }> {
   return {
     type: HEADER_JOBS.refresh.type,
@@ -22,10 +27,38 @@ export function refreshCandidatesHandler(
       if (!header)
         return { cursor: { after: '', fresh: true }, done: true, failures: [{ reason: 'The header was deleted' }] };
       const fresh = cursor ? cursor.fresh : (await store.beginRefresh(header.id)) === 0;
+      const finish = async (at: 'ex-date' | 'trade date') => {
+        await store.endRefresh(header.id, at);
+        const total = await store.candidateCount(header.id);
+        const after = await store.refreshed(header.id);
+        const status = total === 0 ? 'NO_CANDIDATES_FOUND' : after.differing > 0 || after.edited ? 'EDIT' : 'PENDING';
+        await store.setStatus(header.id, status, 'Gains', `${after.differing} candidates differ from the ledger`);
+      };
+      if (isMovement(header.effect)) {
+        // the cursor is the count of out portfolios done
+        const { outs, ins } = await movementParties(store, header);
+        const at = Number(cursor?.after || 0);
+        const out = outs[at];
+        let differing = 0;
+        const found = out ? await outPortfolioCandidates(source, header, out, ins) : [];
+        for (const f of found) {
+          const status = fresh || f.candidate.status === 'EXCLUDED' ? f.candidate.status : 'PENDING_DIFF';
+          if (await store.refreshCandidate(header.id, f.candidate, f.rows, new Map(), status, 'trade date'))
+            differing += 1;
+        }
+        const done = at + 1 >= outs.length;
+        if (done) await finish('trade date');
+        return {
+          cursor: { after: String(at + 1), fresh },
+          done,
+          progressDone: await store.candidateCount(header.id),
+          add: { candidates: found.length, successes: found.length - differing },
+        };
+      }
       const page = await source.holders(
         header.organisationUuid,
-        header.securityId,
-        header.exDate,
+        header.securityId!,
+        header.exDate!,
         cursor?.after ?? '',
         HOLDERS_PAGE,
         await periodStartOf(store, header),
@@ -39,13 +72,7 @@ export function refreshCandidatesHandler(
         if (await store.refreshCandidate(header.id, found.candidate, found.rows, lineIds, status)) differing += 1;
       }
       const done = page.next === '';
-      if (done) {
-        await store.endRefresh(header.id);
-        const total = await store.candidateCount(header.id);
-        const after = await store.refreshed(header.id);
-        const status = total === 0 ? 'NO_CANDIDATES_FOUND' : after.differing > 0 || after.edited ? 'EDIT' : 'PENDING';
-        await store.setStatus(header.id, status, 'Gains', `${after.differing} candidates differ from the ledger`);
-      }
+      if (done) await finish('ex-date');
       return {
         cursor: { after: page.next, fresh },
         done,

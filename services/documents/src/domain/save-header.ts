@@ -143,6 +143,7 @@ export async function writeHeader(deps: DocumentsDeps, caller: Caller, req: Save
       tradeDate: null,
       layerUuid: checked.layerUuid,
       parentSecurityPrice: checked.parentSecurityPrice,
+      fractionPrice: checked.fractionPrice,
       securityId: security.id,
       sedol: security.sedol,
       isin: security.isin,

@@ -119,6 +119,7 @@ export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof 
         tradeDate: req.tradeDate,
         layerUuid: req.layerUuid,
         parentSecurityPrice: req.parentSecurityPrice,
+        fractionPrice: req.fractionPrice,
         securityId: req.securityId,
         lines: req.lines.map((l) => ({
           lineDefinitionUuid: l.lineDefinitionUuid,

@@ -45,6 +45,7 @@ function view(h: HeaderRow, layerName: string, orgName: string, counts: HeaderVi
     layerUuid: h.layerUuid ?? '',
     layerName,
     parentSecurityPrice: text(h.parentSecurityPrice),
+    fractionPrice: text(h.fractionPrice),
     securityId: h.securityId ?? 0,
     securityName: h.securityName,
     sedol: h.sedol,
@@ -90,6 +91,7 @@ export interface HeaderWrite {
   tradeDate: string | null;
   layerUuid: string | null;
   parentSecurityPrice: string | null;
+  fractionPrice?: string | null;
   securityId: number | null;
   sedol: string;
   isin: string;
@@ -125,6 +127,7 @@ const columns = (w: HeaderWrite) => ({
   tradeDate: asDate(w.tradeDate),
   layerUuid: w.layerUuid,
   parentSecurityPrice: w.parentSecurityPrice,
+  fractionPrice: w.fractionPrice ?? null,
   securityId: w.securityId,
   sedol: w.sedol,
   isin: w.isin,

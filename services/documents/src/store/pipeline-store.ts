@@ -126,6 +126,8 @@ export function pipelineStore(tx: pg.ClientBase) {
         group1Qualifying: r.group1Qualifying ?? null,
         group2Qualifying: r.group2Qualifying ?? null,
         byName: set.byName ?? 'Gains',
+        sedol: r.sedol ?? '',
+        isin: r.isin ?? '',
       })),
     );
     if (previews.length === 0) return;
@@ -133,18 +135,18 @@ export function pipelineStore(tx: pg.ClientBase) {
       INSERT INTO preview (uuid, candidate_id, header_line_id, status, candidate_version, edited, transaction_type, ord,
         portfolio_uuid, security_id, trade_date, holding_quantity, quantity, price, consideration, proceeds, expense,
         market_value, new_security_id, ratio, apportionment_factor, acquisition_date, group1_qualifying,
-        group2_qualifying, created_by_name, updated_by_name)
+        group2_qualifying, created_by_name, updated_by_name, sedol, isin)
       SELECT gen_random_uuid(), p."candidateId", p."headerLineId", p.status, p."candidateVersion", p.edited,
         p."transactionType", p.ord, p."portfolioUuid", p."securityId", p."tradeDate", p."holdingQuantity", p.quantity,
         p.price, p.consideration, p.proceeds, p.expense, p."marketValue", p."newSecurityId", p.ratio,
         p."apportionmentFactor", p."acquisitionDate", p."group1Qualifying", p."group2Qualifying", p."byName",
-        p."byName"
+        p."byName", p.sedol, p.isin
       FROM json_to_recordset(${JSON.stringify(previews)}::json) AS p("candidateId" int, "headerLineId" int,
         status text, "candidateVersion" int, edited boolean, "transactionType" text, ord int, "portfolioUuid" uuid,
         "securityId" int, "tradeDate" date, "holdingQuantity" numeric, quantity numeric, price numeric,
         consideration numeric, proceeds numeric, expense numeric, "marketValue" numeric, "newSecurityId" int,
         ratio text, "apportionmentFactor" numeric, "acquisitionDate" date, "group1Qualifying" numeric,
-        "group2Qualifying" numeric, "byName" text)`;
+        "group2Qualifying" numeric, "byName" text, sedol text, isin text)`;
   };
   return {
     async header(headerUuid: string): Promise<RunHeader | null> {
@@ -152,6 +154,7 @@ export function pipelineStore(tx: pg.ClientBase) {
         SELECT h.id, h.uuid::text AS uuid, h.organisation_uuid::text AS "organisationUuid", h.code, h.status,
                t.effect, h.security_id AS "securityId", to_char(h.ex_date, 'YYYY-MM-DD') AS "exDate",
                to_char(h.pay_date, 'YYYY-MM-DD') AS "payDate", h.parent_security_price::text AS "parentSecurityPrice",
+               trim_scale(h.fraction_price)::text AS "fractionPrice",
                h.quantity_decimal_places AS "quantityDecimalPlaces", t.document_type_code AS "documentTypeCode",
                to_char(h.trade_date, 'YYYY-MM-DD') AS "tradeDate",
                to_char(h.start_date, 'YYYY-MM-DD') AS "startDate", t.group_method AS "groupMethod"
@@ -341,11 +344,20 @@ export function pipelineStore(tx: pg.ClientBase) {
           cgtCost: string | null;
           price: string | null;
           transferPercentage: string | null;
+          firstAcquiredDate: string | null;
+          sedol: string;
+          isin: string;
         }[]
       >`
         SELECT id, status, version, holding_quantity::text AS "holdingQuantity", portfolio_uuid::text AS "portfolioUuid",
                security_id AS "securityId", decimal_places AS "decimalPlaces", cgt_cost::text AS "cgtCost",
-               price::text AS price, transfer_percentage::text AS "transferPercentage"
+               price::text AS price, transfer_percentage::text AS "transferPercentage",
+               -- a transfer at cost's original acquisition date, kept when its previews are made again
+               (SELECT to_char(min(p.acquisition_date), 'YYYY-MM-DD') FROM preview p
+                 WHERE p.candidate_id = candidate.id AND p.transaction_type = 'TRANSFER_IN') AS "firstAcquiredDate",
+               -- a movement's rows name their security (its header has none)
+               coalesce((SELECT max(p.sedol) FROM preview p WHERE p.candidate_id = candidate.id), '') AS sedol,
+               coalesce((SELECT max(p.isin) FROM preview p WHERE p.candidate_id = candidate.id), '') AS isin
         FROM candidate WHERE header_id = ${headerId} AND uuid = ${candidateUuid}::uuid FOR UPDATE`;
       return c ?? null;
     },
@@ -477,18 +489,30 @@ export function pipelineStore(tx: pg.ClientBase) {
       rows: PreviewRow[],
       lineIds: Map<number, number>,
       newStatus: string,
+      /** the date the holding is read at, as the reason names it; a movement's also differs when its cost does */
+      at: 'ex-date' | 'trade date' = 'ex-date',
     ): Promise<boolean> {
-      const [found] = await sql.$queryRaw<{ id: number; holdingQuantity: string; stale: boolean }[]>`
-        SELECT id, holding_quantity::text AS "holdingQuantity", stale FROM candidate
+      const [found] = await sql.$queryRaw<
+        { id: number; holdingQuantity: string; cgtCost: string | null; stale: boolean; rowCount: number }[]
+      >`
+        SELECT id, holding_quantity::text AS "holdingQuantity", cgt_cost::text AS "cgtCost", stale,
+               (SELECT count(*)::int FROM preview p WHERE p.candidate_id = candidate.id) AS "rowCount"
+        FROM candidate
         WHERE header_id = ${headerId} AND portfolio_uuid = ${c.portfolioUuid}::uuid AND security_id = ${c.securityId}
         FOR UPDATE`;
       if (!found) {
         await this.addCandidate(headerId, { ...c, status: newStatus }, rows, lineIds);
         return newStatus === 'PENDING_DIFF';
       }
-      const [same] = await sql.$queryRaw<{ same: boolean }[]>`
-        SELECT ${found.holdingQuantity}::numeric = ${c.holdingQuantity}::numeric AS same`;
-      if (!found.stale || same?.same) {
+      const [same] = await sql.$queryRaw<{ quantity: boolean; cost: boolean }[]>`
+        SELECT ${found.holdingQuantity}::numeric = ${c.holdingQuantity}::numeric AS quantity,
+               ${found.cgtCost}::numeric IS NOT DISTINCT FROM ${c.cgtCost}::numeric AS cost`;
+      // a transfer at cost moves the holding's CGT cost, so a movement's candidate differs when that changed too, and
+      // when it can move now and could not before (a price or a cost it lacked), or the other way round
+      const movable = rows.length > 0;
+      const movability = at === 'trade date' && found.rowCount > 0 !== movable;
+      const unchanged = same?.quantity && (at === 'ex-date' || (same.cost && !movability));
+      if (!found.stale || unchanged) {
         await sql.$executeRaw`UPDATE candidate SET stale = false WHERE id = ${found.id}`;
         return false;
       }
@@ -502,7 +526,16 @@ export function pipelineStore(tx: pg.ClientBase) {
           group1_quantity = ${c.groups?.group1Quantity ?? null}::numeric,
           group2_quantity = ${c.groups?.group2Quantity ?? null}::numeric,
           stale = false, version = version + 1, updated_at = now(), updated_by_name = 'Gains',
-          failure_reason = ${`The ledger now holds ${plainDecimal(c.holdingQuantity)} at the ex-date; the candidate had ${plainDecimal(found.holdingQuantity)}`}
+          transfer_quantity = coalesce(${c.transferQuantity ?? null}::numeric, transfer_quantity),
+          failure_reason = ${
+            same?.quantity && movability
+              ? movable
+                ? `The holding can move now: the ledger has the figures it lacked at the ${at}`
+                : c.failureReason || 'The holding cannot move now'
+              : same?.quantity
+                ? `The holding’s CGT cost at the ${at} is now ${plainDecimal(c.cgtCost ?? '0')}; the candidate had ${plainDecimal(found.cgtCost ?? '0')}`
+                : `The ledger now holds ${plainDecimal(c.holdingQuantity)} at the ${at}; the candidate had ${plainDecimal(found.holdingQuantity)}`
+          }
         WHERE id = ${found.id}`;
       const [v] = await sql.$queryRaw<{ version: number }[]>`SELECT version FROM candidate WHERE id = ${found.id}`;
       await sql.$executeRaw`DELETE FROM preview WHERE candidate_id = ${found.id} AND posted_transaction_uuid IS NULL`;
@@ -513,15 +546,16 @@ export function pipelineStore(tx: pg.ClientBase) {
       return true;
     },
     /** A refresh ends: the candidates the ledger no longer shows holding are PENDING_DIFF; answers how many. */
-    async endRefresh(headerId: number): Promise<number> {
+    async endRefresh(headerId: number, at: 'ex-date' | 'trade date' = 'ex-date'): Promise<number> {
       // nothing is held now, so nothing is proposed
       await sql.$executeRaw`
         DELETE FROM preview WHERE posted_transaction_uuid IS NULL
           AND candidate_id IN (SELECT id FROM candidate WHERE header_id = ${headerId} AND stale)`;
       const gone = await sql.$executeRaw`
         UPDATE candidate SET status = 'PENDING_DIFF', stale = false, version = version + 1, updated_at = now(),
-          updated_by_name = 'Gains', failure_reason = ${`The ledger no longer shows this holding at the ex-date; the candidate had `} || trim_scale(holding_quantity)::text,
-          holding_quantity = 0, market_valuation = 0
+          updated_by_name = 'Gains', failure_reason = ${`The ledger no longer shows this holding at the ${at}; the candidate had `} || trim_scale(holding_quantity)::text,
+          holding_quantity = 0, market_valuation = 0,
+          transfer_quantity = CASE WHEN transfer_quantity IS NULL THEN NULL ELSE 0 END
         WHERE header_id = ${headerId} AND stale`;
       await sql.$executeRaw`
         UPDATE preview SET status = 'EXCLUDED', updated_at = now()

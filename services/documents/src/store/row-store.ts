@@ -205,26 +205,51 @@ export function createRowStore(prisma: DocumentsPrisma) {
         }),
         ...(which === 'posted' && { postedTransactionUuid: { not: null } }),
       };
-      const [rows, total, lines] = await Promise.all([
+      const [rows, total, lines, parties] = await Promise.all([
         prisma.preview.findMany({
           where,
           orderBy: [{ candidate: { portfolioCode: 'asc' } }, { candidateId: 'asc' }, { ord: 'asc' }],
           skip: page * size,
           take: size,
-          include: { candidate: { select: { uuid: true, portfolioCode: true, clientCode: true, clientName: true } } },
+          include: {
+            candidate: {
+              select: { uuid: true, portfolioUuid: true, portfolioCode: true, clientCode: true, clientName: true },
+            },
+          },
         }),
         prisma.preview.count({ where }),
         prisma.headerLine.findMany({
           where: { headerId: header.id },
-          select: { id: true, sedol: true, isin: true, newSecurity: true, rate: true, perParent: true },
+          select: {
+            id: true,
+            securityId: true,
+            sedol: true,
+            isin: true,
+            newSecurity: true,
+            rate: true,
+            perParent: true,
+          },
+        }),
+        // a movement's in rows post to an in portfolio, not the candidate's (out) one
+        prisma.movementPortfolio.findMany({
+          where: { headerId: header.id, direction: 'IN' },
+          select: { portfolioUuid: true, portfolioCode: true, clientCode: true, clientName: true },
         }),
       ]);
       const lineOf = new Map(lines.map((l) => [l.id, l]));
+      const partyOf = new Map(parties.map((m) => [m.portfolioUuid.toLowerCase(), m]));
+      /** The portfolio a row posts to and that portfolio's client: the candidate's, or an in portfolio's. */
+      const postsTo = (p: (typeof rows)[number]) =>
+        p.portfolioUuid.toLowerCase() === p.candidate.portfolioUuid.toLowerCase()
+          ? p.candidate
+          : (partyOf.get(p.portfolioUuid.toLowerCase()) ?? p.candidate);
       return {
         totalSize: total,
         content: rows.map((p) => {
           const line = p.headerLineId === null ? undefined : lineOf.get(p.headerLineId);
           const converted = line?.newSecurity && p.newSecurityId !== null;
+          const party = postsTo(p);
+          const onNewSecurity = line?.newSecurity === true && line.securityId === p.securityId;
           return {
             uuid: p.uuid,
             candidateUuid: p.candidate.uuid,
@@ -233,12 +258,13 @@ export function createRowStore(prisma: DocumentsPrisma) {
             candidateVersion: p.candidateVersion,
             transactionType: p.transactionType,
             portfolioUuid: p.portfolioUuid,
-            portfolioCode: p.candidate.portfolioCode,
-            clientCode: p.candidate.clientCode,
-            clientName: p.candidate.clientName,
+            portfolioCode: party.portfolioCode,
+            clientCode: party.clientCode,
+            clientName: party.clientName,
             securityId: p.securityId,
-            sedol: p.sedol || header.sedol,
-            isin: p.isin || header.isin,
+            // a row on the line's new security (cash in lieu of its fractions) names that security
+            sedol: p.sedol || (onNewSecurity ? line.sedol : header.sedol),
+            isin: p.isin || (onNewSecurity ? line.isin : header.isin),
             tradeDate: day(p.tradeDate),
             exDate: day(header.exDate),
             payDate: day(header.payDate),

@@ -9,6 +9,7 @@ import {
   headerBody,
   showsApportionment,
   showsParentPrice,
+  showsFractionPrice,
   validateDraft,
   type HeaderDraft,
 } from './ca-header-form-rules';
@@ -198,5 +199,24 @@ describe('when the terms may change', () => {
     expect(canChangeTerms('CREATING_CANDIDATES')).toBe(false);
     expect(canChangeTerms('RUN')).toBe(false);
     expect(canChangeTerms('COMPLETED')).toBe(false);
+  });
+});
+
+describe('the Fraction Price (cash in lieu of fractions)', () => {
+  it('when the type issues whole new shares, then the optional Fraction Price shows, is checked and is sent', () => {
+    const t = type([definition(1)], { effect: 'CONSOLIDATION' });
+    expect(showsFractionPrice(t)).toBe(true);
+    expect(showsFractionPrice(type([], { effect: 'CASH_DIVIDEND' }))).toBe(false);
+    expect(validateDraft(t, filled(t))).toEqual({});
+    expect(validateDraft(t, { ...filled(t), fractionPrice: '9x' })).toEqual({
+      fractionPrice: 'Fraction Price must be a number, such as 12.5',
+    });
+    expect(validateDraft(t, { ...filled(t), fractionPrice: '0' })).toEqual({
+      fractionPrice: 'Fraction Price must be more than 0',
+    });
+    expect(headerBody(t, { ...filled(t), fractionPrice: '1,009.50' }).fractionPrice).toBe('1009.50');
+    // a type without fractions never sends one
+    const dividend = type([definition(1)], { effect: 'CASH_DIVIDEND' });
+    expect(headerBody(dividend, { ...filled(dividend), fractionPrice: '9' }).fractionPrice).toBe('');
   });
 });

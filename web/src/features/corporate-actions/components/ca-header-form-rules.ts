@@ -31,6 +31,8 @@ export interface HeaderDraft {
   startDate: string;
   layerUuid: string;
   parentSecurityPrice: string;
+  /** cash in lieu of fractions: GBP per new share the fractions were sold at; '' when not paid */
+  fractionPrice: string;
   /** grouped by definition, in the definitions' order: the body sends them in this order, so `lines[i]` is row i */
   lines: LineDraft[];
 }
@@ -64,6 +66,22 @@ export function showsApportionment(definition: LineDefinition): boolean {
 /** Seed 001 §2: Parent Security Price shows only when the type makes it mandatory. */
 export function showsParentPrice(type: DocumentType): boolean {
   return type.parentSecurityPriceMandatory;
+}
+
+/** Types whose new shares are whole units: fractions may be paid in cash at a Fraction Price (header-rules.ts). */
+const FRACTION_EFFECTS = [
+  'SPLIT',
+  'CONSOLIDATION',
+  'BONUS',
+  'TAKEOVER_SHARES',
+  'TAKEOVER_SHARES_AND_CASH',
+  'CONVERSION',
+  'DEMERGER',
+];
+
+/** Fraction Price (optional) shows for the types whose fractions of a new share the company may sell for cash. */
+export function showsFractionPrice(type: DocumentType): boolean {
+  return FRACTION_EFFECTS.includes(type.effect);
 }
 
 /**
@@ -100,6 +118,7 @@ export function emptyDraft(type: DocumentType): HeaderDraft {
     startDate: '',
     layerUuid: '',
     parentSecurityPrice: '',
+    fractionPrice: '',
     lines: orderedDefinitions(type)
       .filter((d) => d.mandatory)
       .map(newLine),
@@ -127,6 +146,7 @@ export function draftFromHeader(header: DocumentHeader, type: DocumentType): Hea
     startDate: header.startDate,
     layerUuid: header.layerUuid,
     parentSecurityPrice: header.parentSecurityPrice,
+    fractionPrice: header.fractionPrice ?? '',
     lines,
   };
 }
@@ -170,6 +190,11 @@ export function validateDraft(type: DocumentType, draft: HeaderDraft): DraftErro
     else if (!isNumber(draft.parentSecurityPrice))
       errors.parentSecurityPrice = 'Parent Security Price must be a number, such as 12.5';
   }
+  if (showsFractionPrice(type) && plain(draft.fractionPrice) !== '') {
+    if (!isNumber(draft.fractionPrice)) errors.fractionPrice = 'Fraction Price must be a number, such as 12.5';
+    else if (compareDecimal(plain(draft.fractionPrice), '0') <= 0)
+      errors.fractionPrice = 'Fraction Price must be more than 0';
+  }
   const definitions = new Map(type.lineDefinitions.map((d) => [d.uuid, d]));
   draft.lines.forEach((line, i) => {
     const at = `lines[${i}]`;
@@ -203,6 +228,7 @@ export function headerBody(type: DocumentType, draft: HeaderDraft) {
     startDate: draft.startDate,
     layerUuid: draft.layerUuid,
     parentSecurityPrice: showsParentPrice(type) ? plain(draft.parentSecurityPrice) : '',
+    fractionPrice: showsFractionPrice(type) ? plain(draft.fractionPrice) : '',
     lines: draft.lines.map((l) => ({
       lineDefinitionUuid: l.lineDefinitionUuid,
       securityId: l.security?.id ?? 0,

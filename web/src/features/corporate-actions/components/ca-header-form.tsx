@@ -17,6 +17,7 @@ import {
   serverFieldError,
   showsApportionment,
   showsParentPrice,
+  showsFractionPrice,
   validateDraft,
   type ChosenSecurity,
   type DraftErrors,
@@ -147,6 +148,22 @@ export function CorporateActionHeaderForm({
                   inputMode="decimal"
                   value={draft.parentSecurityPrice}
                   onChange={(e) => change({ parentSecurityPrice: e.target.value }, 'parentSecurityPrice')}
+                />
+              </Form.Item>
+            </Col>
+          )}
+          {showsFractionPrice(type) && (
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item
+                label="Fraction Price"
+                tooltip="Price per new share the company sold the fractions at; each holder's fraction is paid in cash. Leave empty when fractions are not paid."
+                {...fieldError('fractionPrice')}
+              >
+                <Input
+                  id="fractionPrice"
+                  inputMode="decimal"
+                  value={draft.fractionPrice}
+                  onChange={(e) => change({ fractionPrice: e.target.value }, 'fractionPrice')}
                 />
               </Form.Item>
             </Col>

@@ -75,7 +75,11 @@ export function HeaderModal({
           <ConfirmActionButton
             label="Refresh"
             title="Refresh the candidates?"
-            description="The holders are found again from the ledger; a candidate whose holding changed is left out until you include it."
+            description={
+              h?.documentTypeCode === 'PM'
+                ? 'The out portfolios’ holdings at the trade date are read again from the ledger; a candidate whose holding changed is left out until you include it.'
+                : 'The holders are found again from the ledger; a candidate whose holding changed is left out until you include it.'
+            }
             allowed={actions.refresh}
             busy={busy}
             testId="header-refresh"
@@ -189,6 +193,9 @@ function EventTerms({ header: h, type }: { header: DocumentHeader; type: Documen
         <Descriptions.Item label="Layer">{formatText(h.layerName)}</Descriptions.Item>
         {showParentPrice && (
           <Descriptions.Item label="Parent Security Price">{formatPrice(h.parentSecurityPrice)}</Descriptions.Item>
+        )}
+        {h.fractionPrice && (
+          <Descriptions.Item label="Fraction Price">{formatPrice(h.fractionPrice)}</Descriptions.Item>
         )}
       </Descriptions>
       <Typography.Title level={5} style={{ marginTop: 16 }}>

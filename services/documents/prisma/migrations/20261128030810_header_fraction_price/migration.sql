@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "header" ADD COLUMN     "fraction_price" DECIMAL(24,8);
