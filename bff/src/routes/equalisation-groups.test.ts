@@ -212,6 +212,38 @@ describe('an equalisation’s Group 1 and Group 2 units', () => {
     });
   });
 
+  it('when a trade in the period moves units between the groups but not the holding, then Refresh finds it', async () => {
+    // B: 500 held since February; a period from 15 September to the ex-date of 1 October
+    const header = await equalisationHeader('2026-10-01', '2026-10-30', '2026-09-15');
+    expect(byPortfolio(await content(header.uuid, 'candidates'), 'EQL-1-B')[0]).toMatchObject({
+      holdingQuantity: '500',
+      group1Fifo: '500',
+      group2Fifo: '0',
+    });
+    // 100 bought and 100 sold in the period: still 500 held, but under FIFO the sale leaves Group 1 (400) and the
+    // 100 bought are Group 2; under LIFO the sale takes the 100 bought back (500 / 0)
+    expect(await buy(t, manager, ids.b, security, { quantity: '100', price: '2.40', tradeDate: '2026-09-20' })).toBe(
+      201,
+    );
+    expect(await sell(ids.b, '100', '2026-09-21')).toBe(201);
+    expect((await t.request('POST', `/api/admin/documents/headers/${header.uuid}/refresh`, as('manager'))).status).toBe(
+      200,
+    );
+    expect((await settledHeader(t, header.uuid, 'REFRESHING')).status).toBe('EDIT');
+    const [b] = byPortfolio(await content(header.uuid, 'candidates'), 'EQL-1-B');
+    expect(b).toMatchObject({
+      status: 'PENDING_DIFF',
+      holdingQuantity: '500',
+      group1Fifo: '400',
+      group2Fifo: '100',
+      group1Lifo: '500',
+      group2Lifo: '0',
+      failureReason: "The ledger's trades in the distribution period now make Group 1 400 and Group 2 100",
+    });
+    // A's ledger did not change: its candidate stands
+    expect(byPortfolio(await content(header.uuid, 'candidates'), 'EQL-1-A')[0]!.status).toBe('PENDING');
+  });
+
   it('when another firm asks for the candidates or previews, then it is told there is no such header', async () => {
     const header = firstHeader;
     expect((await rows(header, 'candidates', 'brook', ORG.BRKF)).status).toBe(404);

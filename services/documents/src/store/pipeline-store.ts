@@ -504,14 +504,22 @@ export function pipelineStore(tx: pg.ClientBase) {
         await this.addCandidate(headerId, { ...c, status: newStatus }, rows, lineIds);
         return newStatus === 'PENDING_DIFF';
       }
-      const [same] = await sql.$queryRaw<{ quantity: boolean; cost: boolean }[]>`
+      const g = c.groups;
+      const [same] = await sql.$queryRaw<{ quantity: boolean; cost: boolean; groups: boolean }[]>`
         SELECT ${found.holdingQuantity}::numeric = ${c.holdingQuantity}::numeric AS quantity,
-               ${found.cgtCost}::numeric IS NOT DISTINCT FROM ${c.cgtCost}::numeric AS cost`;
+               ${found.cgtCost}::numeric IS NOT DISTINCT FROM ${c.cgtCost}::numeric AS cost,
+               (${g === undefined} OR (group1_fifo, group2_fifo, group1_lifo, group2_lifo, group1_average, group2_average)
+                  IS NOT DISTINCT FROM (${g?.group1Fifo ?? null}::numeric, ${g?.group2Fifo ?? null}::numeric,
+                                        ${g?.group1Lifo ?? null}::numeric, ${g?.group2Lifo ?? null}::numeric,
+                                        ${g?.group1Average ?? null}::numeric, ${g?.group2Average ?? null}::numeric))
+                 AS groups
+          FROM candidate WHERE id = ${found.id}`;
       // a transfer at cost moves the holding's CGT cost, so a movement's candidate differs when that changed too, and
       // when it can move now and could not before (a price or a cost it lacked), or the other way round
       const movable = rows.length > 0;
       const movability = at === 'trade date' && found.rowCount > 0 !== movable;
-      const unchanged = same?.quantity && (at === 'ex-date' || (same.cost && !movability));
+      // an equalisation's candidate also differs when a trade in the period moved units between its groups
+      const unchanged = same?.quantity && (at === 'ex-date' ? same.groups : same.cost && !movability);
       if (!found.stale || unchanged) {
         await sql.$executeRaw`UPDATE candidate SET stale = false WHERE id = ${found.id}`;
         return false;
@@ -532,9 +540,11 @@ export function pipelineStore(tx: pg.ClientBase) {
               ? movable
                 ? `The holding can move now: the ledger has the figures it lacked at the ${at}`
                 : c.failureReason || 'The holding cannot move now'
-              : same?.quantity
-                ? `The holding’s CGT cost at the ${at} is now ${plainDecimal(c.cgtCost ?? '0')}; the candidate had ${plainDecimal(found.cgtCost ?? '0')}`
-                : `The ledger now holds ${plainDecimal(c.holdingQuantity)} at the ${at}; the candidate had ${plainDecimal(found.holdingQuantity)}`
+              : same?.quantity && at === 'ex-date'
+                ? `The ledger's trades in the distribution period now make Group 1 ${plainDecimal(g?.group1Quantity ?? '0')} and Group 2 ${plainDecimal(g?.group2Quantity ?? '0')}`
+                : same?.quantity
+                  ? `The holding’s CGT cost at the ${at} is now ${plainDecimal(c.cgtCost ?? '0')}; the candidate had ${plainDecimal(found.cgtCost ?? '0')}`
+                  : `The ledger now holds ${plainDecimal(c.holdingQuantity)} at the ${at}; the candidate had ${plainDecimal(found.holdingQuantity)}`
           }
         WHERE id = ${found.id}`;
       const [v] = await sql.$queryRaw<{ version: number }[]>`SELECT version FROM candidate WHERE id = ${found.id}`;
