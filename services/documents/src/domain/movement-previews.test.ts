@@ -42,6 +42,7 @@ describe('a portfolio movement’s ledger rows', () => {
         portfolioUuid: IN_A,
         quantity: '500',
         consideration: '1250.00',
+        paid: true,
         acquisitionDate: DAY,
       },
     ]);
@@ -82,6 +83,7 @@ describe('a portfolio movement’s ledger rows', () => {
         portfolioUuid: IN_A,
         quantity: '180',
         consideration: '540.00',
+        paid: true,
       },
       {
         ...at,
@@ -90,6 +92,7 @@ describe('a portfolio movement’s ledger rows', () => {
         portfolioUuid: IN_B,
         quantity: '120',
         consideration: '360.00',
+        paid: true,
       },
     ]);
   });
@@ -108,6 +111,7 @@ describe('a portfolio movement’s ledger rows', () => {
         portfolioUuid: IN_A,
         quantity: '250',
         consideration: '308.64',
+        paid: true,
         acquisitionDate: DAY,
       },
     ]);

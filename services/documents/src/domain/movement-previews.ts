@@ -126,6 +126,8 @@ export function movementPreviews(
       portfolioUuid: i.portfolioUuid,
       quantity: quantities[n]!,
       consideration: values[n]!,
+      // what the receiver's holding costs: shown as Expense, not Proceeds (nothing is received in cash)
+      paid: true,
       ...(inType === 'TRANSFER_IN' && {
         acquisitionDate: effect === 'GIFT' ? tradeDate : (candidate.firstAcquiredDate ?? tradeDate),
       }),
