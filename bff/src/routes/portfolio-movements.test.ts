@@ -143,11 +143,25 @@ describe('a gift between two clients', () => {
         p.quantity,
         p.marketValue,
         p.consideration,
+        p.proceeds,
+        p.expense,
       ]),
     ).toEqual([
-      ['GIFT_OUT', ids.giverGia, '500', '2000', ''],
-      ['TRANSFER_IN', ids.receiverGia, '500', '', '2000'],
+      // the receiver's acquisition cost is an Expense (it receives no cash)
+      ['GIFT_OUT', ids.giverGia, '500', '2000', '', '', ''],
+      ['TRANSFER_IN', ids.receiverGia, '500', '', '2000', '', '2000'],
     ]);
+    // a movement's rows follow its candidate: a preview edit is refused, naming where to edit
+    expectError(
+      await t.request(
+        'POST',
+        `/api/admin/documents/headers/${created.body.uuid}/previews/${previews[1].uuid}`,
+        as('manager', { version: previews[1].version, expense: '1900.00' }),
+      ),
+      412,
+      "A portfolio movement's rows follow its candidate: edit the candidate's Transfer Quantity or Transfer Percentage",
+      'previewId',
+    );
 
     // seed 001 §5: a movement's Holding Quantity and CGT Cost are not editable
     const candidateUrl = `/api/admin/documents/headers/${created.body.uuid}/candidates/${candidates[0].uuid}`;

@@ -2,6 +2,7 @@ import type { Caller } from '@gains/auth';
 import { compareDecimal } from '@gains/decimal';
 import { DomainError, invalidArgument, notFound } from '@gains/errors';
 import { pipelineStore } from '../store/pipeline-store';
+import { isMovement } from './document-types';
 import { candidatePreviews } from './candidate-previews';
 import { editableHeader, figure, type EditDeps } from './edit-candidates';
 
@@ -61,6 +62,12 @@ export async function savePreview(
       throw invalidArgument('expense', 'The holder receives cash on this row: edit its Proceeds, not Expense');
 
     const run = (await store.header(req.headerUuid.toLowerCase()))!;
+    if (isMovement(run.effect))
+      throw new DomainError(
+        'FAILED_PRECONDITION',
+        "A portfolio movement's rows follow its candidate: edit the candidate's Transfer Quantity or Transfer Percentage",
+        'previewId',
+      );
     const newHolding = holding ?? preview.holdingQuantity;
     // the row worked out again from the terms for the holding now given (same line, same place in the candidate's rows)
     const worked = candidatePreviews(run, run.lines, {

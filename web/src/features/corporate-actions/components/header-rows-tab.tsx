@@ -55,7 +55,8 @@ const TABS: {
     fileSuffix: 'previews',
     sheetName: 'Previews',
     empty: () => 'No previews',
-    columns: (c) => previewsColumns({ editable: c.editable }),
+    // a movement's rows follow its candidates (Transfer Quantity / Percentage are edited there)
+    columns: (c) => previewsColumns({ editable: c.editable && c.header.documentTypeCode !== 'PM' }),
   },
   'preview-transactions': {
     testId: 'header-proposed',
