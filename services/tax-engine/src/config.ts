@@ -23,6 +23,10 @@ export function taxEngineConfig(env: NodeJS.ProcessEnv) {
       GAINS_TAX_ENGINE_BATCH: count('the batch size').default(200),
       /** Longest one file may compute, milliseconds. */
       GAINS_TAX_ENGINE_TIMEOUT_MS: count('the time limit').default(60_000),
+      /** Stored runs kept per client however old (the newest ones); older runs beyond them are pruned. */
+      GAINS_TAX_ENGINE_RUNS_KEPT: count('the runs kept per client').default(20),
+      /** Days every stored run is kept, whatever the count. */
+      GAINS_TAX_ENGINE_RUN_DAYS: count('the days runs are kept').default(30),
     },
     env,
   );
@@ -33,6 +37,8 @@ export function taxEngineConfig(env: NodeJS.ProcessEnv) {
     maxPerUser: config.GAINS_TAX_ENGINE_MAX_PER_USER,
     timeoutMs: config.GAINS_TAX_ENGINE_TIMEOUT_MS,
     batchSize: config.GAINS_TAX_ENGINE_BATCH,
+    runsKept: config.GAINS_TAX_ENGINE_RUNS_KEPT,
+    runDays: config.GAINS_TAX_ENGINE_RUN_DAYS,
   };
 }
 export type TaxEngineConfig = ReturnType<typeof taxEngineConfig>;

@@ -106,6 +106,17 @@ export const taxEngineModule: ServiceModule = {
         return outcomes;
       },
     });
+    // Old stored runs pruned an hour apart (the first a minute after start), each pass bounded.
+    const pruneRuns = async () => {
+      try {
+        const pruned = await store.pruneRuns(config.runsKept, config.runDays);
+        if (pruned > 0) logger.info({ pruned }, 'old calculation runs pruned');
+      } catch (error) {
+        logger.warn({ err: error }, 'pruning old calculation runs failed; the next pass tries again');
+      }
+    };
+    const firstPrune = setTimeout(() => void pruneRuns(), 60_000).unref();
+    const hourlyPrune = setInterval(() => void pruneRuns(), 3_600_000).unref();
     const jobs = createJobRunner({
       pool,
       service: 'tax-engine',
@@ -167,6 +178,8 @@ export const taxEngineModule: ServiceModule = {
       settle: () => Promise.race([loop.drain(), new Promise<void>((resolve) => setTimeout(resolve, 30_000).unref())]),
       metrics: () => computeMetrics(compute.stats()),
       async stop() {
+        clearTimeout(firstPrune);
+        clearInterval(hourlyPrune);
         await jobs.stop();
         await loop.stop();
         await compute.close();

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawSql } from '@gains/db';
 import { TAX_ENGINE_JOB_CHANGED } from '../src/events/calculation-events';
-import { enqueueClient, enqueueClients } from '../src/store/calculation-store';
+import { enqueueClient, enqueueClients, pruneRuns } from '../src/store/calculation-store';
 import { startEngineInProcess } from './support/in-process-engine';
 import {
   ASHW,
@@ -230,6 +230,42 @@ describe('stored calculations', () => {
       // POST first, then EDIT once (the batch's three merged into one, then into the waiting row): 10 March is the
       // earliest of 1 May, 10 March, 2 April and 30 June; the waiting row bumped once by the one statement
       expect(rows).toEqual([{ reason: 'POST,EDIT', earliest_date: '2026-03-10', generation: 2 }]);
+    } finally {
+      await db.query('ROLLBACK');
+    }
+  });
+
+  it('when runs are pruned, then each client keeps its 20 newest, every run of the last 30 days and its newest success', async () => {
+    const [x, y] = [crypto.randomUUID(), crypto.randomUUID()];
+    await db.query('BEGIN');
+    try {
+      await db.query('SET LOCAL search_path TO tax_engine');
+      const run = (client: string, daysAgo: number, status: string) =>
+        db.query(
+          `INSERT INTO calculation_run (id, organisation_uuid, client_uuid, trigger, ledger_version, status, started_at,
+                                        finished_at)
+           VALUES ($1, $2, $3, 'LEDGER_CHANGED', 1, $4, now() - $5 * interval '1 day', now() - $5 * interval '1 day')`,
+          [crypto.randomUUID(), ASHW, client, status, daysAgo],
+        );
+      // X: 25 runs, every third day back to 72 days ago, all FAILED but the one of 66 days ago
+      for (let i = 0; i < 25; i++) await run(x, i * 3, i === 22 ? 'SUCCEEDED' : 'FAILED');
+      // Y: three runs, all 100 days old: among its 20 newest, so kept
+      for (const d of [100, 101, 102]) await run(y, d, 'SUCCEEDED');
+      // X's runs beyond its 20 newest are those of 60, 63, 66, 69 and 72 days ago, all older than 30 days; the one
+      // of 66 days ago is its newest success, so four go
+      expect(await pruneRuns(rawSql(db), 20, 30)).toBe(4);
+      const { rows } = await db.query(
+        `SELECT client_uuid::text AS client, count(*)::int AS n,
+                bool_or(status = 'SUCCEEDED' AND finished_at < now() - interval '65 days') AS success_kept
+           FROM calculation_run WHERE client_uuid = ANY($1::uuid[]) GROUP BY client_uuid ORDER BY n DESC`,
+        [[x, y]],
+      );
+      expect(rows).toEqual([
+        { client: x, n: 21, success_kept: true },
+        { client: y, n: 3, success_kept: true },
+      ]);
+      // a second pass finds nothing more
+      expect(await pruneRuns(rawSql(db), 20, 30)).toBe(0);
     } finally {
       await db.query('ROLLBACK');
     }

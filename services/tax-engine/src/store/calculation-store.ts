@@ -131,6 +131,26 @@ export async function enqueueClients(db: Db, items: Parameters<typeof enqueueCli
                  WHERE r <> '' GROUP BY r) u), '')`;
 }
 
+/**
+ * Stored runs pruned (each keeps its figures and explanation, so a firm's changes would otherwise grow the table
+ * without end): a run goes when it finished more than `days` ago and is not among its client's `kept` newest, and
+ * never the client's newest succeeded run (the figures the screens and reports stand on). At most `limit` a call,
+ * so a pass never holds the table long; answers how many went.
+ */
+export async function pruneRuns(db: Db, kept: number, days: number, limit = 10_000): Promise<number> {
+  return db.$executeRaw`
+    DELETE FROM calculation_run WHERE id IN (
+      SELECT r.id FROM (
+        SELECT id, client_uuid, finished_at,
+               row_number() OVER (PARTITION BY client_uuid ORDER BY finished_at DESC, id DESC) AS newest
+          FROM calculation_run) r
+      WHERE r.newest > ${kept} AND r.finished_at < now() - ${days} * interval '1 day'
+        AND r.id IS DISTINCT FROM (SELECT s.id FROM calculation_run s
+                                    WHERE s.client_uuid = r.client_uuid AND s.status = 'SUCCEEDED'
+                                    ORDER BY s.finished_at DESC, s.id DESC LIMIT 1)
+      LIMIT ${limit})`;
+}
+
 /** A price published for these securities: every client holding one is queued (trigger PRICES). */
 export async function enqueueHolders(db: Db, securityIds: number[]): Promise<number> {
   if (securityIds.length === 0) return 0;
@@ -219,6 +239,8 @@ export function createCalculationStore(prisma: TaxEnginePrisma, pool: pg.Pool) {
         UPDATE recalculation_queue SET leased_until = now() + ${delayMs} * interval '1 millisecond'
          WHERE client_uuid = ANY(${items.map((i) => i.clientUuid)}::uuid[])`;
     },
+
+    pruneRuns: (kept: number, days: number, limit?: number) => pruneRuns(sql, kept, days, limit),
 
     /** Serialises the storing of each client's runs (the stale check and the insert), taken in one order. */
     async lockClients(tx: RawSql, clientUuids: string[]): Promise<void> {
