@@ -12,7 +12,6 @@ const text = (v: string) => formatText(v);
 const COLUMNS = [
   { key: 'sedol', dataIndex: 'sedol', title: 'SEDOL', render: text },
   { key: 'isin', dataIndex: 'isin', title: 'ISIN', render: text },
-  { key: 'issuer', dataIndex: 'issuer', title: 'Issuer', render: text, ellipsis: true },
   { key: 'issuerName', dataIndex: 'issuerName', title: 'Issuer Name', render: text },
   { key: 'issuerLongName', dataIndex: 'issuerLongName', title: 'Issuer Long Name', render: text },
   { key: 'securityName', dataIndex: 'securityName', title: 'Security Name', render: text },
