@@ -224,8 +224,9 @@ describe('a firm’s own document type', () => {
       t.request(method, `/api/admin/documents/types/${mine.uuid}`, as('brook', body, ORG.BRKF));
     expect((await brook('GET')).status).toBe(404);
     expect((await brook('PUT', { version: mine.version, name: 'Taken over' })).status).toBe(404);
-    expect(codesOf((await t.request('GET', '/api/admin/documents/types', as('brook', undefined, ORG.BRKF))).body))
-      .not.toContain('MY_DIVIDEND');
+    expect(
+      codesOf((await t.request('GET', '/api/admin/documents/types', as('brook', undefined, ORG.BRKF))).body),
+    ).not.toContain('MY_DIVIDEND');
     // naming the other firm is refused before anything is read
     expect((await t.request('GET', `/api/admin/documents/types/${mine.uuid}`, as('brook'))).status).toBe(403);
     expect((await t.request('GET', '/api/admin/documents/types', as('adviser'))).status).toBe(403);

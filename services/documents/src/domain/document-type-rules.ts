@@ -131,8 +131,7 @@ export function checkDocumentTypeEdit(current: DocumentTypeRecord, edit: Documen
   for (const [i, e] of edit.lineDefinitions.entries()) {
     if (!byOrd.has(e.ord))
       throw invalidArgument(`lineDefinitions[${i}].ord`, `The type has no line definition ${e.ord}`);
-    if (edits.has(e.ord))
-      throw invalidArgument(`lineDefinitions[${i}].ord`, `Line definition ${e.ord} is named twice`);
+    if (edits.has(e.ord)) throw invalidArgument(`lineDefinitions[${i}].ord`, `Line definition ${e.ord} is named twice`);
     edits.set(e.ord, { ...e, index: i });
   }
   const lineDefinitions = current.lineDefinitions.map((d, i): LineDefinitionWrite => {

@@ -127,7 +127,11 @@ export function createDocumentTypeStore(prisma: DocumentsPrisma) {
       }
     },
 
-    async list(organisationUuid: string, documentTypeCode: string, includeInactive = false): Promise<DocumentTypeRecord[]> {
+    async list(
+      organisationUuid: string,
+      documentTypeCode: string,
+      includeInactive = false,
+    ): Promise<DocumentTypeRecord[]> {
       const rows = await prisma.documentType.findMany({
         where: {
           OR: [{ organisationUuid: null }, { organisationUuid }],
@@ -225,7 +229,10 @@ export function createDocumentTypeStore(prisma: DocumentsPrisma) {
       byName: string,
     ): Promise<DocumentTypeRecord | null> {
       return prisma.$transaction(async (tx) => {
-        const found = await tx.documentType.findFirst({ where: { organisationUuid, uuid, version }, select: { id: true } });
+        const found = await tx.documentType.findFirst({
+          where: { organisationUuid, uuid, version },
+          select: { id: true },
+        });
         if (!found) return null;
         const { count } = await tx.documentType.updateMany({
           where: { id: found.id, version },

@@ -48,7 +48,9 @@ function LedgerFacts({ type }: { type: DocumentType }) {
       <Descriptions.Item label="Code">{type.code}</Descriptions.Item>
       <Descriptions.Item label="Kind">{type.documentTypeCode}</Descriptions.Item>
       <Descriptions.Item label="Effect">{type.effect}</Descriptions.Item>
-      <Descriptions.Item label="Copied from">{formatText(type.baseCode && `${type.baseCode} (${type.baseName})`)}</Descriptions.Item>
+      <Descriptions.Item label="Copied from">
+        {formatText(type.baseCode && `${type.baseCode} (${type.baseName})`)}
+      </Descriptions.Item>
       <Descriptions.Item label="Apportions">{formatBoolean(type.apportionmentFactor)}</Descriptions.Item>
       <Descriptions.Item label="Income">{formatBoolean(type.income)}</Descriptions.Item>
     </Descriptions>
@@ -225,7 +227,12 @@ export function FirmDocumentTypeForm({
     <div className="gains-panel gains-form">
       <LeaveGuard dirty={dirty} />
       {!canSave && (
-        <Alert type="info" showIcon className="gains-modal-alert" message="Only administrators can change document types." />
+        <Alert
+          type="info"
+          showIcon
+          className="gains-modal-alert"
+          message="Only administrators can change document types."
+        />
       )}
       {alert && <Alert type="error" showIcon role="alert" className="gains-modal-alert" message={alert} />}
       <LedgerFacts type={type} />
