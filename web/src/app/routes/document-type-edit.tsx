@@ -40,7 +40,8 @@ export function EditDocumentTypeRoute() {
   else
     body = (
       <FirmDocumentTypeForm
-        key={`${type.data.uuid}-${type.data.version}`}
+        // keyed by the type only: a save's refetch must not remount the form before it leaves
+        key={type.data.uuid}
         organisationUuid={organisationUuid}
         type={type.data}
         listPath={listPath}

@@ -105,7 +105,7 @@ export function SystemDocumentType({
       },
     );
   return (
-    <div className="gains-panel gains-form">
+    <div className="gains-panel gains-document-type">
       <Alert
         type="info"
         showIcon
@@ -224,7 +224,7 @@ export function FirmDocumentTypeForm({
   };
 
   return (
-    <div className="gains-panel gains-form">
+    <div className="gains-panel gains-document-type">
       <LeaveGuard dirty={dirty} />
       {!canSave && (
         <Alert
@@ -271,20 +271,25 @@ export function FirmDocumentTypeForm({
             </Col>
           )}
         </Row>
-        <Space size="large" wrap>
-          <Form.Item name="active" valuePropName="checked">
+        <Space size={[24, 0]} wrap>
+          <Form.Item name="active" valuePropName="checked" className="gains-document-type__flag">
             <Checkbox>Active (offered when adding headers)</Checkbox>
           </Form.Item>
           {TYPE_FLAGS.map(([key, label]) => (
-            <Form.Item key={key} name={key} valuePropName="checked">
+            <Form.Item key={key} name={key} valuePropName="checked" className="gains-document-type__flag">
               <Checkbox>{label}</Checkbox>
             </Form.Item>
           ))}
         </Space>
         <Typography.Title level={5}>Processing override</Typography.Title>
-        <Space size="middle" wrap>
+        <Space size={[24, 0]} wrap>
           {OVERRIDE_FLAGS.map(([key, label]) => (
-            <Form.Item key={key} name={['processingOverride', key]} valuePropName="checked">
+            <Form.Item
+              key={key}
+              name={['processingOverride', key]}
+              valuePropName="checked"
+              className="gains-document-type__flag"
+            >
               <Checkbox>{label}</Checkbox>
             </Form.Item>
           ))}
