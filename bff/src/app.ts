@@ -15,6 +15,7 @@ import { adminCalculationRunRoutes } from './routes/calculation-runs';
 import { calculationRoutes } from './routes/calculations';
 import { taximiserRoutes } from './routes/taximiser';
 import { adminDocumentRoutes } from './routes/documents';
+import { adminDocumentTypeRoutes } from './routes/document-types-admin';
 import { adminDocumentReportRoutes, reportDownloadRoutes } from './routes/document-reports';
 import { adminIncomeDiaryRoutes } from './routes/income-diaries';
 import { clientRoutes } from './routes/clients';
@@ -77,6 +78,7 @@ export function createApp(deps: BffDeps) {
     .route('/admin/documents', adminDocumentReportRoutes)
     .route('/reports', reportDownloadRoutes)
     .route('/admin/documents/income-diaries', adminIncomeDiaryRoutes)
+    .route('/admin/documents/types', adminDocumentTypeRoutes)
     .all('*', () => {
       throw notFound('This API route');
     });

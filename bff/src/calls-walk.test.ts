@@ -1131,6 +1131,44 @@ const WALK: Record<string, Probe[]> = {
       outsiders: ['brook'],
     },
   ],
+  'GET /admin/documents/types': [
+    {
+      label: 'the document types',
+      path: () => '/api/admin/documents/types',
+      org: ORG.ASHW,
+      ok: 200,
+      outsiders: ['brook'],
+    },
+  ],
+  'GET /admin/documents/types/:uuid': [
+    {
+      label: 'no such type',
+      path: () => `/api/admin/documents/types/${NO_GHOST}`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+    },
+  ],
+  'POST /admin/documents/types': [
+    {
+      label: 'a copy of no such base',
+      path: () => '/api/admin/documents/types',
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+      body: { baseUuid: NO_GHOST, code: 'WALK_COPY', name: 'Walk copy' },
+    },
+  ],
+  'PUT /admin/documents/types/:uuid': [
+    {
+      label: 'no such type',
+      path: () => `/api/admin/documents/types/${NO_GHOST}`,
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+      body: { version: 1, name: 'Walk' },
+    },
+  ],
   'POST /taximiser/proposals': [
     {
       label: 'a bad sale',

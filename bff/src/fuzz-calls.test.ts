@@ -607,6 +607,17 @@ const INPUTS: Record<string, CallInputs> = {
     body: () => ({ uuid: NO_GHOST, version: 1, securityId: 1, rate: '0.1', frequency: 'ANNUAL' }),
     bodyFields: ['uuid', 'version', 'securityId', 'rate', 'frequency', 'nextExDate'],
   },
+  'GET /admin/documents/types': {},
+  'GET /admin/documents/types/:uuid': { params: { uuid: () => NO_GHOST } },
+  'POST /admin/documents/types': {
+    body: () => ({ baseUuid: NO_GHOST, code: 'FUZZ_COPY', name: 'Fuzz copy', lineDefinitions: [{ ord: 1 }] }),
+    bodyFields: ['baseUuid', 'code', 'name', 'active', 'processingOverride', 'lineDefinitions', 'lineDefinitions.0.ord'],
+  },
+  'PUT /admin/documents/types/:uuid': {
+    params: { uuid: () => NO_GHOST },
+    body: () => ({ version: 1, name: 'Fuzz', lineDefinitions: [{ ord: 1, defaultPrice: '1' }] }),
+    bodyFields: ['version', 'name', 'smallCheck', 'lineDefinitions', 'lineDefinitions.0.defaultPrice'],
+  },
   'POST /taximiser/proposals': {
     body: () => ({
       portfolioUuid: ids.portfolioUuid,

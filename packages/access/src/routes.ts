@@ -239,6 +239,14 @@ export const ROUTES = [
     section: 'Administration',
     status: 'built',
   }),
+  route('DocumentTypes', 'administration/document-types', 'Document Types', {
+    section: 'Administration',
+    status: 'built',
+  }),
+  route('EditDocumentType', 'administration/document-types/:uuid', 'Edit Document Type', {
+    section: 'Administration',
+    status: 'built',
+  }),
   route('ReferenceData', 'reference-data', 'Reference Data', {
     group: 'ADMINISTRATION',
     card: card('Reference Data', 'reference data'),

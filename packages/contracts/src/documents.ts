@@ -23,3 +23,6 @@ export type MovementPortfolioOption = Wire<documents.MovementPortfolioOption>;
 /** Income Diaries (seed 000 §1, §2.1): a schedule of expected income and the headers it made. */
 export type IncomeDiary = Wire<documents.IncomeDiary>;
 export type IncomeDiaryHeader = Wire<documents.IncomeDiaryHeader>;
+/** Administration > Document Types: a firm's own type's editable fields (POST with baseUuid and code, PUT). */
+export type SaveDocumentTypeBody = Partial<Omit<Wire<documents.SaveDocumentTypeRequest>, 'organisationUuid' | 'uuid'>>;
+export type ProcessingOverride = Wire<documents.ProcessingOverride>;

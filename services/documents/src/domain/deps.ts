@@ -47,6 +47,28 @@ export interface DocumentTypeRecord {
   income: boolean;
   system: boolean;
   lineDefinitions: LineDefinitionRecord[];
+  active: boolean;
+  version: number;
+  /** a firm's type: the system type it was copied from; null for a system type */
+  base: { uuid: string; code: string; name: string } | null;
+  updatedByName: string;
+  updatedAt: string;
+  processingOverride: ProcessingOverride;
+}
+
+/** Seed 001 §3 processing override, as a type stores it (processing_override JSON). */
+export interface ProcessingOverride {
+  autoProcess: boolean;
+  autoProcessFromUserEnteredDate: boolean;
+  autoProcessNDaysAfterPayDate: number;
+  autoProcessNewHolding: boolean;
+  autoProcessUpdateHolding: boolean;
+  autoProcessFedTransaction: boolean;
+  replaceCandidateSecurityQuantity: boolean;
+  replaceCandidateGroupQuantities: boolean;
+  replaceCandidateCgtCost: boolean;
+  replaceCandidateMarketValue: boolean;
+  replaceCandidateAcquisitionDate: boolean;
 }
 
 /** A security as a header shows it (the securities service's). */

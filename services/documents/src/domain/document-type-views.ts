@@ -6,16 +6,19 @@ import type { DocumentsDeps, DocumentTypeRecord } from './deps';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CODES = ['', 'CA', 'PM', 'SC'];
 
-/** GET admin/documents/headers/types: the system types and the organisation's own, of one kind or all. */
+/**
+ * GET admin/documents/headers/types: the system types and the organisation's own active ones, of one kind or all;
+ * the administration list (`includeInactive`) has the organisation's inactive types too.
+ */
 export async function listDocumentTypes(
   deps: Pick<DocumentsDeps, 'types'>,
   caller: Caller,
-  req: { organisationUuid: string; documentTypeCode: string },
+  req: { organisationUuid: string; documentTypeCode: string; includeInactive?: boolean },
 ): Promise<DocumentTypeRecord[]> {
   assertDocumentsUser(caller, req.organisationUuid);
   const code = req.documentTypeCode.trim().toUpperCase();
   if (!CODES.includes(code)) throw invalidArgument('documentTypeCode', 'documentTypeCode must be one of CA, PM, SC');
-  return deps.types.list(req.organisationUuid, code);
+  return deps.types.list(req.organisationUuid, code, req.includeInactive ?? false);
 }
 
 /** GET admin/documents/headers/types/documentType/{id}. */

@@ -42,6 +42,9 @@ export async function writeHeader(deps: DocumentsDeps, caller: Caller, req: Save
   if (!UUID.test(req.typeUuid)) throw invalidArgument('typeUuid', 'Type is required');
   const type = await deps.types.find(org, req.typeUuid.toLowerCase());
   if (!type) throw notFound('The document type', 'typeUuid');
+  // an inactive firm type is no longer offered; headers already made with it may still be edited
+  if (!req.uuid && !type.active)
+    throw invalidArgument('typeUuid', `The document type ${type.code} is inactive: choose an active type`);
   let existing: Awaited<ReturnType<DocumentsDeps['headers']['state']>> = null;
   if (req.uuid) {
     if (!UUID.test(req.uuid)) throw invalidArgument('uuid', 'uuid must be a uuid');

@@ -15,17 +15,21 @@ import {
 } from '../domain/read-header-rows';
 import { getHeader, searchHeaders } from '../domain/read-headers';
 import { saveHeader } from '../domain/save-header';
+import { saveDocumentType } from '../domain/save-document-type';
 import { searchMovementClients, searchMovementPortfolios } from '../domain/search-movement-parties';
 import { deleteIncomeDiary, getIncomeDiary, listIncomeDiaries } from '../domain/read-income-diaries';
 import { runIncomeDiaries } from '../domain/run-income-diaries';
 import { saveIncomeDiary } from '../domain/save-income-diary';
 
 function typeMessage(t: DocumentTypeRecord) {
-  const { id: _id, lineDefinitions, ...fields } = t;
+  const { id: _id, lineDefinitions, base, ...fields } = t;
   return {
     ...fields,
     // the proto's use_g1g2 is useG1g2 in TypeScript: named here, or the spread leaves it false
     useG1g2: t.useG1G2,
+    baseUuid: base?.uuid ?? '',
+    baseCode: base?.code ?? '',
+    baseName: base?.name ?? '',
     lineDefinitions: lineDefinitions.map(({ id: _lineId, defaultPrice, ...d }) => ({
       ...d,
       defaultPrice: defaultPrice ?? '',
@@ -47,6 +51,16 @@ export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof 
     },
     async getDocumentType(req, ctx) {
       return typeMessage(await getDocumentType(deps, requireCaller(ctx), req));
+    },
+    async saveDocumentType(req, ctx) {
+      const { processingOverride, lineDefinitions, ...rest } = req;
+      return typeMessage(
+        await saveDocumentType(deps, requireCaller(ctx), {
+          ...rest,
+          processingOverride: processingOverride && { ...processingOverride },
+          lineDefinitions: lineDefinitions.map((l) => ({ ...l })),
+        }),
+      );
     },
     async listLayers(req, ctx) {
       return { layers: await listLayers(deps, requireCaller(ctx), req) };

@@ -17,6 +17,10 @@ const PAGES: { name: RouteName; description: string }[] = [
     description: 'transactions whose portfolio or security does not resolve: re-point or cancel them',
   },
   { name: 'SecurityPrices', description: 'prices by date: edit one, or upload a CSV of prices' },
+  {
+    name: 'DocumentTypes',
+    description: "corporate action and movement types: copy a system type as your firm's own and adjust it",
+  },
 ];
 
 /** The administration home: a card per administration page the user may open. */
