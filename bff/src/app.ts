@@ -37,6 +37,7 @@ import {
   portfolioRoutes,
   transactionRoutes,
 } from './routes/ledger';
+import { miDashboardRoutes } from './routes/mi-dashboard';
 import { serveWebApp } from './static';
 
 /** The REST API of the spec under /api, health, and the web app on the same origin. */
@@ -77,6 +78,7 @@ export function createApp(deps: BffDeps) {
     .route('/admin/documents', adminDocumentReportRoutes)
     .route('/reports', reportDownloadRoutes)
     .route('/admin/documents/income-diaries', adminIncomeDiaryRoutes)
+    .route('/mi-dashboard', miDashboardRoutes)
     .all('*', () => {
       throw notFound('This API route');
     });

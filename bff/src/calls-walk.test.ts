@@ -1131,6 +1131,9 @@ const WALK: Record<string, Probe[]> = {
       outsiders: ['brook'],
     },
   ],
+  'GET /mi-dashboard': [
+    { label: 'the figures', path: () => '/api/mi-dashboard', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
   'POST /taximiser/proposals': [
     {
       label: 'a bad sale',

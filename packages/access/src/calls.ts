@@ -56,6 +56,7 @@ const INTERFACE_LOGGING_PAGE = getRoute('InterfaceLogging').roles;
 const LEDGER_WRITERS: readonly RouteRole[] = ['ADMIN', 'CUSTOMER_ADMIN'];
 const CORPORATE_ACTIONS_PAGE = getRoute('CorporateActions').roles;
 const INCOME_DIARIES_PAGE = getRoute('IncomeDiaries').roles;
+const MI_DASHBOARD_PAGE = getRoute('MIDashboard').roles;
 
 function call(
   method: HttpMethod,
@@ -243,6 +244,7 @@ export const CALLS: readonly CallDefinition[] = [
   call('PUT', '/admin/documents/income-diaries', INCOME_DIARIES_PAGE, true),
   call('POST', '/admin/documents/income-diaries/:uuid/delete', INCOME_DIARIES_PAGE, true),
   call('POST', '/admin/documents/income-diaries/run', INCOME_DIARIES_PAGE, true),
+  call('GET', '/mi-dashboard', MI_DASHBOARD_PAGE, true),
 ];
 
 /**
