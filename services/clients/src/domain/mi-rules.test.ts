@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { aeBandLabel, parseMiDates, taxYearLabel } from './mi-rules';
+import type { Caller } from '@gains/auth';
+import { aeBandLabel, assertMiReader, parseMiDates, taxYearLabel } from './mi-rules';
+
+const ASHW = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002';
+const BRKF = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000003';
+const caller = (roles: string[], organisationUuids: string[]): Caller => ({
+  userUuid: 'u',
+  email: 'e@x',
+  name: 'n',
+  roles,
+  organisationUuids,
+  sessionId: 's',
+  token: 't',
+});
 
 describe('MI figures rules', () => {
   it('when dates are given twice or out of order, then each is held at once, in order', () => {
@@ -20,5 +33,12 @@ describe('MI figures rules', () => {
   it('when a tax year starts in 1999 or 2025, then its label has two digits after the dash', () => {
     expect(taxYearLabel(1999)).toBe('1999-00');
     expect(taxYearLabel(2025)).toBe('2025-26');
+  });
+
+  it('when a non-admin or another firm asks, then the service itself refuses (seed 000 §6: admins only)', () => {
+    expect(() => assertMiReader(caller(['ROLE_CUSTOMER_NON_ADMIN'], [ASHW]), ASHW)).toThrow(/MI Dashboard/);
+    expect(() => assertMiReader(caller(['ROLE_CUSTOMER_ADMIN'], [BRKF]), ASHW)).toThrow(/not a member/);
+    expect(() => assertMiReader(caller(['ROLE_CUSTOMER_ADMIN'], [ASHW]), ASHW)).not.toThrow();
+    expect(() => assertMiReader(caller(['ROLE_ADMIN'], []), ASHW)).not.toThrow();
   });
 });

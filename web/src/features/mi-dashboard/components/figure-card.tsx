@@ -46,7 +46,7 @@ export function FigureCard<Row extends object>(props: {
           dataSource={props.rows}
           columns={props.columns}
           pagination={false}
-          scroll={{ y: 150 }}
+          scroll={{ y: 118 }}
           aria-labelledby={`${props.id}-title`}
           data-testid={`mi-${props.id}-table`}
         />

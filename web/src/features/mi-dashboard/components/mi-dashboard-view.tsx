@@ -28,15 +28,16 @@ const shortMoney = (n: number) =>
         ? `£${(n / 1e3).toFixed(0)}k`
         : `£${n.toFixed(0)}`;
 
+/** Counts as horizontal bars: category names (job statuses, AE bands) are too long to sit under a bar. */
 function CountBars({ rows, colour }: { rows: { name: string; count: number; fill?: string }[]; colour?: string }) {
   const data = rows.map((r) => ({ ...r, tip: `${r.name}: ${formatNumber(String(r.count))}` }));
   return (
-    <BarChart {...NARROW} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-      <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey="name" tick={{ fontSize: 10 }} interval={0} />
-      <YAxis allowDecimals={false} width={40} tick={{ fontSize: 10 }} />
+    <BarChart {...NARROW} data={data} layout="vertical" margin={{ top: 4, right: 12, bottom: 0, left: 0 }}>
+      <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+      <XAxis type="number" allowDecimals={false} tick={{ fontSize: 10 }} />
+      <YAxis type="category" dataKey="name" width={118} tick={{ fontSize: 10 }} interval={0} />
       <Tooltip content={<TextTooltip />} />
-      <Bar dataKey="count" fill={colour ?? BLUE} isAnimationActive={false}>
+      <Bar dataKey="count" fill={colour ?? BLUE} maxBarSize={18} isAnimationActive={false}>
         {data.map((r) => (
           <Cell key={r.name} fill={r.fill ?? colour ?? BLUE} />
         ))}
