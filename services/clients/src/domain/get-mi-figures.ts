@@ -63,15 +63,19 @@ function addHeldByRule(held: Awaited<ReturnType<MiStore['quantitiesAt']>>, dates
   const total = new Map<string, string>();
   const key = (date: string, securityId: number) => `${date}|${securityId}`;
   for (const q of held.summed) total.set(key(q.date, q.securityId), plainDecimal(q.quantity));
+  // Rows come ordered by portfolio and trade date, so the rows up to a date are a prefix.
   const rowsOf = new Map<number, typeof held.rows>();
-  for (const r of held.rows) rowsOf.set(r.portfolioId, [...(rowsOf.get(r.portfolioId) ?? []), r]);
+  for (const r of held.rows) {
+    const list = rowsOf.get(r.portfolioId);
+    if (list) list.push(r);
+    else rowsOf.set(r.portfolioId, [r]);
+  }
   for (const { portfolioId, securityId } of held.special) {
     const rows = rowsOf.get(portfolioId) ?? [];
+    let upTo = 0;
     for (const date of dates) {
-      const quantity = deriveHolding(
-        securityId,
-        rows.filter((r) => r.tradeDate <= date),
-      ).quantity;
+      while (upTo < rows.length && rows[upTo]!.tradeDate <= date) upTo += 1;
+      const quantity = deriveHolding(securityId, rows.slice(0, upTo)).quantity;
       if (signOfDecimal(quantity) === 0) continue;
       const k = key(date, securityId);
       total.set(k, addDecimal(total.get(k) ?? '0', quantity));

@@ -66,8 +66,8 @@ export function createMiStore(prisma: ClientsPrisma) {
 
     /**
      * The organisation's quantity of each security at each date, summed in SQL over every (portfolio, security)
-     * moved only by adding and taking: each row falls into the first date on or after its trade date, and a date's
-     * quantity is the sum of its own and earlier buckets. The few (portfolio, security) a ratio or another security
+     * moved only by adding and taking: each row falls into the first date on or after its trade date (width_bucket,
+     * no per-row subquery), and a date's quantity is the sum of its own and earlier buckets. The few (portfolio, security) a ratio or another security
      * moves, or whose disposals ever took more than was held (a rec break floors the holding at zero), are left out
      * and named, with their portfolios' rows, for the holding rule.
      */
@@ -84,12 +84,13 @@ export function createMiStore(prisma: ClientsPrisma) {
           SELECT h.portfolio_id, h.security_id FROM holding h
            WHERE h.organisation_uuid = ${organisationUuid}::uuid AND h.rec_break) x
          WHERE x.security_id IS NOT NULL`;
-      const summed = await prisma.$queryRaw<{ date: string; securityId: number; quantity: string }[]>`
-        WITH d AS (SELECT unnest(${dates}::date[]) AS at),
-        special AS (SELECT * FROM unnest(${special.map((s) => s.portfolioId)}::int[],
-                                         ${special.map((s) => s.securityId)}::int[]) AS s(portfolio_id, security_id)),
+      // width_bucket counts the dates before the trade date, so +1 is the first date on or after it (1-based).
+      const bucketSums = await prisma.$queryRaw<{ k: number; securityId: number; quantity: string }[]>`
+        WITH special AS MATERIALIZED (
+          SELECT * FROM unnest(${special.map((s) => s.portfolioId)}::int[], ${special.map((s) => s.securityId)}::int[])
+            AS s(portfolio_id, security_id)),
         bucketed AS (
-          SELECT t.security_id, (SELECT min(at) FROM d WHERE d.at >= t.trade_date) AS at,
+          SELECT t.security_id, width_bucket(t.trade_date - 1, ${dates}::date[]) + 1 AS i,
                  sum(CASE WHEN ty.effect = ANY(${ADDS}::text[]) THEN t.quantity ELSE -t.quantity END) AS q
             FROM portfolio p JOIN ledger_transaction t ON t.portfolio_id = p.id
             JOIN transaction_type ty ON ty.id = t.type_id
@@ -99,10 +100,11 @@ export function createMiStore(prisma: ClientsPrisma) {
              AND NOT EXISTS (SELECT 1 FROM special s
                               WHERE s.portfolio_id = t.portfolio_id AND s.security_id = t.security_id)
            GROUP BY 1, 2)
-        SELECT to_char(d.at, 'YYYY-MM-DD') AS date, b.security_id AS "securityId", sum(b.q)::text AS quantity
-          FROM d JOIN bucketed b ON b.at <= d.at
-         GROUP BY d.at, b.security_id HAVING sum(b.q) <> 0
+        SELECT k, b.security_id AS "securityId", sum(b.q)::text AS quantity
+          FROM generate_series(1, ${dates.length}::int) k JOIN bucketed b ON b.i <= k
+         GROUP BY k, b.security_id HAVING sum(b.q) <> 0
          ORDER BY 1, 2`;
+      const summed = bucketSums.map((r) => ({ date: dates[r.k - 1]!, securityId: r.securityId, quantity: r.quantity }));
       const portfolios = [...new Set(special.map((s) => s.portfolioId))];
       const rows =
         portfolios.length === 0
