@@ -64,7 +64,14 @@ beforeAll(async () => {
         WHERE organisation_uuid IS NULL AND effect IN ('BUY', 'SELL', 'SPLIT') ORDER BY effect, id`,
     );
     const type = (effect: string) => types.rows.find((r) => r.effect === effect)!.id;
-    const row = (portfolio: number, security: number, effect: string, date: string, quantity: string, extra: object) => ({
+    const row = (
+      portfolio: number,
+      security: number,
+      effect: string,
+      date: string,
+      quantity: string,
+      extra: object,
+    ) => ({
       portfolio,
       security,
       type: type(effect),
@@ -172,7 +179,8 @@ describe('GET /api/mi-dashboard: the fixture firm', () => {
     ] as const) {
       expected.set(taxYearOf(date), (expected.get(taxYearOf(date)) ?? 0) + pence);
     }
-    const asPounds = (p: number) => `${p < 0 ? '-' : ''}${Math.floor(Math.abs(p) / 100)}.${String(Math.abs(p) % 100).padStart(2, '0')}`;
+    const asPounds = (p: number) =>
+      `${p < 0 ? '-' : ''}${Math.floor(Math.abs(p) / 100)}.${String(Math.abs(p) % 100).padStart(2, '0')}`;
     expect(body.realisedGains.map((r: any) => [r.taxYear, r.capitalGainLoss])).toEqual(
       [...expected.entries()].sort().map(([year, p]) => [year, asPounds(p)]),
     );
@@ -219,7 +227,10 @@ describe('GET /api/mi-dashboard: the fixture firm', () => {
       { severityId: 3, severity: 'High', count: 0 },
       { severityId: 4, severity: 'Urgent', count: 2 },
     ]);
-    const logs = await t.request('GET', `/api/admin/mmt?from=${body.from}&to=${body.to}`, { token: t.tokens.admin, org: firm });
+    const logs = await t.request('GET', `/api/admin/mmt?from=${body.from}&to=${body.to}`, {
+      token: t.tokens.admin,
+      org: firm,
+    });
     expect(logs.body.filter((l: any) => l.errorSeverityId === 4)).toHaveLength(2);
   });
 });

@@ -21,9 +21,9 @@ describe('MI figures rules', () => {
   it('when a date is not a real date or there are none, then the field is named', () => {
     expect(() => parseMiDates(['2026-02-30'])).toThrow(/dates must be dates as YYYY-MM-DD/);
     expect(() => parseMiDates([])).toThrow(/at least one date/);
-    expect(() => parseMiDates(Array.from({ length: 25 }, (_, i) => `2026-01-${String(i + 1).padStart(2, '0')}`))).toThrow(
-      /at most 24/,
-    );
+    expect(() =>
+      parseMiDates(Array.from({ length: 25 }, (_, i) => `2026-01-${String(i + 1).padStart(2, '0')}`)),
+    ).toThrow(/at most 24/);
   });
   it('when a band index is -1, then the client is not calculated yet', () => {
     expect(aeBandLabel(-1)).toBe('Not calculated');

@@ -34,9 +34,7 @@ export function createMiStore(prisma: ClientsPrisma) {
                              WHERE c.annual_exemption_remaining > b) END::int AS band,
                  count(*)::int AS count
             FROM client c WHERE c.organisation_uuid = ${organisationUuid}::uuid GROUP BY 1 ORDER BY 1`,
-        prisma.$queryRaw<
-          { clients: number; failures: number; failing: number; breaks: number; breaking: number }[]
-        >`
+        prisma.$queryRaw<{ clients: number; failures: number; failing: number; breaks: number; breaking: number }[]>`
           SELECT count(*)::int AS clients,
                  COALESCE(sum(calculation_failures), 0)::int AS failures,
                  count(*) FILTER (WHERE calculation_failures > 0)::int AS failing,

@@ -15,7 +15,9 @@ function figures(overrides: Partial<MiDashboard> = {}): MiDashboard {
       { date: '2026-10-31', value: '1234567.80', pricedSecurities: 2, unpricedSecurities: 0 },
       { date: '2026-11-28', value: '-0.05', pricedSecurities: 2, unpricedSecurities: 1 },
     ],
-    realisedGains: [{ taxYear: '2025-26', capitalGainLoss: '12.34', incomeGain: '0.00', exemptGainLoss: '0.00', disposals: 1 }],
+    realisedGains: [
+      { taxYear: '2025-26', capitalGainLoss: '12.34', incomeGain: '0.00', exemptGainLoss: '0.00', disposals: 1 },
+    ],
     clients: 3,
     clientsByState: [
       { state: 'Closed', count: 1 },
@@ -52,13 +54,20 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the MI Dashboard', () => {
   it('when the figures are loading, then a spinner shows', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     renderView();
     expect(screen.getByText('Loading figures')).toBeTruthy();
   });
 
   it('when the call fails, then the error names the organisation and shows the server message', async () => {
-    answer(500, { type_description: 'The reports service is unavailable', timestamp: '2026-11-28T10:00:00Z', id: 'e-1' });
+    answer(500, {
+      type_description: 'The reports service is unavailable',
+      timestamp: '2026-11-28T10:00:00Z',
+      id: 'e-1',
+    });
     renderView();
     expect(await screen.findByText('There was a problem fetching the MI Dashboard for Ashworth')).toBeTruthy();
     expect(screen.getByText('The reports service is unavailable')).toBeTruthy();

@@ -149,7 +149,11 @@ function Figures({ data }: { data: MiDashboard }) {
         title="Calculation failures and rec breaks"
         rowKey="figure"
         rows={[
-          { figure: 'Calculation failures', count: data.calculationFailures.failures, clients: data.calculationFailures.clients },
+          {
+            figure: 'Calculation failures',
+            count: data.calculationFailures.failures,
+            clients: data.calculationFailures.clients,
+          },
           { figure: 'Rec breaks', count: data.recBreaks.breaks, clients: data.recBreaks.clients },
         ]}
         chart={
@@ -191,7 +195,13 @@ function Figures({ data }: { data: MiDashboard }) {
 }
 
 /** The MI Dashboard (seed 000 §2.1): the organisation's management figures in a frame of 1030 by 720. */
-export function MiDashboardView({ organisationUuid, organisationName }: { organisationUuid: string; organisationName: string }) {
+export function MiDashboardView({
+  organisationUuid,
+  organisationName,
+}: {
+  organisationUuid: string;
+  organisationName: string;
+}) {
   const query = useMiDashboard(organisationUuid);
   return (
     <div className="gains-mi-frame" data-testid="mi-dashboard">
@@ -202,7 +212,10 @@ export function MiDashboardView({ organisationUuid, organisationName }: { organi
           </Spin>
         </div>
       ) : query.isError ? (
-        <ApiErrorAlert title={`There was a problem fetching the MI Dashboard for ${organisationName}`} error={query.error} />
+        <ApiErrorAlert
+          title={`There was a problem fetching the MI Dashboard for ${organisationName}`}
+          error={query.error}
+        />
       ) : (
         <>
           <Typography.Text type="secondary" className="gains-mi-caption">
