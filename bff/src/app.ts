@@ -38,6 +38,7 @@ import {
   portfolioRoutes,
   transactionRoutes,
 } from './routes/ledger';
+import { miDashboardRoutes } from './routes/mi-dashboard';
 import { serveWebApp } from './static';
 
 /** The REST API of the spec under /api, health, and the web app on the same origin. */
@@ -79,6 +80,7 @@ export function createApp(deps: BffDeps) {
     .route('/reports', reportDownloadRoutes)
     .route('/admin/documents/income-diaries', adminIncomeDiaryRoutes)
     .route('/admin/documents/types', adminDocumentTypeRoutes)
+    .route('/mi-dashboard', miDashboardRoutes)
     .all('*', () => {
       throw notFound('This API route');
     });

@@ -1169,6 +1169,9 @@ const WALK: Record<string, Probe[]> = {
       body: { version: 1, name: 'Walk' },
     },
   ],
+  'GET /mi-dashboard': [
+    { label: 'the figures', path: () => '/api/mi-dashboard', org: ORG.ASHW, ok: 200, outsiders: ['brook'] },
+  ],
   'POST /taximiser/proposals': [
     {
       label: 'a bad sale',

@@ -579,6 +579,7 @@ const INPUTS: Record<string, CallInputs> = {
   'GET /admin/documents/income-diaries/:uuid': { params: { uuid: () => NO_GHOST } },
   'POST /admin/documents/income-diaries/:uuid/delete': { params: { uuid: () => NO_GHOST } },
   'POST /admin/documents/income-diaries/run': {},
+  'GET /mi-dashboard': {},
   'POST /admin/documents/income-diaries': {
     body: () => ({
       securityId: 1,

@@ -57,6 +57,7 @@ const LEDGER_WRITERS: readonly RouteRole[] = ['ADMIN', 'CUSTOMER_ADMIN'];
 const CORPORATE_ACTIONS_PAGE = getRoute('CorporateActions').roles;
 const INCOME_DIARIES_PAGE = getRoute('IncomeDiaries').roles;
 const DOCUMENT_TYPES_PAGE = getRoute('DocumentTypes').roles;
+const MI_DASHBOARD_PAGE = getRoute('MIDashboard').roles;
 
 function call(
   method: HttpMethod,
@@ -248,6 +249,7 @@ export const CALLS: readonly CallDefinition[] = [
   call('GET', '/admin/documents/types/:uuid', DOCUMENT_TYPES_PAGE, true),
   call('POST', '/admin/documents/types', DOCUMENT_TYPES_PAGE, true),
   call('PUT', '/admin/documents/types/:uuid', DOCUMENT_TYPES_PAGE, true),
+  call('GET', '/mi-dashboard', MI_DASHBOARD_PAGE, true),
 ];
 
 /**

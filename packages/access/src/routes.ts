@@ -184,6 +184,7 @@ export const ROUTES = [
   route('MIDashboard', 'mi-dashboard', 'MI Dashboard', {
     group: 'OPERATIONS',
     card: card('MI Dashboard', 'embedded management-information dashboard'),
+    status: 'built',
   }),
 
   // My Tasks

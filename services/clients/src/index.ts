@@ -25,6 +25,7 @@ import { createHoldersStore } from './store/holders-store';
 import { createLedgerExportStore } from './store/ledger-export-store';
 import { createCalculationStore } from './store/calculation-store';
 import { createClientStore } from './store/client-store';
+import { createMiStore } from './store/mi-store';
 import { createClientRecordStore } from './store/client-record-store';
 import { createImportMasterStore } from './store/import-master-store';
 import { createCustodianStore } from './store/custodian-store';
@@ -113,6 +114,7 @@ export const clientsModule: ServiceModule = {
               records: createClientRecordStore(prisma),
               calculations: createCalculationStore(prisma),
               today: () => londonToday(),
+              mi: createMiStore(prisma),
             }),
           )
           .service(ledger.LedgerService, createLedgerService(ledgerDeps))

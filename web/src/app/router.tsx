@@ -46,6 +46,7 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   IncomeDiaries: () => import('./routes/income-diaries'),
   IncomeDiariesNew: () => import('./routes/income-diaries-new'),
   IncomeDiariesView: () => import('./routes/income-diaries-view'),
+  MIDashboard: () => import('./routes/mi-dashboard'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 

@@ -9,6 +9,8 @@ import { setIncomePending, type SetIncomePendingDeps } from '../domain/set-incom
 import { getCalculationStatus, type GetCalculationStatusDeps } from '../domain/get-calculation-status';
 import type { ClientMaintenanceDeps } from '../domain/client-maintenance';
 import { clientMaintenanceHandlers } from './client-maintenance-handlers';
+import { getMiFigures } from '../domain/get-mi-figures';
+import type { MiStore } from '../store/mi-store';
 
 type ProtoRow = { [K in keyof ClientSummary]: Exclude<ClientSummary[K], null> | undefined };
 
@@ -21,7 +23,10 @@ function toProtoRow(row: ClientSummary): ProtoRow {
 }
 
 export function createClientsService(
-  deps: ListClientSummariesDeps & ClientMaintenanceDeps & GetCalculationStatusDeps & SetIncomePendingDeps,
+  deps: ListClientSummariesDeps &
+    ClientMaintenanceDeps &
+    GetCalculationStatusDeps &
+    SetIncomePendingDeps & { mi: MiStore },
 ): ServiceImpl<typeof clients.ClientsService> {
   return {
     ...clientMaintenanceHandlers(deps),
@@ -59,6 +64,9 @@ export function createClientsService(
     },
     async listReferenceLists(req, ctx) {
       return listReferenceLists(requireCaller(ctx), req.organisationUuid);
+    },
+    async getMiFigures(req, ctx) {
+      return getMiFigures(deps, requireCaller(ctx), { organisationUuid: req.organisationUuid, dates: req.dates });
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   parseLogQuery,
   parseLogUpdate,
 } from '../domain/monitor-rules';
+import { getMonitorFigures } from '../domain/get-monitor-figures';
 import type { MonitoredJob, MonitorLog } from '../store/generated/client';
 import type { MonitorStore } from '../store/monitor-store';
 
@@ -94,6 +95,9 @@ export function createReportsService(deps: {
       assertMonitorReader(requireCaller(ctx), req.organisationUuid);
       const logs = await deps.store.findLogs(req.organisationUuid, parseLogQuery(req, today()));
       return { content: logs.map(toLog) };
+    },
+    async getMonitorFigures(req, ctx) {
+      return getMonitorFigures(deps, requireCaller(ctx), req, today());
     },
     async updateMonitorLog(req, ctx) {
       const caller = requireCaller(ctx);

@@ -126,6 +126,21 @@ export function createMonitorStore(prisma: ReportsPrisma) {
       const typeOf = new Map(jobs.map((j) => [j.uuid, j.type]));
       return logs.map((l) => ({ ...l, jobType: typeOf.get(l.jobUuid) ?? '' }));
     },
+    /** The MI Dashboard's counts: jobs created in the range by status, monitor logs by severity, each one grouped query. */
+    async countByStatusAndSeverity(organisationUuid: string, created: { gte?: Date; lt?: Date }) {
+      const [jobs, logs] = await Promise.all([
+        prisma.monitoredJob.groupBy({ by: ['status'], where: { organisationUuid, createdAt: created }, _count: true }),
+        prisma.monitorLog.groupBy({
+          by: ['errorSeverityId'],
+          where: { organisationUuid, createdAt: created },
+          _count: true,
+        }),
+      ]);
+      return {
+        jobs: new Map(jobs.map((j) => [j.status, j._count])),
+        logs: new Map(logs.map((l) => [l.errorSeverityId, l._count])),
+      };
+    },
     async findLog(organisationUuid: string, uuid: string) {
       return prisma.monitorLog.findFirst({ where: { organisationUuid, uuid } });
     },

@@ -13,6 +13,7 @@ import { addFxRate, listCurrencies, listFxRates } from '../domain/fx-rates';
 import { getReferenceLists } from '../domain/get-reference-lists';
 import { getSecurity } from '../domain/get-security';
 import { listPrices, listPricesOnDate } from '../domain/list-prices';
+import { listPricesAt } from '../domain/list-prices-at';
 import { listSecurities } from '../domain/list-securities';
 import { listIssuers, saveIssuer } from '../domain/save-issuer';
 import { saveSecurity } from '../domain/save-security';
@@ -97,6 +98,9 @@ export function createSecuritiesService(deps: SecuritiesDeps): ServiceImpl<typeo
         content: page.content.map((r) => ({ ...r, price: r.price ? price(r.price) : undefined })),
         totalSize: page.totalSize,
       };
+    },
+    async listPricesAt(req, ctx) {
+      return listPricesAt(deps, requireCaller(ctx), req);
     },
     async setPrice(req, ctx) {
       return price(await setPrice(deps, requireCaller(ctx), req.organisationUuid, req));

@@ -66,6 +66,20 @@ export function createPriceStore(prisma: SecuritiesPrisma) {
       return rows.map(tidy);
     },
 
+    /** Each security's latest GBP price on or before each date, in one query (the primary key serves each probe). */
+    async latestOnOrBeforeEach(
+      securityIds: number[],
+      dates: string[],
+    ): Promise<{ securityId: number; date: string; priceDate: string; priceGbp: string }[]> {
+      if (securityIds.length === 0 || dates.length === 0) return [];
+      return prisma.$queryRaw`
+        SELECT s.id AS "securityId", to_char(d.at, 'YYYY-MM-DD') AS date,
+               to_char(p.date, 'YYYY-MM-DD') AS "priceDate", p.price_gbp::text AS "priceGbp"
+          FROM unnest(${securityIds}::int[]) AS s(id) CROSS JOIN unnest(${dates}::date[]) AS d(at)
+          JOIN LATERAL (SELECT date, price_gbp FROM security_price sp
+                         WHERE sp.security_id = s.id AND sp.date <= d.at ORDER BY sp.date DESC LIMIT 1) p ON true
+         ORDER BY 1, 2`;
+    },
     async latestOnOrBefore(securityId: number, date: string): Promise<StoredPrice | undefined> {
       const rows = await prisma.$queryRaw<StoredPrice[]>`SELECT ${PRICE_COLUMNS} FROM security_price p
         WHERE p.security_id = ${securityId} AND p.date <= ${date}::date ORDER BY p.date DESC LIMIT 1`;

@@ -1,0 +1,31 @@
+import type { Caller } from '@gains/auth';
+import { invalidArgument } from '@gains/errors';
+import { assertReader } from './access';
+import { isIsoDate } from './date-rules';
+import type { SecuritiesDeps } from './deps';
+
+export const MAX_PRICES_AT_SECURITIES = 50_000;
+export const MAX_PRICES_AT_DATES = 24;
+
+/**
+ * The MI Dashboard's valuation (issue 27): each security's GBP price at or before each date. Prices are shared by
+ * every firm, so any member reads them; a (security, date) with no price by then is left out.
+ */
+export async function listPricesAt(
+  deps: Pick<SecuritiesDeps, 'prices'>,
+  caller: Caller,
+  req: { organisationUuid: string; securityIds: readonly number[]; dates: readonly string[] },
+) {
+  assertReader(caller, req.organisationUuid);
+  if (req.securityIds.length > MAX_PRICES_AT_SECURITIES) {
+    throw invalidArgument('securityIds', `securityIds may name at most ${MAX_PRICES_AT_SECURITIES} securities`);
+  }
+  if (req.dates.length > MAX_PRICES_AT_DATES) {
+    throw invalidArgument('dates', `dates may name at most ${MAX_PRICES_AT_DATES} dates`);
+  }
+  for (const d of req.dates) {
+    if (!isIsoDate(d)) throw invalidArgument('dates', `dates must be dates as YYYY-MM-DD (${d.slice(0, 20)})`);
+  }
+  const prices = await deps.prices.latestOnOrBeforeEach([...new Set(req.securityIds)], [...new Set(req.dates)]);
+  return { prices };
+}
