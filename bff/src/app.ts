@@ -16,6 +16,7 @@ import { calculationRoutes } from './routes/calculations';
 import { taximiserRoutes } from './routes/taximiser';
 import { adminDocumentRoutes } from './routes/documents';
 import { adminDocumentReportRoutes, reportDownloadRoutes } from './routes/document-reports';
+import { clientReportRoutes } from './routes/client-reports';
 import { adminIncomeDiaryRoutes } from './routes/income-diaries';
 import { clientRoutes } from './routes/clients';
 import { adminJobRoutes, adminMonitorLogRoutes, jobRoutes } from './routes/monitor';
@@ -76,6 +77,7 @@ export function createApp(deps: BffDeps) {
     .route('/admin/documents', adminDocumentRoutes)
     .route('/admin/documents', adminDocumentReportRoutes)
     .route('/reports', reportDownloadRoutes)
+    .route('/clients', clientReportRoutes)
     .route('/admin/documents/income-diaries', adminIncomeDiaryRoutes)
     .all('*', () => {
       throw notFound('This API route');

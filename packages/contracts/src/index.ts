@@ -10,3 +10,4 @@ export * from './calculation-runs';
 export * from './taximiser';
 export * from './documents';
 export * from './income-diaries';
+export * from './reports';
