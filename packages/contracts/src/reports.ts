@@ -22,4 +22,3 @@ export interface ClientReport {
   /** ELECTRONIC, PAPERLESS, PRINTED, PORTAL; "" when downloaded */
   delivery: string;
 }
-
