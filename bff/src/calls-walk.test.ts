@@ -1076,6 +1076,10 @@ const WALK: Record<string, Probe[]> = {
     },
   ],
   'GET /clients/:clientUuid/reports': clientProbe('an ASHW client', () => `/api/clients/${ids.clientUuid}/reports`),
+  'GET /clients/:clientUuid/reporting-restriction': clientProbe(
+    'an ASHW client',
+    () => `/api/clients/${ids.clientUuid}/reporting-restriction`,
+  ),
   'GET /admin/documents/income-diaries': [
     {
       label: 'the diaries',

@@ -578,6 +578,7 @@ const INPUTS: Record<string, CallInputs> = {
     bodyFields: ['clientUuid', 'taxYearUuid', 'format'],
   },
   'GET /clients/:clientUuid/reports': { params: { clientUuid: () => ids.clientUuid } },
+  'GET /clients/:clientUuid/reporting-restriction': { params: { clientUuid: () => ids.clientUuid } },
   'GET /admin/documents/income-diaries': {
     query: ['page', 'size', 'term', 'incomeType', 'frequency', 'active', 'sort', 'direction'],
   },

@@ -148,6 +148,15 @@ export const clientReportRoutes = new Hono<BffEnv>()
     );
     return c.json({ url: linkTo(c, report.uuid) });
   })
+  // GET /clients/{clientUuid}/reporting-restriction: the date before which no year of the client is reported
+  // (seed 000 §5), for any member: the singular reports page disables the CGT and income tabs by it.
+  .get('/:clientUuid/reporting-restriction', async (c) => {
+    const client = await c.var.deps.clients.getClient(
+      { organisationUuid: c.var.organisationUuid, id: 0, uuid: uuidParam(c, 'clientUuid') },
+      asCaller(c),
+    );
+    return c.json({ reportingRestrictionFrom: client.reportingRestrictionFrom?.slice(0, 10) || null });
+  })
   // GET /clients/{clientUuid}/reports: the client area's reports list, each with a fresh link
   .get('/:clientUuid/reports', async (c) => {
     const answer = await c.var.deps.reports.listReports(

@@ -240,6 +240,7 @@ export const CALLS: readonly CallDefinition[] = [
   // area's reports list.
   call('POST', '/clients/cgt-report', SINGULAR_REPORTS_PAGE, true),
   call('GET', '/clients/:clientUuid/reports', CLIENTS_PAGE, true),
+  call('GET', '/clients/:clientUuid/reporting-restriction', SINGULAR_REPORTS_PAGE, true),
   call('GET', '/admin/documents/headers/types/:typeId/:direction/clients', CORPORATE_ACTIONS_PAGE, true),
   call('GET', '/admin/documents/headers/types/:typeId/:direction/portfolios', CORPORATE_ACTIONS_PAGE, true),
   call('GET', '/admin/documents/income-diaries', INCOME_DIARIES_PAGE, true),

@@ -44,6 +44,7 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   IncomeDiaries: () => import('./routes/income-diaries'),
   IncomeDiariesNew: () => import('./routes/income-diaries-new'),
   IncomeDiariesView: () => import('./routes/income-diaries-view'),
+  SingularReports: () => import('./routes/singular-reports'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 

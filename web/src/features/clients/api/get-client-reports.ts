@@ -12,8 +12,7 @@ export type { ClientReport };
 export function useClientReports(organisationUuid: string, clientUuid: string) {
   return useQuery({
     queryKey: [...ledgerKeys.all, organisationUuid, 'reports', clientUuid] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<ClientReport[]>(`/clients/${clientUuid}/reports`, { organisationUuid, signal }),
+    queryFn: ({ signal }) => apiRequest<ClientReport[]>(`/clients/${clientUuid}/reports`, { organisationUuid, signal }),
     staleTime: 60_000,
   });
 }
