@@ -11,8 +11,10 @@ import { gbp, quantity, ukDate, type GainsPdf, type PdfBlock, type PdfClient } f
 export interface CgtReportFor {
   firm: string;
   client: PdfClient;
-  /** the tax year as the engine names it, with its disposals */
-  year: TaxYear;
+  /** the tax year reported: its label and first and last days (YYYY-MM-DD) */
+  period: { label: string; start: string; end: string };
+  /** the engine's figures of the year with its disposals; absent when the calculation has none for it */
+  year?: TaxYear;
   /** the pools of the calculation (the ledger's holdings when it was computed) */
   holdings: Holding[];
   /** when the calculation was made, ISO */
@@ -233,19 +235,24 @@ export function cgtReportPdf(r: CgtReportFor): GainsPdf {
   const y = r.year;
   return {
     firm: r.firm,
-    title: `Capital gains tax report ${y.taxYear}`,
-    subtitle: `${ukDate(y.periodStart)} to ${ukDate(y.periodEnd)}`,
+    title: `Capital gains tax report ${r.period.label}`,
+    subtitle: `${ukDate(r.period.start)} to ${ukDate(r.period.end)}`,
     client: r.client,
     facts: [
-      { label: 'Tax year', value: y.taxYear },
+      { label: 'Tax year', value: r.period.label },
       { label: 'Calculated', value: ukDate(r.computedAt.slice(0, 10)) },
-      ...(y.complete ? [] : [{ label: 'Note', value: 'A disposal of the year failed to compute' }]),
+      ...(y && !y.complete ? [{ label: 'Note', value: 'A disposal of the year failed to compute' }] : []),
     ],
     orientation: 'landscape',
     blocks: [
-      ...summary(y),
-      { kind: 'heading', text: 'Disposals and their matches' },
-      ...disposals(y),
+      ...(y
+        ? [...summary(y), { kind: 'heading' as const, text: 'Disposals and their matches' }, ...disposals(y)]
+        : [
+            {
+              kind: 'paragraph' as const,
+              text: `The calculation has no disposals or gains in ${r.period.label}: there is nothing to report for the year.`,
+            },
+          ]),
       { kind: 'heading', text: 'Holdings and their CGT cost at the calculation' },
       ...holdings(r.holdings),
     ],
@@ -273,6 +280,7 @@ export const CGT_CSV_COLUMNS = [
 /** The disposals and their matches, one row each, with the engine's exact decimals (no grouping, no £). */
 export function cgtReportCsv(r: CgtReportFor): string {
   const y = r.year;
+  if (!y) return csvText([CGT_CSV_COLUMNS]);
   const rows = y.disposals.flatMap((d) => [
     [
       y.taxYear,

@@ -12,7 +12,7 @@ import { ORG, expectError, startTestSystem, type Answer, type Persona, type Test
 
 const LINK_SECRET = 'client-reports-test-secret-of-forty-chars';
 let t: TestSystem;
-const ids = { clientUuid: '', year2324: '', year2425: '' };
+const ids = { clientUuid: '', year2324: '', year2425: '', quietYear: '', quietLabel: '' };
 const as = (persona: Persona, body?: unknown, org = ORG.ASHW) => ({ token: t.tokens[persona], org, body });
 const open = (url: string) => t.request('GET', url);
 
@@ -95,6 +95,9 @@ beforeAll(async () => {
   ids.year2324 = years.find((y: any) => y.label === '2023-24')?.uuid;
   ids.year2425 = years.find((y: any) => y.label === '2024-25')?.uuid;
   expect(ids.year2324 && ids.year2425, JSON.stringify(years)).toBeTruthy();
+  const quiet = years.find((y: any) => !['2023-24', '2024-25'].includes(y.label));
+  ids.quietYear = quiet?.uuid ?? '';
+  ids.quietLabel = quiet?.label ?? '';
 }, 180_000);
 
 afterAll(async () => t?.stop());
@@ -145,6 +148,16 @@ describe('the CGT report', () => {
     expect(text).toMatch(/Total\s+1 disposal\s+£2,000\.00\s+£1,600\.00\s+£400\.00/);
     // the 2024-11-15 sale is not in this year
     expect(text).not.toContain('15/11/2024');
+  });
+
+  it('when a year of the client has no disposal, then the report says there is nothing to report and lists the holdings', async () => {
+    expect(ids.quietYear, 'the client has a tax year without disposals').not.toBe('');
+    const file = await open(await ask(ids.quietYear, 'pdf'));
+    const text = pdfPages(file.bytes).join('\n');
+    expect(text).toContain(`Capital gains tax report ${ids.quietLabel}`);
+    expect(text).toContain(`The calculation has no disposals or gains in ${ids.quietLabel}`);
+    // 400 left after both sales, costing £1,600.00
+    expect(text).toMatch(/capital\s+400(\.0+)?\s+£1,600\.00/);
   });
 
   it('when asked for as CSV, then its rows are the disposal and its match with exact decimals', async () => {

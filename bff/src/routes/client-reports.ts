@@ -52,7 +52,8 @@ async function storedYear(c: Ctx, clientUuid: string, taxYear: string) {
   const first = await load(1, 1);
   const years = first.computation.taxYears;
   const at = years.findIndex((y) => y.taxYear === taxYear);
-  if (at < 0) throw notFound(`Tax year ${taxYear} in the client's calculation`, 'taxYearUuid');
+  // a year the engine has nothing in (no disposal, no gain): reported as such, with the holdings
+  if (at < 0) return { holdings: first.computation.holdings, computedAt: run.finishedAt };
   // The year's disposals follow those of the years before it, in order over the whole run.
   const before = years.slice(0, at).reduce((sum, y) => sum + y.numberOfDisposals, 0);
   const inYear = years[at]!.numberOfDisposals;
@@ -124,6 +125,7 @@ export const clientReportRoutes = new Hono<BffEnv>()
     }
     const figures = await storedYear(c, body.clientUuid, taxYear.label);
     const input = {
+      period: { label: taxYear.label, start: taxYear.startDate, end: taxYear.endDate },
       firm: organisation.organisation?.name ?? '',
       client: { code: client.code, name: client.name, address: addressLines(client) },
       ...figures,
