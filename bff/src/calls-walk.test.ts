@@ -1072,7 +1072,8 @@ const WALK: Record<string, Probe[]> = {
       org: ORG.ASHW,
       ok: 404,
       outsiders: ['brook'],
-      body: { clientUuid: ids.clientUuid, taxYearUuid: NO_GHOST },
+      // made when the probe runs: the walk's client exists by then
+      prepare: async () => ({ body: { clientUuid: ids.clientUuid, taxYearUuid: NO_GHOST } }),
     },
   ],
   'GET /clients/:clientUuid/reports': clientProbe('an ASHW client', () => `/api/clients/${ids.clientUuid}/reports`),
