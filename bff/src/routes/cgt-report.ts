@@ -119,7 +119,7 @@ function tax(y: TaxYear): PdfBlock[] {
       {
         kind: 'paragraph',
         tone: 'note',
-        text: 'The tax due is not shown: the client’s basic-rate band for the year is not held.',
+        text: 'The tax due is not shown: it is not worked out for this taxpayer and year (an individual needs the year’s basic-rate band left after income).',
       },
     ];
   }
