@@ -17,6 +17,7 @@ import { taximiserRoutes } from './routes/taximiser';
 import { adminDocumentRoutes } from './routes/documents';
 import { adminDocumentTypeRoutes } from './routes/document-types-admin';
 import { adminDocumentReportRoutes, reportDownloadRoutes } from './routes/document-reports';
+import { clientReportRoutes } from './routes/client-reports';
 import { adminIncomeDiaryRoutes } from './routes/income-diaries';
 import { clientRoutes } from './routes/clients';
 import { adminJobRoutes, adminMonitorLogRoutes, jobRoutes } from './routes/monitor';
@@ -78,6 +79,7 @@ export function createApp(deps: BffDeps) {
     .route('/admin/documents', adminDocumentRoutes)
     .route('/admin/documents', adminDocumentReportRoutes)
     .route('/reports', reportDownloadRoutes)
+    .route('/clients', clientReportRoutes)
     .route('/admin/documents/income-diaries', adminIncomeDiaryRoutes)
     .route('/admin/documents/types', adminDocumentTypeRoutes)
     .route('/mi-dashboard', miDashboardRoutes)

@@ -1064,6 +1064,23 @@ const WALK: Record<string, Probe[]> = {
       message: 'This download link is not valid',
     },
   ],
+  // A tax year the client does not have: every role may ask (404), another firm's member is refused first.
+  'POST /clients/cgt-report': [
+    {
+      label: 'a tax year the client does not have',
+      path: () => '/api/clients/cgt-report',
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+      // made when the probe runs: the walk's client exists by then
+      prepare: async () => ({ body: { clientUuid: ids.clientUuid, taxYearUuid: NO_GHOST } }),
+    },
+  ],
+  'GET /clients/:clientUuid/reports': clientProbe('an ASHW client', () => `/api/clients/${ids.clientUuid}/reports`),
+  'GET /clients/:clientUuid/reporting-restriction': clientProbe(
+    'an ASHW client',
+    () => `/api/clients/${ids.clientUuid}/reporting-restriction`,
+  ),
   'GET /admin/documents/income-diaries': [
     {
       label: 'the diaries',

@@ -573,6 +573,12 @@ const INPUTS: Record<string, CallInputs> = {
     bodyFields: ['startDate', 'endDate', 'searchDateType', 'status', 'documentTypeCode', 'type', 'security'],
   },
   'GET /reports/download/:token': { params: { token: () => 'bm90LWEtbGluaw.c2lnbmF0dXJl' } },
+  'POST /clients/cgt-report': {
+    body: () => ({ clientUuid: ids.clientUuid, taxYearUuid: NO_GHOST, format: 'csv' }),
+    bodyFields: ['clientUuid', 'taxYearUuid', 'format'],
+  },
+  'GET /clients/:clientUuid/reports': { params: { clientUuid: () => ids.clientUuid } },
+  'GET /clients/:clientUuid/reporting-restriction': { params: { clientUuid: () => ids.clientUuid } },
   'GET /admin/documents/income-diaries': {
     query: ['page', 'size', 'term', 'incomeType', 'frequency', 'active', 'sort', 'direction'],
   },

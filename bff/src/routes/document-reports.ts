@@ -9,6 +9,7 @@ import type { documents } from '@gains/proto';
 import type { BffEnv } from '../deps';
 import { asCaller } from '../middleware/authenticate';
 import { field, parseBody } from '../validation';
+import { STORED_REPORT_LINK } from './client-reports';
 
 /**
  * The CA reports (seed 001 §7): POST admin/documents/headers/report-csv and .../candidates/report-csv answer
@@ -295,7 +296,7 @@ function refuse(error: LinkRefused): never {
 export const reportDownloadRoutes = new Hono<BffEnv>().get('/download/:token', async (c) => {
   let claims;
   try {
-    claims = c.var.deps.downloadLinks.verify(c.req.param('token'), Object.keys(REPORTS));
+    claims = c.var.deps.downloadLinks.verify(c.req.param('token'), [...Object.keys(REPORTS), STORED_REPORT_LINK]);
   } catch (error) {
     if (error instanceof LinkRefused) refuse(error);
     throw error;
@@ -312,6 +313,21 @@ export const reportDownloadRoutes = new Hono<BffEnv>().get('/download/:token', a
   const { active } = await c.var.deps.identity.checkSession({}, options);
   if (!active) refuse(new LinkRefused('EXPIRED'));
 
+  if (claims.kind === STORED_REPORT_LINK) {
+    // A report the reports service keeps (client-reports.ts): read back as the user, within the organisation.
+    const file = await c.var.deps.reports.getReportFile(
+      { organisationUuid: claims.organisationUuid, uuid: claims.parameters.reportUuid ?? '' },
+      options,
+    );
+    const kept = file.report!;
+    return new Response(new Uint8Array(file.content), {
+      headers: {
+        'content-type': kept.contentType === 'application/pdf' ? 'application/pdf' : 'text/plain; charset=utf-8',
+        'content-disposition': `${kept.contentType === 'application/pdf' ? 'inline' : 'attachment'}; filename="${kept.fileName}"`,
+        'cache-control': 'no-store',
+      },
+    });
+  }
   const report = REPORTS[claims.kind]!;
   const filters = claims.parameters as Filters;
   // The first page before the answer starts, so a refusal is still an error answer; then a page at a time.

@@ -121,7 +121,7 @@ async function planOf(c: Context<BffEnv>, body: TaximiserPlanBody): Promise<Taxi
 }
 
 /** Where the trade list is posted: the client's primary tax copy address, else a current one, else the first. */
-function addressLines(client: clients.Client): string[] {
+export function addressLines(client: clients.Client): string[] {
   const a =
     client.addresses.find((x) => x.primaryTaxCopy) ??
     client.addresses.find((x) => x.status === 'CURRENT') ??

@@ -41,6 +41,7 @@ const ORGANISATIONS_PAGE = getRoute('Organisations').roles;
 const SERVICE_LEVELS_PAGE = getRoute('OrganisationServiceLevels').roles;
 const ADMINISTRATION = getRoute('Administration').roles;
 const CLIENTS_PAGE = getRoute('Clients').roles;
+const SINGULAR_REPORTS_PAGE = getRoute('SingularReports').roles;
 const CALCULATIONS_PAGE = getRoute('Calculations').roles;
 const TAXIMISER_PAGE = getRoute('Taximiser').roles;
 const SECURITIES_PAGE = getRoute('Securities').roles;
@@ -237,6 +238,11 @@ export const CALLS: readonly CallDefinition[] = [
   call('POST', '/admin/documents/headers/report-csv', CORPORATE_ACTIONS_PAGE, true),
   call('POST', '/admin/documents/headers/candidates/report-csv', CORPORATE_ACTIONS_PAGE, true),
   call('GET', '/reports/download/:token', 'PUBLIC'),
+  // Singular reports kept by the reports service (bff/src/routes/client-reports.ts): {url} to open, and the client
+  // area's reports list.
+  call('POST', '/clients/cgt-report', SINGULAR_REPORTS_PAGE, true),
+  call('GET', '/clients/:clientUuid/reports', CLIENTS_PAGE, true),
+  call('GET', '/clients/:clientUuid/reporting-restriction', SINGULAR_REPORTS_PAGE, true),
   call('GET', '/admin/documents/headers/types/:typeId/:direction/clients', CORPORATE_ACTIONS_PAGE, true),
   call('GET', '/admin/documents/headers/types/:typeId/:direction/portfolios', CORPORATE_ACTIONS_PAGE, true),
   call('GET', '/admin/documents/income-diaries', INCOME_DIARIES_PAGE, true),

@@ -11,3 +11,4 @@ export * from './taximiser';
 export * from './documents';
 export * from './income-diaries';
 export * from './mi-dashboard';
+export * from './reports';

@@ -47,6 +47,7 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   IncomeDiariesNew: () => import('./routes/income-diaries-new'),
   IncomeDiariesView: () => import('./routes/income-diaries-view'),
   MIDashboard: () => import('./routes/mi-dashboard'),
+  SingularReports: () => import('./routes/singular-reports'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 

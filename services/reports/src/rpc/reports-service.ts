@@ -13,6 +13,10 @@ import {
 import { getMonitorFigures } from '../domain/get-monitor-figures';
 import type { MonitoredJob, MonitorLog } from '../store/generated/client';
 import type { MonitorStore } from '../store/monitor-store';
+import { createReport, type ReportDeps } from '../domain/create-report';
+import { getReportFile } from '../domain/get-report-file';
+import { listReports } from '../domain/list-reports';
+import type { StoredReport } from '../store/report-store';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
 
@@ -67,9 +71,30 @@ function toLog(l: MonitorLog & { jobType?: string }) {
   };
 }
 
+function toReport(r: StoredReport) {
+  return {
+    uuid: r.uuid,
+    organisationUuid: r.organisationUuid,
+    clientUuid: r.clientUuid,
+    kind: r.kind,
+    subject: r.subject,
+    generation: r.generation,
+    batchId: r.batchId ?? '',
+    userUuid: r.userUuid,
+    userName: r.userName,
+    version: r.version,
+    fileName: r.fileName,
+    contentType: r.contentType,
+    delivery: r.delivery,
+    createdAt: iso(r.createdAt),
+  };
+}
+
 export function createReportsService(deps: {
   store: MonitorStore;
   today?: () => string;
+  /** report rows and files; without them the report calls are unimplemented (monitor-only tests) */
+  reportDeps?: ReportDeps;
 }): ServiceImpl<typeof reports.ReportsService> {
   const today = deps.today ?? (() => londonToday());
   return {
@@ -118,5 +143,19 @@ export function createReportsService(deps: {
       }
       return toLog(saved);
     },
+    async createReport(req, ctx) {
+      return toReport(await createReport(reportDeps(), requireCaller(ctx), req));
+    },
+    async listReports(req, ctx) {
+      return { reports: (await listReports(reportDeps(), requireCaller(ctx), req)).map(toReport) };
+    },
+    async getReportFile(req, ctx) {
+      const { report, content } = await getReportFile(reportDeps(), requireCaller(ctx), req);
+      return { report: toReport(report), content };
+    },
   };
+  function reportDeps(): ReportDeps {
+    if (!deps.reportDeps) throw new Error('The reports service was started without its report store and files');
+    return deps.reportDeps;
+  }
 }

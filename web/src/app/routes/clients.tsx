@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { ORGANISATION_PARAM } from '@gains/access';
 import { getSession } from '@/lib/session';
 import { queryClient } from '@/lib/query-client';
+import { setSelectedClient } from '@/lib/selected-client';
 import {
   ClientLedger,
   ClientsGrid,
@@ -28,7 +29,11 @@ export function ClientsRoute() {
         key={uuid}
         organisationUuid={uuid}
         organisationName={organisation?.name ?? uuid}
-        onSelect={(row) => setSelected(row && { organisationUuid: uuid, client: row })}
+        onSelect={(row) => {
+          setSelected(row && { organisationUuid: uuid, client: row });
+          // the singular reports speak for the client chosen here
+          setSelectedClient(uuid, row ?? undefined);
+        }}
       />
       {client && (
         <ClientLedger

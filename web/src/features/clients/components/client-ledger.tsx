@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { ColDef } from 'ag-grid-community';
 import { LocalGrid } from '@/components/grid/local-grid';
-import { dateColumn, textColumn } from '@/components/grid/grid-defaults';
 import { compareDecimals, formatDateTime } from '@/lib/format';
 import { useHoldings, usePortfolios, type LedgerTransaction } from '../api/ledger';
 import type { ClientSummaryRow } from '../api/get-clients';
@@ -12,30 +10,8 @@ import { useRefreshOnCalculation } from '../hooks/use-refresh-on-calculation';
 import { holdingColumns, portfolioColumns, type HoldingRow, type PortfolioRow } from './ledger-columns';
 import { TransactionForm } from './transaction-form';
 import { TransactionsTable } from './transactions-table';
-
-/** Seed 000 §2.5 reports list; reports arrive with the reports issue. */
-interface ReportRow {
-  id: string;
-  reportDate: string;
-  reportType: string;
-  generation: string;
-  batchId: string;
-  user: string;
-  versionControl: string;
-  report: string;
-  delivery: string;
-}
-const reportColumns: ColDef<ReportRow>[] = [
-  dateColumn<ReportRow>('reportDate', 'Report Date'),
-  textColumn<ReportRow>('reportType', 'Report Type'),
-  textColumn<ReportRow>('generation', 'Generation'),
-  textColumn<ReportRow>('batchId', 'Batch Id'),
-  textColumn<ReportRow>('user', 'User'),
-  textColumn<ReportRow>('versionControl', 'Version Control'),
-  textColumn<ReportRow>('report', 'Report'),
-  textColumn<ReportRow>('delivery', 'Delivery'),
-];
-const NO_REPORTS: ReportRow[] = [];
+import { reportColumns, type ReportRow } from './reports-columns';
+import { useClientReports } from '../api/get-client-reports';
 
 /** Where the tax engine's figures for the client stand, said plainly: empty figures are awaited, not zero. */
 export function CalculationStatusTag({ status }: { status: CalculationStatusAnswer | undefined }) {
@@ -92,6 +68,11 @@ export function ClientLedger({
       ? portfolios.data[0].uuid
       : (pickedPortfolio ?? undefined);
   const holdings = useHoldings(organisationUuid, portfolioUuid, client.uuid);
+  const reports = useClientReports(organisationUuid, client.uuid);
+  const reportRows = useMemo<ReportRow[] | undefined>(
+    () => reports.data?.map((r) => ({ ...r, id: r.uuid })),
+    [reports.data],
+  );
   // A holding chosen in another portfolio is not chosen here.
   const securityId = pickedHolding?.portfolioUuid === portfolioUuid ? pickedHolding?.securityId : undefined;
 
@@ -212,11 +193,11 @@ export function ClientLedger({
           gridId="client-reports"
           columnsMenu
           testId="reports-grid"
-          rows={NO_REPORTS}
+          rows={reportRows}
           columns={reportColumns}
-          loading={false}
-          error={undefined}
-          errorTitle="There was a problem fetching reports"
+          loading={reports.isFetching}
+          error={reports.error}
+          errorTitle={`There was a problem fetching reports for ${client.code}`}
           exportSuffix="reports"
           sheetName="Reports"
           searchPlaceholder="Filter reports"

@@ -1,0 +1,1 @@
+export { SingularReports } from './components/singular-reports';
