@@ -82,7 +82,9 @@ export async function getRun(
   caller: Caller,
   req: { organisationUuid: string; id: string; disposalsPage: number; disposalsPageSize: number },
 ): Promise<{ run: StoredRun; calculation: unknown }> {
-  assertCalculationsAdmin(caller, req.organisationUuid);
+  // any member: an adviser downloads a client's CGT report, which is this run's figures (seed 000 §6 gives advisers
+  // Singular Reports); starting calculations and their history stay with administrators
+  assertCalculationsReader(caller, req.organisationUuid);
   const id = requireUuid('id', req.id);
   const page = req.disposalsPage || 1;
   const pageSize = req.disposalsPageSize || DISPOSALS_PAGE_SIZE;
