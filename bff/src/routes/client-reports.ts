@@ -31,16 +31,32 @@ const cgtBody = z.object({
   format: z.enum(['pdf', 'csv'], { error: 'format must be pdf or csv' }).default('pdf'),
 });
 
+/** How long a report waits for a client's first calculation. */
+const FIRST_CALCULATION_WAIT_MS = 30_000;
+
 /** Disposals a GetRun page carries (the engine's most). */
 const DISPOSALS_PAGE = 5000;
 
 /** The tax year of the client's newest stored calculation, with every one of its disposals. */
 async function storedYear(c: Ctx, clientUuid: string, taxYear: string) {
   const scope = { organisationUuid: c.var.organisationUuid };
-  const status = await c.var.deps.calculations.getCalculationStatus({ ...scope, clientUuid }, asCaller(c));
-  const run = status.latestRun;
+  const latest = async () =>
+    (await c.var.deps.calculations.getCalculationStatus({ ...scope, clientUuid }, asCaller(c))).latestRun;
+  let run = await latest();
+  if (!run) {
+    // never computed yet (a firm just loaded): the client is worked out now, ahead of any background work
+    await c.var.deps.calculations.recalculate({ ...scope, clientUuid }, asCaller(c));
+    for (const until = Date.now() + FIRST_CALCULATION_WAIT_MS; !run && Date.now() < until;) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      run = await latest();
+    }
+  }
   if (!run || run.status === 'FAILED') {
-    throw new DomainError('FAILED_PRECONDITION', 'The client has no calculation to report yet', 'clientUuid');
+    throw new DomainError(
+      'FAILED_PRECONDITION',
+      run ? 'The client’s calculation failed: see Calculation Failures' : 'The client has no calculation to report yet',
+      'clientUuid',
+    );
   }
   const load = async (page: number, size: number) => {
     const answer = await c.var.deps.calculations.getRun(

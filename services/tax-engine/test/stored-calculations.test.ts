@@ -353,10 +353,12 @@ describe('stored calculations', () => {
     const run = crypto.randomUUID();
     const calls = (who: Options) => calculationsCalls(api, client.uuid, run, who);
     for (const call of calls(as.brook)) expect(await refusal(call)).toBe(Code.PermissionDenied);
-    // an adviser may read a stored run (a client's CGT report is one): this one does not exist
+    // an adviser may read a stored run (a client's CGT report is one; this one does not exist) and have one client
+    // worked out again, not the whole organisation, nor list runs or read the ledger file
     const [recalc, recalcAll, list, read, csv] = calls(as.adviser);
-    for (const call of [recalc!, recalcAll!, list!, csv!]) expect(await refusal(call)).toBe(Code.PermissionDenied);
+    for (const call of [recalcAll!, list!, csv!]) expect(await refusal(call)).toBe(Code.PermissionDenied);
     expect(await refusal(read!)).toBe(Code.NotFound);
+    expect(await recalc).toMatchObject({ queuedClients: 1 });
     expect(await refusal(api.getCalculationStatus({ organisationUuid: ASHW, clientUuid: client.uuid }, as.brook))).toBe(
       Code.PermissionDenied,
     );

@@ -41,7 +41,10 @@ export async function recalculate(
   caller: Caller,
   req: { organisationUuid: string; clientUuid: string },
 ): Promise<{ jobUuid: string; queuedClients: number }> {
-  assertCalculationsAdmin(caller, req.organisationUuid);
+  // one client's figures worked out again is any member's ask (a report of a client not yet computed needs it);
+  // the whole organisation's recalculation is an administrator's
+  if (req.clientUuid.trim() === '') assertCalculationsAdmin(caller, req.organisationUuid);
+  else assertCalculationsReader(caller, req.organisationUuid);
   if (req.clientUuid.trim() === '') {
     const { jobUuid, clients } = await deps.startOrganisationJob(caller, req.organisationUuid);
     return { jobUuid, queuedClients: clients };
