@@ -618,7 +618,15 @@ const INPUTS: Record<string, CallInputs> = {
   'GET /admin/documents/types/:uuid': { params: { uuid: () => NO_GHOST } },
   'POST /admin/documents/types': {
     body: () => ({ baseUuid: NO_GHOST, code: 'FUZZ_COPY', name: 'Fuzz copy', lineDefinitions: [{ ord: 1 }] }),
-    bodyFields: ['baseUuid', 'code', 'name', 'active', 'processingOverride', 'lineDefinitions', 'lineDefinitions.0.ord'],
+    bodyFields: [
+      'baseUuid',
+      'code',
+      'name',
+      'active',
+      'processingOverride',
+      'lineDefinitions',
+      'lineDefinitions.0.ord',
+    ],
   },
   'PUT /admin/documents/types/:uuid': {
     params: { uuid: () => NO_GHOST },

@@ -4,31 +4,14 @@
 // deducted from the pool's cost, CG57836); every figure worked by hand below. The Fraction Price's rules name the
 // field, and another firm cannot read the header's rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, ORG, startTestSystem, type Answer, type Persona, type TestSystem } from '../test-support';
-import { buy, newClient, newSecurity } from './documents-fixtures';
+import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
+import { buy, managerCalls, newClient, newSecurity, until } from './documents-fixtures';
 
 let t: TestSystem;
 const as = (persona: Persona, body?: unknown, org = ORG.ASHW) => ({ token: t.tokens[persona], org, body });
 const types: Record<string, { uuid: string; lineDefinitions: { uuid: string }[] }> = {};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function ok(answer: Answer, status = 200): Promise<any> {
-  expect(answer.status, JSON.stringify(answer.body).slice(0, 500)).toBe(status);
-  return answer.body;
-}
-const get = async (path: string) => ok(await t.request('GET', `/api${path}`, as('manager')));
-const post = async (path: string, body?: unknown, status = 200) =>
-  ok(await t.request('POST', `/api${path}`, as('manager', body)), status);
-
-async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
+const get = (path: string) => managerCalls(t).get(path);
+const post = (path: string, body?: unknown, status?: number) => managerCalls(t).post(path, body, status);
 
 const settled = (uuid: string, inProgress: string) =>
   until(`the header to leave ${inProgress}`, 60_000, async () => {

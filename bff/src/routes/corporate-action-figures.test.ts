@@ -5,32 +5,14 @@
 // (GET /api/admin/calculations/{id}: the pools; .../transactions: the disposals) once the run of the ledger as it
 // stands is in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORG, startTestSystem, type Answer, type Persona, type TestSystem } from '../test-support';
-import { newSecurity } from './documents-fixtures';
+import { ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
+import { managerCalls, newSecurity, until } from './documents-fixtures';
 
 let t: TestSystem;
 const as = (persona: Persona, body?: unknown) => ({ token: t.tokens[persona], org: ORG.ASHW, body });
 const types: Record<string, { uuid: string; lineDefinitions: { uuid: string }[] }> = {};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function ok(answer: Answer, status = 200): Promise<any> {
-  expect(answer.status, JSON.stringify(answer.body).slice(0, 500)).toBe(status);
-  return answer.body;
-}
-const get = async (path: string) => ok(await t.request('GET', `/api${path}`, as('manager')));
-const post = async (path: string, body?: unknown, status = 200) =>
-  ok(await t.request('POST', `/api${path}`, as('manager', body)), status);
-
-/** Polls until `probe` answers a value, for at most `ms`. */
-async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
+const get = (path: string) => managerCalls(t).get(path);
+const post = (path: string, body?: unknown, status?: number) => managerCalls(t).post(path, body, status);
 
 /** A client with one GIA portfolio of its own. */
 async function newHolder(code: string): Promise<{ client: string; portfolio: string }> {

@@ -1,7 +1,8 @@
 // What the documents tests share: a security of the test's own, bought into portfolios, and a header followed
 // until its job is done.
 import { isinFromSedol, withSedolCheckDigit } from '../../../services/securities/src/domain/security-codes';
-import { ORG, type Persona, type TestSystem } from '../test-support';
+import { expect } from 'vitest';
+import { ORG, type Answer, type Persona, type TestSystem } from '../test-support';
 
 /** A new GBP equity of the test's own ("<name> plc", SEDOL stem of 6 characters); answers its id and SEDOL. */
 export async function newSecurity(
@@ -128,4 +129,30 @@ export async function cashDividendHeader(t: TestSystem, securityId: number, rate
       lines: [{ lineDefinitionUuid: dividend.lineDefinitions[0]!.uuid, rate }],
     },
   });
+}
+
+/** The manager of Ashworth's GET and POST under /api, each answer's status checked (200 unless said) and its body answered. */
+export function managerCalls(t: TestSystem) {
+  const as = (body?: unknown) => ({ token: t.tokens.manager, org: ORG.ASHW, body });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read the answers' fields freely
+  const ok = (answer: Answer, status = 200): any => {
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 500)).toBe(status);
+    return answer.body;
+  };
+  return {
+    get: async (path: string) => ok(await t.request('GET', `/api${path}`, as())),
+    post: async (path: string, body?: unknown, status = 200) =>
+      ok(await t.request('POST', `/api${path}`, as(body)), status),
+  };
+}
+
+/** Polls until `probe` answers a value, for at most `ms`. */
+export async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
