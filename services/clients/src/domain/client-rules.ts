@@ -286,19 +286,24 @@ export function checkClient(raw: RawClient, today: string): CheckedClient {
   };
 }
 
-/** What the tax engine computes the client as: it follows from the type and fields, never entered. */
+/**
+ * What the tax engine computes the client as: it follows from the type and fields, never entered. The type may be
+ * its code or its name as the client row stores it ("Trust"), so a trust is never computed as an individual.
+ */
 export function taxpayerKindOf(client: {
   typeCode: string;
   company: boolean;
   deceased: boolean;
   dateDeceased?: string | null;
 }): string {
-  if (client.company || client.typeCode === 'COMPANY') return 'company';
-  if (client.typeCode === 'PERSONAL_REPRESENTATIVE' || (client.deceased && client.dateDeceased)) {
+  const typeCode =
+    CLIENT_TYPES.find((t) => t.code === client.typeCode || t.name === client.typeCode)?.code ?? client.typeCode;
+  if (client.company || typeCode === 'COMPANY') return 'company';
+  if (typeCode === 'PERSONAL_REPRESENTATIVE' || (client.deceased && client.dateDeceased)) {
     return 'personal-representatives';
   }
-  if (client.typeCode === 'VULNERABLE_TRUST') return 'vulnerable-beneficiary-trust';
-  if (client.typeCode === 'TRUST') return 'trust';
+  if (typeCode === 'VULNERABLE_TRUST') return 'vulnerable-beneficiary-trust';
+  if (typeCode === 'TRUST') return 'trust';
   return 'individual';
 }
 

@@ -159,4 +159,18 @@ describe('the taxpayer of a client', () => {
       accountingYearEnd: '12-31',
     });
   });
+
+  it('when the client row stores its type by name, as the screens and the demo write it, then the kind follows', () => {
+    // "Trust" is the name the clients grid shows; computed as an individual, a trust would get the full exempt
+    // amount instead of half (TCGA 1992 Sch 1 para 2)
+    expect(taxpayerOf({ ...client, type: 'Trust', overrides: [] }).kind).toBe('trust');
+    expect(taxpayerOf({ ...client, type: 'Trust for a vulnerable beneficiary', overrides: [] })).toMatchObject({
+      kind: 'trust',
+      vulnerableBeneficiaryTrust: true,
+    });
+    expect(taxpayerOf({ ...client, type: 'Individual', overrides: [] }).kind).toBe('individual');
+    expect(
+      taxpayerOf({ ...client, type: 'Personal Representative', dateDeceased: '2024-01-31', overrides: [] }).kind,
+    ).toBe('personal-representatives');
+  });
 });
