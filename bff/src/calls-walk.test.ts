@@ -1651,18 +1651,20 @@ describe('the services check again (the BFF is not the only gate)', () => {
       client.getRun({ ...org, id: NO_GHOST, disposalsPage: 1, disposalsPageSize: 1 }, options),
       client.getLedgerCsv({ ...org, clientUuid: ids.clientUuid }, options),
     ];
-    for (const call of calls(as('brook'))) expect(await refused(call)).toBe(Code.PermissionDenied);
+    for (const answer of calls(as('brook')).map((call) => refused(call)))
+      expect(await answer).toBe(Code.PermissionDenied);
     // an adviser may have one client worked out again and read a stored run (its CGT report is one; this run does not
     // exist), not list the runs or read the ledger file
-    const [recalc, list, read, csv] = calls(as('adviser'));
-    for (const call of [list!, csv!]) expect(await refused(call)).toBe(Code.PermissionDenied);
-    expect(await refused(recalc!)).toBeUndefined();
-    expect(await refused(read!)).toBe(Code.NotFound);
+    // each answer awaited through refused() at once, so no refusal is left unhandled while another is awaited
+    const [recalc, list, read, csv] = calls(as('adviser')).map((call) => refused(call));
+    for (const answer of [list!, csv!]) expect(await answer).toBe(Code.PermissionDenied);
+    expect(await recalc).toBeUndefined();
+    expect(await read).toBe(Code.NotFound);
     expect(
       await refused(client.recalculate({ ...org, clientUuid: '' }, as('adviser'))),
       "the whole firm's recalculation",
     ).toBe(Code.PermissionDenied);
-    for (const call of calls()) expect(await refused(call)).toBe(Code.Unauthenticated);
+    for (const answer of calls().map((call) => refused(call))) expect(await answer).toBe(Code.Unauthenticated);
     expect(
       await refused(client.listRuns({ ...org, clientUuid: ids.clientUuid, page: 1, size: 1 }, as('manager'))),
     ).toBeUndefined();

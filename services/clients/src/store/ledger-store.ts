@@ -199,15 +199,28 @@ async function lockPortfolios(tx: ClientsTx, change: LedgerChange): Promise<void
     for (const r of current) if (r.portfolio_id !== null) ids.add(r.portfolio_id);
   }
   if (ids.size === 0) return;
-  // the owners first: a calculation stores its figures client first, then the portfolios, and deriving the holdings
-  // ends by writing the owners' Holding Breaks, so the other order deadlocks with it (import-store lockOwners)
+  await lockOwnersThenPortfolios(tx, change.organisationUuid, [...ids]);
+}
+
+/**
+ * Locks the portfolios' owners (and any other clients named), then the portfolios, each in id order. The owners
+ * first: a calculation stores its figures client first, then the portfolios, and deriving the holdings ends by
+ * writing the owners' Holding Breaks, so the other order deadlocks with it (import-store lockOwners).
+ */
+export async function lockOwnersThenPortfolios(
+  tx: ClientsTx,
+  organisationUuid: string,
+  portfolioIds: number[],
+  clientIds: number[] = [],
+): Promise<void> {
   await tx.$queryRaw`
     SELECT c.id FROM client c
-     WHERE c.organisation_uuid = ${change.organisationUuid}::uuid
-       AND c.id IN (SELECT client_id FROM portfolio_owner WHERE portfolio_id = ANY(${[...ids]}::int[]))
+     WHERE c.organisation_uuid = ${organisationUuid}::uuid
+       AND (c.id IN (SELECT client_id FROM portfolio_owner WHERE portfolio_id = ANY(${portfolioIds}::int[]))
+            OR c.id = ANY(${clientIds}::int[]))
      ORDER BY c.id FOR UPDATE`;
   await tx.$queryRaw`
-    SELECT id FROM portfolio WHERE id = ANY(${[...ids]}::int[]) AND organisation_uuid = ${change.organisationUuid}::uuid
+    SELECT id FROM portfolio WHERE id = ANY(${portfolioIds}::int[]) AND organisation_uuid = ${organisationUuid}::uuid
      ORDER BY id FOR UPDATE`;
 }
 

@@ -6,6 +6,7 @@ import type { PortfolioRecord } from '../domain/ledger';
 import { decimalText } from './columns';
 import { Prisma } from './generated/client';
 import type { ClientsPrisma, ClientsTx } from './prisma';
+import { lockOwnersThenPortfolios } from './ledger-store';
 
 const WITH_OWNERS = {
   owners: {
@@ -188,6 +189,13 @@ export function createPortfolioStore(prisma: ClientsPrisma) {
           let id: number;
           let uuid: string;
           if (existing) {
+            // the old and new owners, then the portfolio, as a ledger change and a calculation storing figures take them
+            await lockOwnersThenPortfolios(
+              tx,
+              organisationUuid,
+              [existing.id],
+              owners.map((o) => o.id),
+            );
             const { count } = await tx.portfolio.updateMany({
               where: { id: existing.id, organisationUuid, version: existing.version },
               data: { ...columns, version: { increment: 1 } },
