@@ -91,7 +91,7 @@ describe('the shell', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Outputs' }).click();
     await page.getByTestId('nav-card-SingularReports').click();
     await page.waitForURL(`**/${org}/singular-reports`);
-    await page.getByText('This page is not yet available').waitFor();
+    await page.getByRole('heading', { name: 'Singular Reports', level: 2 }).waitFor();
     const secondary = await page.getByTestId('secondary-nav').locator('.ant-menu-item').allInnerTexts();
     expect(secondary.map((s) => s.trim())).toEqual(['Singular Reports', 'Batch Reports']);
     await page.context().close();
