@@ -38,3 +38,20 @@ export function assertMember(caller: Caller, organisationUuid: string): void {
   if (!organisationUuid) throw permissionDenied('An organisation must be selected');
   if (!canActFor(caller, organisationUuid)) throw permissionDenied('You are not a member of this organisation');
 }
+
+/** The reports service: its REPORT jobs read a client's figures as itself, for the organisation the report is for. */
+export const REPORTS_SERVICE = 'reports';
+
+/**
+ * A reader of the organisation's data: any member with a role, or one of the named services' own token (scoped
+ * by the organisation it names). Any other service token is refused.
+ */
+export function assertMemberOrService(caller: Caller, organisationUuid: string, services: readonly string[]): void {
+  if (caller.service !== undefined) {
+    if (!services.includes(caller.service)) throw permissionDenied('This service may not read this');
+    if (!organisationUuid) throw permissionDenied('An organisation must be selected');
+    return;
+  }
+  assertMember(caller, organisationUuid);
+  if (caller.roles.length === 0) throw permissionDenied('You do not have permission to do this');
+}
