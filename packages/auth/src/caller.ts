@@ -1,5 +1,5 @@
 import { createContextKey, type HandlerContext } from '@connectrpc/connect';
-import { isSuperAdmin } from '@gains/access';
+import { firstRole, isSuperAdmin } from '@gains/access';
 import { permissionDenied, unauthenticated } from '@gains/errors';
 
 /** Who is calling, as the signed access token says. */
@@ -53,5 +53,5 @@ export function assertMemberOrService(caller: Caller, organisationUuid: string, 
     return;
   }
   assertMember(caller, organisationUuid);
-  if (caller.roles.length === 0) throw permissionDenied('You do not have permission to do this');
+  if (!firstRole(caller.roles)) throw permissionDenied('You do not have permission to do this');
 }
