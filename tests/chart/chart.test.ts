@@ -358,10 +358,10 @@ describe('chart rendered with default values', () => {
       'SMTP_URL',
     ]);
     // The tax engine shows the shared secret to identity for its own service token.
-    // the tax engine's and documents' jobs act as the services themselves (their own service tokens)
-    for (const s of ['tax-engine', 'documents'])
+    // the tax engine's, documents' and reports' jobs act as the services themselves (their own service tokens)
+    for (const s of ['tax-engine', 'documents', 'reports'])
       expect(secretEnv(s)).toEqual(['DATABASE_URL', 'GAINS_SERVICE_TOKEN_SECRET']);
-    for (const s of ['clients', 'securities', 'reports']) expect(secretEnv(s)).toEqual(['DATABASE_URL']);
+    for (const s of ['clients', 'securities']) expect(secretEnv(s)).toEqual(['DATABASE_URL']);
     // the BFF's replicas share the secret that signs report links
     expect(secretEnv('bff')).toEqual(['GAINS_DOWNLOAD_LINK_SECRET']);
     // DATABASE_URL is mandatory; the optional secrets do not block a pod when absent.

@@ -1,5 +1,6 @@
 // The CGT report (issue 27; seed 000 §7 POST /clients/cgt-report) against the real system: a hand-worked ledger is
-// posted, the tax engine computes and stores it, the report is asked for, kept by the reports service, listed in
+// posted, the tax engine computes and stores it, the report is asked for (the reports service's REPORT job renders
+// it from the services' figures as itself), kept by the reports service, listed in
 // the client's reports and downloaded through its signed link; the PDF is read with pdftotext and the CSV parsed,
 // every figure compared with the arithmetic below. Links: tampered and expired refused; another firm refused.
 import fs from 'node:fs';
@@ -148,6 +149,10 @@ describe('the CGT report', () => {
     expect(text).toMatch(/Total\s+1 disposal\s+£2,000\.00\s+£1,600\.00\s+£400\.00/);
     // the 2024-11-15 sale is not in this year
     expect(text).not.toContain('15/11/2024');
+    // the holdings stand at the year's end: 600 costing £2,400.00 on 05/04/2024 (the 2024-25 sale came later)
+    expect(text).toContain('Holdings and their CGT cost at 05/04/2024');
+    expect(text).toMatch(/capital\s+600(\.0+)?\s+£2,400\.00/);
+    expect(text).not.toMatch(/capital\s+400(\.0+)?\s+£1,600\.00/);
   });
 
   it('when a year of the client has no disposal, then the report says there is nothing to report and lists the holdings', async () => {

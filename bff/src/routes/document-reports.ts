@@ -9,7 +9,7 @@ import type { documents } from '@gains/proto';
 import type { BffEnv } from '../deps';
 import { asCaller } from '../middleware/authenticate';
 import { field, parseBody } from '../validation';
-import { STORED_REPORT_LINK } from './client-reports';
+import { STORED_REPORT_LINK } from './report-requests';
 
 /**
  * The CA reports (seed 001 §7): POST admin/documents/headers/report-csv and .../candidates/report-csv answer

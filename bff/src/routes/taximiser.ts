@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { toJson } from '@bufbuild/protobuf';
 import { taximiser, type clients } from '@gains/proto';
-import { renderPdf } from '@gains/pdf';
+import { clientAddressLines, renderPdf } from '@gains/pdf';
 import type { TaximiserPlan, TaximiserPlanBody, TaximiserProposalsBody } from '@gains/contracts';
 import { transactionJson } from './ledger-json';
 import { tradeListFileName, tradeListPdf } from './trade-list-pdf';
@@ -122,14 +122,7 @@ async function planOf(c: Context<BffEnv>, body: TaximiserPlanBody): Promise<Taxi
 
 /** Where the trade list is posted: the client's primary tax copy address, else a current one, else the first. */
 export function addressLines(client: clients.Client): string[] {
-  const a =
-    client.addresses.find((x) => x.primaryTaxCopy) ??
-    client.addresses.find((x) => x.status === 'CURRENT') ??
-    client.addresses[0];
-  if (!a) return [];
-  return [a.line1, a.line2, a.line3, a.town, a.county, a.postcode, a.country === 'GB' ? '' : a.country].filter(
-    (line) => line.trim() !== '',
-  );
+  return clientAddressLines(client.addresses);
 }
 
 /**

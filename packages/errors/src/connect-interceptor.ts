@@ -25,6 +25,19 @@ export function toConnectError(error: unknown): ConnectError {
   return new ConnectError('Internal error', Code.Internal, undefined, undefined, error);
 }
 
+/**
+ * A failure a called service answered, as the domain's own: its code, message and field (a job that calls other
+ * services records why a row failed in the domain's words). Null for what is no domain failure (a service away, a
+ * bug): those are retried or fail the work as a whole.
+ */
+export function domainErrorFrom(error: unknown): DomainError | null {
+  if (error instanceof DomainError) return error;
+  if (!(error instanceof ConnectError)) return null;
+  const code = (Object.keys(CONNECT_CODES) as DomainErrorCode[]).find((k) => CONNECT_CODES[k] === error.code);
+  if (!code || code === 'UNAUTHENTICATED' || code === 'RESOURCE_EXHAUSTED' || code === 'DEADLINE_EXCEEDED') return null;
+  return new DomainError(code, error.rawMessage, error.metadata.get(FIELD_METADATA_KEY) ?? undefined, { cause: error });
+}
+
 /** The one place a service turns domain failures into Connect codes, keeping the cause and logging it. */
 export function errorInterceptor(log: (error: unknown, method: string, code: Code) => void): Interceptor {
   return (next) => async (req) => {

@@ -1,2 +1,3 @@
 export * from './format';
 export * from './render';
+export * from './client-address';

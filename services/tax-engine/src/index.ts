@@ -154,7 +154,19 @@ export const taxEngineModule: ServiceModule = {
           )
           .service(
             calculations.CalculationsService,
-            createCalculationsService({ store, queued: () => loop.kick(), startOrganisationJob, ledgers }),
+            createCalculationsService({
+              store,
+              queued: () => loop.kick(),
+              startOrganisationJob,
+              ledgers,
+              pools: {
+                compute: tracedPool,
+                annualExemptAmountsAdded,
+                toTaxpayer,
+                // the caller (a member or the reports service) is checked first; the ledger is read as the engine
+                loadLedger: async (org, client) => ledgers.load(org, client, await serviceToken()),
+              },
+            }),
           )
           .service(
             taximiser.TaximiserService,

@@ -5,7 +5,7 @@ import { ledgerChangedEvent } from '../events/ledger-events';
 import type { ClientRecordStore } from '../store/client-record-store';
 import { checkClient, earliestOverrideChange, taxpayerKindOf, type RawClient } from './client-rules';
 import type { ClientListQuery, ClientListRow, ClientRecord } from './client-record';
-import { assertLedgerReader, assertLedgerWriter } from './ledger-access';
+import { assertClientReader, assertLedgerReader, assertLedgerWriter } from './ledger-access';
 import { CLIENT_TYPES } from './reference-lists';
 import { taxYearsBetween, type TaxYearView } from './tax-years';
 
@@ -51,7 +51,7 @@ export async function getClient(
   caller: Caller,
   request: { organisationUuid: string; id: number; uuid: string },
 ): Promise<ClientRecord> {
-  assertLedgerReader(caller, request.organisationUuid);
+  assertClientReader(caller, request.organisationUuid);
   return findClient(deps, request);
 }
 
@@ -163,7 +163,7 @@ export async function listClientTaxYears(
   caller: Caller,
   request: { organisationUuid: string; clientUuid: string },
 ): Promise<TaxYearView[]> {
-  assertLedgerReader(caller, request.organisationUuid);
+  assertClientReader(caller, request.organisationUuid);
   if (!UUID.test(request.clientUuid)) throw invalidArgument('clientUuid', 'clientUuid must be a uuid');
   const client = await findClient(deps, {
     organisationUuid: request.organisationUuid,

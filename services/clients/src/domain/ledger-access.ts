@@ -1,5 +1,5 @@
 import { firstRole } from '@gains/access';
-import { assertMember, type Caller } from '@gains/auth';
+import { assertMember, assertMemberOrService, REPORTS_SERVICE, type Caller } from '@gains/auth';
 import { permissionDenied } from '@gains/errors';
 
 /**
@@ -9,6 +9,11 @@ import { permissionDenied } from '@gains/errors';
 export function assertLedgerReader(caller: Caller, organisationUuid: string): void {
   assertMember(caller, organisationUuid);
   if (!firstRole(caller.roles)) throw permissionDenied('You do not have permission to do this');
+}
+
+/** A client's details and tax years: any member, or the reports service's jobs (the client on its reports). */
+export function assertClientReader(caller: Caller, organisationUuid: string): void {
+  assertMemberOrService(caller, organisationUuid, [REPORTS_SERVICE]);
 }
 
 /** Returns whether the writer is the provider (who alone may touch what every firm shares). */

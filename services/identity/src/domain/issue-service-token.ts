@@ -3,8 +3,8 @@ import { permissionDenied, unauthenticated } from '@gains/errors';
 import { ACCESS_TOKEN_SECONDS } from './token-issuer';
 import type { IdentityDeps } from './deps';
 
-/** The services that may act as themselves: the tax engine loads ledgers for its background runs; documents' jobs read holders and post a corporate action's rows. */
-export const SERVICES_WITH_TOKENS: ReadonlySet<string> = new Set(['tax-engine', 'documents']);
+/** The services that may act as themselves: the tax engine loads ledgers for its background runs; documents' jobs read holders and post a corporate action's rows; the reports service's jobs read a client's figures for its reports. */
+export const SERVICES_WITH_TOKENS: ReadonlySet<string> = new Set(['tax-engine', 'documents', 'reports']);
 
 /**
  * A service's own access token. The caller proves itself with the secret the deployment shares between identity

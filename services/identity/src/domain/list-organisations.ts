@@ -1,4 +1,4 @@
-import { assertMember, type Caller } from '@gains/auth';
+import { assertMemberOrService, REPORTS_SERVICE, type Caller } from '@gains/auth';
 import { isSuperAdmin } from '@gains/access';
 import { notFound } from '@gains/errors';
 import type { IdentityDeps } from './deps';
@@ -13,7 +13,8 @@ export async function listOrganisations(deps: IdentityDeps, caller: Caller): Pro
 }
 
 export async function getOrganisation(deps: IdentityDeps, caller: Caller, uuid: string): Promise<OrganisationRecord> {
-  assertMember(caller, uuid);
+  // the reports service's jobs put the firm's name on its reports
+  assertMemberOrService(caller, uuid, [REPORTS_SERVICE]);
   const organisation = await deps.organisations.findByUuid(uuid);
   if (!organisation) throw notFound('Organisation', 'uuid');
   return organisation;

@@ -2,40 +2,54 @@ import crypto from 'node:crypto';
 import type { Caller } from '@gains/auth';
 import type { FileStore } from '@gains/files';
 import type { ReportStore, StoredReport } from '../store/report-store';
-import { assertReportMember, parseNewReport } from './report-rules';
+import { assertReportMember, parseNewReport, type NewReport } from './report-rules';
 
 export interface ReportDeps {
   reports: ReportStore;
   files: FileStore;
 }
 
-/**
- * Keeps a generated report: the caller is checked, the request read whole, the file written first (under a key
- * no one else chose) and the row after, so a listed report always has its file.
- */
+/** Keeps a report given whole by a member (CreateReport): the caller checked, the request read before anything. */
 export async function createReport(
   deps: ReportDeps,
   caller: Caller,
   req: Parameters<typeof parseNewReport>[0] & { organisationUuid: string },
 ): Promise<StoredReport> {
   assertReportMember(caller, req.organisationUuid);
-  const report = parseNewReport(req);
+  return keepReport(deps, req.organisationUuid, parseNewReport(req), {
+    userUuid: caller.userUuid,
+    name: caller.name || caller.email,
+  });
+}
+
+/**
+ * Keeps a generated report: the file written first (under a key no one else chose) and the row after, so a listed
+ * report always has its file. A REPORT job names itself: its report is kept once however often the job runs.
+ */
+export async function keepReport(
+  deps: ReportDeps,
+  organisationUuid: string,
+  report: NewReport,
+  requestedBy: { userUuid: string; name: string },
+  jobUuid: string | null = null,
+): Promise<StoredReport> {
   const uuid = crypto.randomUUID();
-  const fileKey = `reports/${req.organisationUuid}/${uuid}`;
+  const fileKey = `reports/${organisationUuid}/${uuid}`;
   await deps.files.put(fileKey, report.content);
   return deps.reports.insert({
     uuid,
-    organisationUuid: req.organisationUuid,
+    organisationUuid,
     clientUuid: report.clientUuid,
     kind: report.kind,
     subject: report.subject,
     generation: report.batchId ? 2 : 1,
     batchId: report.batchId,
-    userUuid: caller.userUuid,
-    userName: caller.name || caller.email,
+    userUuid: requestedBy.userUuid,
+    userName: requestedBy.name,
     fileKey,
     fileName: report.fileName,
     contentType: report.contentType,
     delivery: report.delivery,
+    jobUuid,
   });
 }

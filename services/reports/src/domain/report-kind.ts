@@ -28,9 +28,9 @@ export interface ReportKind<Params, Figures> {
   /** The figures, read through the sources; refusals (a restricted year) throw DomainErrors naming the field. */
   gather(sources: ReportSources, subject: ReportSubject, params: Params): Promise<Figures>;
   /** The reports list's subject: '2024-25', '31/03/2025', '06/04/2024 to 05/04/2025'. At most 100 characters. */
-  subject(params: Params): string;
+  subject(params: Params, figures: Figures): string;
   /** The file's name without its extension, e.g. `C0001-holdings-2025-03-31`. */
-  fileStem(subject: ReportSubject, params: Params): string;
+  fileStem(subject: ReportSubject, params: Params, figures: Figures): string;
   pdf(subject: ReportSubject, params: Params, figures: Figures): GainsPdf;
   /** A header row, then one row per figure line, exact decimals (no grouping, no £). */
   csv(subject: ReportSubject, params: Params, figures: Figures): string;

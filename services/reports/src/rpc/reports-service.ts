@@ -16,6 +16,7 @@ import type { MonitorStore } from '../store/monitor-store';
 import { createReport, type ReportDeps } from '../domain/create-report';
 import { getReportFile } from '../domain/get-report-file';
 import { listReports } from '../domain/list-reports';
+import { getReportRequest, requestReport, type RequestReportDeps } from '../domain/request-report';
 import type { StoredReport } from '../store/report-store';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
@@ -95,6 +96,8 @@ export function createReportsService(deps: {
   today?: () => string;
   /** report rows and files; without them the report calls are unimplemented (monitor-only tests) */
   reportDeps?: ReportDeps;
+  /** the report kinds and the REPORT jobs (RequestReport, GetReportRequest) */
+  requests?: RequestReportDeps;
 }): ServiceImpl<typeof reports.ReportsService> {
   const today = deps.today ?? (() => londonToday());
   return {
@@ -153,7 +156,18 @@ export function createReportsService(deps: {
       const { report, content } = await getReportFile(reportDeps(), requireCaller(ctx), req);
       return { report: toReport(report), content };
     },
+    async requestReport(req, ctx) {
+      return { jobUuid: await requestReport(requestDeps(), requireCaller(ctx), req) };
+    },
+    async getReportRequest(req, ctx) {
+      const state = await getReportRequest(requestDeps(), requireCaller(ctx), req);
+      return { ...state, report: state.report ? toReport(state.report) : undefined };
+    },
   };
+  function requestDeps(): RequestReportDeps {
+    if (!deps.requests) throw new Error('The reports service was started without its report jobs');
+    return deps.requests;
+  }
   function reportDeps(): ReportDeps {
     if (!deps.reportDeps) throw new Error('The reports service was started without its report store and files');
     return deps.reportDeps;

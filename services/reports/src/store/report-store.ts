@@ -8,6 +8,8 @@ export interface ReportStore {
   insert(row: Omit<Report, 'version' | 'createdAt'>): Promise<Report>;
   listByClient(organisationUuid: string, clientUuid: string): Promise<Report[]>;
   findById(organisationUuid: string, uuid: string): Promise<Report | null>;
+  /** The report a REPORT job made, if it has. */
+  findByJob(organisationUuid: string, jobUuid: string): Promise<Report | null>;
 }
 
 export function createReportStore(prisma: ReportsPrisma): ReportStore {
@@ -41,6 +43,9 @@ export function createReportStore(prisma: ReportsPrisma): ReportStore {
     },
     findById(organisationUuid, uuid) {
       return prisma.report.findFirst({ where: { organisationUuid, uuid } });
+    },
+    findByJob(organisationUuid, jobUuid) {
+      return prisma.report.findFirst({ where: { organisationUuid, jobUuid } });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { firstRole } from '@gains/access';
-import { assertMember, type Caller } from '@gains/auth';
+import { assertMember, assertMemberOrService, REPORTS_SERVICE, type Caller } from '@gains/auth';
 import { invalidArgument, notFound, permissionDenied } from '@gains/errors';
 import type { CalculationStore, StoredRun } from '../store/calculation-store';
 import { DISPOSALS_PAGE_SIZE, MAX_DISPOSALS_PAGE_SIZE } from './compute-ledger-file';
@@ -16,10 +16,9 @@ export function assertCalculationsAdmin(caller: Caller, organisationUuid: string
   }
 }
 
-/** A client's calculation status: any member with a role. */
+/** A client's stored figures: any member with a role, or the reports service's jobs (a client's reports). */
 export function assertCalculationsReader(caller: Caller, organisationUuid: string): void {
-  assertMember(caller, organisationUuid);
-  if (!firstRole(caller.roles)) throw permissionDenied('You do not have permission to do this');
+  assertMemberOrService(caller, organisationUuid, [REPORTS_SERVICE]);
 }
 
 export function requireUuid(field: string, value: string): string {

@@ -11,6 +11,8 @@ export interface LedgerFile {
   taxpayer: Taxpayer;
   /** Present only this page of the disposals (page from 1); all of them when absent. */
   disposalsPage?: { page: number; pageSize: number };
+  /** "YYYY-MM-DD": only rows traded on or before it count (the pools as they stood at the end of that day). */
+  asAt?: string;
 }
 
 /** The disposals an answer carries: one page of `total` (all of them, one page, when not paged). */
@@ -38,7 +40,9 @@ export function computeLedgerFile(
   referenceData: ReferenceData,
   options?: ComputeOptions,
 ): LedgerFileResult {
-  const { ledger, errors } = ledgerFromCsv(file.ledgerCsv, file.taxpayer);
+  const { ledger: whole, errors } = ledgerFromCsv(file.ledgerCsv, file.taxpayer);
+  const asAt = file.asAt;
+  const ledger = asAt ? { ...whole, transactions: whole.transactions.filter((t) => t.date <= asAt) } : whole;
   const prices = file.pricesCsv ? parsePricesCsv(file.pricesCsv) : { prices: {}, errors: [] };
   if (errors.length || prices.errors.length)
     return {

@@ -11,6 +11,7 @@ import {
   requireUuid,
   type CalculationsDeps,
 } from '../domain/calculations';
+import { poolsAt, type PoolsAtDeps } from '../domain/pools-at';
 import type { StoredRun } from '../store/calculation-store';
 import type { LedgerSource } from './ledger-source';
 
@@ -45,7 +46,7 @@ const taxpayerOf = (json: unknown) => fromJson(taxEngine.TaxpayerSchema, (json ?
 
 /** gains.tax_engine.v1.CalculationsService (calculations.proto): thin, map, call, map. */
 export function createCalculationsService(
-  deps: CalculationsDeps & { ledgers: LedgerSource },
+  deps: CalculationsDeps & { ledgers: LedgerSource; pools: PoolsAtDeps },
 ): ServiceImpl<typeof calculations.CalculationsService> {
   return {
     async recalculate(req, ctx) {
@@ -76,6 +77,9 @@ export function createCalculationsService(
         ledgerVersion: loaded.ledgerVersion,
         taxpayer: loaded.taxpayer,
       };
+    },
+    async getPoolsAt(req, ctx) {
+      return { holdingsJson: JSON.stringify(await poolsAt(deps.pools, requireCaller(ctx), req)) };
     },
     async getCalculationStatus(req, ctx) {
       const status = await calculationStatus(deps, requireCaller(ctx), req);

@@ -1,11 +1,15 @@
 import { csvText } from '@gains/access';
 import type { Disposal, Holding, TaxYear } from '@gains/contracts';
+import { DomainError, notFound } from '@gains/errors';
 import { gbp, quantity, ukDate, type GainsPdf, type PdfBlock, type PdfClient } from '@gains/pdf';
+import type { ReportKind } from '../report-kind';
+import { requireUuid } from '../report-rules';
 
 /**
  * The CGT report an adviser sends a client (issue 27; seed 000 §7 POST /clients/cgt-report): one tax year of the
  * tax engine's stored calculation, as the engine wrote it (exact decimal strings, only formatted here): the SA108
- * boxes, the summary, every disposal with its matches and pools, and the holdings with their CGT cost.
+ * boxes, the summary, every disposal with its matches and pools, and the holdings with their CGT cost at the
+ * year's end (the engine on the ledger up to that day).
  */
 
 export interface CgtReportFor {
@@ -15,8 +19,10 @@ export interface CgtReportFor {
   period: { label: string; start: string; end: string };
   /** the engine's figures of the year with its disposals; absent when the calculation has none for it */
   year?: TaxYear;
-  /** the pools of the calculation (the ledger's holdings when it was computed) */
+  /** the pools at the end of the year's last day (or today, for the current year) */
   holdings: Holding[];
+  /** the day the holdings stand at, YYYY-MM-DD */
+  holdingsAt: string;
   /** when the calculation was made, ISO */
   computedAt: string;
 }
@@ -34,11 +40,6 @@ const PERIODS: Record<string, string> = {
   upTo29October2024: '06/04/2024 to 29/10/2024',
   from30October2024: '30/10/2024 to 05/04/2025',
 };
-
-export function cgtReportFileName(clientCode: string, taxYear: string, ext: 'pdf' | 'csv'): string {
-  const safe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '_');
-  return `${safe(clientCode)}-cgt-report-${safe(taxYear)}.${ext}`;
-}
 
 function summary(y: TaxYear): PdfBlock[] {
   const sa = y.sa108;
@@ -253,7 +254,7 @@ export function cgtReportPdf(r: CgtReportFor): GainsPdf {
               text: `The calculation has no disposals or gains in ${r.period.label}: there is nothing to report for the year.`,
             },
           ]),
-      { kind: 'heading', text: 'Holdings and their CGT cost at the calculation' },
+      { kind: 'heading', text: `Holdings and their CGT cost at ${ukDate(r.holdingsAt)}` },
       ...holdings(r.holdings),
     ],
   };
@@ -319,3 +320,50 @@ export function cgtReportCsv(r: CgtReportFor): string {
   ]);
   return csvText([CGT_CSV_COLUMNS, ...rows]);
 }
+
+/** Today in London, YYYY-MM-DD. */
+const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+
+interface CgtParams {
+  taxYearUuid: string;
+}
+
+export const cgtRealisedReport: ReportKind<CgtParams, CgtReportFor> = {
+  kind: 'cgt-realised',
+  formats: ['pdf', 'csv'],
+  parse(raw) {
+    return { taxYearUuid: requireUuid('taxYearUuid', typeof raw.taxYearUuid === 'string' ? raw.taxYearUuid : '') };
+  },
+  async gather(sources, subject, params) {
+    const org = subject.organisationUuid;
+    const years = await sources.taxYears(org, subject.client.uuid);
+    const taxYear = years.find((y) => y.uuid === params.taxYearUuid);
+    if (!taxYear) throw notFound(`Tax year ${params.taxYearUuid} of the client`, 'taxYearUuid');
+    // Seed 000 §5: no report of a year that starts before the client's reporting restriction.
+    const restriction = subject.client.reportingRestrictionFrom;
+    if (restriction && taxYear.startDate < restriction)
+      throw new DomainError(
+        'FAILED_PRECONDITION',
+        `Tax year ${taxYear.label} starts before the client's reporting restriction`,
+        'taxYearUuid',
+      );
+    const today = londonToday();
+    const holdingsAt = taxYear.endDate < today ? taxYear.endDate : today;
+    const [stored, holdings] = await Promise.all([
+      sources.storedYear(org, subject.client.uuid, taxYear.label),
+      sources.poolsAt(org, subject.client.uuid, holdingsAt),
+    ]);
+    return {
+      firm: subject.firm,
+      client: subject.client,
+      period: { label: taxYear.label, start: taxYear.startDate, end: taxYear.endDate },
+      ...stored,
+      holdings,
+      holdingsAt,
+    };
+  },
+  subject: (_params, figures) => figures.period.label,
+  fileStem: (subject, _params, figures) => `${subject.client.code}-cgt-report-${figures.period.label}`,
+  pdf: (_subject, _params, figures) => cgtReportPdf(figures),
+  csv: (_subject, _params, figures) => cgtReportCsv(figures),
+};

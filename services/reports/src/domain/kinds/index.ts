@@ -1,0 +1,7 @@
+import type { AnyReportKind } from '../report-kind';
+import { cgtRealisedReport } from './cgt-realised';
+
+/** Every kind the REPORT job renders, by its seed 000 §3 name. */
+export const REPORT_KIND_MODULES: ReadonlyMap<string, AnyReportKind> = new Map(
+  [cgtRealisedReport].map((k) => [k.kind, k]),
+);

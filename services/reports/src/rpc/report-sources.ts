@@ -1,0 +1,96 @@
+import { createClient, type CallOptions, type Transport } from '@connectrpc/connect';
+import type { Holding, LedgerCalculation, TaxYear } from '@gains/contracts';
+import { DomainError } from '@gains/errors';
+import { clientAddressLines } from '@gains/pdf';
+import { calculations, clients, identity } from '@gains/proto';
+import type { ReportSources, StoredYear } from '../domain/report-sources';
+
+/** How long a report waits for a client's first calculation. */
+const FIRST_CALCULATION_WAIT_MS = 30_000;
+/** Disposals a GetRun page carries (the engine's most). */
+const DISPOSALS_PAGE = 5000;
+
+/**
+ * The figures the report kinds read, from the services that own them, as the reports service itself (its own
+ * token): each callee accepts it for these reads and scopes them by the organisation named.
+ */
+export function createReportSources(
+  transports: { identity: Transport; clients: Transport; 'tax-engine': Transport },
+  asService: () => Promise<CallOptions>,
+): ReportSources {
+  const identityClient = createClient(identity.IdentityService, transports.identity);
+  const clientsClient = createClient(clients.ClientsService, transports.clients);
+  const calculationsClient = createClient(calculations.CalculationsService, transports['tax-engine']);
+
+  async function storedYear(organisationUuid: string, clientUuid: string, taxYear: string): Promise<StoredYear> {
+    const scope = { organisationUuid, clientUuid };
+    const latest = async () => (await calculationsClient.getCalculationStatus(scope, await asService())).latestRun;
+    let run = await latest();
+    if (!run) {
+      // never computed yet (a firm just loaded): the client is worked out now, ahead of any background work
+      await calculationsClient.recalculate(scope, await asService());
+      for (const until = Date.now() + FIRST_CALCULATION_WAIT_MS; !run && Date.now() < until;) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        run = await latest();
+      }
+    }
+    if (!run || run.status === 'FAILED') {
+      throw new DomainError(
+        'FAILED_PRECONDITION',
+        run
+          ? 'The client’s calculation failed: see Calculation Failures'
+          : 'The client has no calculation to report yet',
+        'clientUuid',
+      );
+    }
+    const load = async (page: number, size: number) => {
+      const answer = await calculationsClient.getRun(
+        { organisationUuid, id: run.id, disposalsPage: page, disposalsPageSize: size },
+        await asService(),
+      );
+      return JSON.parse(answer.ledgerCalculationJson) as LedgerCalculation;
+    };
+    const first = await load(1, 1);
+    const years = first.computation.taxYears;
+    const at = years.findIndex((y) => y.taxYear === taxYear);
+    // a year the engine has nothing in (no disposal, no gain): reported as such
+    if (at < 0) return { computedAt: run.finishedAt };
+    // The year's disposals follow those of the years before it, in order over the whole run.
+    const before = years.slice(0, at).reduce((sum, y) => sum + y.numberOfDisposals, 0);
+    const inYear = years[at]!.numberOfDisposals;
+    const disposals: TaxYear['disposals'] = [];
+    for (let page = Math.floor(before / DISPOSALS_PAGE) + 1; disposals.length < inYear; page++) {
+      const part = await load(page, DISPOSALS_PAGE);
+      const found = part.computation.taxYears.find((y) => y.taxYear === taxYear);
+      disposals.push(...(found?.disposals ?? []));
+      if (page * DISPOSALS_PAGE >= part.disposalsPage.total) break;
+    }
+    return { year: { ...years[at]!, disposals } satisfies TaxYear, computedAt: run.finishedAt };
+  }
+
+  return {
+    async organisationName(organisationUuid) {
+      const answer = await identityClient.getOrganisation({ uuid: organisationUuid }, await asService());
+      return answer.organisation?.name ?? '';
+    },
+    async client(organisationUuid, clientUuid) {
+      const c = await clientsClient.getClient({ organisationUuid, id: 0, uuid: clientUuid }, await asService());
+      return {
+        uuid: c.uuid,
+        code: c.code,
+        name: c.name,
+        address: clientAddressLines(c.addresses),
+        reportingRestrictionFrom: c.reportingRestrictionFrom ? c.reportingRestrictionFrom.slice(0, 10) : null,
+      };
+    },
+    async taxYears(organisationUuid, clientUuid) {
+      const answer = await clientsClient.listClientTaxYears({ organisationUuid, clientUuid }, await asService());
+      return answer.taxYears.map((y) => ({ uuid: y.uuid, label: y.label, startDate: y.startDate, endDate: y.endDate }));
+    },
+    storedYear,
+    async poolsAt(organisationUuid, clientUuid, atDate) {
+      const answer = await calculationsClient.getPoolsAt({ organisationUuid, clientUuid, atDate }, await asService());
+      return JSON.parse(answer.holdingsJson) as Holding[];
+    },
+  };
+}
