@@ -375,7 +375,7 @@ describe('stored calculations', () => {
   it('when a service token is presented, then only ExportClientLedger takes it and the BFF refuses it', async () => {
     const ids = createClient(identity.IdentityService, system.transports.identity);
     expect(await refusal(ids.issueServiceToken({ service: 'tax-engine', secret: 'wrong' }))).toBe(Code.Unauthenticated);
-    expect(await refusal(ids.issueServiceToken({ service: 'reports', secret: SECRET }))).toBe(Code.PermissionDenied);
+    expect(await refusal(ids.issueServiceToken({ service: 'securities', secret: SECRET }))).toBe(Code.PermissionDenied);
     const { accessToken } = await ids.issueServiceToken({ service: 'tax-engine', secret: SECRET });
     const service = { headers: { authorization: `Bearer ${accessToken}` } };
     // No roles, no organisations: every member's call refuses it.
@@ -394,6 +394,31 @@ describe('stored calculations', () => {
       body: JSON.stringify({ organisationUuid: ASHW, ledgerCsv: 'date,type,security,quantity\n' }),
     });
     expect(response.status).toBe(401);
+    // The reports service's token reads a client's stored figures and pools (its reports), nothing more.
+    const reportsToken = (await ids.issueServiceToken({ service: 'reports', secret: SECRET })).accessToken;
+    const asReports = { headers: { authorization: `Bearer ${reportsToken}` } };
+    await fx.row(ASHW, client.portfolioId, 'BUY', BUY_DATE, '100', '250.00');
+    await fx.row(ASHW, client.portfolioId, 'BUY', SALE_DATE, '50', '120.00');
+    // At the end of the first purchase's day only its 100 shares (costing £250.00 in all) are in the pool; the 50
+    // bought on the later day are not.
+    const pools = JSON.parse(
+      (await api.getPoolsAt({ organisationUuid: ASHW, clientUuid: client.uuid, atDate: BUY_DATE }, asReports))
+        .holdingsJson,
+    );
+    expect(pools.map((h: any) => [Number(h.pool?.quantity), h.pool?.cost])).toEqual([[100, '250.00']]);
+    expect(await refusal(api.listRuns({ organisationUuid: ASHW, clientUuid: client.uuid }, asReports))).toBe(
+      Code.PermissionDenied,
+    );
+    const ledgers = createClient(ledger.LedgerService, system.transports.clients);
+    const exported = (async () => {
+      for await (const _ of ledgers.exportClientLedger({ organisationUuid: ASHW, clientUuid: client.uuid }, asReports));
+    })();
+    expect(await refusal(exported)).toBe(Code.PermissionDenied);
+    expect(
+      await refusal(
+        api.getPoolsAt({ organisationUuid: ASHW, clientUuid: client.uuid, atDate: '2025-13-01' }, asReports),
+      ),
+    ).toBe(Code.InvalidArgument);
   });
   it('when the engine asks for many ledgers at once, then each is the one ExportClientLedger gives, and another firm’s client is not found', async () => {
     const ids = createClient(identity.IdentityService, system.transports.identity);
