@@ -18,6 +18,12 @@ import { adminDocumentRoutes } from './routes/documents';
 import { adminDocumentTypeRoutes } from './routes/document-types-admin';
 import { adminDocumentReportRoutes, reportDownloadRoutes } from './routes/document-reports';
 import { clientReportRoutes } from './routes/client-reports';
+import {
+  holdingReportRoutes,
+  incomeReportRoutes,
+  reconciliationReportRoutes,
+  transactionReportRoutes,
+} from './routes/singular-reports';
 import { adminIncomeDiaryRoutes } from './routes/income-diaries';
 import { clientRoutes } from './routes/clients';
 import { adminJobRoutes, adminMonitorLogRoutes, jobRoutes } from './routes/monitor';
@@ -80,6 +86,10 @@ export function createApp(deps: BffDeps) {
     .route('/admin/documents', adminDocumentReportRoutes)
     .route('/reports', reportDownloadRoutes)
     .route('/clients', clientReportRoutes)
+    .route('/clients', incomeReportRoutes)
+    .route('/holdings', holdingReportRoutes)
+    .route('/reconciliation', reconciliationReportRoutes)
+    .route('/transactions', transactionReportRoutes)
     .route('/admin/documents/income-diaries', adminIncomeDiaryRoutes)
     .route('/admin/documents/types', adminDocumentTypeRoutes)
     .route('/mi-dashboard', miDashboardRoutes)

@@ -1076,6 +1076,107 @@ const WALK: Record<string, Probe[]> = {
       prepare: async () => ({ body: { clientUuid: ids.clientUuid, taxYearUuid: NO_GHOST } }),
     },
   ],
+  // Singular Reports downloads refused by the kind's rules before any job: every role asks, another firm is refused.
+  'POST /clients/income-report': [
+    {
+      label: 'a period that ends before it starts',
+      path: () => '/api/clients/income-report',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { clientUuid: ids.clientUuid, startDate: '2025-04-05', endDate: '2024-04-06' } }),
+    },
+  ],
+  'POST /holdings/report-pdf': [
+    {
+      label: 'an As at in the future',
+      path: () => '/api/holdings/report-pdf',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { clientUuid: ids.clientUuid, atDate: '2999-01-01' } }),
+    },
+  ],
+  'POST /holdings/report-csv': [
+    {
+      label: 'an As at in the future',
+      path: () => '/api/holdings/report-csv',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { clientUuid: ids.clientUuid, atDate: '2999-01-01' } }),
+    },
+  ],
+  'POST /holdings/ca/report-pdf': [
+    {
+      label: 'an As at in the future',
+      path: () => '/api/holdings/ca/report-pdf',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { clientUuid: ids.clientUuid, atDate: '2999-01-01' } }),
+    },
+  ],
+  'POST /holdings/ca/report-csv': [
+    {
+      label: 'an As at in the future',
+      path: () => '/api/holdings/ca/report-csv',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { clientUuid: ids.clientUuid, atDate: '2999-01-01' } }),
+    },
+  ],
+  'POST /reconciliation/report-pdf': [
+    {
+      label: 'a security id that is no whole number',
+      path: () => '/api/reconciliation/report-pdf',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { clientUuid: ids.clientUuid, securityId: 1.5 } }),
+    },
+  ],
+  'POST /reconciliation/report-csv': [
+    {
+      label: 'a security id that is no whole number',
+      path: () => '/api/reconciliation/report-csv',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { clientUuid: ids.clientUuid, securityId: 1.5 } }),
+    },
+  ],
+  'POST /transactions/report-pdf': [
+    {
+      label: 'a period that ends before it starts',
+      path: () => '/api/transactions/report-pdf',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { clientUuid: ids.clientUuid, startDate: '2025-04-05', endDate: '2024-04-06' } }),
+    },
+  ],
+  'POST /transactions/report-csv': [
+    {
+      label: 'a period that ends before it starts',
+      path: () => '/api/transactions/report-csv',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { clientUuid: ids.clientUuid, startDate: '2025-04-05', endDate: '2024-04-06' } }),
+    },
+  ],
+  'POST /transactions/ops/report-csv': [
+    {
+      label: 'a period that ends before it starts',
+      path: () => '/api/transactions/ops/report-csv',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { clientUuid: ids.clientUuid, startDate: '2025-04-05', endDate: '2024-04-06' } }),
+    },
+  ],
   'GET /clients/:clientUuid/reports': clientProbe('an ASHW client', () => `/api/clients/${ids.clientUuid}/reports`),
   'GET /clients/:clientUuid/reporting-restriction': clientProbe(
     'an ASHW client',

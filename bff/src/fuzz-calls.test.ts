@@ -577,6 +577,46 @@ const INPUTS: Record<string, CallInputs> = {
     body: () => ({ clientUuid: ids.clientUuid, taxYearUuid: NO_GHOST, format: 'csv' }),
     bodyFields: ['clientUuid', 'taxYearUuid', 'format'],
   },
+  'POST /clients/income-report': {
+    body: () => ({ clientUuid: ids.clientUuid, taxYearUuid: NO_GHOST, format: 'csv' }),
+    bodyFields: ['clientUuid', 'taxYearUuid', 'startDate', 'endDate', 'format'],
+  },
+  'POST /holdings/report-pdf': {
+    body: () => ({ clientUuid: ids.clientUuid, atDate: '2999-01-01' }),
+    bodyFields: ['clientUuid', 'securityId', 'atDate'],
+  },
+  'POST /holdings/report-csv': {
+    body: () => ({ clientUuid: ids.clientUuid, atDate: '2999-01-01' }),
+    bodyFields: ['clientUuid', 'securityId', 'atDate'],
+  },
+  'POST /holdings/ca/report-pdf': {
+    body: () => ({ clientUuid: ids.clientUuid, atDate: '2999-01-01' }),
+    bodyFields: ['clientUuid', 'securityId', 'atDate'],
+  },
+  'POST /holdings/ca/report-csv': {
+    body: () => ({ clientUuid: ids.clientUuid, atDate: '2999-01-01' }),
+    bodyFields: ['clientUuid', 'securityId', 'atDate'],
+  },
+  'POST /reconciliation/report-pdf': {
+    body: () => ({ clientUuid: ids.clientUuid, securityId: 1.5 }),
+    bodyFields: ['clientUuid', 'securityId'],
+  },
+  'POST /reconciliation/report-csv': {
+    body: () => ({ clientUuid: ids.clientUuid, securityId: 1.5 }),
+    bodyFields: ['clientUuid', 'securityId'],
+  },
+  'POST /transactions/report-pdf': {
+    body: () => ({ clientUuid: ids.clientUuid, startDate: '2025-04-05', endDate: '2024-04-06' }),
+    bodyFields: ['clientUuid', 'securityId', 'startDate', 'endDate'],
+  },
+  'POST /transactions/report-csv': {
+    body: () => ({ clientUuid: ids.clientUuid, startDate: '2025-04-05', endDate: '2024-04-06' }),
+    bodyFields: ['clientUuid', 'securityId', 'startDate', 'endDate'],
+  },
+  'POST /transactions/ops/report-csv': {
+    body: () => ({ clientUuid: ids.clientUuid, startDate: '2025-04-05', endDate: '2024-04-06' }),
+    bodyFields: ['clientUuid', 'securityId', 'startDate', 'endDate'],
+  },
   'GET /clients/:clientUuid/reports': { params: { clientUuid: () => ids.clientUuid } },
   'GET /clients/:clientUuid/reporting-restriction': { params: { clientUuid: () => ids.clientUuid } },
   'GET /admin/documents/income-diaries': {
@@ -870,11 +910,12 @@ const CLIENTS_DIGESTED = [
   'holding',
   'transaction_type',
 ];
-// The demo ledger holds about 100,000 rows: digesting them whole on every probe would take minutes, so the ledger's
-// rows are digested by what any insert, update or delete of one moves (a count, the newest id, the newest change, the
-// sum of versions).
+// The demo ledger holds about 100,000 rows and the demo prices about 390,000: digesting them whole on every probe
+// would take minutes, so they are digested by what any insert, update or delete of one moves (a count, the newest
+// id or change, the sum of versions or of the figures).
 const SUMMARISED: Record<string, string> = {
   ledger_transaction: `count(*) || '|' || coalesce(max(id), 0) || '|' || coalesce(max(updated_at)::text, '') || '|' || coalesce(sum(version), 0)`,
+  security_price: `count(*) || '|' || coalesce(max(set_at)::text, '') || '|' || coalesce(sum(price), 0) || '|' || coalesce(sum(price_gbp), 0)`,
 };
 const DIGEST_SQL = `SELECT ${[
   ...DIGESTED.map((table) => ['identity', table]),
