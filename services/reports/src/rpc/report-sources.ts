@@ -9,6 +9,8 @@ import type { ReportSources, StoredYear } from '../domain/report-sources';
 const FIRST_CALCULATION_WAIT_MS = 30_000;
 /** Disposals a GetRun page carries (the engine's most). */
 const DISPOSALS_PAGE = 5000;
+/** A firm's name is read once a minute at most (a batch reads it for every client). */
+const FIRM_NAME_MS = 60_000;
 
 /**
  * The figures the report kinds read, from the services that own them, as the reports service itself (its own
@@ -50,7 +52,8 @@ export function createReportSources(
       );
       return JSON.parse(answer.ledgerCalculationJson) as LedgerCalculation;
     };
-    const first = await load(1, 1);
+    // Most clients' disposals fit one page: the first is read whole, and the year's taken from it when it holds them.
+    const first = await load(1, DISPOSALS_PAGE);
     const years = first.computation.taxYears;
     const at = years.findIndex((y) => y.taxYear === taxYear);
     // a year the engine has nothing in (no disposal, no gain): reported as such
@@ -60,7 +63,7 @@ export function createReportSources(
     const inYear = years[at]!.numberOfDisposals;
     const disposals: TaxYear['disposals'] = [];
     for (let page = Math.floor(before / DISPOSALS_PAGE) + 1; disposals.length < inYear; page++) {
-      const part = await load(page, DISPOSALS_PAGE);
+      const part = page === 1 ? first : await load(page, DISPOSALS_PAGE);
       const found = part.computation.taxYears.find((y) => y.taxYear === taxYear);
       disposals.push(...(found?.disposals ?? []));
       if (page * DISPOSALS_PAGE >= part.disposalsPage.total) break;
@@ -68,10 +71,18 @@ export function createReportSources(
     return { year: { ...years[at]!, disposals } satisfies TaxYear, computedAt: run.finishedAt };
   }
 
+  const firmNames = new Map<string, { name: Promise<string>; until: number }>();
   return {
-    async organisationName(organisationUuid) {
-      const answer = await identityClient.getOrganisation({ uuid: organisationUuid }, await asService());
-      return answer.organisation?.name ?? '';
+    organisationName(organisationUuid) {
+      const known = firmNames.get(organisationUuid);
+      if (known && known.until > Date.now()) return known.name;
+      const name = (async () =>
+        (await identityClient.getOrganisation({ uuid: organisationUuid }, await asService())).organisation?.name ??
+        '')();
+      // a failed read is not kept
+      name.catch(() => firmNames.delete(organisationUuid));
+      firmNames.set(organisationUuid, { name, until: Date.now() + FIRM_NAME_MS });
+      return name;
     },
     async client(organisationUuid, clientUuid) {
       const c = await clientsClient.getClient({ organisationUuid, id: 0, uuid: clientUuid }, await asService());
