@@ -213,6 +213,14 @@ const clientProbe = (label: string, path: () => string, ok = 200): Probe[] => [
   { label, path, org: ORG.ASHW, ok, outsiders: ['brook'] },
 ];
 
+/** A report asked for with a rule broken: refused (400) before any job, the same for every role of the firm. */
+const reportRefusal = (label: string, path: string, body: () => Record<string, unknown>): Probe[] => [
+  { label, path: () => path, org: ORG.ASHW, ok: 400, outsiders: ['brook'], prepare: async () => ({ body: body() }) },
+];
+const BACKWARDS = () => ({ clientUuid: ids.clientUuid, startDate: '2025-04-05', endDate: '2024-04-06' });
+const FUTURE = () => ({ clientUuid: ids.clientUuid, atDate: '2999-01-01' });
+const FRACTIONAL_SECURITY = () => ({ clientUuid: ids.clientUuid, securityId: 1.5 });
+
 const LEDGER = 'date,type,security,quantity,price\n2023-05-01,BUY,ACME,100,1.00\n2023-07-01,SELL,ACME,40,1.50\n';
 const expiredChallenge = 'Your sign-in has expired; please sign in again';
 const uniqueBody = (make: (n: number) => unknown) => async () => ({ body: make(++sequence) });
@@ -1077,106 +1085,40 @@ const WALK: Record<string, Probe[]> = {
     },
   ],
   // Singular Reports downloads refused by the kind's rules before any job: every role asks, another firm is refused.
-  'POST /clients/income-report': [
-    {
-      label: 'a period that ends before it starts',
-      path: () => '/api/clients/income-report',
-      org: ORG.ASHW,
-      ok: 400,
-      outsiders: ['brook'],
-      prepare: async () => ({ body: { clientUuid: ids.clientUuid, startDate: '2025-04-05', endDate: '2024-04-06' } }),
-    },
-  ],
-  'POST /holdings/report-pdf': [
-    {
-      label: 'an As at in the future',
-      path: () => '/api/holdings/report-pdf',
-      org: ORG.ASHW,
-      ok: 400,
-      outsiders: ['brook'],
-      prepare: async () => ({ body: { clientUuid: ids.clientUuid, atDate: '2999-01-01' } }),
-    },
-  ],
-  'POST /holdings/report-csv': [
-    {
-      label: 'an As at in the future',
-      path: () => '/api/holdings/report-csv',
-      org: ORG.ASHW,
-      ok: 400,
-      outsiders: ['brook'],
-      prepare: async () => ({ body: { clientUuid: ids.clientUuid, atDate: '2999-01-01' } }),
-    },
-  ],
-  'POST /holdings/ca/report-pdf': [
-    {
-      label: 'an As at in the future',
-      path: () => '/api/holdings/ca/report-pdf',
-      org: ORG.ASHW,
-      ok: 400,
-      outsiders: ['brook'],
-      prepare: async () => ({ body: { clientUuid: ids.clientUuid, atDate: '2999-01-01' } }),
-    },
-  ],
-  'POST /holdings/ca/report-csv': [
-    {
-      label: 'an As at in the future',
-      path: () => '/api/holdings/ca/report-csv',
-      org: ORG.ASHW,
-      ok: 400,
-      outsiders: ['brook'],
-      prepare: async () => ({ body: { clientUuid: ids.clientUuid, atDate: '2999-01-01' } }),
-    },
-  ],
-  'POST /reconciliation/report-pdf': [
-    {
-      label: 'a security id that is no whole number',
-      path: () => '/api/reconciliation/report-pdf',
-      org: ORG.ASHW,
-      ok: 400,
-      outsiders: ['brook'],
-      prepare: async () => ({ body: { clientUuid: ids.clientUuid, securityId: 1.5 } }),
-    },
-  ],
-  'POST /reconciliation/report-csv': [
-    {
-      label: 'a security id that is no whole number',
-      path: () => '/api/reconciliation/report-csv',
-      org: ORG.ASHW,
-      ok: 400,
-      outsiders: ['brook'],
-      prepare: async () => ({ body: { clientUuid: ids.clientUuid, securityId: 1.5 } }),
-    },
-  ],
-  'POST /transactions/report-pdf': [
-    {
-      label: 'a period that ends before it starts',
-      path: () => '/api/transactions/report-pdf',
-      org: ORG.ASHW,
-      ok: 400,
-      outsiders: ['brook'],
-      prepare: async () => ({ body: { clientUuid: ids.clientUuid, startDate: '2025-04-05', endDate: '2024-04-06' } }),
-    },
-  ],
-  'POST /transactions/report-csv': [
-    {
-      label: 'a period that ends before it starts',
-      path: () => '/api/transactions/report-csv',
-      org: ORG.ASHW,
-      ok: 400,
-      outsiders: ['brook'],
-      prepare: async () => ({ body: { clientUuid: ids.clientUuid, startDate: '2025-04-05', endDate: '2024-04-06' } }),
-    },
-  ],
-  'POST /transactions/ops/report-csv': [
-    {
-      label: 'a period that ends before it starts',
-      path: () => '/api/transactions/ops/report-csv',
-      org: ORG.ASHW,
-      ok: 400,
-      outsiders: ['brook'],
-      prepare: async () => ({ body: { clientUuid: ids.clientUuid, startDate: '2025-04-05', endDate: '2024-04-06' } }),
-    },
-  ],
+  'POST /clients/income-report': reportRefusal(
+    'a period that ends before it starts',
+    '/api/clients/income-report',
+    BACKWARDS,
+  ),
+  'POST /holdings/report-pdf': reportRefusal('an As at in the future', '/api/holdings/report-pdf', FUTURE),
+  'POST /holdings/report-csv': reportRefusal('an As at in the future', '/api/holdings/report-csv', FUTURE),
+  'POST /holdings/ca/report-pdf': reportRefusal('an As at in the future', '/api/holdings/ca/report-pdf', FUTURE),
+  'POST /holdings/ca/report-csv': reportRefusal('an As at in the future', '/api/holdings/ca/report-csv', FUTURE),
+  'POST /reconciliation/report-pdf': reportRefusal(
+    'a security id that is no whole number',
+    '/api/reconciliation/report-pdf',
+    FRACTIONAL_SECURITY,
+  ),
+  'POST /reconciliation/report-csv': reportRefusal(
+    'a security id that is no whole number',
+    '/api/reconciliation/report-csv',
+    FRACTIONAL_SECURITY,
+  ),
+  'POST /transactions/report-pdf': reportRefusal(
+    'a period that ends before it starts',
+    '/api/transactions/report-pdf',
+    BACKWARDS,
+  ),
+  'POST /transactions/report-csv': reportRefusal(
+    'a period that ends before it starts',
+    '/api/transactions/report-csv',
+    BACKWARDS,
+  ),
+  'POST /transactions/ops/report-csv': reportRefusal(
+    'a period that ends before it starts',
+    '/api/transactions/ops/report-csv',
+    BACKWARDS,
+  ),
   'GET /clients/:clientUuid/reports': clientProbe('an ASHW client', () => `/api/clients/${ids.clientUuid}/reports`),
   'GET /clients/:clientUuid/reporting-restriction': clientProbe(
     'an ASHW client',

@@ -1,6 +1,6 @@
 import { firstRole, getRoute } from '@gains/access';
 import { assertMember, type Caller } from '@gains/auth';
-import { invalidArgument, permissionDenied, type DomainErrorCode } from '@gains/errors';
+import { DomainError, invalidArgument, permissionDenied, type DomainErrorCode } from '@gains/errors';
 import type { PlanOrder } from './taximiser/plan-request';
 import type { CalculationFigures, CurrentYearAllowances, LedgerContext } from './calculation-figures';
 import { describeCsvError, taxpayerProblems, type LedgerFile, type LedgerFileError, type Taxpayer } from '../engine';
@@ -43,6 +43,16 @@ export type ComputeTask = LedgerFile & {
   /** A Taximiser plan on the file (domain/taximiser/plan-on-ledger.ts): its JSON answered instead. */
   taximiser?: { context: LedgerContext; order: PlanOrder; today: string; allowances: CurrentYearAllowances };
 };
+
+/** A stored client's ledger the engine could not read (a bug of the export, never the user's input): its first error. */
+export function unreadableLedger(errors: LedgerFileError[]): DomainError {
+  const first = errors[0];
+  return new DomainError(
+    'FAILED_PRECONDITION',
+    `The client’s ledger could not be read${first ? `: line ${first.line}, ${first.column}: ${first.message}` : ''}`,
+    'clientUuid',
+  );
+}
 
 /** A task the domain refused in the worker (a plan selling more than is held): the error to raise in the service. */
 export interface RefusedTask {

@@ -1,7 +1,7 @@
 import type { Caller } from '@gains/auth';
-import { DomainError, invalidArgument } from '@gains/errors';
+import { invalidArgument } from '@gains/errors';
 import type { LoadedLedger } from './run-calculation';
-import type { ComputeLedgerFileDeps } from './compute-ledger-file';
+import { unreadableLedger, type ComputeLedgerFileDeps } from './compute-ledger-file';
 import { assertCalculationsReader, requireUuid } from './calculations';
 
 export interface PoolsAtDeps extends ComputeLedgerFileDeps {
@@ -39,14 +39,7 @@ export async function poolsAt(
     },
     { owner: { organisation: req.organisationUuid, user: caller.service ?? caller.userUuid } },
   );
-  if (!value.ok) {
-    const first = value.errors[0];
-    throw new DomainError(
-      'FAILED_PRECONDITION',
-      `The client’s ledger could not be read${first ? `: line ${first.line}, ${first.column}: ${first.message}` : ''}`,
-      'clientUuid',
-    );
-  }
+  if (!value.ok) throw unreadableLedger(value.errors);
   const parsed = JSON.parse(value.json) as { computation: { holdings: unknown[] } };
   return parsed.computation.holdings;
 }

@@ -3,7 +3,7 @@ import { DomainError, invalidArgument } from '@gains/errors';
 import type { taxEngine } from '@gains/proto';
 import { Rational, type ReferenceData, type Taxpayer } from '../../engine';
 import { taxYearLabelOf } from '../calculation-figures';
-import type { ComputeLedgerFileDeps } from '../compute-ledger-file';
+import { unreadableLedger, type ComputeLedgerFileDeps } from '../compute-ledger-file';
 import { currentYearAllowances } from '../current-year-allowances';
 import type { LoadedLedger } from '../run-calculation';
 import { searchHouseholdSplit } from './household-search';
@@ -246,14 +246,7 @@ async function planOn(
     },
     { owner },
   );
-  if (!value.ok) {
-    const first = value.errors[0];
-    throw new DomainError(
-      'FAILED_PRECONDITION',
-      `The client’s ledger could not be read${first ? `: line ${first.line}, ${first.column}: ${first.message}` : ''}`,
-      'clientUuid',
-    );
-  }
+  if (!value.ok) throw unreadableLedger(value.errors);
   if (value.refused) throw new DomainError(value.refused.code, value.refused.message, value.refused.field || undefined);
   return JSON.parse(value.json) as TaximiserPlan;
 }
