@@ -11,6 +11,8 @@ export default mergeConfig(
       environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/testing/setup.ts'],
+      // rendering a whole chart or grid in happy-dom takes seconds on a busy 2-core machine
+      testTimeout: 20_000,
     },
   }),
 );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { config } from '@/config/env';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import {
@@ -11,6 +11,7 @@ import {
 import { useServiceLevels } from '../api/get-service-levels';
 import { useSaveOrganisation, type OrganisationInput } from '../api/save-organisation';
 import { AdminFormFrame, useAdminForm } from './admin-form-frame';
+import { FormActions } from '../../../components/forms/form-actions';
 
 /** The rules the form checks before sending (the server checks them again and names the field). */
 export const ORGANISATION_MESSAGES = {
@@ -319,16 +320,7 @@ export function OrganisationForm({
           </Row>
         )}
 
-        <div className="gains-form__actions">
-          <Button onClick={cancel} disabled={false}>
-            Cancel
-          </Button>
-          {canSave && (
-            <Button type="primary" htmlType="submit" loading={save.isPending}>
-              Save
-            </Button>
-          )}
-        </div>
+        <FormActions onCancel={cancel} canSave={canSave} saving={save.isPending} />
       </Form>
     </AdminFormFrame>
   );

@@ -4,6 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ServiceLevel } from '../api/get-service-levels';
 import { useSaveServiceLevel } from '../api/save-service-level';
 import { AdminFormFrame, useAdminForm } from './admin-form-frame';
+import { FormActions } from '../../../components/forms/form-actions';
 
 export const SERVICE_LEVEL_MESSAGES = {
   codeRequired: 'Code is required',
@@ -163,16 +164,7 @@ export function ServiceLevelForm({
             </>
           )}
         </Form.List>
-        <div className="gains-form__actions">
-          <Button onClick={cancel} disabled={false}>
-            Cancel
-          </Button>
-          {canSave && (
-            <Button type="primary" htmlType="submit" loading={save.isPending}>
-              Save
-            </Button>
-          )}
-        </div>
+        <FormActions onCancel={cancel} canSave={canSave} saving={save.isPending} />
       </Form>
     </AdminFormFrame>
   );

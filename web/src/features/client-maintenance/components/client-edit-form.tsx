@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Form, Tabs, Typography } from 'antd';
+import { Alert, Descriptions, Form, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -20,6 +20,7 @@ import { AddressesTab } from './addresses-tab';
 import { RelationshipsTab, ReportingTab, TaxesTab } from './client-list-tabs';
 import { formFieldOf, tabOfField, toInput, toValues, type ClientValues, type TabKey } from './client-form-rules';
 import { PortfoliosTab } from './portfolios-tab';
+import { FormActions } from '../../../components/forms/form-actions';
 
 /**
  * A client's edit page (seed 000 §2.5 client maintenance): details, addresses, relationships, taxes, reporting
@@ -172,16 +173,7 @@ export function ClientEditForm({
         disabled={!canSave || save.isPending}
       >
         <Tabs activeKey={tab} onChange={(k) => setTab(k as TabKey)} items={items} destroyOnHidden={false} />
-        <div className="gains-form__actions">
-          <Button onClick={() => navigate(listPath)} disabled={false}>
-            Cancel
-          </Button>
-          {canSave && (
-            <Button type="primary" htmlType="submit" loading={save.isPending}>
-              Save
-            </Button>
-          )}
-        </div>
+        <FormActions onCancel={() => navigate(listPath)} canSave={canSave} saving={save.isPending} />
       </Form>
       {client && (
         <Typography.Paragraph type="secondary" className="gains-client-audit__version">

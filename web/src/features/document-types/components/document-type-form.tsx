@@ -33,6 +33,7 @@ import {
   valuesOf,
   type DocumentTypeValues,
 } from './document-type-form-rules';
+import { FormActions } from '../../../components/forms/form-actions';
 
 const TYPE_FLAGS: [keyof DocumentTypeValues, string][] = [
   ['parentSecurityPriceMandatory', 'Parent security price mandatory'],
@@ -401,16 +402,7 @@ export function FirmDocumentTypeForm({
           Version {type.version}, last modified {formatDateTime(type.updatedAt)}{' '}
           {type.updatedByName && `by ${type.updatedByName}`}
         </Typography.Paragraph>
-        <div className="gains-form__actions">
-          <Button onClick={() => navigate(listPath)} disabled={false}>
-            Cancel
-          </Button>
-          {canSave && (
-            <Button type="primary" htmlType="submit" loading={save.isPending}>
-              Save
-            </Button>
-          )}
-        </div>
+        <FormActions onCancel={() => navigate(listPath)} canSave={canSave} saving={save.isPending} />
       </Form>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Checkbox, Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
+import { Alert, Checkbox, Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { INCOME_TYPE_ITEMS } from '@gains/access';
 import { INCOME_DIARY_FREQUENCIES, type DocumentType, type IncomeDiary } from '@gains/contracts';
@@ -15,6 +15,7 @@ import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useSaveIncomeDiary, useSecurityLayers } from '../api/income-diaries';
 import { isDiaryType } from './income-diary-rules';
+import { FormActions } from '../../../components/forms/form-actions';
 
 /**
  * The security of the form (Form.Item gives it `value` and `onChange`): the app's security search, which shows the
@@ -295,16 +296,13 @@ export function IncomeDiaryForm({
             modified {formatDateTime(diary.updatedAt)} {diary.updatedByName && `by ${diary.updatedByName}`}
           </Typography.Paragraph>
         )}
-        <div className="gains-form__actions">
-          <Button onClick={() => navigate(listPath)} disabled={false}>
-            Cancel
-          </Button>
-          {canSave && (
-            <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="diary-save">
-              {diary ? 'Save' : 'Create'}
-            </Button>
-          )}
-        </div>
+        <FormActions
+          onCancel={() => navigate(listPath)}
+          canSave={canSave}
+          saving={save.isPending}
+          submitLabel={diary ? 'Save' : 'Create'}
+          submitTestId="diary-save"
+        />
       </Form>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Alert, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import type { AssetClass, CgtClass, ChangeResult, Security, SecurityStatus } from '@gains/contracts';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -18,6 +18,7 @@ import {
   sedolProblem,
   statusOptions,
 } from './security-rules';
+import { FormActions } from '../../../components/forms/form-actions';
 
 interface Values {
   sedol: string;
@@ -231,14 +232,7 @@ export function SecurityForm({
             </Form.Item>
           </Col>
         </Row>
-        <div className="gains-form__actions">
-          <Button onClick={onCancel} disabled={false}>
-            Cancel
-          </Button>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            Save
-          </Button>
-        </div>
+        <FormActions onCancel={onCancel} saving={save.isPending} />
       </Form>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
+import { Alert, Checkbox, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
 import { LEDGER_EFFECT_DIRECTIONS, REQUIRABLE_FIELDS } from '@gains/contracts';
 import { useNavigate } from 'react-router';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { useSaveAndLeave } from '@/components/feedback/use-save-and-leave';
 import { renameErrorField, showServerFieldError } from '@/components/forms/server-field-error';
 import { useReferenceData } from '@/features/reference-data';
 import { useSaveTransactionType, type TransactionType } from '../api/transaction-types';
+import { FormActions } from '../../../components/forms/form-actions';
 
 interface Values {
   name: string;
@@ -207,16 +208,7 @@ export function TransactionTypeForm({
             {type.lastModifiedByName && `by ${type.lastModifiedByName}`}
           </Typography.Paragraph>
         )}
-        <div className="gains-form__actions">
-          <Button onClick={() => navigate(listPath)} disabled={false}>
-            Cancel
-          </Button>
-          {canSave && (
-            <Button type="primary" htmlType="submit" loading={save.isPending}>
-              Save
-            </Button>
-          )}
-        </div>
+        <FormActions onCancel={() => navigate(listPath)} canSave={canSave} saving={save.isPending} />
       </Form>
     </div>
   );
