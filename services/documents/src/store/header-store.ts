@@ -1,5 +1,7 @@
 import type { HeaderFilter, HeaderView, MovementView, SearchDateType } from '../domain/header-view';
 import type { Prisma } from './generated/client';
+import type { AutoProcessHeader } from '../domain/auto-process';
+import { processingOverrideOf } from '../domain/document-type-rules';
 import type { DocumentsPrisma } from './prisma';
 
 const FULL = {
@@ -252,6 +254,10 @@ export function createHeaderStore(prisma: DocumentsPrisma) {
           },
           include: FULL,
         });
+        // the type's processing override is the header's own from now on (a later change of the type leaves it)
+        await tx.$executeRaw`
+          UPDATE header h SET processing_override = t.processing_override
+          FROM document_type t WHERE t.id = h.document_type_id AND h.id = ${created.id}`;
         await tx.headerAudit.create({
           data: { headerId: created.id, byName, action: 'CREATE', toStatus: status },
         });
@@ -331,6 +337,31 @@ export function createHeaderStore(prisma: DocumentsPrisma) {
         });
         return true;
       });
+    },
+
+    /**
+     * Live headers (of one organisation, or every one for the timer) whose processing override asks for auto
+     * processing, PENDING or EDIT, with what they have to post and how many candidates wait for a review.
+     */
+    async autoProcessCandidates(organisationUuid: string | null): Promise<AutoProcessHeader[]> {
+      const rows = await prisma.$queryRaw<(Omit<AutoProcessHeader, 'override'> & { override: unknown })[]>`
+        WITH o AS (
+          SELECT h.id, h.organisation_uuid, h.uuid, h.code, h.status, h.pay_date, h.start_date,
+                 -- its own, copied from its type when made; a header made before headers kept one follows its type
+                 CASE WHEN h.processing_override = '{}'::jsonb THEN t.processing_override
+                      ELSE h.processing_override END AS override
+          FROM header h JOIN document_type t ON t.id = h.document_type_id
+          WHERE h.status IN ('PENDING', 'EDIT')
+            AND (${organisationUuid}::uuid IS NULL OR h.organisation_uuid = ${organisationUuid}::uuid))
+        SELECT o.organisation_uuid::text AS "organisationUuid", o.uuid::text AS uuid, o.code, o.status,
+               to_char(o.pay_date, 'YYYY-MM-DD') AS "payDate", to_char(o.start_date, 'YYYY-MM-DD') AS "startDate",
+               o.override,
+               (SELECT count(*)::int FROM candidate c WHERE c.header_id = o.id AND c.status = 'PENDING_DIFF')
+                 AS differing,
+               (SELECT count(*)::int FROM candidate c WHERE c.header_id = o.id AND c.status IN ('PENDING', 'EDIT'))
+                 AS "toPost"
+        FROM o WHERE (o.override->>'autoProcess')::boolean IS TRUE ORDER BY o.id`;
+      return rows.map((r) => ({ ...r, override: processingOverrideOf(r.override) }));
     },
 
     /** A page of the organisation's headers of one kind, newest first; the date range is whole days. */
