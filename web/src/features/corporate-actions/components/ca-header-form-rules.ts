@@ -70,6 +70,7 @@ export function showsParentPrice(type: DocumentType): boolean {
 
 /** Types whose new shares are whole units: fractions may be paid in cash at a Fraction Price (header-rules.ts). */
 const FRACTION_EFFECTS = [
+  'SCRIP_DIVIDEND',
   'SPLIT',
   'CONSOLIDATION',
   'BONUS',
