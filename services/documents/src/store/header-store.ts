@@ -1,6 +1,7 @@
 import type { HeaderFilter, HeaderView, MovementView, SearchDateType } from '../domain/header-view';
 import type { Prisma } from './generated/client';
 import type { AutoProcessHeader } from '../domain/auto-process';
+import type { ProcessingOverride } from '../domain/deps';
 import { processingOverrideOf } from '../domain/document-type-rules';
 import type { DocumentsPrisma } from './prisma';
 
@@ -11,6 +12,7 @@ const FULL = {
 } satisfies Prisma.HeaderInclude;
 type HeaderRow = Prisma.HeaderGetPayload<{ include: typeof FULL }>;
 
+const isEmptyJson = (v: unknown) => !v || (typeof v === 'object' && Object.keys(v).length === 0);
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
 const text = (v: { toString(): string } | null) => (v === null ? '' : v.toString());
 
@@ -48,6 +50,9 @@ function view(h: HeaderRow, layerName: string, orgName: string, counts: HeaderVi
     layerName,
     parentSecurityPrice: text(h.parentSecurityPrice),
     fractionPrice: text(h.fractionPrice),
+    processingOverride: processingOverrideOf(
+      isEmptyJson(h.processingOverride) ? h.documentType.processingOverride : h.processingOverride,
+    ),
     securityId: h.securityId ?? 0,
     securityName: h.securityName,
     sedol: h.sedol,
@@ -94,6 +99,8 @@ export interface HeaderWrite {
   layerUuid: string | null;
   parentSecurityPrice: string | null;
   fractionPrice?: string | null;
+  /** the header's own override; unset keeps the header's (creating: its type's is copied) */
+  processingOverride?: ProcessingOverride | null;
   securityId: number | null;
   sedol: string;
   isin: string;
@@ -130,6 +137,7 @@ const columns = (w: HeaderWrite) => ({
   layerUuid: w.layerUuid,
   parentSecurityPrice: w.parentSecurityPrice,
   fractionPrice: w.fractionPrice ?? null,
+  ...(w.processingOverride && { processingOverride: { ...w.processingOverride } }),
   securityId: w.securityId,
   sedol: w.sedol,
   isin: w.isin,
@@ -255,7 +263,8 @@ export function createHeaderStore(prisma: DocumentsPrisma) {
           include: FULL,
         });
         // the type's processing override is the header's own from now on (a later change of the type leaves it)
-        await tx.$executeRaw`
+        if (!w.processingOverride)
+          await tx.$executeRaw`
           UPDATE header h SET processing_override = t.processing_override
           FROM document_type t WHERE t.id = h.document_type_id AND h.id = ${created.id}`;
         await tx.headerAudit.create({
