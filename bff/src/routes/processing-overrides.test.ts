@@ -5,7 +5,7 @@
 // Figures are worked by hand below.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buy, newClient, newSecurity, settledHeader, until } from './documents-fixtures';
-import { ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
+import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
 
 let t: TestSystem;
 const as = (persona: Persona, body?: unknown, org = ORG.ASHW) => ({ token: t.tokens[persona], org, body });
@@ -50,12 +50,20 @@ async function typeWith(code: string, processingOverride: Record<string, unknown
 }
 
 /** A dividend of `rate` a share of the type, ex 1 September and paid 15 September 2026; answers its uuid at PENDING. */
-async function dividend(type: TypeJson, rate: string): Promise<string> {
+async function dividend(type: TypeJson, rate: string, more: Record<string, unknown> = {}): Promise<string> {
+  const created = await save(type, rate, more);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect((await settledHeader(t, created.body.uuid)).status).toBe('PENDING');
+  return created.body.uuid as string;
+}
+
+async function save(type: TypeJson, rate: string, more: Record<string, unknown> = {}) {
   const layer = (await t.request('GET', `/api/admin/documents/layers/${security}`, as('manager'))).body[0].uuid;
-  const created = await t.request(
+  return t.request(
     'POST',
     '/api/admin/documents/headers',
     as('manager', {
+      ...more,
       typeUuid: type.uuid,
       securityId: security,
       exDate: '2026-09-01',
@@ -64,15 +72,39 @@ async function dividend(type: TypeJson, rate: string): Promise<string> {
       lines: [{ lineDefinitionUuid: type.lineDefinitions[0]!.uuid, rate }],
     }),
   );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  expect((await settledHeader(t, created.body.uuid)).status).toBe('PENDING');
-  return created.body.uuid as string;
 }
 
 const refresh = async (uuid: string) => {
   expect((await t.request('POST', `/api/admin/documents/headers/${uuid}/refresh`, as('manager'))).status).toBe(200);
   return settledHeader(t, uuid, 'REFRESHING');
 };
+
+describe('a header’s processing override', () => {
+  it('is its type’s when made, its own when the terms send one, and checked like a type’s', async () => {
+    const type = await typeWith('HDR_DIVIDEND', { replaceCandidateMarketValue: true });
+    const header = async (uuid: string, persona: Persona = 'manager', org = ORG.ASHW) =>
+      t.request('GET', `/api/admin/documents/headers/${uuid}`, as(persona, undefined, org));
+    const copied = await dividend(type, '0.01');
+    expect((await header(copied)).body.processingOverride).toMatchObject({
+      replaceCandidateMarketValue: true,
+      replaceCandidateCgtCost: false,
+      autoProcess: false,
+    });
+    const own = await dividend(type, '0.01', { processingOverride: { replaceCandidateCgtCost: true } });
+    expect((await header(own)).body.processingOverride).toMatchObject({
+      replaceCandidateMarketValue: false,
+      replaceCandidateCgtCost: true,
+    });
+    expectError(
+      await save(type, '0.01', { processingOverride: { autoProcess: true, autoProcessNDaysAfterPayDate: 366 } }),
+      400,
+      'Auto process N days after pay date must be a whole number from 0 to 365',
+      'processingOverride.autoProcessNDaysAfterPayDate',
+    );
+    // another firm cannot read it
+    expect((await header(own, 'brook', ORG.BRKF)).status).toBe(404);
+  });
+});
 
 describe('Refresh under a processing override', () => {
   it('takes a changed quantity and a new holder without a review, but reviews a candidate a user edited', async () => {
