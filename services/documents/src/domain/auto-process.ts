@@ -49,7 +49,9 @@ export function autoProcessDate(h: Pick<AutoProcessHeader, 'payDate' | 'startDat
 export function isAutoProcessDue(h: AutoProcessHeader, today: string): boolean {
   const day = autoProcessDate(h);
   if (day === null || day > today) return false;
-  return (h.status === 'PENDING' || h.status === 'EDIT') && allows(h.status, 'process') && h.toPost > 0 && h.differing === 0;
+  return (
+    (h.status === 'PENDING' || h.status === 'EDIT') && allows(h.status, 'process') && h.toPost > 0 && h.differing === 0
+  );
 }
 
 export interface AutoProcessDeps {

@@ -183,8 +183,7 @@ export function candidatePreviews(
         // the fraction of a new share not issued is paid in cash: dividend income like the shares' cash
         // equivalent, not a capital distribution (nothing is disposed of; ITTOIA 2005 s411 taxes the scrip as income)
         const inLieu = fractionCash(holding, first, quantity, header.fractionPrice);
-        if (inLieu)
-          rows.push({ lineOrd: first.ord, transactionType: 'DIVIDEND', ...paid, consideration: inLieu });
+        if (inLieu) rows.push({ lineOrd: first.ord, transactionType: 'DIVIDEND', ...paid, consideration: inLieu });
       }
       break;
     }

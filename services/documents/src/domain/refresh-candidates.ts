@@ -47,7 +47,15 @@ export function refreshCandidatesHandler(
         for (const f of found) {
           const status = newHolderStatus(f.candidate.status, fresh, header.override);
           if (
-            await store.refreshCandidate(header.id, f.candidate, f.rows, new Map(), status, 'trade date', header.override)
+            await store.refreshCandidate(
+              header.id,
+              f.candidate,
+              f.rows,
+              new Map(),
+              status,
+              'trade date',
+              header.override,
+            )
           )
             differing += 1;
         }
@@ -74,7 +82,17 @@ export function refreshCandidatesHandler(
         const found = holderCandidate(header, h);
         if (!found) continue;
         const status = newHolderStatus(found.candidate.status, fresh, header.override);
-        if (await store.refreshCandidate(header.id, found.candidate, found.rows, lineIds, status, 'ex-date', header.override))
+        if (
+          await store.refreshCandidate(
+            header.id,
+            found.candidate,
+            found.rows,
+            lineIds,
+            status,
+            'ex-date',
+            header.override,
+          )
+        )
           differing += 1;
       }
       const done = page.next === '';

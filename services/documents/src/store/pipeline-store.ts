@@ -527,9 +527,7 @@ export function pipelineStore(tx: pg.ClientBase) {
         return newStatus === 'PENDING_DIFF';
       }
       const g = c.groups;
-      const [same] = await sql.$queryRaw<
-        { quantity: boolean; cost: boolean; groups: boolean; marketValue: boolean }[]
-      >`
+      const [same] = await sql.$queryRaw<{ quantity: boolean; cost: boolean; groups: boolean; marketValue: boolean }[]>`
         SELECT ${found.holdingQuantity}::numeric = ${c.holdingQuantity}::numeric AS quantity,
                ${found.cgtCost}::numeric IS NOT DISTINCT FROM ${c.cgtCost}::numeric AS cost,
                (${g === undefined} OR (group1_fifo, group2_fifo, group1_lifo, group2_lifo, group1_average, group2_average)
