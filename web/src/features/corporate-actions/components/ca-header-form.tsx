@@ -261,22 +261,24 @@ export function CorporateActionHeaderForm({
               key: 'override',
               label: <strong>Processing override</strong>,
               children: (
-                <Space size={[24, 0]} wrap data-testid="ca-processing-override">
-                  {OVERRIDE_FLAGS.map(([key, label]) => (
-                    <Checkbox
-                      key={key}
-                      disabled={readOnly}
-                      checked={draft.processingOverride[key]}
-                      onChange={(e) =>
-                        change({ processingOverride: { ...draft.processingOverride, [key]: e.target.checked } })
-                      }
-                    >
-                      {label}
-                    </Checkbox>
-                  ))}
+                <div data-testid="ca-processing-override">
+                  <Space size={[24, 0]} wrap>
+                    {OVERRIDE_FLAGS.map(([key, label]) => (
+                      <Checkbox
+                        key={key}
+                        disabled={readOnly}
+                        checked={draft.processingOverride[key]}
+                        onChange={(e) =>
+                          change({ processingOverride: { ...draft.processingOverride, [key]: e.target.checked } })
+                        }
+                      >
+                        {label}
+                      </Checkbox>
+                    ))}
+                  </Space>
                   <Form.Item
                     label="Auto process N days after pay date"
-                    style={{ marginBottom: 0 }}
+                    style={{ marginTop: 12, marginBottom: 0 }}
                     {...fieldError('processingOverride.autoProcessNDaysAfterPayDate')}
                     {...(nDaysProblem(draft.processingOverride.autoProcessNDaysAfterPayDate) && {
                       validateStatus: 'error' as const,
@@ -298,7 +300,7 @@ export function CorporateActionHeaderForm({
                       }
                     />
                   </Form.Item>
-                </Space>
+                </div>
               ),
             },
           ]}
