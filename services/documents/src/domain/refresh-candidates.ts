@@ -12,8 +12,7 @@ import { newHolderStatus } from './refresh-decision';
  * is a new holder and one the ledger no longer shows; a PENDING_DIFF candidate is unticked and not posted until it
  * is included again, so nothing changed behind the user's back is posted unseen, unless the header's processing
  * override says to take the change without a review (refresh-decision.ts: the replaceCandidate flags,
- * autoProcessNewHolding and autoProcessUpdateHolding). Candidates already posted are left
- * alone. A header that had no candidates takes its new holders as PENDING. At the end the header is EDIT when
+ * autoProcessNewHolding and autoProcessUpdateHolding). Candidates already posted are left alone. A header that had no candidates takes its new holders as PENDING. At the end the header is EDIT when
  * anything differs (or it was edited), otherwise PENDING; NO_CANDIDATES_FOUND when nobody holds the security.
  * A portfolio movement's refresh reads its out portfolios' holdings at the trade date again, one out portfolio a
  * chunk, the same way: a holding whose quantity or CGT cost changed (a transfer at cost moves that cost), a new one
