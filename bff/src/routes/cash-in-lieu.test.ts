@@ -87,7 +87,7 @@ describe('cash in lieu of fractions', () => {
         }),
       ),
       400,
-      'Fraction Price applies only to a split, consolidation, bonus issue, takeover for shares, conversion or demerger',
+      'Fraction Price applies only to a scrip dividend, split, consolidation, bonus issue, takeover for shares, conversion or demerger',
       'fractionPrice',
     );
 

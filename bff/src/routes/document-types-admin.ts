@@ -8,8 +8,8 @@ import { field, parseBody } from '../validation';
 
 const flag = (name: string) => field.bool(name).optional();
 const overrideFlag = (name: string) => field.bool(`processingOverride.${name}`).default(false);
-/** The whole override when sent (seed 001 §3); the service checks the day count's range. */
-const processingOverride = z.object(
+/** The whole override when sent (seed 001 §3); the service checks the day count's range. A header's too. */
+export const processingOverride = z.object(
   {
     autoProcess: overrideFlag('autoProcess'),
     autoProcessFromUserEnteredDate: overrideFlag('autoProcessFromUserEnteredDate'),

@@ -5,6 +5,7 @@ import { documents } from '@gains/proto';
 import { asCaller } from '../middleware/authenticate';
 import type { BffEnv } from '../deps';
 import { field, parseBody, parseQuery } from '../validation';
+import { processingOverride } from './document-types-admin';
 
 /** Text of a figure or a date: a JSON number would have passed through a binary float. */
 const textField = (name: string, max = 40) =>
@@ -47,6 +48,8 @@ const headerBody = z.object({
   inPortfolios: z.array(movementRow('inPortfolios')).max(100, 'inPortfolios may hold at most 100 rows').default([]),
   outPortfolios: z.array(movementRow('outPortfolios')).max(100, 'outPortfolios may hold at most 100 rows').default([]),
   fractionPrice: textField('fractionPrice').default(''),
+  // the header's own processing override, whole when sent; unset keeps the header's (or its type's)
+  processingOverride: processingOverride.optional(),
 });
 const typesQuery = z.object({ documentTypeCode: field.queryText('documentTypeCode', 2) });
 const searchQuery = z.object({

@@ -22,10 +22,12 @@ import { createRowStore } from './store/row-store';
 import { createIncomeDiaryStore } from './store/income-diary-store';
 import { refreshIncomePending } from './domain/income-pending';
 import { makeDiaryHeader, runDueDiaries } from './domain/run-income-diaries';
+import { AUTO_PROCESS_ACTOR, runAutoProcess } from './domain/auto-process';
+import { HEADER_JOBS } from './domain/header-jobs';
 import { createDocumentsPrisma } from './store/prisma';
 
 const SCHEMA = 'documents';
-/** How often the timer runs due income diaries, and how often every firm's 'Income Pending' is worked out again
+/** How often the timer runs due income diaries and auto-processes due headers, and how often every firm's 'Income Pending' is worked out again
  * (a diary's pay date comes into the coming period as days pass). */
 const DIARY_TICK_MS = 60_000;
 const PENDING_SWEEP_MS = 60 * 60_000;
@@ -144,6 +146,17 @@ export const documentsModule: ServiceModule = {
         { diaries, today, incomePendingChanged, makeHeader: (diary) => makeDiaryHeader(deps, diary) },
         organisationUuid,
       );
+    /** Headers whose processing override's day has come have their transactions created (auto-process.ts). */
+    const runAutoProcessTick = () =>
+      runAutoProcess(
+        {
+          candidates: () => headers.autoProcessCandidates(null),
+          today,
+          process: (h) =>
+            deps.startHeaderJob(HEADER_JOBS.process, AUTO_PROCESS_ACTOR, h.organisationUuid, h.uuid, h.status),
+        },
+        (h, error) => logger.warn({ err: error, header: h.code }, 'auto process: the header changed first'),
+      );
     let diaryTimer: NodeJS.Timeout | undefined;
     let sweepTimer: NodeJS.Timeout | undefined;
     const sweepPending = async () => {
@@ -159,12 +172,16 @@ export const documentsModule: ServiceModule = {
         await types.seedSystemTypes();
         jobs.listen();
         diaryTimer = setInterval(
-          quietly('the timer', () => runDiaryTick(null)),
+          quietly('the timer', async () => {
+            await runDiaryTick(null);
+            await runAutoProcessTick();
+          }),
           DIARY_TICK_MS,
         );
         sweepTimer = setInterval(quietly('the income pending sweep', sweepPending), PENDING_SWEEP_MS);
         quietly('the first run', async () => {
           await runDiaryTick(null);
+          await runAutoProcessTick();
           await sweepPending();
         })();
       },

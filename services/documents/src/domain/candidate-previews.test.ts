@@ -201,3 +201,97 @@ describe('cash in lieu of fractions (the header’s Fraction Price)', () => {
     expect(candidatePreviews(header('CONSOLIDATION'), consolidation, holder('1000'))).toHaveLength(1);
   });
 });
+
+describe('a scrip dividend’s fraction is dividend income', () => {
+  const scrip = [line(1, 'BUY', '1', { perParent: '40', price: '3.20' })];
+  const withFractions = (fractionPrice: string): PreviewHeader => ({ ...header('SCRIP_DIVIDEND'), fractionPrice });
+
+  it('when 1,030 held take 1 new share for every 40 at £3.20 and fractions fetch £3.10, then the fraction is a DIVIDEND', () => {
+    // 1,030 / 40 = 25.75: 25 new shares bought for 25 x £3.20 = £80.00, that cash equivalent the dividend;
+    // the fraction (1,030 x 1 - 25 x 40) / 40 = 30 / 40 = 0.75 of a share x £3.10 = £2.325, £2.33 to the penny
+    // (half up): paid in cash as dividend income, not a capital distribution
+    const rows = candidatePreviews(withFractions('3.10'), scrip, holder('1030'));
+    expect(rows).toEqual([
+      {
+        lineOrd: 1,
+        transactionType: 'BUY',
+        ...paid,
+        quantity: '25',
+        price: '3.20',
+        consideration: '80.00',
+        paid: true,
+      },
+      { lineOrd: 1, transactionType: 'DIVIDEND', ...paid, consideration: '80.00' },
+      { lineOrd: 1, transactionType: 'DIVIDEND', ...paid, consideration: '2.33' },
+    ]);
+    expect(rows.some((r) => r.transactionType === 'CAPITAL_RETURN')).toBe(false);
+  });
+
+  it('when a holder is entitled to less than one new share, then the fraction’s cash is all the dividend', () => {
+    // 30 / 40 = 0.75 of a share: none issued; 0.75 x £3.10 = £2.325, £2.33
+    expect(candidatePreviews(withFractions('3.10'), scrip, holder('30'))).toEqual([
+      { lineOrd: 1, transactionType: 'DIVIDEND', ...paid, consideration: '2.33' },
+    ]);
+    // without a Fraction Price the fraction is not paid (as before): nothing for 30 held
+    expect(candidatePreviews(header('SCRIP_DIVIDEND'), scrip, holder('30'))).toEqual([]);
+  });
+});
+
+describe('a holder entitled to less than one new share of a takeover or demerger, with a Fraction Price', () => {
+  it('when 1 share is held in a takeover of 2 new for every 3, then the holding is sold for the fraction’s cash', () => {
+    // 1 x 2 / 3 = 2/3 of a new share: none issued; (1 x 2 - 0 x 3) / 3 = 2/3 x £4.95 = £3.30; nothing new is
+    // received, so the old share is disposed of for £3.30 (a SELL of the whole holding, £3.30 a share)
+    const rows = candidatePreviews(
+      { ...header('TAKEOVER_SHARES'), fractionPrice: '4.95' },
+      [line(1, 'TAKEOVER', '2', { perParent: '3', price: '5.00', newSecurityId: 9 })],
+      holder('1'),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows).toEqual([
+      { lineOrd: 1, transactionType: 'SELL', ...paid, quantity: '1', price: '3.30000000', consideration: '3.30' },
+    ]);
+  });
+
+  it('when 1 share is held in a takeover of 1 new for every 2 and £1.50 cash, then the cash and the fraction’s cash sell it', () => {
+    // 1 / 2 = 0.5 of a new share: none; the cash line 1 x £1.50 = £1.50; the fraction 0.5 x £3.90 = £1.95;
+    // £1.50 + £1.95 = £3.45 for the one share
+    const rows = candidatePreviews(
+      { ...header('TAKEOVER_SHARES_AND_CASH'), fractionPrice: '3.90' },
+      [line(1, 'TAKEOVER', '1', { perParent: '2', price: '4.00', newSecurityId: 9 }), line(2, 'TAKEOVER', '1.50')],
+      holder('1'),
+    );
+    expect(rows).toEqual([
+      { lineOrd: 1, transactionType: 'SELL', ...paid, quantity: '1', price: '3.45000000', consideration: '3.45' },
+    ]);
+  });
+
+  it('when 3 shares are held in a demerger of 1 new for every 4, then the fraction’s cash is a capital return on them', () => {
+    // 3 / 4 = 0.75 of a new share: none; 0.75 x £7.80 = £5.85, received on the parent shares the holder keeps;
+    // B = 3 x £6.00 (the parent's price) = £18.00
+    const rows = candidatePreviews(
+      { ...header('DEMERGER', '6.00'), fractionPrice: '7.80' },
+      [line(1, 'DEMERGER', '1', { perParent: '4', price: '8.00', newSecurityId: 11, apportionmentFactor: '0.25' })],
+      holder('3'),
+    );
+    expect(rows).toEqual([
+      {
+        lineOrd: 1,
+        transactionType: 'CAPITAL_RETURN',
+        ...paid,
+        consideration: '5.85',
+        price: '6.00',
+        marketValue: '18.00',
+      },
+    ]);
+  });
+
+  it('when no Fraction Price is given, then less than one new share gets nothing, as before', () => {
+    expect(
+      candidatePreviews(
+        header('TAKEOVER_SHARES'),
+        [line(1, 'TAKEOVER', '2', { perParent: '3', price: '5.00', newSecurityId: 9 })],
+        holder('1'),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -88,6 +88,18 @@ const pennies = (value: string) => roundDecimal(value, 2, 'half-up');
 const positive = (value: string | undefined) => value !== undefined && compareDecimal(value, '0') > 0;
 
 /**
+ * The cash for the fraction of a new share not issued (whole units of `issued`), to the penny: the fraction, exactly
+ * (holding x rate - issued x perParent) / perParent, at the price the company sold the fractions for; null when
+ * it comes to nothing.
+ */
+function fractionCash(holding: string, line: PreviewLine, issued: string, fractionPrice: string): string | null {
+  const perParent = line.perParent || '1';
+  const fraction = subtractDecimal(multiplyDecimal(holding, line.rate), multiplyDecimal(issued, perParent));
+  const consideration = pennies(divideDecimal(multiplyDecimal(fraction, fractionPrice), perParent, 12));
+  return positive(consideration) ? consideration : null;
+}
+
+/**
  * Cash in lieu of the fraction of a new share not issued (whole units of `issued`): the fraction, exactly
  * (holding x rate - issued x perParent) / perParent, at the price the company sold the fractions for, to the penny.
  * The engine takes it as a `CAPITAL_RETURN` on the new shares: a capital distribution, deducted from their cost
@@ -101,10 +113,8 @@ function cashInLieu(
   row: Omit<PreviewRow, 'transactionType' | 'consideration' | 'price' | 'marketValue'>,
   holdingAfter: string,
 ): PreviewRow | null {
-  const perParent = line.perParent || '1';
-  const fraction = subtractDecimal(multiplyDecimal(holding, line.rate), multiplyDecimal(issued, perParent));
-  const consideration = pennies(divideDecimal(multiplyDecimal(fraction, fractionPrice), perParent, 12));
-  if (!positive(consideration)) return null;
+  const consideration = fractionCash(holding, line, issued, fractionPrice);
+  if (!consideration) return null;
   return {
     ...row,
     transactionType: 'CAPITAL_RETURN',
@@ -155,19 +165,26 @@ export function candidatePreviews(
     }
     case 'SCRIP_DIVIDEND': {
       const quantity = newQuantity(holding, first, candidate.decimalPlaces);
-      if (!positive(quantity) || !first.price) break;
-      const consideration = pennies(multiplyDecimal(quantity, first.price));
-      // the new shares are acquired for the cash equivalent, which is the holder's dividend income
-      rows.push({
-        lineOrd: first.ord,
-        transactionType: 'BUY',
-        ...paid,
-        quantity,
-        price: first.price,
-        consideration,
-        paid: true,
-      });
-      rows.push({ lineOrd: first.ord, transactionType: 'DIVIDEND', ...paid, consideration });
+      if (positive(quantity) && first.price) {
+        const consideration = pennies(multiplyDecimal(quantity, first.price));
+        // the new shares are acquired for the cash equivalent, which is the holder's dividend income
+        rows.push({
+          lineOrd: first.ord,
+          transactionType: 'BUY',
+          ...paid,
+          quantity,
+          price: first.price,
+          consideration,
+          paid: true,
+        });
+        rows.push({ lineOrd: first.ord, transactionType: 'DIVIDEND', ...paid, consideration });
+      }
+      if (header.fractionPrice) {
+        // the fraction of a new share not issued is paid in cash: dividend income like the shares' cash
+        // equivalent, not a capital distribution (nothing is disposed of; ITTOIA 2005 s411 taxes the scrip as income)
+        const inLieu = fractionCash(holding, first, quantity, header.fractionPrice);
+        if (inLieu) rows.push({ lineOrd: first.ord, transactionType: 'DIVIDEND', ...paid, consideration: inLieu });
+      }
       break;
     }
     case 'SPLIT':
@@ -212,9 +229,37 @@ export function candidatePreviews(
       const quantity = newQuantity(holding, first, first.newSecurityDecimals);
       const cashLine = header.effect === 'TAKEOVER_SHARES_AND_CASH' ? line(2) : undefined;
       const consideration = cashLine ? cash(cashLine) : undefined;
-      if (!positive(quantity) && !positive(consideration)) break;
+      const demerged = header.effect === 'DEMERGER';
+      if (!positive(quantity)) {
+        // less than one new share: no new shares are issued, the fraction is sold and its cash paid over
+        const inLieu = header.fractionPrice ? fractionCash(holding, first, '0', header.fractionPrice) : null;
+        const total = addDecimal(consideration ?? '0', inLieu ?? '0');
+        if (!positive(total)) break;
+        if (demerged && inLieu) {
+          // the holder keeps the parent shares: cash received in respect of them is a capital distribution on
+          // them (s122: small, deducted from their cost; CG57836), B the retained holding's value
+          const after = header.parentSecurityPrice;
+          rows.push({
+            lineOrd: first.ord,
+            transactionType: 'CAPITAL_RETURN',
+            ...paid,
+            consideration: inLieu,
+            ...(after && { price: after, marketValue: pennies(multiplyDecimal(holding, after)) }),
+          });
+        } else if (!demerged)
+          // the old shares are exchanged for cash alone: a disposal of the whole holding for that cash (as a
+          // takeover for cash is), not a takeover carrying their cost to no new shares
+          rows.push({
+            lineOrd: first.ord,
+            transactionType: 'SELL',
+            ...paid,
+            quantity: holding,
+            price: divideDecimal(total, holding, 8),
+            consideration: total,
+          });
+        break;
+      }
       const value = first.price ? pennies(multiplyDecimal(quantity, first.price)) : undefined;
-      const demerger = header.effect === 'DEMERGER';
       rows.push({
         lineOrd: first.ord,
         transactionType: first.transactionTypeName,
@@ -225,9 +270,9 @@ export function candidatePreviews(
         ...(positive(consideration) && { consideration }),
         // a demerger apportions cost by the new shares' value against the retained holding's; a takeover with
         // cash, by the new shares' value against the cash
-        ...(demerger && header.parentSecurityPrice
+        ...(demerged && header.parentSecurityPrice
           ? { marketValue: pennies(multiplyDecimal(holding, header.parentSecurityPrice)) }
-          : value && !demerger && { marketValue: value }),
+          : value && !demerged && { marketValue: value }),
         ...(first.apportionmentFactor && { apportionmentFactor: first.apportionmentFactor }),
       });
       if (header.fractionPrice && first.newSecurityId !== null) {

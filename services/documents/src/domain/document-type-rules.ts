@@ -42,6 +42,16 @@ export function processingOverrideOf(json: unknown): ProcessingOverride {
   return out;
 }
 
+/** An override's rule (a type's or a header's): N days a whole number from 0 to 365, the field named. */
+export function checkProcessingOverride(override: ProcessingOverride): void {
+  const days = override.autoProcessNDaysAfterPayDate;
+  if (!Number.isInteger(days) || days < 0 || days > N_DAYS_MAX)
+    throw invalidArgument(
+      'processingOverride.autoProcessNDaysAfterPayDate',
+      `Auto process N days after pay date must be a whole number from 0 to ${N_DAYS_MAX}`,
+    );
+}
+
 export interface LineDefinitionEdit {
   ord: number;
   transactionTypeDescription?: string;
@@ -130,12 +140,7 @@ export function checkDocumentTypeEdit(current: DocumentTypeRecord, edit: Documen
   }
 
   const override = edit.processingOverride ?? current.processingOverride;
-  const days = override.autoProcessNDaysAfterPayDate;
-  if (!Number.isInteger(days) || days < 0 || days > N_DAYS_MAX)
-    throw invalidArgument(
-      'processingOverride.autoProcessNDaysAfterPayDate',
-      `Auto process N days after pay date must be a whole number from 0 to ${N_DAYS_MAX}`,
-    );
+  checkProcessingOverride(override);
 
   const byOrd = new Map(current.lineDefinitions.map((d) => [d.ord, d]));
   const edits = new Map<number, LineDefinitionEdit & { index: number }>();

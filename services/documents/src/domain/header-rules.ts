@@ -55,6 +55,7 @@ export interface CheckedLine {
 
 /** Types whose new shares are whole units, the fractional entitlements sold by the company for its holders. */
 export const FRACTION_EFFECTS: readonly DocumentEffect[] = [
+  'SCRIP_DIVIDEND',
   'SPLIT',
   'CONSOLIDATION',
   'BONUS',
@@ -152,7 +153,7 @@ export function checkCorporateAction(type: TypeRules, input: HeaderInput) {
     if (!FRACTION_EFFECTS.includes(type.effect))
       throw invalidArgument(
         'fractionPrice',
-        'Fraction Price applies only to a split, consolidation, bonus issue, takeover for shares, conversion or demerger',
+        'Fraction Price applies only to a scrip dividend, split, consolidation, bonus issue, takeover for shares, conversion or demerger',
       );
     fractionPrice = decimal('fractionPrice', 'Fraction Price', input.fractionPrice!, 'positive');
   }

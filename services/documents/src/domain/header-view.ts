@@ -1,4 +1,4 @@
-import type { PortfolioRef } from './deps';
+import type { PortfolioRef, ProcessingOverride } from './deps';
 
 /** A header as the calls answer it (documents.proto Header): text for every figure and date ("" when none). */
 export interface HeaderView {
@@ -22,6 +22,8 @@ export interface HeaderView {
   parentSecurityPrice: string;
   /** cash in lieu of fractions, GBP per new share; "" when fractions are not paid */
   fractionPrice: string;
+  /** seed 001 §3: the header's own, copied from its type when made (its type's for a header made before) */
+  processingOverride: ProcessingOverride;
   securityId: number;
   securityName: string;
   sedol: string;

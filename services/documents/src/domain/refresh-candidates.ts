@@ -4,13 +4,15 @@ import { holderCandidate, HOLDERS_PAGE, periodStartOf, type HolderSource } from 
 import { movementParties, outPortfolioCandidates, type PortfolioHoldingSource } from './create-movement-candidates';
 import { isMovement } from './document-types';
 import { HEADER_JOBS } from './header-jobs';
+import { newHolderStatus } from './refresh-decision';
 
 /**
  * Refresh (POST .../headers/{id}/refresh), as a job: the holders found again after ledger changes, a page a chunk.
  * A candidate whose holding at the ex-date now differs takes the ledger's figures and rows and is PENDING_DIFF, as
  * is a new holder and one the ledger no longer shows; a PENDING_DIFF candidate is unticked and not posted until it
- * is included again, so nothing changed behind the user's back is posted unseen. Candidates already posted are left
- * alone. A header that had no candidates takes its new holders as PENDING. At the end the header is EDIT when
+ * is included again, so nothing changed behind the user's back is posted unseen, unless the header's processing
+ * override says to take the change without a review (refresh-decision.ts: the replaceCandidate flags,
+ * autoProcessNewHolding and autoProcessUpdateHolding). Candidates already posted are left alone. A header that had no candidates takes its new holders as PENDING. At the end the header is EDIT when
  * anything differs (or it was edited), otherwise PENDING; NO_CANDIDATES_FOUND when nobody holds the security.
  * A portfolio movement's refresh reads its out portfolios' holdings at the trade date again, one out portfolio a
  * chunk, the same way: a holding whose quantity or CGT cost changed (a transfer at cost moves that cost), a new one
@@ -42,8 +44,18 @@ export function refreshCandidatesHandler(
         let differing = 0;
         const found = out ? await outPortfolioCandidates(source, header, out, ins) : [];
         for (const f of found) {
-          const status = fresh || f.candidate.status === 'EXCLUDED' ? f.candidate.status : 'PENDING_DIFF';
-          if (await store.refreshCandidate(header.id, f.candidate, f.rows, new Map(), status, 'trade date'))
+          const status = newHolderStatus(f.candidate.status, fresh, header.override);
+          if (
+            await store.refreshCandidate(
+              header.id,
+              f.candidate,
+              f.rows,
+              new Map(),
+              status,
+              'trade date',
+              header.override,
+            )
+          )
             differing += 1;
         }
         const done = at + 1 >= outs.length;
@@ -68,8 +80,19 @@ export function refreshCandidatesHandler(
       for (const h of page.holders) {
         const found = holderCandidate(header, h);
         if (!found) continue;
-        const status = fresh || found.candidate.status === 'EXCLUDED' ? found.candidate.status : 'PENDING_DIFF';
-        if (await store.refreshCandidate(header.id, found.candidate, found.rows, lineIds, status)) differing += 1;
+        const status = newHolderStatus(found.candidate.status, fresh, header.override);
+        if (
+          await store.refreshCandidate(
+            header.id,
+            found.candidate,
+            found.rows,
+            lineIds,
+            status,
+            'ex-date',
+            header.override,
+          )
+        )
+          differing += 1;
       }
       const done = page.next === '';
       if (done) await finish('ex-date');

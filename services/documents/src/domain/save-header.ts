@@ -2,7 +2,8 @@ import type { Caller } from '@gains/auth';
 import { DomainError, invalidArgument, notFound } from '@gains/errors';
 import type { HeaderWrite } from '../store/header-store';
 import { assertDocumentsUser } from './access';
-import type { DocumentsDeps } from './deps';
+import type { DocumentsDeps, ProcessingOverride } from './deps';
+import { checkProcessingOverride, processingOverrideOf } from './document-type-rules';
 import { assertAllowed } from './header-status';
 import { checkCorporateAction, checkPortfolioMovement, type HeaderInput } from './header-rules';
 import type { HeaderView } from './header-view';
@@ -19,6 +20,8 @@ export type SaveHeaderRequest = HeaderInput & {
   name: string;
   description: string;
   lines: (HeaderInput['lines'][number] & { incomeReportLabel: string })[];
+  /** the header's own processing override (seed 001 §3); unset keeps the header's, or its type's on create */
+  processingOverride?: ProcessingOverride;
 };
 
 /**
@@ -54,6 +57,7 @@ export async function writeHeader(deps: DocumentsDeps, caller: Caller, req: Save
       throw invalidArgument('typeUuid', 'A header’s type cannot change: delete it and add another');
     assertAllowed(existing.status, 'update');
   }
+  if (req.processingOverride) checkProcessingOverride(req.processingOverride);
   const name = req.name.trim().slice(0, 200);
   const description = req.description.trim().slice(0, 2000);
   let write: HeaderWrite;
@@ -156,6 +160,7 @@ export async function writeHeader(deps: DocumentsDeps, caller: Caller, req: Save
       movements: [],
     };
   }
+  write.processingOverride = req.processingOverride ? processingOverrideOf(req.processingOverride) : null;
   const orgName = await deps.organisationName(caller, org);
   const saved = existing
     ? await deps.headers.update(org, req.uuid.toLowerCase(), req.version, write, caller.name, orgName)

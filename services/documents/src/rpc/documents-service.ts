@@ -134,6 +134,7 @@ export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof 
         layerUuid: req.layerUuid,
         parentSecurityPrice: req.parentSecurityPrice,
         fractionPrice: req.fractionPrice,
+        ...(req.processingOverride && { processingOverride: { ...req.processingOverride } }),
         securityId: req.securityId,
         lines: req.lines.map((l) => ({
           lineDefinitionUuid: l.lineDefinitionUuid,

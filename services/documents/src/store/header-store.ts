@@ -1,5 +1,8 @@
 import type { HeaderFilter, HeaderView, MovementView, SearchDateType } from '../domain/header-view';
 import type { Prisma } from './generated/client';
+import type { AutoProcessHeader } from '../domain/auto-process';
+import type { ProcessingOverride } from '../domain/deps';
+import { processingOverrideOf } from '../domain/document-type-rules';
 import type { DocumentsPrisma } from './prisma';
 
 const FULL = {
@@ -9,6 +12,7 @@ const FULL = {
 } satisfies Prisma.HeaderInclude;
 type HeaderRow = Prisma.HeaderGetPayload<{ include: typeof FULL }>;
 
+const isEmptyJson = (v: unknown) => !v || (typeof v === 'object' && Object.keys(v).length === 0);
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
 const text = (v: { toString(): string } | null) => (v === null ? '' : v.toString());
 
@@ -46,6 +50,9 @@ function view(h: HeaderRow, layerName: string, orgName: string, counts: HeaderVi
     layerName,
     parentSecurityPrice: text(h.parentSecurityPrice),
     fractionPrice: text(h.fractionPrice),
+    processingOverride: processingOverrideOf(
+      isEmptyJson(h.processingOverride) ? h.documentType.processingOverride : h.processingOverride,
+    ),
     securityId: h.securityId ?? 0,
     securityName: h.securityName,
     sedol: h.sedol,
@@ -92,6 +99,8 @@ export interface HeaderWrite {
   layerUuid: string | null;
   parentSecurityPrice: string | null;
   fractionPrice?: string | null;
+  /** the header's own override; unset keeps the header's (creating: its type's is copied) */
+  processingOverride?: ProcessingOverride | null;
   securityId: number | null;
   sedol: string;
   isin: string;
@@ -128,6 +137,7 @@ const columns = (w: HeaderWrite) => ({
   layerUuid: w.layerUuid,
   parentSecurityPrice: w.parentSecurityPrice,
   fractionPrice: w.fractionPrice ?? null,
+  ...(w.processingOverride && { processingOverride: { ...w.processingOverride } }),
   securityId: w.securityId,
   sedol: w.sedol,
   isin: w.isin,
@@ -252,6 +262,11 @@ export function createHeaderStore(prisma: DocumentsPrisma) {
           },
           include: FULL,
         });
+        // the type's processing override is the header's own from now on (a later change of the type leaves it)
+        if (!w.processingOverride)
+          await tx.$executeRaw`
+          UPDATE header h SET processing_override = t.processing_override
+          FROM document_type t WHERE t.id = h.document_type_id AND h.id = ${created.id}`;
         await tx.headerAudit.create({
           data: { headerId: created.id, byName, action: 'CREATE', toStatus: status },
         });
@@ -331,6 +346,31 @@ export function createHeaderStore(prisma: DocumentsPrisma) {
         });
         return true;
       });
+    },
+
+    /**
+     * Live headers (of one organisation, or every one for the timer) whose processing override asks for auto
+     * processing, PENDING or EDIT, with what they have to post and how many candidates wait for a review.
+     */
+    async autoProcessCandidates(organisationUuid: string | null): Promise<AutoProcessHeader[]> {
+      const rows = await prisma.$queryRaw<(Omit<AutoProcessHeader, 'override'> & { override: unknown })[]>`
+        WITH o AS (
+          SELECT h.id, h.organisation_uuid, h.uuid, h.code, h.status, h.pay_date, h.start_date,
+                 -- its own, copied from its type when made; a header made before headers kept one follows its type
+                 CASE WHEN h.processing_override = '{}'::jsonb THEN t.processing_override
+                      ELSE h.processing_override END AS override
+          FROM header h JOIN document_type t ON t.id = h.document_type_id
+          WHERE h.status IN ('PENDING', 'EDIT')
+            AND (${organisationUuid}::uuid IS NULL OR h.organisation_uuid = ${organisationUuid}::uuid))
+        SELECT o.organisation_uuid::text AS "organisationUuid", o.uuid::text AS uuid, o.code, o.status,
+               to_char(o.pay_date, 'YYYY-MM-DD') AS "payDate", to_char(o.start_date, 'YYYY-MM-DD') AS "startDate",
+               o.override,
+               (SELECT count(*)::int FROM candidate c WHERE c.header_id = o.id AND c.status = 'PENDING_DIFF')
+                 AS differing,
+               (SELECT count(*)::int FROM candidate c WHERE c.header_id = o.id AND c.status IN ('PENDING', 'EDIT'))
+                 AS "toPost"
+        FROM o WHERE (o.override->>'autoProcess')::boolean IS TRUE ORDER BY o.id`;
+      return rows.map((r) => ({ ...r, override: processingOverrideOf(r.override) }));
     },
 
     /** A page of the organisation's headers of one kind, newest first; the date range is whole days. */

@@ -2,7 +2,9 @@ import { plainDecimal } from '@gains/decimal';
 import { rawSql } from '@gains/db';
 import type pg from 'pg';
 import type { PreviewHeader, PreviewLine, PreviewRow } from '../domain/candidate-previews';
-import type { PortfolioRef } from '../domain/deps';
+import type { PortfolioRef, ProcessingOverride } from '../domain/deps';
+import { NO_PROCESSING_OVERRIDE, processingOverrideOf } from '../domain/document-type-rules';
+import { replaceDecision } from '../domain/refresh-decision';
 import type { GroupMethod } from '../domain/document-types';
 
 /** A corporate action as its jobs read it: the terms the previews are made from. */
@@ -21,6 +23,8 @@ export interface RunHeader extends PreviewHeader {
   /** the type's Group 1 / Group 2 method (FIFO, LIFO or AVERAGE) */
   groupMethod: GroupMethod;
   lines: (PreviewLine & { id: number })[];
+  /** the header's processing override (its own, copied from its type; its type's for a header made before) */
+  override: ProcessingOverride;
 }
 
 /** A proposed ledger row as the posting job sends it. */
@@ -150,14 +154,18 @@ export function pipelineStore(tx: pg.ClientBase) {
   };
   return {
     async header(headerUuid: string): Promise<RunHeader | null> {
-      const [h] = await sql.$queryRaw<(Omit<RunHeader, 'lines' | 'effect'> & { effect: RunHeader['effect'] })[]>`
+      const [h] = await sql.$queryRaw<
+        (Omit<RunHeader, 'lines' | 'effect' | 'override'> & { effect: RunHeader['effect']; override: unknown })[]
+      >`
         SELECT h.id, h.uuid::text AS uuid, h.organisation_uuid::text AS "organisationUuid", h.code, h.status,
                t.effect, h.security_id AS "securityId", to_char(h.ex_date, 'YYYY-MM-DD') AS "exDate",
                to_char(h.pay_date, 'YYYY-MM-DD') AS "payDate", h.parent_security_price::text AS "parentSecurityPrice",
                trim_scale(h.fraction_price)::text AS "fractionPrice",
                h.quantity_decimal_places AS "quantityDecimalPlaces", t.document_type_code AS "documentTypeCode",
                to_char(h.trade_date, 'YYYY-MM-DD') AS "tradeDate",
-               to_char(h.start_date, 'YYYY-MM-DD') AS "startDate", t.group_method AS "groupMethod"
+               to_char(h.start_date, 'YYYY-MM-DD') AS "startDate", t.group_method AS "groupMethod",
+               CASE WHEN h.processing_override = '{}'::jsonb THEN t.processing_override
+                    ELSE h.processing_override END AS override
         FROM header h JOIN document_type t ON t.id = h.document_type_id WHERE h.uuid = ${headerUuid}::uuid`;
       if (!h) return null;
       const lines = await sql.$queryRaw<(PreviewLine & { id: number })[]>`
@@ -167,7 +175,7 @@ export function pipelineStore(tx: pg.ClientBase) {
                l.quantity_decimal_places AS "newSecurityDecimals", l.apportionment_factor::text AS "apportionmentFactor"
         FROM header_line l JOIN line_definition d ON d.id = l.line_definition_id
         WHERE l.header_id = ${h.id} ORDER BY d.ord, l.id`;
-      return { ...h, lines };
+      return { ...h, lines, override: processingOverrideOf(h.override) };
     },
 
     /**
@@ -479,9 +487,11 @@ export function pipelineStore(tx: pg.ClientBase) {
       return this.candidateCount(headerId);
     },
     /**
-     * A holder found again: a new one is added (`newStatus`); one whose holding differs from its candidate's gets
-     * the ledger's figures and rows again and is PENDING_DIFF (its rows EXCLUDED until it is included again); an
-     * equal one, or one already posted, is left as it is. Answers whether it differed.
+     * A holder found again: a new one is added (`newStatus`). One whose holding differs from its candidate's gets
+     * the ledger's figures and rows again and is PENDING_DIFF (its rows EXCLUDED until it is included again),
+     * unless the processing override lets Gains take the new figures without a review (`replaceDecision`): then
+     * it keeps its status with the new figures and rows. An equal one, or one already posted, is left as it is.
+     * Answers whether it now differs (PENDING_DIFF).
      */
     async refreshCandidate(
       headerId: number,
@@ -491,12 +501,24 @@ export function pipelineStore(tx: pg.ClientBase) {
       newStatus: string,
       /** the date the holding is read at, as the reason names it; a movement's also differs when its cost does */
       at: 'ex-date' | 'trade date' = 'ex-date',
+      override: ProcessingOverride = NO_PROCESSING_OVERRIDE,
     ): Promise<boolean> {
       const [found] = await sql.$queryRaw<
-        { id: number; holdingQuantity: string; cgtCost: string | null; stale: boolean; rowCount: number }[]
+        {
+          id: number;
+          status: string;
+          edited: boolean;
+          holdingQuantity: string;
+          cgtCost: string | null;
+          stale: boolean;
+          rowCount: number;
+          acquisitionDate: string | null;
+        }[]
       >`
-        SELECT id, holding_quantity::text AS "holdingQuantity", cgt_cost::text AS "cgtCost", stale,
-               (SELECT count(*)::int FROM preview p WHERE p.candidate_id = candidate.id) AS "rowCount"
+        SELECT id, status, edited, holding_quantity::text AS "holdingQuantity", cgt_cost::text AS "cgtCost", stale,
+               (SELECT count(*)::int FROM preview p WHERE p.candidate_id = candidate.id) AS "rowCount",
+               (SELECT to_char(min(p.acquisition_date), 'YYYY-MM-DD') FROM preview p
+                 WHERE p.candidate_id = candidate.id) AS "acquisitionDate"
         FROM candidate
         WHERE header_id = ${headerId} AND portfolio_uuid = ${c.portfolioUuid}::uuid AND security_id = ${c.securityId}
         FOR UPDATE`;
@@ -505,28 +527,56 @@ export function pipelineStore(tx: pg.ClientBase) {
         return newStatus === 'PENDING_DIFF';
       }
       const g = c.groups;
-      const [same] = await sql.$queryRaw<{ quantity: boolean; cost: boolean; groups: boolean }[]>`
+      const [same] = await sql.$queryRaw<{ quantity: boolean; cost: boolean; groups: boolean; marketValue: boolean }[]>`
         SELECT ${found.holdingQuantity}::numeric = ${c.holdingQuantity}::numeric AS quantity,
                ${found.cgtCost}::numeric IS NOT DISTINCT FROM ${c.cgtCost}::numeric AS cost,
                (${g === undefined} OR (group1_fifo, group2_fifo, group1_lifo, group2_lifo, group1_average, group2_average)
                   IS NOT DISTINCT FROM (${g?.group1Fifo ?? null}::numeric, ${g?.group2Fifo ?? null}::numeric,
                                         ${g?.group1Lifo ?? null}::numeric, ${g?.group2Lifo ?? null}::numeric,
                                         ${g?.group1Average ?? null}::numeric, ${g?.group2Average ?? null}::numeric))
-                 AS groups
+                 AS groups,
+               market_valuation IS NOT DISTINCT FROM ${c.marketValuation}::numeric AS "marketValue"
           FROM candidate WHERE id = ${found.id}`;
       // a transfer at cost moves the holding's CGT cost, so a movement's candidate differs when that changed too, and
       // when it can move now and could not before (a price or a cost it lacked), or the other way round
       const movable = rows.length > 0;
       const movability = at === 'trade date' && found.rowCount > 0 !== movable;
-      // an equalisation's candidate also differs when a trade in the period moved units between its groups
-      const unchanged = same?.quantity && (at === 'ex-date' ? same.groups : same.cost && !movability);
-      if (!found.stale || unchanged) {
+      const acquisitionDate = rows.find((r) => r.acquisitionDate)?.acquisitionDate ?? null;
+      const decision = replaceDecision(
+        {
+          quantity: !same?.quantity,
+          groups: at === 'ex-date' && !same?.groups,
+          cost: !same?.cost,
+          costDecidesRows: at === 'trade date',
+          movability,
+          marketValue: !same?.marketValue,
+          acquisitionDate: found.rowCount > 0 && movable && (found.acquisitionDate ?? null) !== acquisitionDate,
+        },
+        { status: found.status, edited: found.edited },
+        override,
+      );
+      if (!found.stale || decision === 'same') {
         await sql.$executeRaw`UPDATE candidate SET stale = false WHERE id = ${found.id}`;
         return false;
       }
+      const status = decision === 'replace' ? (movable ? found.status : 'EXCLUDED') : 'PENDING_DIFF';
+      const reason =
+        same?.quantity && movability
+          ? movable
+            ? `The holding can move now: the ledger has the figures it lacked at the ${at}`
+            : c.failureReason || 'The holding cannot move now'
+          : !same?.quantity
+            ? `The ledger now holds ${plainDecimal(c.holdingQuantity)} at the ${at}; the candidate had ${plainDecimal(found.holdingQuantity)}`
+            : at === 'ex-date' && !same?.groups
+              ? `The ledger's trades in the distribution period now make Group 1 ${plainDecimal(g?.group1Quantity ?? '0')} and Group 2 ${plainDecimal(g?.group2Quantity ?? '0')}`
+              : !same?.cost
+                ? `The holding’s CGT cost at the ${at} is now ${plainDecimal(c.cgtCost ?? '0')}; the candidate had ${plainDecimal(found.cgtCost ?? '0')}`
+                : !same?.marketValue
+                  ? `The holding’s market value at the ${at} is now ${plainDecimal(c.marketValuation ?? '0')}`
+                  : `The holding’s original acquisition date is now ${acquisitionDate ?? 'none'}; the candidate had ${found.acquisitionDate ?? 'none'}`;
       await sql.$executeRaw`
         UPDATE candidate SET holding_quantity = ${c.holdingQuantity}::numeric, cgt_cost = ${c.cgtCost}::numeric,
-          price = ${c.price}::numeric, market_valuation = ${c.marketValuation}::numeric, status = 'PENDING_DIFF',
+          price = ${c.price}::numeric, market_valuation = ${c.marketValuation}::numeric, status = ${status},
           group1_fifo = ${c.groups?.group1Fifo ?? null}::numeric, group2_fifo = ${c.groups?.group2Fifo ?? null}::numeric,
           group1_lifo = ${c.groups?.group1Lifo ?? null}::numeric, group2_lifo = ${c.groups?.group2Lifo ?? null}::numeric,
           group1_average = ${c.groups?.group1Average ?? null}::numeric,
@@ -535,25 +585,25 @@ export function pipelineStore(tx: pg.ClientBase) {
           group2_quantity = ${c.groups?.group2Quantity ?? null}::numeric,
           stale = false, version = version + 1, updated_at = now(), updated_by_name = 'Gains',
           transfer_quantity = coalesce(${c.transferQuantity ?? null}::numeric, transfer_quantity),
-          failure_reason = ${
-            same?.quantity && movability
-              ? movable
-                ? `The holding can move now: the ledger has the figures it lacked at the ${at}`
-                : c.failureReason || 'The holding cannot move now'
-              : same?.quantity && at === 'ex-date'
-                ? `The ledger's trades in the distribution period now make Group 1 ${plainDecimal(g?.group1Quantity ?? '0')} and Group 2 ${plainDecimal(g?.group2Quantity ?? '0')}`
-                : same?.quantity
-                  ? `The holding’s CGT cost at the ${at} is now ${plainDecimal(c.cgtCost ?? '0')}; the candidate had ${plainDecimal(found.cgtCost ?? '0')}`
-                  : `The ledger now holds ${plainDecimal(c.holdingQuantity)} at the ${at}; the candidate had ${plainDecimal(found.holdingQuantity)}`
-          }
+          failure_reason = ${decision === 'replace' ? `Replaced by the ledger’s figures: ${reason}` : reason}
         WHERE id = ${found.id}`;
       const [v] = await sql.$queryRaw<{ version: number }[]>`SELECT version FROM candidate WHERE id = ${found.id}`;
       await sql.$executeRaw`DELETE FROM preview WHERE candidate_id = ${found.id} AND posted_transaction_uuid IS NULL`;
       await insertPreviews(
-        [{ ...c, candidateId: found.id, status: 'EXCLUDED', candidateVersion: v!.version, edited: false, rows }],
+        [
+          {
+            ...c,
+            candidateId: found.id,
+            // a replaced candidate's rows are proposed as it is (an excluded one's stay excluded)
+            status: decision === 'replace' ? status : 'EXCLUDED',
+            candidateVersion: v!.version,
+            edited: false,
+            rows,
+          },
+        ],
         lineIds,
       );
-      return true;
+      return decision === 'review';
     },
     /** A refresh ends: the candidates the ledger no longer shows holding are PENDING_DIFF; answers how many. */
     async endRefresh(headerId: number, at: 'ex-date' | 'trade date' = 'ex-date'): Promise<number> {

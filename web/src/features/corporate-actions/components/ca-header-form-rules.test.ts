@@ -220,3 +220,22 @@ describe('the Fraction Price (cash in lieu of fractions)', () => {
     expect(headerBody(dividend, { ...filled(dividend), fractionPrice: '9' }).fractionPrice).toBe('');
   });
 });
+
+describe('the header’s processing override', () => {
+  it('starts as its type’s, every flag present, and is sent with the terms', () => {
+    const t = type([definition(1)], {
+      processingOverride: { autoProcess: true, autoProcessNDaysAfterPayDate: 3 },
+    } as Partial<DocumentType>);
+    const draft = emptyDraft(t);
+    expect(draft.processingOverride).toMatchObject({
+      autoProcess: true,
+      autoProcessNDaysAfterPayDate: 3,
+      replaceCandidateSecurityQuantity: false,
+    });
+    const edited = { ...draft, processingOverride: { ...draft.processingOverride, replaceCandidateCgtCost: true } };
+    expect(headerBody(t, edited).processingOverride).toMatchObject({
+      autoProcess: true,
+      replaceCandidateCgtCost: true,
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { allows } from '@gains/access';
-import type { DocumentHeader, DocumentType, LineDefinition } from '@gains/contracts';
+import type { DocumentHeader, DocumentType, LineDefinition, ProcessingOverride } from '@gains/contracts';
 import { compareDecimal, isDecimal } from '@/lib/decimal';
 
 /** A security as the form holds it: the header's, or a new-security line's (chosen by its SEDOL). */
@@ -35,7 +35,25 @@ export interface HeaderDraft {
   fractionPrice: string;
   /** grouped by definition, in the definitions' order: the body sends them in this order, so `lines[i]` is row i */
   lines: LineDraft[];
+  /** seed 001 §3: the header's own, its type's to start with */
+  processingOverride: ProcessingOverride;
 }
+
+/** Every flag off, N 0: a type or header without an override. */
+const NO_OVERRIDE: ProcessingOverride = {
+  autoProcess: false,
+  autoProcessFromUserEnteredDate: false,
+  autoProcessNDaysAfterPayDate: 0,
+  autoProcessNewHolding: false,
+  autoProcessUpdateHolding: false,
+  autoProcessFedTransaction: false,
+  replaceCandidateSecurityQuantity: false,
+  replaceCandidateGroupQuantities: false,
+  replaceCandidateCgtCost: false,
+  replaceCandidateMarketValue: false,
+  replaceCandidateAcquisitionDate: false,
+};
+const overrideOf = (o: Partial<ProcessingOverride> | undefined): ProcessingOverride => ({ ...NO_OVERRIDE, ...o });
 
 /** Field → message; fields are named as the server names them (`exDate`, `lines[2].rate`). */
 export type DraftErrors = Record<string, string>;
@@ -70,6 +88,7 @@ export function showsParentPrice(type: DocumentType): boolean {
 
 /** Types whose new shares are whole units: fractions may be paid in cash at a Fraction Price (header-rules.ts). */
 const FRACTION_EFFECTS = [
+  'SCRIP_DIVIDEND',
   'SPLIT',
   'CONSOLIDATION',
   'BONUS',
@@ -122,6 +141,7 @@ export function emptyDraft(type: DocumentType): HeaderDraft {
     lines: orderedDefinitions(type)
       .filter((d) => d.mandatory)
       .map(newLine),
+    processingOverride: overrideOf(type.processingOverride),
   };
 }
 
@@ -148,6 +168,7 @@ export function draftFromHeader(header: DocumentHeader, type: DocumentType): Hea
     parentSecurityPrice: header.parentSecurityPrice,
     fractionPrice: header.fractionPrice ?? '',
     lines,
+    processingOverride: overrideOf(header.processingOverride ?? type.processingOverride),
   };
 }
 
@@ -229,6 +250,7 @@ export function headerBody(type: DocumentType, draft: HeaderDraft) {
     layerUuid: draft.layerUuid,
     parentSecurityPrice: showsParentPrice(type) ? plain(draft.parentSecurityPrice) : '',
     fractionPrice: showsFractionPrice(type) ? plain(draft.fractionPrice) : '',
+    processingOverride: draft.processingOverride,
     lines: draft.lines.map((l) => ({
       lineDefinitionUuid: l.lineDefinitionUuid,
       securityId: l.security?.id ?? 0,

@@ -1,5 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Col, Collapse, DatePicker, Form, Input, Row, Select, Space, Table, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Col,
+  Collapse,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
 import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { DocumentType, LineDefinition } from '@gains/contracts';
@@ -25,6 +40,7 @@ import {
   type LineDraft,
 } from './ca-header-form-rules';
 import { SecurityChooserModal } from './security-chooser-modal';
+import { nDaysProblem, OVERRIDE_FLAGS } from '../../document-types/components/document-type-form-rules';
 
 const securityLabel = (s: ChosenSecurity | null) =>
   s ? [s.sedol, s.isin, s.securityName].filter(Boolean).join(' · ') : '';
@@ -237,6 +253,57 @@ export function CorporateActionHeaderForm({
               />
             ),
           }))}
+        />
+        <Collapse
+          style={{ marginTop: 12 }}
+          items={[
+            {
+              key: 'override',
+              label: <strong>Processing override</strong>,
+              children: (
+                <div data-testid="ca-processing-override">
+                  <Space size={[24, 0]} wrap>
+                    {OVERRIDE_FLAGS.map(([key, label]) => (
+                      <Checkbox
+                        key={key}
+                        disabled={readOnly}
+                        checked={draft.processingOverride[key]}
+                        onChange={(e) =>
+                          change({ processingOverride: { ...draft.processingOverride, [key]: e.target.checked } })
+                        }
+                      >
+                        {label}
+                      </Checkbox>
+                    ))}
+                  </Space>
+                  <Form.Item
+                    label="Auto process N days after pay date"
+                    style={{ marginTop: 12, marginBottom: 0 }}
+                    {...fieldError('processingOverride.autoProcessNDaysAfterPayDate')}
+                    {...(nDaysProblem(draft.processingOverride.autoProcessNDaysAfterPayDate) && {
+                      validateStatus: 'error' as const,
+                      help: nDaysProblem(draft.processingOverride.autoProcessNDaysAfterPayDate),
+                    })}
+                  >
+                    <InputNumber
+                      id="autoProcessNDaysAfterPayDate"
+                      min={0}
+                      max={365}
+                      precision={0}
+                      disabled={readOnly}
+                      value={draft.processingOverride.autoProcessNDaysAfterPayDate}
+                      onChange={(v) =>
+                        change(
+                          { processingOverride: { ...draft.processingOverride, autoProcessNDaysAfterPayDate: v ?? 0 } },
+                          'processingOverride.autoProcessNDaysAfterPayDate',
+                        )
+                      }
+                    />
+                  </Form.Item>
+                </div>
+              ),
+            },
+          ]}
         />
       </Form>
       <Space style={{ marginTop: 16 }}>
