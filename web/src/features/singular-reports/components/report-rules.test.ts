@@ -75,7 +75,12 @@ describe('Transactions and Ops Transactions requests (seed 000 §5)', () => {
     const asked = transactionsRequest(client, 3, '2025-01-01', '2025-01-01');
     expect(asked).toEqual({
       ok: true,
-      body: { clientUuid: 'c', securityId: 3, startDate: '2025-01-01T00:00:00.000Z', endDate: '2025-01-01T23:59:59.999Z' },
+      body: {
+        clientUuid: 'c',
+        securityId: 3,
+        startDate: '2025-01-01T00:00:00.000Z',
+        endDate: '2025-01-01T23:59:59.999Z',
+      },
     });
   });
   it('when the end is before the start, or either is missing, then it is refused and says why', () => {

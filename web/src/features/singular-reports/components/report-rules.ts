@@ -142,9 +142,7 @@ export function caReportRequest(
   return {
     ok: true,
     body:
-      report === 'headers'
-        ? { ...shared, from: f.from, to: f.to }
-        : { ...shared, startDate: f.from, endDate: f.to },
+      report === 'headers' ? { ...shared, from: f.from, to: f.to } : { ...shared, startDate: f.from, endDate: f.to },
   };
 }
 
