@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Form, Select, Space } from 'antd';
+import { Form, Select } from 'antd';
 import { HEADER_STATUSES } from '@gains/access';
 import type { SelectedClient } from '@/lib/selected-client';
 import { useReportDownload } from '../api/report-downloads';
 import { caReportRequest, periodInOrder, type CaReportFilters } from './report-rules';
-import { ClientFields, DayPicker, DownloadButton, ReportForm, ReportNote, todayDay } from './report-fields';
+import { FieldRow, ClientFields, DayPicker, DownloadButton, ReportForm, ReportNote, todayDay } from './report-fields';
 
 /** The dates a corporate action is found by (seed 001 §2), pay date first. */
 const BY_DATES = [
@@ -57,7 +57,7 @@ export function CaReportTab({
           ? 'Every corporate action header of the organisation that matches, with its counts, as a CSV.'
           : "Every candidate of the organisation's corporate actions that match, with its holding and result, as a CSV."}
       </ReportNote>
-      <Space size="large" wrap align="start">
+      <FieldRow>
         <Form.Item label="Status">
           <Select<string>
             aria-label="Status"
@@ -78,8 +78,8 @@ export function CaReportTab({
             onChange={(searchDateType) => set({ searchDateType })}
           />
         </Form.Item>
-      </Space>
-      <Space size="large" wrap align="start">
+      </FieldRow>
+      <FieldRow>
         <DayPicker
           label="From"
           testId="ca-report-from"
@@ -94,7 +94,7 @@ export function CaReportTab({
           disabledDay={(day) => !periodInOrder(filters.from, day)}
           error={periodInOrder(filters.from, filters.to) ? undefined : 'To cannot be before From'}
         />
-      </Space>
+      </FieldRow>
       <DownloadButton
         reason={request.ok ? undefined : request.reason}
         loading={download.isPending}

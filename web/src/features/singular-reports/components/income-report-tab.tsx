@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Form, Select, Space } from 'antd';
+import { Form, Select } from 'antd';
 import type { SelectedClient } from '@/lib/selected-client';
 import { useClientTaxYears, useReportingRestriction } from '../api/cgt-report';
 import { useReportDownload } from '../api/report-downloads';
 import { END_BEFORE_START, RESTRICTED_YEAR, incomeRequest, periodInOrder, taxYearReportable } from './report-rules';
-import { ClientFields, DayPicker, DownloadMenu, ReportForm } from './report-fields';
+import { FieldRow, ReportNote, ClientFields, DayPicker, DownloadMenu, ReportForm } from './report-fields';
 
 /**
  * Income Statement (seed 000 §2.6): the client's income for a tax year (the first returned at first) or, when both
@@ -54,7 +54,7 @@ export function IncomeReportTab({
           onChange={setPicked}
         />
       </Form.Item>
-      <Space size="large" wrap align="start">
+      <FieldRow>
         <DayPicker label="Period Start" testId="period-start" value={start} onChange={setStart} />
         <DayPicker
           label="Period End"
@@ -65,7 +65,10 @@ export function IncomeReportTab({
           disabledDay={(day) => !periodInOrder(start, day)}
           error={periodInOrder(start, end) ? undefined : END_BEFORE_START}
         />
-      </Space>
+      </FieldRow>
+      <ReportNote>
+        Optional: with both a start and an end, the statement covers that period instead of the tax year.
+      </ReportNote>
       <DownloadMenu
         formats={['csv', 'pdf']}
         reason={!settled ? 'Reading the client…' : request.ok ? undefined : request.reason}

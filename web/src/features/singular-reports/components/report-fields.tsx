@@ -22,15 +22,24 @@ export function ClientFields({ client, needed = true }: { client: SelectedClient
   return (
     <>
       {!client && needed && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={NO_CLIENT} />}
-      <Space size="large" wrap>
+      <FieldRow>
         <Form.Item label="Client Code">
           <Input readOnly value={client?.code ?? ''} aria-label="Client Code" style={{ width: 200 }} />
         </Form.Item>
         <Form.Item label="Client Name">
           <Input readOnly value={client?.name ?? ''} aria-label="Client Name" style={{ width: 260 }} />
         </Form.Item>
-      </Space>
+      </FieldRow>
     </>
+  );
+}
+
+/** Fields side by side, each row on its own line. */
+export function FieldRow({ children }: { children: ReactNode }) {
+  return (
+    <Space size="large" wrap align="start" style={{ display: 'flex' }}>
+      {children}
+    </Space>
   );
 }
 
@@ -138,7 +147,7 @@ export function DownloadButton({
 /** A short line under a tab's title saying what its report holds. */
 export function ReportNote({ children }: { children: ReactNode }) {
   return (
-    <Typography.Paragraph type="secondary" style={{ marginBottom: 16 }}>
+    <Typography.Paragraph type="secondary" style={{ marginTop: -8, marginBottom: 16 }}>
       {children}
     </Typography.Paragraph>
   );

@@ -38,7 +38,19 @@ export function SecurityPicker({
     <>
       <Form.Item
         label="Security"
-        extra={selected ? undefined : 'Optional: click a security to report on it alone; click it again to let it go.'}
+        extra={
+          selected ? (
+            <span>
+              Reporting on{' '}
+              <Tag closable color="blue" onClose={() => onChange(undefined)} data-testid="selected-security">
+                {resultLabel(selected)}
+              </Tag>
+              alone; click it again or close it for every security.
+            </span>
+          ) : (
+            'Optional: click a security to report on it alone; click it again to let it go.'
+          )
+        }
       >
         <Input.Search
           allowClear
@@ -51,13 +63,6 @@ export function SecurityPicker({
           style={{ maxWidth: 420 }}
         />
       </Form.Item>
-      {selected && (
-        <Form.Item label="Selected security">
-          <Tag closable color="blue" onClose={() => onChange(undefined)} data-testid="selected-security">
-            {resultLabel(selected)}
-          </Tag>
-        </Form.Item>
-      )}
       <Form.Item>
         <LocalGrid<SecuritySearchResult>
           gridId={gridId}

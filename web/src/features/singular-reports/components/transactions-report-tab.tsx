@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Space } from 'antd';
 import type { SecuritySearchResult } from '@/components/security-search/search-securities';
 import type { SelectedClient } from '@/lib/selected-client';
 import { useReportDownload } from '../api/report-downloads';
 import { END_BEFORE_START, periodInOrder, transactionsRequest } from './report-rules';
-import { ClientFields, DayPicker, DownloadMenu, ReportForm } from './report-fields';
+import { FieldRow, ClientFields, DayPicker, DownloadMenu, ReportForm } from './report-fields';
 import { SecurityPicker } from './security-picker';
 
 /**
@@ -28,7 +27,7 @@ export function TransactionsReportTab({
   return (
     <ReportForm testId={`${report}-report-tab`} wide>
       <ClientFields client={client} />
-      <Space size="large" wrap align="start">
+      <FieldRow>
         <DayPicker label="Period start" testId="period-start" value={start} onChange={setStart} />
         <DayPicker
           label="Period end"
@@ -39,7 +38,7 @@ export function TransactionsReportTab({
           disabledDay={(day) => !periodInOrder(start, day)}
           error={periodInOrder(start, end) ? undefined : END_BEFORE_START}
         />
-      </Space>
+      </FieldRow>
       <SecurityPicker
         organisationUuid={organisationUuid}
         gridId={`singular-${report}-securities`}
