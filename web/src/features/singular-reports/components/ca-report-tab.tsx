@@ -3,7 +3,7 @@ import { Form, Select } from 'antd';
 import { HEADER_STATUSES } from '@gains/access';
 import type { SelectedClient } from '@/lib/selected-client';
 import { useReportDownload } from '../api/report-downloads';
-import { caReportRequest, periodInOrder, type CaReportFilters } from './report-rules';
+import { TO_BEFORE_FROM, caReportRequest, periodInOrder, type CaReportFilters } from './report-rules';
 import { FieldRow, ClientFields, DayPicker, DownloadButton, ReportForm, ReportNote, todayDay } from './report-fields';
 
 /** The dates a corporate action is found by (seed 001 §2), pay date first. */
@@ -92,7 +92,7 @@ export function CaReportTab({
           value={filters.to}
           onChange={(to) => set({ to: to ?? '' })}
           disabledDay={(day) => !periodInOrder(filters.from, day)}
-          error={periodInOrder(filters.from, filters.to) ? undefined : 'To cannot be before From'}
+          error={periodInOrder(filters.from, filters.to) ? undefined : TO_BEFORE_FROM}
         />
       </FieldRow>
       <DownloadButton

@@ -3,7 +3,17 @@ import { Alert, Button, DatePicker, Dropdown, Form, Input, Space, Typography } f
 import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { SelectedClient } from '@/lib/selected-client';
-import { NO_CLIENT } from './report-rules';
+import { AS_AT_IN_FUTURE, END_BEFORE_START, NO_CLIENT, RESTRICTED_YEAR, TO_BEFORE_FROM } from './report-rules';
+
+/** Reasons the page already shows where they arise (the alert, a field's error): not said again by Download. */
+const SHOWN_ELSEWHERE: readonly string[] = [
+  NO_CLIENT,
+  AS_AT_IN_FUTURE,
+  END_BEFORE_START,
+  TO_BEFORE_FROM,
+  RESTRICTED_YEAR,
+];
+const whyNot = (reason: string | undefined) => (reason && !SHOWN_ELSEWHERE.includes(reason) ? reason : undefined);
 
 /** Every tab's frame (seed 000 §2.6): the form as the CGT tab lays it out. */
 export function ReportForm({ testId, wide, children }: { testId: string; wide?: boolean; children: ReactNode }) {
@@ -99,7 +109,7 @@ export function DownloadMenu({
 }) {
   const disabled = reason !== undefined || loading;
   return (
-    <Form.Item extra={reason && reason !== NO_CLIENT ? reason : undefined}>
+    <Form.Item extra={whyNot(reason)}>
       <Dropdown
         disabled={disabled}
         menu={{
@@ -129,7 +139,7 @@ export function DownloadButton({
   onDownload: () => void;
 }) {
   return (
-    <Form.Item extra={reason && reason !== NO_CLIENT ? reason : undefined}>
+    <Form.Item extra={whyNot(reason)}>
       <Button
         type="primary"
         icon={<DownloadOutlined />}

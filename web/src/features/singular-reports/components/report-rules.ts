@@ -21,6 +21,7 @@ export function taxYearReportable(
 
 export const AS_AT_IN_FUTURE = "'As at' cannot be in the future";
 export const END_BEFORE_START = 'Period end cannot be before period start';
+export const TO_BEFORE_FROM = 'To cannot be before From';
 
 /** Holdings 'As at' is at most today (seed 000 §5); the picker greys out later days with this. */
 export function afterToday(day: string, today: string): boolean {
@@ -137,7 +138,7 @@ export function caReportRequest(
 ): ReportRequest<Record<string, string>> {
   if (!f.from) return refuse('From is required');
   if (!f.to) return refuse('To is required');
-  if (!periodInOrder(f.from, f.to)) return refuse('To cannot be before From');
+  if (!periodInOrder(f.from, f.to)) return refuse(TO_BEFORE_FROM);
   const shared = { documentTypeCode: 'CA', status: f.status, searchDateType: f.searchDateType };
   return {
     ok: true,
