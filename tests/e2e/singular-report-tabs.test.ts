@@ -16,7 +16,9 @@ const suite = gainsInChromium();
 let manager: Page;
 let admin: Page;
 let org = '';
-let client = { uuid: '', code: '', name: '' };
+type Client = { uuid: string; code: string; name: string };
+let client: Client = { uuid: '', code: '', name: '' };
+let another: Client = { uuid: '', code: '', name: '' };
 
 const VIEWPORT = { width: 1280, height: 900 };
 const rows = (page: Page, id: string) => page.getByTestId(id).locator('.ag-center-cols-container .ag-row');
@@ -44,9 +46,9 @@ const dayIn = (page: Page, label: string) => pane(page).getByRole('textbox', { n
 const download = (page: Page) => pane(page).getByTestId('download');
 
 /** Selects the client in the client area, as a user does before reporting (seed 000 §2.5). */
-async function selectClient(page: Page): Promise<void> {
+async function selectClient(page: Page, chosen = client): Promise<void> {
   await page.goto(`/${org}/clients`);
-  const row = rows(page, 'clients-grid').filter({ hasText: client.code }).first();
+  const row = rows(page, 'clients-grid').filter({ hasText: chosen.code }).first();
   await row.waitFor();
   await row.click();
   await page.getByTestId('client-ledger').waitFor();
@@ -105,6 +107,7 @@ beforeAll(async () => {
     org,
   );
   client = clients.content[0]!;
+  another = clients.content[1]!;
   // The e2e system does not compute the demo ledgers on its own: the failures report needs a run of this client.
   const recalculate = await fetch(`${base}/api/admin/calculations/recalculate`, {
     method: 'POST',
@@ -356,3 +359,58 @@ describe('the super admin tabs and the failures', () => {
     await window.close();
   });
 });
+
+describe("a client's reporting restriction (seed 000 §5)", () => {
+  it('when the first tax year starts before it, then CGT and Income are disabled for that year; a period from it is not', async () => {
+    const base = suite.gains.baseUrl;
+    const token = await apiToken(base, USERS.manager);
+    const years = await api<{ label: string; startDate: string }[]>(
+      base,
+      token,
+      `/clients/${another.uuid}/tax-years`,
+      org,
+    );
+    // the day after the first year starts: that year is restricted, a period from that day is not
+    const restriction = addDays(years[0]!.startDate, 1);
+    await setRestriction(base, token, another.uuid, restriction);
+
+    await selectClient(manager, another);
+    await manager.goto(`/${org}/singular-reports`);
+    const cgt = manager.getByTestId('cgt-report-tab');
+    await cgt.getByText("This tax year starts before the client's reporting restriction").waitFor();
+    expect(await cgt.getByRole('button', { name: /Download/ }).isDisabled()).toBe(true);
+
+    await openTab(manager, 'Income Statement');
+    const tab = pane(manager);
+    await tab.getByText("This tax year starts before the client's reporting restriction").waitFor();
+    expect(await download(manager).isDisabled()).toBe(true);
+    await typeDay(manager, 'Period Start', years[0]!.startDate);
+    await typeDay(manager, 'Period End', addDays(restriction, 30));
+    await tab.getByText("The period starts before the client's reporting restriction").waitFor();
+    expect(await download(manager).isDisabled()).toBe(true);
+    await typeDay(manager, 'Period Start', restriction);
+    await expect.poll(() => download(manager).isDisabled()).toBe(false);
+  });
+});
+
+/** Sets a client's reportingRestrictionFrom through client maintenance: its record read, then written back. */
+async function setRestriction(base: string, token: string, uuid: string, day: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}`, 'x-organisation-uuid': org, 'content-type': 'application/json' };
+  const record = (await (await fetch(`${base}/api/admin/clients/${uuid}`, { headers })).json()) as Record<
+    string,
+    unknown
+  >;
+  // the record names its coded fields as objects; the update takes their codes
+  const body: Record<string, unknown> = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null));
+  for (const coded of ['type', 'state', 'serviceLevel', 'countryOfResidence', 'countryOfDomicile']) {
+    body[`${coded}Code`] = (record[coded] as { code: string }).code;
+    delete body[coded];
+  }
+  body.reportingRestrictionFrom = day;
+  const saved = await fetch(`${base}/api/admin/clients/${String(record.id)}`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify(body),
+  });
+  expect(saved.status).toBe(200);
+}
