@@ -29,7 +29,12 @@ export function IncomeReportTab({
   const yearRestricted =
     !!client && !!year && restriction.isSuccess && !taxYearReportable(client, year, restrictionFrom);
   // the restriction must be known before anything is asked
-  const settled = !client || restriction.isSuccess;
+  const unsettled =
+    !client || restriction.isSuccess
+      ? undefined
+      : restriction.isError
+        ? "There was a problem reading the client's reporting restriction"
+        : 'Reading the client…';
   const requestOf = (format: 'pdf' | 'csv') => incomeRequest(client, year, restrictionFrom, { start, end }, format);
   const request = requestOf('pdf');
 
@@ -71,7 +76,7 @@ export function IncomeReportTab({
       </ReportNote>
       <DownloadMenu
         formats={['csv', 'pdf']}
-        reason={!settled ? 'Reading the client…' : request.ok ? undefined : request.reason}
+        reason={unsettled ?? (request.ok ? undefined : request.reason)}
         loading={download.isPending}
         onDownload={(format) => {
           const asked = requestOf(format);
