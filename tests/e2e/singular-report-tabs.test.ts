@@ -150,6 +150,8 @@ describe('without a client selected', () => {
       await pane(manager).getByText('Select a client in the Clients area to report on them.').waitFor();
       expect(await download(manager).isDisabled()).toBe(true);
     }
+    await openTab(manager, 'Holdings');
+    await screenshot(manager, 'singular-report-tabs-no-client');
     await openTab(manager, 'Income Statement');
     expect(await pane(manager).getByRole('combobox', { name: 'Tax year' }).isDisabled()).toBe(true);
   });
