@@ -41,6 +41,8 @@ export function LocalGrid<T extends { id: number | string }>(props: {
   /** Offer the columns menu (for tables with columns hidden by default); the choice is saved per `gridId`. */
   columnsMenu?: boolean;
   testId?: string;
+  /** Offer the search box that filters the rows shown (default); false for rows a search above already chose. */
+  quickFilter?: boolean;
 }) {
   const gridRef = useRef<AgGridReact<T>>(null);
   const [search, setSearch] = useState('');
@@ -96,14 +98,16 @@ export function LocalGrid<T extends { id: number | string }>(props: {
     <div className="gains-grid-panel" data-testid={props.testId} data-loading={props.loading}>
       <div className="gains-grid-toolbar">
         <Space wrap size="middle">
-          <Input.Search
-            allowClear
-            placeholder={props.searchPlaceholder}
-            aria-label={props.searchPlaceholder}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="gains-grid-toolbar__search"
-          />
+          {props.quickFilter !== false && (
+            <Input.Search
+              allowClear
+              placeholder={props.searchPlaceholder}
+              aria-label={props.searchPlaceholder}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              className="gains-grid-toolbar__search"
+            />
+          )}
         </Space>
         <Space>
           {props.toolbar}

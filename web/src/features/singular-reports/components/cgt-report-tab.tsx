@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Dropdown, Form, Input, Select, Space, Spin } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
+import { Form, Select } from 'antd';
 import type { SelectedClient } from '@/lib/selected-client';
 import { useCgtReport, useClientTaxYears, useReportingRestriction } from '../api/cgt-report';
 import { taxYearReportable } from './report-rules';
+import { ClientFields, DownloadMenu, ReportForm } from './report-fields';
 
 /** The CGT Report tab (seed 000 §2.6): the selected client, a tax year, and the report as CSV or PDF. */
 export function CgtReportTab({
@@ -26,23 +26,8 @@ export function CgtReportTab({
     client && year && report.mutate({ clientUuid: client.uuid, taxYearUuid: year.uuid, format });
 
   return (
-    <Form layout="vertical" style={{ maxWidth: 520 }} data-testid="cgt-report-tab">
-      {!client && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message="Select a client in the Clients area to report on them."
-        />
-      )}
-      <Space size="large" wrap>
-        <Form.Item label="Client Code">
-          <Input readOnly value={client?.code ?? ''} aria-label="Client Code" style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item label="Client Name">
-          <Input readOnly value={client?.name ?? ''} aria-label="Client Name" style={{ width: 260 }} />
-        </Form.Item>
-      </Space>
+    <ReportForm testId="cgt-report-tab">
+      <ClientFields client={client} />
       <Form.Item
         label="Tax year"
         validateStatus={taxYears.isError ? 'error' : undefined}
@@ -65,24 +50,13 @@ export function CgtReportTab({
           onChange={setPicked}
         />
       </Form.Item>
-      <Dropdown
-        disabled={!reportable || report.isPending}
-        menu={{
-          items: [
-            { key: 'csv', label: 'Download CSV' },
-            { key: 'pdf', label: 'Download PDF' },
-          ],
-          onClick: ({ key }) => download(key as 'pdf' | 'csv'),
-        }}
-      >
-        <Button type="primary" disabled={!reportable || report.isPending}>
-          <Space>
-            {report.isPending ? <Spin size="small" /> : null}
-            Download
-            <DownOutlined />
-          </Space>
-        </Button>
-      </Dropdown>
-    </Form>
+      <DownloadMenu
+        formats={['csv', 'pdf']}
+        // the alert or the tax year's help says why
+        reason={reportable ? undefined : ''}
+        loading={report.isPending}
+        onDownload={download}
+      />
+    </ReportForm>
   );
 }

@@ -1,44 +1,39 @@
-import { Tabs, Tooltip } from 'antd';
+import { Tabs } from 'antd';
 import { useSelectedClient } from '@/lib/selected-client';
+import { CaReportTab } from './ca-report-tab';
+import { CalculationFailuresTab } from './calculation-failures-tab';
 import { CgtReportTab } from './cgt-report-tab';
+import { HoldingsReportTab } from './holdings-report-tab';
+import { IncomeReportTab } from './income-report-tab';
+import { ReconciliationReportTab } from './reconciliation-report-tab';
+import { TransactionsReportTab } from './transactions-report-tab';
 
-/** Seed 000 §2.6 tabs; only the CGT report is built, the others are disabled and say so. */
-const LATER = [
-  ['income', 'Income Statement'],
-  ['holdings', 'Holdings'],
-  ['ca-holdings', 'Holdings (CA)'],
-  ['reconciliations', 'Reconciliations'],
-  ['transactions', 'Transactions'],
-  ['ops-transactions', 'Ops Transactions'],
-] as const;
-/** CA Headers and CA Candidates appear only for super admins (seed 000 §6). */
-const SUPER_ADMIN_LATER = [
-  ['ca-headers', 'CA Headers'],
-  ['ca-candidates', 'CA Candidates'],
-] as const;
-
+/**
+ * Seed 000 §2.6: the ten report tabs, each about the client selected in the client area. CA Headers and CA
+ * Candidates appear only for super admins (§6). A tab is drawn when first opened, and keeps its inputs after.
+ */
 export function SingularReports({ organisationUuid, superAdmin }: { organisationUuid: string; superAdmin: boolean }) {
   const client = useSelectedClient(organisationUuid);
-  const later = [...LATER, ...(superAdmin ? SUPER_ADMIN_LATER : []), ['calculation-failures', 'Calculation Failures']];
-  return (
-    <Tabs
-      defaultActiveKey="cgt"
-      items={[
-        {
-          key: 'cgt',
-          label: 'CGT Report',
-          children: <CgtReportTab organisationUuid={organisationUuid} client={client} />,
-        },
-        ...later.map(([key, label]) => ({
-          key,
-          disabled: true,
-          label: (
-            <Tooltip title="Coming soon">
-              <span>{label}</span>
-            </Tooltip>
-          ),
-        })),
-      ]}
-    />
-  );
+  const of = { organisationUuid, client };
+  const items = [
+    { key: 'cgt', label: 'CGT Report', children: <CgtReportTab {...of} /> },
+    { key: 'income', label: 'Income Statement', children: <IncomeReportTab {...of} /> },
+    { key: 'holdings', label: 'Holdings', children: <HoldingsReportTab {...of} report="holdings" /> },
+    { key: 'ca-holdings', label: 'Holdings (CA)', children: <HoldingsReportTab {...of} report="ca-holdings" /> },
+    { key: 'reconciliations', label: 'Reconciliations', children: <ReconciliationReportTab {...of} /> },
+    { key: 'transactions', label: 'Transactions', children: <TransactionsReportTab {...of} report="transactions" /> },
+    {
+      key: 'ops-transactions',
+      label: 'Ops Transactions',
+      children: <TransactionsReportTab {...of} report="ops-transactions" />,
+    },
+    ...(superAdmin
+      ? [
+          { key: 'ca-headers', label: 'CA Headers', children: <CaReportTab {...of} report="headers" /> },
+          { key: 'ca-candidates', label: 'CA Candidates', children: <CaReportTab {...of} report="candidates" /> },
+        ]
+      : []),
+    { key: 'calculation-failures', label: 'Calculation Failures', children: <CalculationFailuresTab {...of} /> },
+  ];
+  return <Tabs defaultActiveKey="cgt" items={items} />;
 }
