@@ -10,9 +10,17 @@ import { TransactionsReportTab } from './transactions-report-tab';
 
 /**
  * Seed 000 §2.6: the ten report tabs, each about the client selected in the client area. CA Headers and CA
- * Candidates appear only for super admins (§6). A tab is drawn when first opened, and keeps its inputs after.
+ * Candidates appear only for super admins (§6), Calculation Failures for those who may see the firm's failures. A tab is drawn when first opened, and keeps its inputs after.
  */
-export function SingularReports({ organisationUuid, superAdmin }: { organisationUuid: string; superAdmin: boolean }) {
+export function SingularReports({
+  organisationUuid,
+  superAdmin,
+  canReportFailures,
+}: {
+  organisationUuid: string;
+  superAdmin: boolean;
+  canReportFailures: boolean;
+}) {
   const client = useSelectedClient(organisationUuid);
   const of = { organisationUuid, client };
   const items = [
@@ -33,7 +41,9 @@ export function SingularReports({ organisationUuid, superAdmin }: { organisation
           { key: 'ca-candidates', label: 'CA Candidates', children: <CaReportTab {...of} report="candidates" /> },
         ]
       : []),
-    { key: 'calculation-failures', label: 'Calculation Failures', children: <CalculationFailuresTab {...of} /> },
+    ...(canReportFailures
+      ? [{ key: 'calculation-failures', label: 'Calculation Failures', children: <CalculationFailuresTab {...of} /> }]
+      : []),
   ];
   return <Tabs defaultActiveKey="cgt" items={items} />;
 }
