@@ -17,6 +17,7 @@ import { taximiserRoutes } from './routes/taximiser';
 import { adminDocumentRoutes } from './routes/documents';
 import { adminDocumentTypeRoutes } from './routes/document-types-admin';
 import { adminDocumentReportRoutes, reportDownloadRoutes } from './routes/document-reports';
+import { batchReportRoutes } from './routes/batch-reports';
 import { clientReportRoutes } from './routes/client-reports';
 import {
   holdingReportRoutes,
@@ -90,6 +91,7 @@ export function createApp(deps: BffDeps) {
     .route('/holdings', holdingReportRoutes)
     .route('/reconciliation', reconciliationReportRoutes)
     .route('/transactions', transactionReportRoutes)
+    .route('/batch-reports', batchReportRoutes)
     .route('/admin/documents/income-diaries', adminIncomeDiaryRoutes)
     .route('/admin/documents/types', adminDocumentTypeRoutes)
     .route('/mi-dashboard', miDashboardRoutes)

@@ -1119,6 +1119,19 @@ const WALK: Record<string, Probe[]> = {
     '/api/transactions/ops/report-csv',
     BACKWARDS,
   ),
+  // Batch reports: a bad tax year refused for every role; a print no firm has is not found.
+  'GET /batch-reports': clientProbe('the prints', () => '/api/batch-reports?size=10'),
+  'POST /batch-reports': reportRefusal('a tax year that is not one', '/api/batch-reports', () => ({
+    taxYear: '2024-26',
+    reportType: 'cgt-realised',
+  })),
+  'GET /batch-reports/:id': clientProbe('no such print', () => '/api/batch-reports/2147483647', 404),
+  'GET /batch-reports/:id/candidates': clientProbe(
+    'no such print',
+    () => '/api/batch-reports/2147483647/candidates',
+    404,
+  ),
+  'POST /batch-reports/:id/publish': clientProbe('no such print', () => '/api/batch-reports/2147483647/publish', 404),
   'GET /clients/:clientUuid/reports': clientProbe('an ASHW client', () => `/api/clients/${ids.clientUuid}/reports`),
   'GET /clients/:clientUuid/reporting-restriction': clientProbe(
     'an ASHW client',

@@ -617,6 +617,14 @@ const INPUTS: Record<string, CallInputs> = {
     body: () => ({ clientUuid: ids.clientUuid, startDate: '2025-04-05', endDate: '2024-04-06' }),
     bodyFields: ['clientUuid', 'securityId', 'startDate', 'endDate'],
   },
+  'GET /batch-reports': { query: ['page', 'size', 'sort', 'direction', 'status'] },
+  'POST /batch-reports': {
+    body: () => ({ taxYear: '2024-26', reportType: 'cgt-realised' }),
+    bodyFields: ['reportingPeriod', 'taxYear', 'clientState', 'relationshipManager', 'reportType'],
+  },
+  'GET /batch-reports/:id': { params: { id: () => '2147483647' } },
+  'GET /batch-reports/:id/candidates': { params: { id: () => '2147483647' }, query: ['page', 'size', 'status'] },
+  'POST /batch-reports/:id/publish': { params: { id: () => '2147483647' } },
   'GET /clients/:clientUuid/reports': { params: { clientUuid: () => ids.clientUuid } },
   'GET /clients/:clientUuid/reporting-restriction': { params: { clientUuid: () => ids.clientUuid } },
   'GET /admin/documents/income-diaries': {

@@ -42,6 +42,7 @@ const SERVICE_LEVELS_PAGE = getRoute('OrganisationServiceLevels').roles;
 const ADMINISTRATION = getRoute('Administration').roles;
 const CLIENTS_PAGE = getRoute('Clients').roles;
 const SINGULAR_REPORTS_PAGE = getRoute('SingularReports').roles;
+const BATCH_REPORTS_PAGE = getRoute('BatchReports').roles;
 const CALCULATIONS_PAGE = getRoute('Calculations').roles;
 const TAXIMISER_PAGE = getRoute('Taximiser').roles;
 const SECURITIES_PAGE = getRoute('Securities').roles;
@@ -254,6 +255,12 @@ export const CALLS: readonly CallDefinition[] = [
   call('POST', '/transactions/report-pdf', SINGULAR_REPORTS_PAGE, true),
   call('POST', '/transactions/report-csv', SINGULAR_REPORTS_PAGE, true),
   call('POST', '/transactions/ops/report-csv', SINGULAR_REPORTS_PAGE, true),
+  // Batch reports (bff/src/routes/batch-reports.ts): the prints, their candidates and publishing.
+  call('GET', '/batch-reports', BATCH_REPORTS_PAGE, true),
+  call('POST', '/batch-reports', BATCH_REPORTS_PAGE, true),
+  call('GET', '/batch-reports/:id', BATCH_REPORTS_PAGE, true),
+  call('GET', '/batch-reports/:id/candidates', BATCH_REPORTS_PAGE, true),
+  call('POST', '/batch-reports/:id/publish', BATCH_REPORTS_PAGE, true),
   call('GET', '/admin/documents/headers/types/:typeId/:direction/clients', CORPORATE_ACTIONS_PAGE, true),
   call('GET', '/admin/documents/headers/types/:typeId/:direction/portfolios', CORPORATE_ACTIONS_PAGE, true),
   call('GET', '/admin/documents/income-diaries', INCOME_DIARIES_PAGE, true),

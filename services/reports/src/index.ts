@@ -11,6 +11,10 @@ import { consumeJobEvents } from './events/job-events';
 import { createReportJobHandler } from './rpc/report-job';
 import { createReportSources } from './rpc/report-sources';
 import { createReportsService } from './rpc/reports-service';
+import { createClient } from '@connectrpc/connect';
+import { clients, identity } from '@gains/proto';
+import { createIdentifyHandler, createPublishHandler, type BatchJobDeps } from './rpc/batch-jobs';
+import { createBatchStore } from './store/batch-store';
 import { createMonitorStore } from './store/monitor-store';
 import { createReportsPrisma } from './store/prisma';
 import { createReportStore } from './store/report-store';
@@ -44,6 +48,32 @@ export const reportsModule: ServiceModule = {
       handlers: [createReportJobHandler(generate)],
       onCommitted: () => relay.kick(),
     });
+    // Batch prints run on a runner of their own: a long publish never holds up a user's singular report.
+    const clientsClient = createClient(clients.ClientsService, transports.clients);
+    const identityClient = createClient(identity.IdentityService, transports.identity);
+    const batchJobDeps: BatchJobDeps = {
+      generate,
+      async clients(organisationUuid, filters, afterCode, limit) {
+        const answer = await clientsClient.listBatchClients(
+          { organisationUuid, ...filters, afterCode, limit },
+          await asService(),
+        );
+        return answer.clients;
+      },
+      async serviceLevels() {
+        const answer = await identityClient.listServiceLevels({}, await asService());
+        return new Map(answer.serviceLevels.map((l) => [l.code, l.reportTypeMappings]));
+      },
+      today: () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date()),
+    };
+    const batchJobs = createJobRunner({
+      pool,
+      service: 'reports',
+      logger,
+      handlers: [createIdentifyHandler(batchJobDeps), createPublishHandler(batchJobDeps)],
+      onCommitted: () => relay.kick(),
+    });
+    const batches = createBatchStore(prisma);
     return {
       routes: (router) =>
         router.service(
@@ -52,6 +82,13 @@ export const reportsModule: ServiceModule = {
             store: createMonitorStore(prisma),
             reportDeps: generate,
             requests: { kinds: REPORT_KIND_MODULES, reports: reportStore, jobs },
+            batches: {
+              batches,
+              kinds: [...REPORT_KIND_MODULES.keys()],
+              organisationName: generate.sources.organisationName,
+              jobs: batchJobs,
+              pendingCount: batches.pendingCount,
+            },
           }),
         ),
       relay,
@@ -60,12 +97,14 @@ export const reportsModule: ServiceModule = {
       },
       async afterStart() {
         jobs.listen();
+        batchJobs.listen();
         if (!seedDemo) return;
         const seeded = await seedDemoMonitor(prisma);
         if (seeded) logger.info(seeded, 'seeded demo jobs and monitor logs');
       },
       async stop() {
         await jobs.stop();
+        await batchJobs.stop();
         await relay.stop();
         await prisma.$disconnect();
         await pool.end();

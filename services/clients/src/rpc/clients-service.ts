@@ -10,6 +10,7 @@ import { getCalculationStatus, type GetCalculationStatusDeps } from '../domain/g
 import type { ClientMaintenanceDeps } from '../domain/client-maintenance';
 import { clientMaintenanceHandlers } from './client-maintenance-handlers';
 import { getMiFigures } from '../domain/get-mi-figures';
+import { listBatchClients, type ListBatchClientsDeps } from '../domain/list-batch-clients';
 import type { MiStore } from '../store/mi-store';
 
 type ProtoRow = { [K in keyof ClientSummary]: Exclude<ClientSummary[K], null> | undefined };
@@ -26,7 +27,8 @@ export function createClientsService(
   deps: ListClientSummariesDeps &
     ClientMaintenanceDeps &
     GetCalculationStatusDeps &
-    SetIncomePendingDeps & { mi: MiStore },
+    SetIncomePendingDeps &
+    ListBatchClientsDeps & { mi: MiStore },
 ): ServiceImpl<typeof clients.ClientsService> {
   return {
     ...clientMaintenanceHandlers(deps),
@@ -64,6 +66,9 @@ export function createClientsService(
     },
     async listReferenceLists(req, ctx) {
       return listReferenceLists(requireCaller(ctx), req.organisationUuid);
+    },
+    async listBatchClients(req, ctx) {
+      return { clients: await listBatchClients(deps, requireCaller(ctx), req) };
     },
     async getMiFigures(req, ctx) {
       return getMiFigures(deps, requireCaller(ctx), { organisationUuid: req.organisationUuid, dates: req.dates });

@@ -2,6 +2,7 @@ import { Prisma } from './generated/client';
 import type { ClientSummary, ClientSummaryQuery, Page, SortableColumn } from '../domain/client-summary';
 import type { ClientsPrisma } from './prisma';
 import { likePattern } from './columns';
+import type { BatchClientQuery, BatchClientRecord } from '../domain/list-batch-clients';
 
 // Whitelisted: sort columns reach SQL only through this table.
 const COLUMN_SQL: Record<SortableColumn, string> = {
@@ -107,6 +108,34 @@ export function createClientStore(prisma: ClientsPrisma) {
     },
 
     /** The organisation's named clients income pending, its others not; answers how many changed. */
+    /** Active clients of a batch print's filters, in code order after `afterCode`. */
+    async listBatchClients(q: BatchClientQuery): Promise<BatchClientRecord[]> {
+      const rows = await prisma.$queryRaw<(Omit<BatchClientRecord, 'reportTypeMappings'> & { mappings: unknown })[]>`
+        SELECT c.uuid::text AS uuid, c.code, c.name, c.service_level AS "serviceLevel",
+               c.override_report_type_mapping AS "overrideReportTypeMapping", c.report_type_mappings AS mappings,
+               c.electronic_report AS "electronicReport", c.paperless_report AS "paperlessReport",
+               c.printed_report AS "printedReport", c.client_portal_report AS "clientPortalReport",
+               c.income_pending AS "incomePending", c.cost_update_pending AS "costUpdatePending",
+               c.thirty_day_disposal_counter AS "thirtyDayDisposalCounter"
+          FROM client c
+         WHERE c.organisation_uuid = ${q.organisationUuid}::uuid AND NOT c.inactive
+           AND (${q.reportingFrequency} = '' OR c.reporting_frequency = ${q.reportingFrequency})
+           AND (${q.states}::text[] IS NULL OR c.state = ANY(${q.states}::text[]))
+           AND (${q.relationshipManager} = '' OR c.relationship_manager_code = ${q.relationshipManager}
+                OR c.relationship_manager = ${q.relationshipManager})
+           AND c.code > ${q.afterCode}
+         ORDER BY c.code
+         LIMIT ${q.limit}`;
+      return rows.map(({ mappings, ...r }) => ({
+        ...r,
+        reportTypeMappings: (Array.isArray(mappings) ? mappings : []).map(
+          (m: { reportTypeId?: unknown; generate?: unknown }) => ({
+            reportTypeId: Number(m.reportTypeId),
+            generate: m.generate === true,
+          }),
+        ),
+      }));
+    },
     async setIncomePending(organisationUuid: string, clientUuids: string[]): Promise<number> {
       return prisma.$executeRaw`
         UPDATE client SET income_pending = (uuid = ANY(${clientUuids}::uuid[]))

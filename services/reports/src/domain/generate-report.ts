@@ -56,8 +56,9 @@ export async function generateReport(
   const { kind, format, params } = checkReportRequest(deps.kinds, input);
   const clientUuid = requireUuid('clientUuid', input.clientUuid);
   const batchId = input.batchId ? requireUuid('batchId', input.batchId) : null;
-  if (!(DELIVERIES as readonly string[]).includes(input.delivery))
-    throw invalidArgument('delivery', 'delivery must be ELECTRONIC, PAPERLESS, PRINTED, PORTAL or empty');
+  // a batch's report goes out by each of the client's preferences: "PRINTED" or "ELECTRONIC,PORTAL"
+  if (input.delivery && !input.delivery.split(',').every((d) => d && (DELIVERIES as readonly string[]).includes(d)))
+    throw invalidArgument('delivery', 'delivery must be ELECTRONIC, PAPERLESS, PRINTED or PORTAL, comma-separated');
   const [firm, client] = await Promise.all([deps.sources.organisationName(org), deps.sources.client(org, clientUuid)]);
   const subject: ReportSubject = { organisationUuid: org, firm, client };
   const figures: unknown = await kind.gather(deps.sources, subject, params);

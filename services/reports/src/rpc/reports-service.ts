@@ -17,6 +17,16 @@ import { createReport, type ReportDeps } from '../domain/create-report';
 import { getReportFile } from '../domain/get-report-file';
 import { listReports } from '../domain/list-reports';
 import { getReportRequest, requestReport, type RequestReportDeps } from '../domain/request-report';
+import {
+  createBatchPrint,
+  getBatchPrint,
+  listBatchCandidates,
+  listBatchPrints,
+  publishBatchPrint,
+  type BatchDeps,
+  type BatchPrintView,
+} from '../domain/batch-prints';
+import type { StoredBatchCandidate } from '../store/batch-store';
 import type { StoredReport } from '../store/report-store';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
@@ -72,6 +82,48 @@ function toLog(l: MonitorLog & { jobType?: string }) {
   };
 }
 
+function toBatchPrint({ print: p, progressDone, progressTotal }: BatchPrintView) {
+  return {
+    id: p.id,
+    uuid: p.uuid,
+    reportingPeriod: p.reportingPeriod,
+    taxYear: p.taxYear,
+    clientState: p.clientState,
+    relationshipManager: p.relationshipManager,
+    reportType: p.reportType,
+    organisation: p.organisationName,
+    identifiedCandidates: p.identifiedCandidates,
+    publishedCandidates: p.publishedCandidates,
+    status: p.status,
+    jobUuid: p.jobUuid ?? '',
+    progressDone: BigInt(progressDone),
+    progressTotal: BigInt(progressTotal),
+    message: p.message,
+    createdBy: p.createdByName,
+    createdAt: iso(p.createdAt),
+    modifiedBy: p.updatedByName,
+    modifiedAt: iso(p.updatedAt),
+    version: p.version,
+  };
+}
+
+function toCandidate(c: StoredBatchCandidate) {
+  return {
+    uuid: c.uuid,
+    clientUuid: c.clientUuid,
+    clientCode: c.clientCode,
+    clientName: c.clientName,
+    thirtyDayRule: c.thirtyDayRule,
+    costUpdatePending: c.costUpdatePending,
+    pendingIncome: c.pendingIncome,
+    actMonitorIssues: c.actMonitorIssues,
+    deliveries: c.deliveries,
+    status: c.status,
+    reports: c.reports,
+    failureReason: c.failureReason,
+  };
+}
+
 function toReport(r: StoredReport) {
   return {
     uuid: r.uuid,
@@ -98,6 +150,8 @@ export function createReportsService(deps: {
   reportDeps?: ReportDeps;
   /** the report kinds and the REPORT jobs (RequestReport, GetReportRequest) */
   requests?: RequestReportDeps;
+  /** batch prints and their jobs */
+  batches?: BatchDeps;
 }): ServiceImpl<typeof reports.ReportsService> {
   const today = deps.today ?? (() => londonToday());
   return {
@@ -163,7 +217,28 @@ export function createReportsService(deps: {
       const state = await getReportRequest(requestDeps(), requireCaller(ctx), req);
       return { ...state, report: state.report ? toReport(state.report) : undefined };
     },
+    async createBatchPrint(req, ctx) {
+      return toBatchPrint(await createBatchPrint(batchDeps(), requireCaller(ctx), { ...req }));
+    },
+    async listBatchPrints(req, ctx) {
+      const page = await listBatchPrints(batchDeps(), requireCaller(ctx), req);
+      return { content: page.content.map(toBatchPrint), totalSize: page.totalSize };
+    },
+    async getBatchPrint(req, ctx) {
+      return toBatchPrint(await getBatchPrint(batchDeps(), requireCaller(ctx), req));
+    },
+    async listBatchCandidates(req, ctx) {
+      const page = await listBatchCandidates(batchDeps(), requireCaller(ctx), req);
+      return { content: page.content.map(toCandidate), totalSize: page.totalSize };
+    },
+    async publishBatchPrint(req, ctx) {
+      return toBatchPrint(await publishBatchPrint(batchDeps(), requireCaller(ctx), req));
+    },
   };
+  function batchDeps(): BatchDeps {
+    if (!deps.batches) throw new Error('The reports service was started without its batch prints');
+    return deps.batches;
+  }
   function requestDeps(): RequestReportDeps {
     if (!deps.requests) throw new Error('The reports service was started without its report jobs');
     return deps.requests;

@@ -10,6 +10,8 @@ export interface ReportStore {
   findById(organisationUuid: string, uuid: string): Promise<Report | null>;
   /** The report a REPORT job made, if it has. */
   findByJob(organisationUuid: string, jobUuid: string): Promise<Report | null>;
+  /** A batch print's report of a client and kind, if it has one (a chunk run again makes none twice). */
+  findInBatch(organisationUuid: string, batchId: string, clientUuid: string, kind: string): Promise<Report | null>;
 }
 
 export function createReportStore(prisma: ReportsPrisma): ReportStore {
@@ -46,6 +48,9 @@ export function createReportStore(prisma: ReportsPrisma): ReportStore {
     },
     findByJob(organisationUuid, jobUuid) {
       return prisma.report.findFirst({ where: { organisationUuid, jobUuid } });
+    },
+    findInBatch(organisationUuid, batchId, clientUuid, kind) {
+      return prisma.report.findFirst({ where: { organisationUuid, batchId, clientUuid, kind } });
     },
   };
 }

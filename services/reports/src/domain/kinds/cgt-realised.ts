@@ -1,6 +1,6 @@
 import { csvText } from '@gains/access';
 import type { Disposal, Holding, TaxYear } from '@gains/contracts';
-import { DomainError, notFound } from '@gains/errors';
+import { DomainError, invalidArgument, notFound } from '@gains/errors';
 import { gbp, quantity, ukDate, type GainsPdf, type PdfBlock, type PdfClient } from '@gains/pdf';
 import type { ReportKind } from '../report-kind';
 import { requireUuid } from '../report-rules';
@@ -324,21 +324,31 @@ export function cgtReportCsv(r: CgtReportFor): string {
 /** Today in London, YYYY-MM-DD. */
 const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
-interface CgtParams {
-  taxYearUuid: string;
-}
+/** The year by the client's tax year uuid (Singular Reports), or by its label for every client (a batch print). */
+type CgtParams = { taxYearUuid: string } | { taxYear: string };
 
 export const cgtRealisedReport: ReportKind<CgtParams, CgtReportFor> = {
   kind: 'cgt-realised',
   formats: ['pdf', 'csv'],
   parse(raw) {
+    if (raw.taxYearUuid === undefined && typeof raw.taxYear === 'string') {
+      if (!/^\d{4}-\d{2}$/.test(raw.taxYear))
+        throw invalidArgument('taxYear', 'taxYear must be a tax year such as 2024-25');
+      return { taxYear: raw.taxYear };
+    }
     return { taxYearUuid: requireUuid('taxYearUuid', typeof raw.taxYearUuid === 'string' ? raw.taxYearUuid : '') };
   },
   async gather(sources, subject, params) {
     const org = subject.organisationUuid;
     const years = await sources.taxYears(org, subject.client.uuid);
-    const taxYear = years.find((y) => y.uuid === params.taxYearUuid);
-    if (!taxYear) throw notFound(`Tax year ${params.taxYearUuid} of the client`, 'taxYearUuid');
+    const taxYear =
+      'taxYear' in params
+        ? years.find((y) => y.label === params.taxYear)
+        : years.find((y) => y.uuid === params.taxYearUuid);
+    if (!taxYear)
+      throw 'taxYear' in params
+        ? notFound(`Tax year ${params.taxYear} of the client`, 'taxYear')
+        : notFound(`Tax year ${params.taxYearUuid} of the client`, 'taxYearUuid');
     // Seed 000 §5: no report of a year that starts before the client's reporting restriction.
     const restriction = subject.client.reportingRestrictionFrom;
     if (restriction && taxYear.startDate < restriction)
