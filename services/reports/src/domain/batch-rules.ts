@@ -51,14 +51,14 @@ export function parseNewBatchPrint(raw: Record<string, unknown>, kinds: readonly
 }
 
 /** The tax year's first and last days: 2024-25 runs from 6 April 2024 to 5 April 2025. */
-export function taxYearDates(taxYear: string): { start: string; end: string } {
+export function taxYearDates(taxYear: string): { startDate: string; endDate: string } {
   const first = Number(taxYear.slice(0, 4));
-  return { start: `${first}-04-06`, end: `${first + 1}-04-05` };
+  return { startDate: `${first}-04-06`, endDate: `${first + 1}-04-05` };
 }
 
 /** The parameters of a kind's report for a print's tax year (each kind's own: a year, an as-at day, a period). */
 export function batchParameters(kind: string, taxYear: string, today: string): Record<string, unknown> {
-  const { start, end } = taxYearDates(taxYear);
+  const { startDate: start, endDate: end } = taxYearDates(taxYear);
   const asAt = end < today ? end : today;
   switch (kind) {
     case 'holding':

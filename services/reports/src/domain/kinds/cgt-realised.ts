@@ -2,6 +2,7 @@ import { csvText } from '@gains/access';
 import type { Disposal, Holding, TaxYear } from '@gains/contracts';
 import { DomainError, invalidArgument, notFound } from '@gains/errors';
 import { gbp, quantity, ukDate, type GainsPdf, type PdfBlock, type PdfClient } from '@gains/pdf';
+import { taxYearDates } from '../batch-rules';
 import type { ReportKind } from '../report-kind';
 import { requireUuid } from '../report-rules';
 
@@ -340,15 +341,14 @@ export const cgtRealisedReport: ReportKind<CgtParams, CgtReportFor> = {
   },
   async gather(sources, subject, params) {
     const org = subject.organisationUuid;
-    const years = await sources.taxYears(org, subject.client.uuid);
+    // By label (a batch print): the UK tax year of that name, which a client with no rows before it also has
+    // (reported as having nothing in it); by uuid (Singular Reports): one of the client's years.
     const taxYear =
       'taxYear' in params
-        ? years.find((y) => y.label === params.taxYear)
-        : years.find((y) => y.uuid === params.taxYearUuid);
+        ? { label: params.taxYear, ...taxYearDates(params.taxYear) }
+        : (await sources.taxYears(org, subject.client.uuid)).find((y) => y.uuid === params.taxYearUuid);
     if (!taxYear)
-      throw 'taxYear' in params
-        ? notFound(`Tax year ${params.taxYear} of the client`, 'taxYear')
-        : notFound(`Tax year ${params.taxYearUuid} of the client`, 'taxYearUuid');
+      throw notFound(`Tax year ${'taxYearUuid' in params ? params.taxYearUuid : ''} of the client`, 'taxYearUuid');
     // Seed 000 §5: no report of a year that starts before the client's reporting restriction.
     const restriction = subject.client.reportingRestrictionFrom;
     if (restriction && taxYear.startDate < restriction)
