@@ -26,6 +26,8 @@ let postgres: RunningPostgres;
 let system: InProcessSystem;
 let db: pg.Client;
 let api: ReturnType<typeof createClient<typeof ledger.LedgerService>>;
+/** A message's fields as a test writes them. */
+type Init<M> = Partial<Omit<M, '$typeName' | '$unknown'>>;
 type Options = { headers: { authorization: string } };
 const as = {} as Record<'manager' | 'adviser' | 'brook' | 'reports' | 'documents', Options>;
 
@@ -65,7 +67,7 @@ async function post(
   org: string,
   portfolioUuid: string,
   securityId: number,
-  t: Partial<ledger.TransactionInput>,
+  t: Init<ledger.TransactionInput>,
   who: Options,
 ) {
   await api.postTransaction(
@@ -79,7 +81,7 @@ async function post(
   );
 }
 
-const ask = (fields: Partial<ledger.ListClientTransactionsRequest>) => ({
+const ask = (fields: Init<ledger.ListClientTransactionsRequest>) => ({
   organisationUuid: ASHW,
   clientUuid: ANN,
   startDate: '2025-04-06',

@@ -2,8 +2,9 @@ import { createClient, type CallOptions, type Transport } from '@connectrpc/conn
 import type { Holding, LedgerCalculation, TaxYear } from '@gains/contracts';
 import { DomainError } from '@gains/errors';
 import { clientAddressLines } from '@gains/pdf';
-import { calculations, clients, identity } from '@gains/proto';
+import { calculations, clients, identity, ledger } from '@gains/proto';
 import type { ReportSources, StoredYear } from '../domain/report-sources';
+import { createLedgerReportSources } from './ledger-report-sources';
 
 /** How long a report waits for a client's first calculation. */
 const FIRST_CALCULATION_WAIT_MS = 30_000;
@@ -103,5 +104,6 @@ export function createReportSources(
       const answer = await calculationsClient.getPoolsAt({ organisationUuid, clientUuid, atDate }, await asService());
       return JSON.parse(answer.holdingsJson) as Holding[];
     },
+    ...createLedgerReportSources(createClient(ledger.LedgerService, transports.clients), asService),
   };
 }
