@@ -232,3 +232,42 @@ describe('ListClientTransactions', () => {
     });
   });
 });
+
+describe('ListClientHoldingsAt', () => {
+  const at = (fields: Init<ledger.ListClientHoldingsAtRequest>) => ({
+    organisationUuid: ASHW,
+    clientUuid: ANN,
+    atDate: '2025-04-30',
+    ...fields,
+  });
+  const held = (h: ledger.ClientHoldingAt[]) => h.map((x) => [x.portfolioCode, x.sedol, x.quantity, x.percentage]);
+
+  it('when the reports service asks for a day, then the settled rows traded by its end make each holding', async () => {
+    // 30/04: ZRA bought 100 Alpha (the sale of 40 is 01/05); ZRB bought 10 Beta (the pending 5 does not count)
+    expect(held((await api.listClientHoldingsAt(at({}), as.reports)).holdings)).toEqual([
+      ['ZRA', 'ZRALPH1', '100.0000', '100'],
+      ['ZRB', 'ZRBETA1', '10.0000', '100'],
+    ]);
+    // 31/05: 100 - 40 = 60 Alpha; one security asked for
+    expect(
+      held((await api.listClientHoldingsAt(at({ atDate: '2025-05-31', securityId: ALPHA }), as.adviser)).holdings),
+    ).toEqual([['ZRA', 'ZRALPH1', '60.0000', '100']]);
+    // before the first row: nothing held
+    expect((await api.listClientHoldingsAt(at({ atDate: '2025-02-28' }), as.reports)).holdings).toEqual([]);
+  });
+
+  it('when another firm, another service or a bad day asks, then it is refused', async () => {
+    expect(await failure(api.listClientHoldingsAt(at({}), as.brook))).toMatchObject({ code: Code.PermissionDenied });
+    expect(await failure(api.listClientHoldingsAt(at({ organisationUuid: BRKF }), as.reports))).toMatchObject({
+      code: Code.NotFound,
+      field: 'clientUuid',
+    });
+    expect(await failure(api.listClientHoldingsAt(at({}), as.documents))).toMatchObject({
+      code: Code.PermissionDenied,
+    });
+    expect(await failure(api.listClientHoldingsAt(at({ atDate: '30/04/2025' }), as.reports))).toMatchObject({
+      code: Code.InvalidArgument,
+      field: 'atDate',
+    });
+  });
+});

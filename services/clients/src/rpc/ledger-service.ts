@@ -25,6 +25,7 @@ import { postTransaction } from '../domain/post-transaction';
 import { listHolders } from '../domain/list-holders';
 import { listPortfolioHoldingsAt } from '../domain/list-portfolio-holdings-at';
 import { listClientTransactions } from '../domain/list-client-transactions';
+import { listClientHoldingsAt } from '../domain/list-client-holdings-at';
 import { reverseTransactions } from '../domain/reverse-transactions';
 import { postTransactions } from '../domain/post-transactions';
 import { repairGhostTransaction } from '../domain/repair-ghost-transaction';
@@ -190,6 +191,9 @@ export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger
     async listClientTransactions(req, ctx) {
       const page = await listClientTransactions(deps, requireCaller(ctx), req);
       return { transactions: page.transactions.map(unsetNulls), next: page.next };
+    },
+    async listClientHoldingsAt(req, ctx) {
+      return listClientHoldingsAt(deps, requireCaller(ctx), req);
     },
     async reverseTransactions(req, ctx) {
       return { reversed: await reverseTransactions(deps, requireCaller(ctx), req) };
