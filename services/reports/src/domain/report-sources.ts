@@ -46,6 +46,15 @@ export interface ReportSources {
     clientUuid: string,
     query: ClientTransactionsQuery,
   ): Promise<ReportTransaction[]>;
+  /** The client's holdings per portfolio and security at the end of a day (0: every security). */
+  clientHoldingsAt(
+    organisationUuid: string,
+    clientUuid: string,
+    atDate: string,
+    securityId: number,
+  ): Promise<ReportHoldingAt[]>;
+  /** Each security's GBP price on or before the day, by security id; a security never priced by then is absent. */
+  pricesAt(organisationUuid: string, securityIds: number[], atDate: string): Promise<Map<number, ReportPrice>>;
 }
 
 /** One ledger row of a client as its reports show it (the clients service's Transaction; null: not set or not computed). */
@@ -111,4 +120,30 @@ export interface ClientTransactionsQuery {
 }
 
 /** The sources read from the clients service's ledger (rpc/ledger-report-sources.ts). */
-export type LedgerReportSources = Pick<ReportSources, 'clientTransactions'>;
+export type LedgerReportSources = Pick<ReportSources, 'clientTransactions' | 'clientHoldingsAt'>;
+/** The sources read from the securities service. */
+export type PriceReportSources = Pick<ReportSources, 'pricesAt'>;
+
+/** A portfolio's holding of a security at the end of a day (the clients service's ClientHoldingAt). */
+export interface ReportHoldingAt {
+  portfolioCode: string;
+  portfolioName: string;
+  /** GIA, ISA or PENSION */
+  taxWrapper: string;
+  /** the client's ownership share, percent */
+  percentage: string;
+  securityId: number;
+  sedol: string;
+  isin: string;
+  securityName: string;
+  issuerName: string;
+  cgtClass: string;
+  /** the whole portfolio's quantity */
+  quantity: string;
+}
+
+export interface ReportPrice {
+  priceGbp: string;
+  /** the date of the price used, YYYY-MM-DD */
+  priceDate: string;
+}

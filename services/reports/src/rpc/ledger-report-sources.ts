@@ -1,6 +1,6 @@
 import type { CallOptions, Client } from '@connectrpc/connect';
-import type { ledger } from '@gains/proto';
-import type { LedgerReportSources, ReportTransaction } from '../domain/report-sources';
+import type { ledger, securities } from '@gains/proto';
+import type { LedgerReportSources, PriceReportSources, ReportPrice, ReportTransaction } from '../domain/report-sources';
 
 /** Rows a ListClientTransactions page carries: a 10,000-row client is read in two. */
 const ROWS_PAGE = 5000;
@@ -81,6 +81,49 @@ export function createLedgerReportSources(
         after = page.next;
       } while (after !== '');
       return rows;
+    },
+    async clientHoldingsAt(organisationUuid, clientUuid, atDate, securityId) {
+      const answer = await ledgerClient.listClientHoldingsAt(
+        { organisationUuid, clientUuid, atDate, securityId },
+        await asService(),
+      );
+      return answer.holdings.map((h) => ({
+        portfolioCode: h.portfolioCode,
+        portfolioName: h.portfolioName,
+        taxWrapper: h.taxWrapper,
+        percentage: h.percentage,
+        securityId: h.securityId,
+        sedol: h.sedol,
+        isin: h.isin,
+        securityName: h.securityName,
+        issuerName: h.issuerName,
+        cgtClass: h.cgtClass,
+        quantity: h.quantity,
+      }));
+    },
+  };
+}
+
+/** Prices read from the securities service at most this many securities a call. */
+const PRICES_PAGE = 10_000;
+
+/** The report kinds' reads of the securities service's prices, as the reports service itself. */
+export function createPriceReportSources(
+  securitiesClient: Client<typeof securities.SecuritiesService>,
+  asService: () => Promise<CallOptions>,
+): PriceReportSources {
+  return {
+    async pricesAt(organisationUuid, securityIds, atDate) {
+      const prices = new Map<number, ReportPrice>();
+      const ids = [...new Set(securityIds)];
+      for (let i = 0; i < ids.length; i += PRICES_PAGE) {
+        const answer = await securitiesClient.listPricesAt(
+          { organisationUuid, securityIds: ids.slice(i, i + PRICES_PAGE), dates: [atDate] },
+          await asService(),
+        );
+        for (const p of answer.prices) prices.set(p.securityId, { priceGbp: p.priceGbp, priceDate: p.priceDate });
+      }
+      return prices;
     },
   };
 }

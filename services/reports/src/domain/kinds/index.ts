@@ -1,10 +1,14 @@
 import type { AnyReportKind } from '../report-kind';
 import { cgtRealisedReport } from './cgt-realised';
+import { holdingReport } from './holding';
 import { incomeReport } from './income-report';
 import { opsTransactionsReport } from './ops-transactions';
 import { stockTransactionsReport } from './stock-transactions';
 
 /** Every kind the REPORT job renders, by its seed 000 §3 name. */
 export const REPORT_KIND_MODULES: ReadonlyMap<string, AnyReportKind> = new Map(
-  [cgtRealisedReport, stockTransactionsReport, opsTransactionsReport, incomeReport].map((k) => [k.kind, k]),
+  [cgtRealisedReport, stockTransactionsReport, opsTransactionsReport, incomeReport, holdingReport].map((k) => [
+    k.kind,
+    k,
+  ]),
 );

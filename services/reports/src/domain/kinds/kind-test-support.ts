@@ -30,6 +30,8 @@ export function fixedSources(rows: ReportTransaction[], extra: Partial<ReportSou
     taxYears: refuse,
     storedYear: refuse,
     poolsAt: refuse,
+    clientHoldingsAt: refuse,
+    pricesAt: refuse,
     async clientTransactions(org, client, query) {
       asked.push({ org, client, query });
       return rows;
