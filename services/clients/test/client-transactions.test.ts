@@ -3,7 +3,7 @@ import type { RunningPostgres } from '@gains/db';
 import { startInProcessSystem, type InProcessSystem } from '@gains/host';
 import { identityModule } from '@gains/identity';
 import { silentLogger } from '@gains/logging';
-import { identity, ledger } from '@gains/proto';
+import { identity, ledger, securities } from '@gains/proto';
 import { startTestPostgres } from '@gains/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ let api: ReturnType<typeof createClient<typeof ledger.LedgerService>>;
 /** A message's fields as a test writes them. */
 type Init<M> = Partial<Omit<M, '$typeName' | '$unknown'>>;
 type Options = { headers: { authorization: string } };
-const as = {} as Record<'manager' | 'adviser' | 'brook' | 'reports' | 'documents', Options>;
+const as = {} as Record<'admin' | 'manager' | 'adviser' | 'brook' | 'reports' | 'documents', Options>;
 
 async function failure(promise: Promise<unknown>) {
   return promise.then(
@@ -123,6 +123,7 @@ beforeAll(async () => {
   api = createClient(ledger.LedgerService, system.transports.clients);
   const ids = createClient(identity.IdentityService, system.transports.identity);
   const signIn = async (email: string) => bearer((await ids.signIn({ email, password: PASSWORD })).accessToken);
+  as.admin = await signIn('admin@gains.example');
   as.manager = await signIn('manager@gains.example');
   as.adviser = await signIn('adviser@gains.example');
   as.brook = await signIn('brook@gains.example');
@@ -269,5 +270,34 @@ describe('ListClientHoldingsAt', () => {
       code: Code.InvalidArgument,
       field: 'atDate',
     });
+  });
+});
+
+// The Holdings report's prices come from the securities service's ListPricesAt, which takes the reports token too.
+describe('ListPricesAt for the reports service', () => {
+  it('when the reports service asks for a day, then the latest price on or before it answers; another service is refused', async () => {
+    const prices = createClient(securities.SecuritiesService, system.transports.securities);
+    const demo = (await prices.listSecurities({ organisationUuid: ASHW, page: 1, size: 1 }, as.manager)).content[0]!;
+    await prices.setPrice(
+      { organisationUuid: ASHW, securityId: demo.id, date: '2020-01-02', price: '1.2345', currency: 'GBP' },
+      as.admin,
+    );
+    await prices.setPrice(
+      { organisationUuid: ASHW, securityId: demo.id, date: '2020-01-10', price: '1.5', currency: 'GBP' },
+      as.admin,
+    );
+    // 05/01/2020: the price of 02/01 (the 10/01 one is later), as stored to 8 places
+    const answer = await prices.listPricesAt(
+      { organisationUuid: ASHW, securityIds: [demo.id], dates: ['2020-01-05'] },
+      as.reports,
+    );
+    expect(answer.prices.map((p) => [p.securityId, p.priceDate, p.priceGbp])).toEqual([
+      [demo.id, '2020-01-02', '1.23450000'],
+    ]);
+    expect(
+      await failure(
+        prices.listPricesAt({ organisationUuid: ASHW, securityIds: [demo.id], dates: ['2020-01-05'] }, as.documents),
+      ),
+    ).toMatchObject({ code: Code.PermissionDenied });
   });
 });

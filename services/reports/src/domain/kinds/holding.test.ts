@@ -71,7 +71,7 @@ const POOLS: Holding[] = [
 ] as Holding[];
 const PRICES = new Map<number, ReportPrice>([
   [1, { priceGbp: '2.5', priceDate: '2025-03-31' }],
-  [2, { priceGbp: '1.2345', priceDate: '2025-03-28' }],
+  [2, { priceGbp: '1.23450000', priceDate: '2025-03-28' }],
 ]);
 const PARAMS = { securityId: 0, atDate: '2025-03-31' };
 
@@ -119,7 +119,7 @@ describe('holding report', () => {
       Portfolio: 'P1',
       ISIN: 'US0000BETA01',
       Quantity: '33.3333',
-      Price: '1.2345',
+      Price: '1.23450000',
       'Price Date': '2025-03-28',
       'Market Value': '41.15',
       'CGT Cost': '50.00',

@@ -1,6 +1,6 @@
 import { csvText } from '@gains/access';
 import type { Holding } from '@gains/contracts';
-import { divideDecimal, multiplyDecimal, roundDecimal, sumDecimals } from '@gains/decimal';
+import { divideDecimal, multiplyDecimal, plainDecimal, roundDecimal, sumDecimals } from '@gains/decimal';
 import { gbp, quantity, ukDate, type GainsPdf } from '@gains/pdf';
 import type { ReportKind, ReportSubject } from '../report-kind';
 import type { ReportHoldingAt, ReportPrice } from '../report-sources';
@@ -76,6 +76,12 @@ export function holdingLines(
   };
 }
 
+/** A price as far as its places go (the securities service answers 8): 1.23450000 -> £1.2345, 2.5 -> £2.50. */
+function priceText(price: string): string {
+  const plain = plainDecimal(price);
+  return gbp(plain, Math.max(2, (plain.split('.')[1] ?? '').length));
+}
+
 export function holdingPdf(subject: ReportSubject, params: HoldingParams, f: HoldingFigures, title: string): GainsPdf {
   const single = params.securityId > 0 ? f.lines.find((l) => l.securityId === params.securityId) : undefined;
   return {
@@ -119,7 +125,7 @@ export function holdingPdf(subject: ReportSubject, params: HoldingParams, f: Hol
                 l.isin || '-',
                 l.securityName,
                 quantity(l.quantity),
-                l.price ? gbp(l.price, Math.max(2, (l.price.split('.')[1] ?? '').length)) : '-',
+                l.price ? priceText(l.price) : '-',
                 ukDate(l.priceDate),
                 gbp(l.marketValue),
                 gbp(l.cgtCost),
