@@ -3,7 +3,10 @@ import type { RunningPostgres } from '@gains/db';
 import { startInProcessSystem, type InProcessSystem } from '@gains/host';
 import { identityModule } from '@gains/identity';
 import { silentLogger } from '@gains/logging';
-import { identity, ledger, securities } from '@gains/proto';
+import { identity, imports, ledger, securities } from '@gains/proto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startTestPostgres } from '@gains/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +104,7 @@ beforeAll(async () => {
       GAINS_DEMO_PASSWORD: PASSWORD,
       GAINS_DEMO_PRICE_DAYS: '30',
       GAINS_SERVICE_TOKEN_SECRET: SECRET,
+      GAINS_FILES_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'client-transactions-files-')),
     },
   });
   db = new pg.Client({ connectionString: postgres.connectionString });
@@ -299,5 +303,56 @@ describe('ListPricesAt for the reports service', () => {
         prices.listPricesAt({ organisationUuid: ASHW, securityIds: [demo.id], dates: ['2020-01-05'] }, as.documents),
       ),
     ).toMatchObject({ code: Code.PermissionDenied });
+  });
+});
+
+describe('ListClientReconciliation', () => {
+  const rec = (fields: Init<ledger.ListClientReconciliationRequest>) => ({
+    organisationUuid: ASHW,
+    clientUuid: ANN,
+    ...fields,
+  });
+
+  it('when the firm has reconciled no custodian file, then there is nothing to reconcile', async () => {
+    expect(await api.listClientReconciliation(rec({}), as.reports)).toMatchObject({ fileName: '', lines: [] });
+  });
+
+  it('when a custodian file is reconciled, then each of its holdings of the client stands against the ledger, breaks first', async () => {
+    const importsApi = createClient(imports.ImportsService, system.transports.clients);
+    // On 30/04 the ledger holds 100 Alpha in ZRA (bought 10/04) and 10 Beta in ZRB (the pending 5 does not count).
+    // The custodian agrees on ZRA and says 12.5 Beta in ZRB: a break of 12.5 - 10 = 2.5.
+    const content = 'portfolio,security,quantity,date\nZRA,ZRALPH1,100,2025-04-30\nZRB,ZRBETA1,12.5,2025-04-30\n';
+    await importsApi.startImport(
+      { organisationUuid: ASHW, kind: 'CUSTODIAN_HOLDINGS', fileName: 'custodian-report.csv', content },
+      as.manager,
+    );
+    await system.settle();
+    const answer = await api.listClientReconciliation(rec({}), as.reports);
+    expect(answer.fileName).toBe('custodian-report.csv');
+    expect(
+      answer.lines.map((l) => [
+        l.portfolioCode,
+        l.sedol,
+        l.asAt,
+        l.custodianQuantity,
+        l.ledgerQuantity,
+        l.difference,
+        l.break,
+      ]),
+    ).toEqual([
+      ['ZRB', 'ZRBETA1', '2025-04-30', '12.5', '10', '2.5', true],
+      ['ZRA', 'ZRALPH1', '2025-04-30', '100', '100', '0', false],
+    ]);
+    const alpha = await api.listClientReconciliation(rec({ securityId: ALPHA }), as.adviser);
+    expect(alpha.lines.map((l) => l.portfolioCode)).toEqual(['ZRA']);
+    expect(await failure(api.listClientReconciliation(rec({}), as.brook))).toMatchObject({
+      code: Code.PermissionDenied,
+    });
+    expect(await failure(api.listClientReconciliation(rec({ organisationUuid: BRKF }), as.reports))).toMatchObject({
+      code: Code.NotFound,
+    });
+    expect(await failure(api.listClientReconciliation(rec({}), as.documents))).toMatchObject({
+      code: Code.PermissionDenied,
+    });
   });
 });

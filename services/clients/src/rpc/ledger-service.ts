@@ -26,6 +26,7 @@ import { listHolders } from '../domain/list-holders';
 import { listPortfolioHoldingsAt } from '../domain/list-portfolio-holdings-at';
 import { listClientTransactions } from '../domain/list-client-transactions';
 import { listClientHoldingsAt } from '../domain/list-client-holdings-at';
+import { listClientReconciliation } from '../domain/list-client-reconciliation';
 import { reverseTransactions } from '../domain/reverse-transactions';
 import { postTransactions } from '../domain/post-transactions';
 import { repairGhostTransaction } from '../domain/repair-ghost-transaction';
@@ -194,6 +195,9 @@ export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger
     },
     async listClientHoldingsAt(req, ctx) {
       return listClientHoldingsAt(deps, requireCaller(ctx), req);
+    },
+    async listClientReconciliation(req, ctx) {
+      return listClientReconciliation(deps, requireCaller(ctx), req);
     },
     async reverseTransactions(req, ctx) {
       return { reversed: await reverseTransactions(deps, requireCaller(ctx), req) };
