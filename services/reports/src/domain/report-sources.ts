@@ -55,6 +55,8 @@ export interface ReportSources {
   ): Promise<ReportHoldingAt[]>;
   /** Each security's GBP price on or before the day, by security id; a security never priced by then is absent. */
   pricesAt(organisationUuid: string, securityIds: number[], atDate: string): Promise<Map<number, ReportPrice>>;
+  /** The latest reconciled custodian file's holdings of the client against the ledger (0: every security). */
+  reconciliation(organisationUuid: string, clientUuid: string, securityId: number): Promise<ReportReconciliation>;
 }
 
 /** One ledger row of a client as its reports show it (the clients service's Transaction; null: not set or not computed). */
@@ -120,7 +122,29 @@ export interface ClientTransactionsQuery {
 }
 
 /** The sources read from the clients service's ledger (rpc/ledger-report-sources.ts). */
-export type LedgerReportSources = Pick<ReportSources, 'clientTransactions' | 'clientHoldingsAt'>;
+export type LedgerReportSources = Pick<ReportSources, 'clientTransactions' | 'clientHoldingsAt' | 'reconciliation'>;
+
+/** The clients service's reconciliation of a client against the latest custodian file. */
+export interface ReportReconciliation {
+  /** '' when the firm has reconciled no custodian file */
+  fileName: string;
+  /** ISO instant the file was imported, '' when none */
+  importedAt: string;
+  lines: {
+    portfolioCode: string;
+    securityId: number;
+    sedol: string;
+    isin: string;
+    securityName: string;
+    /** the custodian's date, YYYY-MM-DD */
+    asAt: string;
+    custodianQuantity: string;
+    ledgerQuantity: string;
+    /** custodian - ledger */
+    difference: string;
+    break: boolean;
+  }[];
+}
 /** The sources read from the securities service. */
 export type PriceReportSources = Pick<ReportSources, 'pricesAt'>;
 

@@ -101,6 +101,28 @@ export function createLedgerReportSources(
         quantity: h.quantity,
       }));
     },
+    async reconciliation(organisationUuid, clientUuid, securityId) {
+      const answer = await ledgerClient.listClientReconciliation(
+        { organisationUuid, clientUuid, securityId },
+        await asService(),
+      );
+      return {
+        fileName: answer.fileName,
+        importedAt: answer.importedAt,
+        lines: answer.lines.map((l) => ({
+          portfolioCode: l.portfolioCode,
+          securityId: l.securityId,
+          sedol: l.sedol,
+          isin: l.isin,
+          securityName: l.securityName,
+          asAt: l.asAt,
+          custodianQuantity: l.custodianQuantity,
+          ledgerQuantity: l.ledgerQuantity,
+          difference: l.difference,
+          break: l.break,
+        })),
+      };
+    },
   };
 }
 

@@ -32,6 +32,7 @@ export function fixedSources(rows: ReportTransaction[], extra: Partial<ReportSou
     poolsAt: refuse,
     clientHoldingsAt: refuse,
     pricesAt: refuse,
+    reconciliation: refuse,
     async clientTransactions(org, client, query) {
       asked.push({ org, client, query });
       return rows;
