@@ -9,7 +9,7 @@ import { demoLargeRequested, type ServiceModule } from '@gains/service-kit';
 import { londonToday } from './domain/date-rules';
 import { importJobType, type ImportDeps } from './domain/import-deps';
 import type { LedgerDeps } from './domain/ledger-deps';
-import { importCustodianJob } from './domain/import-custodian-job';
+import { importCustodianJob, latestCustodianHoldings } from './domain/import-custodian-job';
 import { importPricesJob } from './domain/import-prices-job';
 import { importTransactionsJob } from './domain/import-transactions-job';
 import { importClientsJob } from './domain/import-clients-job';
@@ -60,6 +60,7 @@ export const clientsModule: ServiceModule = {
       securities: createSecurityStore(prisma),
       securitiesSource,
       today: () => londonToday(),
+      custodianHoldings: (organisationUuid) => latestCustodianHoldings(importDeps, organisationUuid),
     };
     const importStore = createImportStore(prisma, pool);
     const importDeps: ImportDeps = {

@@ -48,6 +48,15 @@ async function checkCustodianFile(deps: ImportDeps, task: ImportTaskRecord): Pro
   };
 }
 
+/** The organisation's latest custodian holdings file that was reconciled, its holdings as the job read them. */
+export async function latestCustodianHoldings(deps: ImportDeps, organisationUuid: string) {
+  const task = await deps.imports.latestSucceeded(organisationUuid, 'CUSTODIAN_HOLDINGS');
+  if (!task) return null;
+  const file = await checkCustodianFile(deps, task);
+  if (!file) return null;
+  return { fileName: task.fileName, importedAt: task.createdDate, holdings: file.prepared };
+}
+
 /** The ACT Monitor's log of a difference: its message names the portfolio, security, both quantities and date. */
 function monitorLog(d: HoldingDifference, ownerCodes: readonly string[]): MonitorLogInput {
   return {

@@ -1,4 +1,5 @@
 import type { Caller } from '@gains/auth';
+import type { CustodianHolding } from './import-rules';
 import type { HoldersStore } from '../store/holders-store';
 import type { LedgerExportStore } from '../store/ledger-export-store';
 import type { LedgerStore } from '../store/ledger-store';
@@ -31,4 +32,8 @@ export interface LedgerDeps {
   securitiesSource: SecuritiesSource;
   /** Today in Europe/London, "YYYY-MM-DD". */
   today(): string;
+  /** The organisation's latest reconciled custodian holdings file (the Reconciliation report), null when none. */
+  custodianHoldings?(
+    organisationUuid: string,
+  ): Promise<{ fileName: string; importedAt: string; holdings: CustodianHolding[] } | null>;
 }

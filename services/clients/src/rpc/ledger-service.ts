@@ -24,6 +24,9 @@ import { listTransactions } from '../domain/list-transactions';
 import { postTransaction } from '../domain/post-transaction';
 import { listHolders } from '../domain/list-holders';
 import { listPortfolioHoldingsAt } from '../domain/list-portfolio-holdings-at';
+import { listClientTransactions } from '../domain/list-client-transactions';
+import { listClientHoldingsAt } from '../domain/list-client-holdings-at';
+import { listClientReconciliation } from '../domain/list-client-reconciliation';
 import { reverseTransactions } from '../domain/reverse-transactions';
 import { postTransactions } from '../domain/post-transactions';
 import { repairGhostTransaction } from '../domain/repair-ghost-transaction';
@@ -185,6 +188,16 @@ export function createLedgerService(deps: LedgerDeps): ServiceImpl<typeof ledger
     },
     async listPortfolioHoldingsAt(req, ctx) {
       return listPortfolioHoldingsAt(deps, requireCaller(ctx), req);
+    },
+    async listClientTransactions(req, ctx) {
+      const page = await listClientTransactions(deps, requireCaller(ctx), req);
+      return { transactions: page.transactions.map(unsetNulls), next: page.next };
+    },
+    async listClientHoldingsAt(req, ctx) {
+      return listClientHoldingsAt(deps, requireCaller(ctx), req);
+    },
+    async listClientReconciliation(req, ctx) {
+      return listClientReconciliation(deps, requireCaller(ctx), req);
     },
     async reverseTransactions(req, ctx) {
       return { reversed: await reverseTransactions(deps, requireCaller(ctx), req) };

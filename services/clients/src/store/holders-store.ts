@@ -101,6 +101,52 @@ export function createHoldersStore(db: RawSql) {
       return { rows, securities };
     },
 
+    /** The portfolios the organisation's client owns, with its share. */
+    async clientPortfolios(organisationUuid: string, clientUuid: string) {
+      return db.$queryRaw<
+        { id: number; uuid: string; code: string; name: string; taxWrapper: string; percentage: string }[]
+      >`
+        SELECT p.id, p.uuid::text AS uuid, p.code, p.name, p.tax_wrapper AS "taxWrapper", po.percentage::text AS percentage
+        FROM client c JOIN portfolio_owner po ON po.client_id = c.id JOIN portfolio p ON p.id = po.portfolio_id
+        WHERE c.organisation_uuid = ${organisationUuid}::uuid AND c.uuid = ${clientUuid}::uuid
+          AND p.organisation_uuid = ${organisationUuid}::uuid
+        ORDER BY p.code, p.id`;
+    },
+
+    /** Whether the organisation has the client. */
+    async hasClient(organisationUuid: string, clientUuid: string): Promise<boolean> {
+      const rows = await db.$queryRaw<{ n: number }[]>`
+        SELECT 1 AS n FROM client WHERE organisation_uuid = ${organisationUuid}::uuid AND uuid = ${clientUuid}::uuid`;
+      return rows.length > 0;
+    },
+
+    /** The settled rows of these portfolios traded on or before `atDate` (what deriving a holding reads), by portfolio. */
+    async rowsAt(portfolioIds: number[], atDate: string): Promise<Map<number, HoldingRow[]>> {
+      const rows = await db.$queryRaw<(HoldingRow & { portfolioId: number })[]>`
+        SELECT t.portfolio_id AS "portfolioId", t.security_id AS "securityId", ty.effect, t.quantity::text AS quantity,
+               t.ratio, t.new_security_id AS "newSecurityId", to_char(t.trade_date, 'YYYY-MM-DD') AS "tradeDate",
+               COALESCE(t.timing, '') AS timing
+        FROM ledger_transaction t JOIN transaction_type ty ON ty.id = t.type_id
+        WHERE t.portfolio_id = ANY(${portfolioIds}::int[]) AND t.state = 'SETTLED' AND t.security_id IS NOT NULL
+          AND t.trade_date <= ${atDate}::date
+        ORDER BY t.portfolio_id, t.trade_date, t.id`;
+      const byPortfolio = new Map<number, HoldingRow[]>();
+      for (const { portfolioId, ...row } of rows) {
+        const list = byPortfolio.get(portfolioId) ?? [];
+        list.push(row);
+        byPortfolio.set(portfolioId, list);
+      }
+      return byPortfolio;
+    },
+
+    async securities(ids: number[]) {
+      return db.$queryRaw<
+        { id: number; sedol: string; isin: string; securityName: string; issuerName: string; cgtClass: string }[]
+      >`
+        SELECT id, sedol, isin, security_name AS "securityName", issuer_name AS "issuerName", cgt_class AS "cgtClass"
+        FROM security WHERE id = ANY(${ids}::int[])`;
+    },
+
     async price(securityId: number): Promise<string | null> {
       const rows = await db.$queryRaw<{ price: string | null }[]>`
         SELECT price_gbp::text AS price FROM security WHERE id = ${securityId}`;

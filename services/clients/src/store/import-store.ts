@@ -120,6 +120,16 @@ export function createImportStore(prisma: ClientsPrisma, pool?: pg.Pool) {
       return row ? toRecord(row, true) : null;
     },
 
+    /** The organisation's newest task of a kind that succeeded (the latest custodian file), if any. */
+    async latestSucceeded(organisationUuid: string, kind: string) {
+      const row = await prisma.importTask.findFirst({
+        where: { organisationUuid, kind, status: 'SUCCEEDED' },
+        omit: LIST_SELECT,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      });
+      return row ? toRecord({ ...row, rejected: [] }, false) : null;
+    },
+
     /** A task of the same file that posted it, if any. */
     async findSucceeded(organisationUuid: string, kind: string, fileHash: string) {
       const row = await prisma.importTask.findFirst({

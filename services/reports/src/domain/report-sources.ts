@@ -40,4 +40,134 @@ export interface ReportSources {
   storedYear(organisationUuid: string, clientUuid: string, taxYear: string): Promise<StoredYear>;
   /** The client's section 104 pools at the end of a day (YYYY-MM-DD): the engine on the ledger's rows up to it. */
   poolsAt(organisationUuid: string, clientUuid: string, atDate: string): Promise<Holding[]>;
+  /** The client's ledger rows of every portfolio it owns in a period, in date order (read a page at a time). */
+  clientTransactions(
+    organisationUuid: string,
+    clientUuid: string,
+    query: ClientTransactionsQuery,
+  ): Promise<ReportTransaction[]>;
+  /** The client's holdings per portfolio and security at the end of a day (0: every security). */
+  clientHoldingsAt(
+    organisationUuid: string,
+    clientUuid: string,
+    atDate: string,
+    securityId: number,
+  ): Promise<ReportHoldingAt[]>;
+  /** Each security's GBP price on or before the day, by security id; a security never priced by then is absent. */
+  pricesAt(organisationUuid: string, securityIds: number[], atDate: string): Promise<Map<number, ReportPrice>>;
+  /** The latest reconciled custodian file's holdings of the client against the ledger (0: every security). */
+  reconciliation(organisationUuid: string, clientUuid: string, securityId: number): Promise<ReportReconciliation>;
+}
+
+/** One ledger row of a client as its reports show it (the clients service's Transaction; null: not set or not computed). */
+export interface ReportTransaction {
+  uuid: string;
+  portfolioCode: string;
+  securityId: number;
+  sedol: string;
+  isin: string;
+  securityName: string;
+  transactionCode: string;
+  /** the type's name (BUY) and description */
+  type: string;
+  typeDescription: string;
+  /** PENDING, SETTLED, CANCELLED or REVERSED */
+  state: string;
+  /** YYYY-MM-DD */
+  tradeDate: string;
+  reportDate: string;
+  exDate: string | null;
+  payDate: string | null;
+  quantity: string;
+  price: string | null;
+  /** in the transaction currency */
+  consideration: string;
+  currency: string;
+  fxRate: string;
+  considerationGbp: string;
+  expensesGbp: string;
+  /** income rows: an income type code, and the tax deducted at source (transaction currency) */
+  incomeType: string;
+  taxDeducted: string | null;
+  cgtCost: string | null;
+  proceeds: string | null;
+  capitalGainLoss: string | null;
+  incomeGain: string | null;
+  exemptGainLoss: string | null;
+  holdoverRelief: string | null;
+  cloggedLoss: string | null;
+  indexation: string | null;
+  /** MANUAL, IMPORT or CORPORATE_ACTION, and the job or header it came from */
+  source: string;
+  sourceRef: string;
+  warnings: string[];
+  version: number;
+  /** ISO instants and names */
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+export interface ClientTransactionsQuery {
+  /** 0: every security */
+  securityId: number;
+  /** YYYY-MM-DD, both days included */
+  startDate: string;
+  endDate: string;
+  /** only rows with an income type, dated by pay date (else trade date) */
+  incomeOnly?: boolean;
+  /** the states kept; empty or absent: every state */
+  states?: string[];
+}
+
+/** The sources read from the clients service's ledger (rpc/ledger-report-sources.ts). */
+export type LedgerReportSources = Pick<ReportSources, 'clientTransactions' | 'clientHoldingsAt' | 'reconciliation'>;
+
+/** The clients service's reconciliation of a client against the latest custodian file. */
+export interface ReportReconciliation {
+  /** '' when the firm has reconciled no custodian file */
+  fileName: string;
+  /** ISO instant the file was imported, '' when none */
+  importedAt: string;
+  lines: {
+    portfolioCode: string;
+    securityId: number;
+    sedol: string;
+    isin: string;
+    securityName: string;
+    /** the custodian's date, YYYY-MM-DD */
+    asAt: string;
+    custodianQuantity: string;
+    ledgerQuantity: string;
+    /** custodian - ledger */
+    difference: string;
+    break: boolean;
+  }[];
+}
+/** The sources read from the securities service. */
+export type PriceReportSources = Pick<ReportSources, 'pricesAt'>;
+
+/** A portfolio's holding of a security at the end of a day (the clients service's ClientHoldingAt). */
+export interface ReportHoldingAt {
+  portfolioCode: string;
+  portfolioName: string;
+  /** GIA, ISA or PENSION */
+  taxWrapper: string;
+  /** the client's ownership share, percent */
+  percentage: string;
+  securityId: number;
+  sedol: string;
+  isin: string;
+  securityName: string;
+  issuerName: string;
+  cgtClass: string;
+  /** the whole portfolio's quantity */
+  quantity: string;
+}
+
+export interface ReportPrice {
+  priceGbp: string;
+  /** the date of the price used, YYYY-MM-DD */
+  priceDate: string;
 }

@@ -2,8 +2,9 @@ import { createClient, type CallOptions, type Transport } from '@connectrpc/conn
 import type { Holding, LedgerCalculation, TaxYear } from '@gains/contracts';
 import { DomainError } from '@gains/errors';
 import { clientAddressLines } from '@gains/pdf';
-import { calculations, clients, identity } from '@gains/proto';
+import { calculations, clients, identity, ledger, securities } from '@gains/proto';
 import type { ReportSources, StoredYear } from '../domain/report-sources';
+import { createLedgerReportSources, createPriceReportSources } from './ledger-report-sources';
 
 /** How long a report waits for a client's first calculation. */
 const FIRST_CALCULATION_WAIT_MS = 30_000;
@@ -17,7 +18,7 @@ const FIRM_NAME_MS = 60_000;
  * token): each callee accepts it for these reads and scopes them by the organisation named.
  */
 export function createReportSources(
-  transports: { identity: Transport; clients: Transport; 'tax-engine': Transport },
+  transports: { identity: Transport; clients: Transport; 'tax-engine': Transport; securities: Transport },
   asService: () => Promise<CallOptions>,
 ): ReportSources {
   const identityClient = createClient(identity.IdentityService, transports.identity);
@@ -103,5 +104,7 @@ export function createReportSources(
       const answer = await calculationsClient.getPoolsAt({ organisationUuid, clientUuid, atDate }, await asService());
       return JSON.parse(answer.holdingsJson) as Holding[];
     },
+    ...createLedgerReportSources(createClient(ledger.LedgerService, transports.clients), asService),
+    ...createPriceReportSources(createClient(securities.SecuritiesService, transports.securities), asService),
   };
 }

@@ -1,6 +1,5 @@
-import type { Caller } from '@gains/auth';
+import { assertMemberOrService, REPORTS_SERVICE, type Caller } from '@gains/auth';
 import { invalidArgument } from '@gains/errors';
-import { assertReader } from './access';
 import { isIsoDate } from './date-rules';
 import type { SecuritiesDeps } from './deps';
 
@@ -9,14 +8,15 @@ export const MAX_PRICES_AT_DATES = 24;
 
 /**
  * The MI Dashboard's valuation (issue 27): each security's GBP price at or before each date. Prices are shared by
- * every firm, so any member reads them; a (security, date) with no price by then is left out.
+ * every firm, so any member reads them, and the reports service's jobs (a Holdings report's prices at its date);
+ * a (security, date) with no price by then is left out.
  */
 export async function listPricesAt(
   deps: Pick<SecuritiesDeps, 'prices'>,
   caller: Caller,
   req: { organisationUuid: string; securityIds: readonly number[]; dates: readonly string[] },
 ) {
-  assertReader(caller, req.organisationUuid);
+  assertMemberOrService(caller, req.organisationUuid, [REPORTS_SERVICE]);
   if (req.securityIds.length > MAX_PRICES_AT_SECURITIES) {
     throw invalidArgument('securityIds', `securityIds may name at most ${MAX_PRICES_AT_SECURITIES} securities`);
   }
