@@ -67,10 +67,12 @@ export function batchParameters(kind: string, taxYear: string, today: string): R
     case 'stock-transactions':
     case 'ops-transactions':
       return { startDate: start, endDate: asAt };
+    case 'income-report':
+      return { startDate: start, endDate: end };
     case 'reconciliation':
       return {};
     default:
-      // cgt-realised, income-report: the year by its label
+      // cgt-realised: the year by its label
       return { taxYear };
   }
 }
