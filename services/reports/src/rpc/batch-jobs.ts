@@ -1,3 +1,4 @@
+import { Code } from '@connectrpc/connect';
 import { domainErrorFrom } from '@gains/errors';
 import type { JobFailureInput, JobHandler } from '@gains/jobs';
 import type pg from 'pg';
@@ -54,6 +55,24 @@ async function printOf(tx: pg.ClientBase, organisationUuid: string, batchId: num
   );
   if (!rows[0]) throw new Error(`batch print ${batchId} is not the organisation's`);
   return rows[0];
+}
+
+/** The tax engine busy (its queue or the firm's share of it full) or a service restarting: worth a wait. */
+function isTransient(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === Code.ResourceExhausted || code === Code.Unavailable || code === 'RESOURCE_EXHAUSTED';
+}
+
+/** The work again after a short, growing wait while the services are busy (up to about half a minute). */
+async function patiently<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 0, wait = 200; ; attempt++, wait = Math.min(wait * 2, 3000)) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isTransient(error) || attempt >= 12) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 /** Runs `work` over `items`, at most `limit` at once, answering in order. */
@@ -141,16 +160,18 @@ export function createPublishHandler(
         // a chunk run again after a crash makes no report twice
         if (await deps.generate.reports.findInBatch(org, print.uuid, c.clientUuid, print.report_type)) return null;
         try {
-          await generateReport(deps.generate, {
-            organisationUuid: org,
-            clientUuid: c.clientUuid,
-            kind: print.report_type,
-            format: 'pdf',
-            parameters,
-            batchId: print.uuid,
-            delivery: c.deliveries.join(','),
-            requestedBy: input.requestedBy,
-          });
+          await patiently(() =>
+            generateReport(deps.generate, {
+              organisationUuid: org,
+              clientUuid: c.clientUuid,
+              kind: print.report_type,
+              format: 'pdf',
+              parameters,
+              batchId: print.uuid,
+              delivery: c.deliveries.join(','),
+              requestedBy: input.requestedBy,
+            }),
+          );
           return null;
         } catch (error) {
           const refused = domainErrorFrom(error);
