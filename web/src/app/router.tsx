@@ -48,6 +48,8 @@ const PAGES: Partial<Record<string, RouteObject['lazy']>> = {
   IncomeDiariesView: () => import('./routes/income-diaries-view'),
   MIDashboard: () => import('./routes/mi-dashboard'),
   SingularReports: () => import('./routes/singular-reports'),
+  BatchReports: () => import('./routes/batch-reports'),
+  ViewBatchReport: () => import('./routes/view-batch-report'),
 };
 const placeholder: RouteObject['lazy'] = () => import('./routes/placeholder');
 
