@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** A batch print as GET /batch-reports answers it (the reports service's). */
@@ -56,8 +56,8 @@ interface Page<T> {
 const keys = {
   all: (org: string) => ['batch-reports', org] as const,
   one: (org: string, id: number) => ['batch-reports', org, id] as const,
-  candidates: (org: string, id: number, page: number, size: number, status: string) =>
-    ['batch-reports', org, id, 'candidates', page, size, status] as const,
+  candidates: (org: string, id: number, page: number, size: number, status: string, version: string) =>
+    ['batch-reports', org, id, 'candidates', page, size, status, version] as const,
 };
 
 /** Whether a print's job runs: the page follows it every second while so. */
@@ -84,9 +84,18 @@ export function useBatchPrint(organisationUuid: string, id: number) {
   });
 }
 
-export function useBatchCandidates(organisationUuid: string, id: number, page: number, size: number, status: string) {
+/** A page of a print's candidates; `version` names the print's state, so a change of it reads them again. */
+export function useBatchCandidates(
+  organisationUuid: string,
+  id: number,
+  page: number,
+  size: number,
+  status: string,
+  version: string,
+) {
   return useQuery({
-    queryKey: keys.candidates(organisationUuid, id, page, size, status),
+    queryKey: keys.candidates(organisationUuid, id, page, size, status, version),
+    placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       apiRequest<Page<BatchCandidate>>(`/batch-reports/${id}/candidates`, {
         organisationUuid,

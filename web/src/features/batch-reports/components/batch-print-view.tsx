@@ -13,13 +13,21 @@ import {
 import { candidateStatusWords, progressPercent, reportTypeWords, statusWords } from './batch-labels';
 
 const yesNo = (p: { value: boolean }) => (p.value ? 'Yes' : 'No');
+/** Candidates read a page of 100 at a time; the grid pages, sorts and searches within it. */
+const SERVER_PAGE = 100;
 
 const COLUMNS: ColDef<BatchCandidate & { id: string }>[] = [
   { field: 'clientCode', headerName: 'Client id', width: 120 },
-  { field: 'clientName', headerName: 'Client name' },
-  { field: 'thirtyDayRule', headerName: 'Thirty-day rule', valueFormatter: yesNo, width: 130 },
-  { field: 'costUpdatePending', headerName: 'Cost update pending', valueFormatter: yesNo, width: 160 },
-  { field: 'pendingIncome', headerName: 'Pending income', valueFormatter: yesNo, width: 140 },
+  { field: 'clientName', headerName: 'Client name', minWidth: 200 },
+  { field: 'thirtyDayRule', cellDataType: 'text', headerName: 'Thirty-day rule', valueFormatter: yesNo, width: 130 },
+  {
+    field: 'costUpdatePending',
+    cellDataType: 'text',
+    headerName: 'Cost update pending',
+    valueFormatter: yesNo,
+    width: 160,
+  },
+  { field: 'pendingIncome', cellDataType: 'text', headerName: 'Pending income', valueFormatter: yesNo, width: 140 },
   { field: 'actMonitorIssues', headerName: 'ACT monitor issues', width: 150, type: 'numericColumn' },
   { field: 'deliveries', headerName: 'Delivery', valueFormatter: (p) => (p.value as string[]).join(', ') },
   { field: 'reports', headerName: 'Reports', width: 100, type: 'numericColumn' },
@@ -30,8 +38,16 @@ const COLUMNS: ColDef<BatchCandidate & { id: string }>[] = [
 /** A batch print: its filters and status, its candidates with their checks, and Publish. */
 export function BatchPrintView({ organisationUuid, print }: { organisationUuid: string; print: BatchPrint }) {
   const [status, setStatus] = useState('');
-  const [page, setPage] = useState({ page: 1, size: 25 });
-  const candidates = useBatchCandidates(organisationUuid, print.id, page.page, page.size, status);
+  const [page, setPage] = useState(1);
+  // read again as the print moves on (identified, each chunk published, complete)
+  const candidates = useBatchCandidates(
+    organisationUuid,
+    print.id,
+    page,
+    SERVER_PAGE,
+    status,
+    `${print.status}/${print.identifiedCandidates}/${print.publishedCandidates}`,
+  );
   const publish = usePublishBatchPrint(organisationUuid, print.id);
   const running = isRunning(print);
   const pending = print.identifiedCandidates - print.publishedCandidates;
@@ -52,7 +68,9 @@ export function BatchPrintView({ organisationUuid, print }: { organisationUuid: 
         <Descriptions.Item label="Client reporting period">{print.reportingPeriod || 'All'}</Descriptions.Item>
         <Descriptions.Item label="Client state">{print.clientState || 'All'}</Descriptions.Item>
         <Descriptions.Item label="Relationship manager">{print.relationshipManager || 'All'}</Descriptions.Item>
-        <Descriptions.Item label="Identified candidates">{print.identifiedCandidates}</Descriptions.Item>
+        <Descriptions.Item label="Identified candidates">
+          <span data-testid="identified-candidates">{print.identifiedCandidates}</span>
+        </Descriptions.Item>
         <Descriptions.Item label="Published candidates">{print.publishedCandidates}</Descriptions.Item>
         <Descriptions.Item label="Status">
           <Tag
@@ -95,7 +113,7 @@ export function BatchPrintView({ organisationUuid, print }: { organisationUuid: 
           value={status}
           onChange={(value) => {
             setStatus(String(value));
-            setPage((p) => ({ ...p, page: 1 }));
+            setPage(1);
           }}
           options={[
             { value: '', label: 'All' },
@@ -119,15 +137,18 @@ export function BatchPrintView({ organisationUuid, print }: { organisationUuid: 
         noun="candidate"
         testId="batch-candidates-grid"
       />
-      <Pagination
-        current={page.page}
-        pageSize={page.size}
-        total={candidates.data?.totalSize ?? 0}
-        showSizeChanger
-        pageSizeOptions={[10, 25, 50, 100]}
-        showTotal={(total) => `${total.toLocaleString('en-GB')} candidates`}
-        onChange={(p, size) => setPage({ page: size === page.size ? p : 1, size })}
-      />
+      {(candidates.data?.totalSize ?? 0) > SERVER_PAGE && (
+        <Pagination
+          current={page}
+          pageSize={SERVER_PAGE}
+          total={candidates.data?.totalSize ?? 0}
+          showSizeChanger={false}
+          showTotal={(total, [from, to]) =>
+            `Candidates ${from.toLocaleString('en-GB')}-${to.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')}`
+          }
+          onChange={setPage}
+        />
+      )}
     </Space>
   );
 }

@@ -15,17 +15,27 @@ const all = (value: string) => value || 'All';
 const COLUMNS: ColDef<BatchPrint>[] = [
   { field: 'id', headerName: 'Id', width: 80 },
   { field: 'taxYear', headerName: 'Tax year', width: 100 },
-  { field: 'reportType', headerName: 'Report type', valueFormatter: (p) => reportTypeWords(p.value) },
-  { field: 'reportingPeriod', headerName: 'Client reporting period', valueFormatter: (p) => all(p.value) },
+  { field: 'reportType', headerName: 'Report type', minWidth: 170, valueFormatter: (p) => reportTypeWords(p.value) },
+  {
+    field: 'reportingPeriod',
+    headerName: 'Client reporting period',
+    minWidth: 150,
+    valueFormatter: (p) => all(p.value),
+  },
   { field: 'clientState', headerName: 'Client state', valueFormatter: (p) => all(p.value), width: 120 },
-  { field: 'relationshipManager', headerName: 'Relationship manager', valueFormatter: (p) => all(p.value) },
-  { field: 'organisation', headerName: 'Organisation' },
+  {
+    field: 'relationshipManager',
+    headerName: 'Relationship manager',
+    minWidth: 160,
+    valueFormatter: (p) => all(p.value),
+  },
+  { field: 'organisation', headerName: 'Organisation', minWidth: 190 },
   { field: 'identifiedCandidates', headerName: 'Identified', width: 110, type: 'numericColumn' },
   { field: 'publishedCandidates', headerName: 'Published', width: 110, type: 'numericColumn' },
   { field: 'status', headerName: 'Status', valueFormatter: (p) => statusWords(p.value), width: 160 },
-  { field: 'createdBy', headerName: 'Created by' },
+  { field: 'createdBy', headerName: 'Created by', minWidth: 130 },
   { field: 'createdAt', headerName: 'Created at', valueFormatter: (p) => formatDateTime(p.value), width: 170 },
-  { field: 'modifiedBy', headerName: 'Modified by' },
+  { field: 'modifiedBy', headerName: 'Modified by', minWidth: 130 },
   { field: 'modifiedAt', headerName: 'Modified at', valueFormatter: (p) => formatDateTime(p.value), width: 170 },
 ];
 
