@@ -325,7 +325,7 @@ export function createRowStore(prisma: DocumentsPrisma) {
                to_char(h.ex_date, 'YYYY-MM-DD') AS "exDate", coalesce(to_char(h.pay_date, 'YYYY-MM-DD'), '') AS "payDate",
                trim_scale(c.holding_quantity)::text AS "holdingQuantity", c.status AS "candidateStatus",
                coalesce(trim_scale(p.quantity)::text, '') AS "proposedQuantity",
-               coalesce(trim_scale(p.cash)::text, '') AS "proposedCash", coalesce(p.ratio, '') AS ratio
+               coalesce(p.cash::text, '') AS "proposedCash", coalesce(p.ratio, '') AS ratio
         FROM header h
         JOIN document_type t ON t.id = h.document_type_id AND t.corporate_action
         JOIN candidate c ON c.header_id = h.id

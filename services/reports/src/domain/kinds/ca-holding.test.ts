@@ -121,15 +121,13 @@ describe('ca-holding report', () => {
       ['holdings', org, SUBJECT.client.uuid, '2025-03-31', 0],
       ['actions', org, [P1, P2], '2025-03-31', 0],
     ]);
-    expect(f.lines.map((l) => [l.holding.portfolioCode, l.holding.securityId, l.action?.headerCode ?? null])).toEqual(
-      [
-        ['P1', 1, 'CA-000001'],
-        ['P1', 1, 'CA-000003'],
-        ['P1', 2, null],
-        ['P2', 1, 'CA-000003'],
-        ['P2', 1, 'CA-000004'],
-      ],
-    );
+    expect(f.lines.map((l) => [l.holding.portfolioCode, l.holding.securityId, l.action?.headerCode ?? null])).toEqual([
+      ['P1', 1, 'CA-000001'],
+      ['P1', 1, 'CA-000003'],
+      ['P1', 2, null],
+      ['P2', 1, 'CA-000003'],
+      ['P2', 1, 'CA-000004'],
+    ]);
     expect(f.proposedCash).toBe('283.82');
 
     const csv = report.csv(SUBJECT, PARAMS, f);
