@@ -19,6 +19,7 @@ import { saveDocumentType } from '../domain/save-document-type';
 import { searchMovementClients, searchMovementPortfolios } from '../domain/search-movement-parties';
 import { deleteIncomeDiary, getIncomeDiary, listIncomeDiaries } from '../domain/read-income-diaries';
 import { runIncomeDiaries } from '../domain/run-income-diaries';
+import { listPortfolioActions } from '../domain/list-portfolio-actions';
 import { saveIncomeDiary } from '../domain/save-income-diary';
 
 function typeMessage(t: DocumentTypeRecord) {
@@ -162,6 +163,9 @@ export function createDocumentsService(deps: DocumentsDeps): ServiceImpl<typeof 
     },
     async runIncomeDiaries(req, ctx) {
       return { created: await runIncomeDiaries(deps, requireCaller(ctx), req) };
+    },
+    async listPortfolioActions(req, ctx) {
+      return { actions: await listPortfolioActions(deps, requireCaller(ctx), req) };
     },
   };
 }

@@ -306,7 +306,58 @@ export function createRowStore(prisma: DocumentsPrisma) {
         }),
       };
     },
+
+    /**
+     * The Holdings (CA) report's rows: each candidate of the portfolios named in the organisation's corporate
+     * action headers (not deleted) with an ex-date on or before the day, and its previews' proposed quantity and
+     * cash summed exactly (rows that create a transaction only). One query; the candidate's unique
+     * (header, portfolio, security) index finds each header's candidates.
+     */
+    async portfolioActions(
+      organisationUuid: string,
+      portfolioUuids: readonly string[],
+      atDate: string,
+      securityId: number,
+    ): Promise<PortfolioActionRow[]> {
+      return prisma.$queryRaw<PortfolioActionRow[]>`
+        SELECT c.portfolio_uuid::text AS "portfolioUuid", c.security_id AS "securityId", h.uuid::text AS "headerUuid",
+               h.code AS "headerCode", t.name AS "typeName", h.status AS "headerStatus",
+               to_char(h.ex_date, 'YYYY-MM-DD') AS "exDate", coalesce(to_char(h.pay_date, 'YYYY-MM-DD'), '') AS "payDate",
+               trim_scale(c.holding_quantity)::text AS "holdingQuantity", c.status AS "candidateStatus",
+               coalesce(trim_scale(p.quantity)::text, '') AS "proposedQuantity",
+               coalesce(p.cash::text, '') AS "proposedCash", coalesce(p.ratio, '') AS ratio
+        FROM header h
+        JOIN document_type t ON t.id = h.document_type_id AND t.corporate_action
+        JOIN candidate c ON c.header_id = h.id
+        LEFT JOIN LATERAL (
+          SELECT sum(v.quantity) AS quantity, sum(v.proceeds) AS cash, max(nullif(v.ratio, '')) AS ratio
+          FROM preview v WHERE v.candidate_id = c.id AND v.create_transaction
+        ) p ON true
+        WHERE h.organisation_uuid = ${organisationUuid}::uuid AND h.status <> 'DELETED'
+          AND h.ex_date <= ${atDate}::date
+          AND c.portfolio_uuid = ANY(${[...portfolioUuids]}::uuid[])
+          AND (${securityId}::int = 0 OR c.security_id = ${securityId}::int)
+        ORDER BY c.portfolio_uuid, c.security_id, h.ex_date, h.code`;
+    },
   };
+}
+
+/** One portfolio's candidate of a corporate action, as the Holdings (CA) report reads it (exact decimal text). */
+export interface PortfolioActionRow {
+  portfolioUuid: string;
+  securityId: number;
+  headerUuid: string;
+  headerCode: string;
+  typeName: string;
+  headerStatus: string;
+  exDate: string;
+  payDate: string;
+  holdingQuantity: string;
+  candidateStatus: string;
+  /** '' when no preview carries one */
+  proposedQuantity: string;
+  proposedCash: string;
+  ratio: string;
 }
 
 export type RowStore = ReturnType<typeof createRowStore>;

@@ -57,6 +57,16 @@ export interface ReportSources {
   pricesAt(organisationUuid: string, securityIds: number[], atDate: string): Promise<Map<number, ReportPrice>>;
   /** The latest reconciled custodian file's holdings of the client against the ledger (0: every security). */
   reconciliation(organisationUuid: string, clientUuid: string, securityId: number): Promise<ReportReconciliation>;
+  /**
+   * The corporate actions (documents service) on these portfolios with an ex-date on or before the day, each with
+   * the portfolio's candidate and what its previews propose (0: every security).
+   */
+  portfolioActions(
+    organisationUuid: string,
+    portfolioUuids: readonly string[],
+    atDate: string,
+    securityId: number,
+  ): Promise<ReportPortfolioAction[]>;
 }
 
 /** One ledger row of a client as its reports show it (the clients service's Transaction; null: not set or not computed). */
@@ -150,6 +160,7 @@ export type PriceReportSources = Pick<ReportSources, 'pricesAt'>;
 
 /** A portfolio's holding of a security at the end of a day (the clients service's ClientHoldingAt). */
 export interface ReportHoldingAt {
+  portfolioUuid: string;
   portfolioCode: string;
   portfolioName: string;
   /** GIA, ISA or PENSION */
@@ -170,4 +181,25 @@ export interface ReportPrice {
   priceGbp: string;
   /** the date of the price used, YYYY-MM-DD */
   priceDate: string;
+}
+
+/** A portfolio's candidate of a corporate action header (the documents service's PortfolioAction). */
+export interface ReportPortfolioAction {
+  portfolioUuid: string;
+  securityId: number;
+  headerCode: string;
+  /** the document type's name */
+  typeName: string;
+  headerStatus: string;
+  /** YYYY-MM-DD; payDate '' when not set */
+  exDate: string;
+  payDate: string;
+  /** the portfolio's holding at the ex-date */
+  holdingQuantity: string;
+  candidateStatus: string;
+  /** the candidate's previews summed: new shares and cash (GBP); '' when none carries one */
+  proposedQuantity: string;
+  proposedCash: string;
+  /** new:old of a split, consolidation or bonus issue; '' otherwise */
+  ratio: string;
 }

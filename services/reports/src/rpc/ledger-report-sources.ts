@@ -88,6 +88,7 @@ export function createLedgerReportSources(
         await asService(),
       );
       return answer.holdings.map((h) => ({
+        portfolioUuid: h.portfolioUuid,
         portfolioCode: h.portfolioCode,
         portfolioName: h.portfolioName,
         taxWrapper: h.taxWrapper,

@@ -2,7 +2,7 @@ import { createClient, type CallOptions, type Transport } from '@connectrpc/conn
 import type { Holding, LedgerCalculation, TaxYear } from '@gains/contracts';
 import { DomainError } from '@gains/errors';
 import { clientAddressLines } from '@gains/pdf';
-import { calculations, clients, identity, ledger, securities } from '@gains/proto';
+import { calculations, clients, documents, identity, ledger, securities } from '@gains/proto';
 import type { ReportSources, StoredYear } from '../domain/report-sources';
 import { createLedgerReportSources, createPriceReportSources } from './ledger-report-sources';
 
@@ -10,6 +10,8 @@ import { createLedgerReportSources, createPriceReportSources } from './ledger-re
 const FIRST_CALCULATION_WAIT_MS = 30_000;
 /** Disposals a GetRun page carries (the engine's most). */
 const DISPOSALS_PAGE = 5000;
+/** The documents service answers at most this many portfolios a call. */
+const ACTIONS_PORTFOLIOS = 200;
 /** A firm's name is read once a minute at most (a batch reads it for every client). */
 const FIRM_NAME_MS = 60_000;
 
@@ -18,12 +20,19 @@ const FIRM_NAME_MS = 60_000;
  * token): each callee accepts it for these reads and scopes them by the organisation named.
  */
 export function createReportSources(
-  transports: { identity: Transport; clients: Transport; 'tax-engine': Transport; securities: Transport },
+  transports: {
+    identity: Transport;
+    clients: Transport;
+    'tax-engine': Transport;
+    securities: Transport;
+    documents: Transport;
+  },
   asService: () => Promise<CallOptions>,
 ): ReportSources {
   const identityClient = createClient(identity.IdentityService, transports.identity);
   const clientsClient = createClient(clients.ClientsService, transports.clients);
   const calculationsClient = createClient(calculations.CalculationsService, transports['tax-engine']);
+  const documentsClient = createClient(documents.DocumentsService, transports.documents);
 
   async function storedYear(organisationUuid: string, clientUuid: string, taxYear: string): Promise<StoredYear> {
     const scope = { organisationUuid, clientUuid };
@@ -103,6 +112,32 @@ export function createReportSources(
     async poolsAt(organisationUuid, clientUuid, atDate) {
       const answer = await calculationsClient.getPoolsAt({ organisationUuid, clientUuid, atDate }, await asService());
       return JSON.parse(answer.holdingsJson) as Holding[];
+    },
+    async portfolioActions(organisationUuid, portfolioUuids, atDate, securityId) {
+      const found = [];
+      for (let i = 0; i < portfolioUuids.length; i += ACTIONS_PORTFOLIOS) {
+        const answer = await documentsClient.listPortfolioActions(
+          { organisationUuid, portfolioUuids: portfolioUuids.slice(i, i + ACTIONS_PORTFOLIOS), atDate, securityId },
+          await asService(),
+        );
+        found.push(
+          ...answer.actions.map((a) => ({
+            portfolioUuid: a.portfolioUuid,
+            securityId: a.securityId,
+            headerCode: a.headerCode,
+            typeName: a.typeName,
+            headerStatus: a.headerStatus,
+            exDate: a.exDate,
+            payDate: a.payDate,
+            holdingQuantity: a.holdingQuantity,
+            candidateStatus: a.candidateStatus,
+            proposedQuantity: a.proposedQuantity,
+            proposedCash: a.proposedCash,
+            ratio: a.ratio,
+          })),
+        );
+      }
+      return found;
     },
     ...createLedgerReportSources(createClient(ledger.LedgerService, transports.clients), asService),
     ...createPriceReportSources(createClient(securities.SecuritiesService, transports.securities), asService),

@@ -18,6 +18,7 @@ function refusal(fn: () => unknown) {
 }
 
 const at = (f: Partial<ReportHoldingAt>): ReportHoldingAt => ({
+  portfolioUuid: 'p1000000-0000-4000-8000-000000000001',
   portfolioCode: 'P1',
   portfolioName: 'Portfolio 1',
   taxWrapper: 'GIA',

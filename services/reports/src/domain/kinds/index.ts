@@ -1,4 +1,5 @@
 import type { AnyReportKind } from '../report-kind';
+import { caHoldingReport } from './ca-holding';
 import { cgtRealisedReport } from './cgt-realised';
 import { holdingReport } from './holding';
 import { incomeReport } from './income-report';
@@ -15,5 +16,6 @@ export const REPORT_KIND_MODULES: ReadonlyMap<string, AnyReportKind> = new Map(
     incomeReport,
     holdingReport,
     reconciliationReport,
+    caHoldingReport,
   ].map((k) => [k.kind, k]),
 );

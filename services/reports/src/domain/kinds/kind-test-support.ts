@@ -33,6 +33,7 @@ export function fixedSources(rows: ReportTransaction[], extra: Partial<ReportSou
     clientHoldingsAt: refuse,
     pricesAt: refuse,
     reconciliation: refuse,
+    portfolioActions: refuse,
     async clientTransactions(org, client, query) {
       asked.push({ org, client, query });
       return rows;
