@@ -20,7 +20,17 @@ const as = (persona: Persona, body?: unknown, org = ORG.ASHW) => ({ token: t.tok
 const get = (path: string) => managerCalls(t).get(path);
 const post = (path: string, body?: unknown, status?: number) => managerCalls(t).post(path, body, status);
 const types: Record<string, { uuid: string; lineDefinitions: { uuid: string }[] }> = {};
-const ids = { client: '', a: '', b: '', alpha: 0, beta: 0, consolidation: '', dividend: '' };
+const ids = {
+  client: '',
+  a: '',
+  b: '',
+  alpha: 0,
+  beta: 0,
+  gamma: 0,
+  consolidation: '',
+  dividend: '',
+  gammaDividend: '',
+};
 const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 let api: ReturnType<typeof createClient<typeof documents.DocumentsService>>;
 const service = { reports: bearer(''), documents: bearer('') };
@@ -57,6 +67,7 @@ beforeAll(async () => {
   const who = { persona: 'manager' as const, org: ORG.ASHW };
   ids.alpha = (await newSecurity(t, 'BC4H01', 'Holding Alpha')).id;
   ids.beta = (await newSecurity(t, 'BC4H02', 'Holding Beta')).id;
+  ids.gamma = (await newSecurity(t, 'BC4H03', 'Holding Gamma')).id;
   const client = await newClient(t, who, 'CAH-1', 'Action Holder', ['CAH-1-A', 'CAH-1-B']);
   [ids.client, ids.a, ids.b] = [client.uuid, client.portfolios[0]!, client.portfolios[1]!];
   // CAH-1-A: 1,000 Alpha and 50 Beta; CAH-1-B: 300 Alpha, all bought 01/06/2026
@@ -64,8 +75,17 @@ beforeAll(async () => {
     [ids.a, ids.alpha, '1000'],
     [ids.a, ids.beta, '50'],
     [ids.b, ids.alpha, '300'],
+    [ids.b, ids.gamma, '20'],
   ] as const)
     expect(await buy(t, who, portfolio, security, { quantity, price: '3', tradeDate: '2026-06-01' })).toBe(201);
+  // CAH-1-B's Gamma: a dividend of 0.50 a share ex 01/07/2026 (20 x 0.50 = £10.00), then all 20 sold 01/08/2026
+  ids.gammaDividend = (
+    await header('CASH_DIVIDEND', ids.gamma, { exDate: '2026-07-01', payDate: '2026-07-15' }, [
+      { lineDefinitionUuid: types.CASH_DIVIDEND!.lineDefinitions[0]!.uuid, rate: '0.50' },
+    ])
+  ).code;
+  const sold = { quantity: '20', price: '4', tradeDate: '2026-08-01', type: 'SELL' as const };
+  expect(await buy(t, who, ids.b, ids.gamma, sold)).toBe(201);
   // A 1-for-3 consolidation of Alpha ex 01/09/2026, fractions sold at £9.00, and a cash dividend of 0.1234 a share
   // ex 01/10/2026; neither processed, so the holdings at both ex-dates are as bought.
   ids.consolidation = (
@@ -87,7 +107,8 @@ beforeAll(async () => {
 afterAll(async () => t?.stop());
 
 // What each candidate's previews propose, by hand:
-//   consolidation, A: 1,000 x 1 / 3 = 333 1/3: 333 new shares and 1/3 of one sold at £9.00 = £3.00 (ratio 1:3)
+//   consolidation, A: 1,000 x 1 / 3 = 333 1/3: 333 new shares (the report's new quantity; the preview carries only
+//   the ratio) and 1/3 of one sold at £9.00 = £3.00 (ratio 1:3)
 //   consolidation, B: 300 x 1 / 3 = 100 exactly: no fraction, no cash
 //   dividend, A: 1,000 x 0.1234 = £123.40; B: 300 x 0.1234 = £37.02
 describe('ListPortfolioActions', () => {
@@ -118,7 +139,8 @@ describe('ListPortfolioActions', () => {
 
   it('when the reports service asks for a day, then each portfolio’s actions ex on or before it come with their previews summed', async () => {
     const at30Sept = await api.listPortfolioActions(ask(), service.reports);
-    expect(at30Sept.actions.every((a) => a.securityId === ids.alpha)).toBe(true);
+    // Alpha's, and the Gamma dividend of CAH-1-B (sold since, still its candidate)
+    expect(new Set(at30Sept.actions.map((a) => a.securityId))).toEqual(new Set([ids.alpha, ids.gamma]));
     // the dividend, ex 01/10/2026, is after the day
     expect(view(at30Sept.actions)).toEqual([
       [
@@ -131,7 +153,7 @@ describe('ListPortfolioActions', () => {
         '1000',
         'PENDING',
         '1:3',
-        '',
+        '333',
         '3.00',
       ],
       [
@@ -144,7 +166,7 @@ describe('ListPortfolioActions', () => {
         '300',
         'PENDING',
         '1:3',
-        '',
+        '100',
         '',
       ],
     ]);
@@ -163,7 +185,7 @@ describe('ListPortfolioActions', () => {
         '300',
         'PENDING',
         '1:3',
-        '',
+        '100',
         '',
       ],
       ['B', 'dividend', 'Cash dividend', 'PENDING', '2026-10-01', '2026-10-15', '300', 'PENDING', '', '', '37.02'],
@@ -223,15 +245,18 @@ describe('POST /api/holdings/ca/report-csv', () => {
       r.Action,
       r['Holding At Ex Date'],
       r.Ratio,
+      r['Proposed Quantity'],
       r['Proposed Cash'],
     ]);
     // holdings by portfolio code then security name (the ledger's quantities, to its 4 places); actions by ex-date
     expect(rows).toEqual([
-      ['CAH-1-A', 'Holding Alpha plc', '1000.0000', ids.consolidation, '1000', '1:3', '3.00'],
-      ['CAH-1-A', 'Holding Alpha plc', '1000.0000', ids.dividend, '1000', '', '123.40'],
-      ['CAH-1-A', 'Holding Beta plc', '50.0000', '', '', '', ''],
-      ['CAH-1-B', 'Holding Alpha plc', '300.0000', ids.consolidation, '300', '1:3', ''],
-      ['CAH-1-B', 'Holding Alpha plc', '300.0000', ids.dividend, '300', '', '37.02'],
+      ['CAH-1-A', 'Holding Alpha plc', '1000.0000', ids.consolidation, '1000', '1:3', '333', '3.00'],
+      ['CAH-1-A', 'Holding Alpha plc', '1000.0000', ids.dividend, '1000', '', '', '123.40'],
+      ['CAH-1-A', 'Holding Beta plc', '50.0000', '', '', '', '', ''],
+      ['CAH-1-B', 'Holding Alpha plc', '300.0000', ids.consolidation, '300', '1:3', '100', ''],
+      ['CAH-1-B', 'Holding Alpha plc', '300.0000', ids.dividend, '300', '', '', '37.02'],
+      // sold before the day: listed at 0 for the action on it
+      ['CAH-1-B', 'Holding Gamma plc', '0.0000', ids.gammaDividend, '20', '', '', '10.00'],
     ]);
   });
 
@@ -255,8 +280,8 @@ describe('POST /api/holdings/ca/report-csv', () => {
       '£123.40',
       '£37.02',
       'No action',
-      // 3.00 + 123.40 + 37.02 = 163.42
-      'Total £163.42',
+      // 3.00 + 123.40 + 37.02 + 10.00 = 173.42
+      'Total £173.42',
     ])
       expect(text).toContain(expected);
   });

@@ -68,13 +68,13 @@ export async function newClient(
   return { uuid, portfolios };
 }
 
-/** A settled BUY of `quantity` at `price` on `tradeDate`; answers the call's status. */
+/** A settled BUY (or the `type` given) of `quantity` at `price` on `tradeDate`; answers the call's status. */
 export async function buy(
   t: TestSystem,
   who: { persona: Persona; org: string },
   portfolioUuid: string,
   securityId: number,
-  trade: { quantity: string; price: string; tradeDate: string },
+  trade: { quantity: string; price: string; tradeDate: string; type?: 'BUY' | 'SELL' },
 ): Promise<number> {
   const answer = await t.request('POST', '/api/customerAdmin/transactions', {
     token: t.tokens[who.persona],

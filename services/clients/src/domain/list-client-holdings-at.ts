@@ -23,13 +23,13 @@ export interface ClientHoldingAtView {
 
 /**
  * A client's holdings at the end of a day for its Holdings report (issue 27): per portfolio it owns and security,
- * the quantity derived from the settled rows traded on or before the day (holding-rules.ts), those above 0.
- * Members of the organisation, or the reports service's jobs scoped by the organisation named.
+ * the quantity derived from the settled rows traded on or before the day (holding-rules.ts), those above 0 (and
+ * with `includeNil` those at 0: held before the day, no longer). Members of the organisation, or the reports service's jobs scoped by the organisation named.
  */
 export async function listClientHoldingsAt(
   deps: Pick<LedgerDeps, 'holders'>,
   caller: Caller,
-  req: { organisationUuid: string; clientUuid: string; securityId: number; atDate: string },
+  req: { organisationUuid: string; clientUuid: string; securityId: number; atDate: string; includeNil?: boolean },
 ): Promise<{ holdings: ClientHoldingAtView[] }> {
   assertMemberOrService(caller, req.organisationUuid, [REPORTS_SERVICE]);
   if (!UUID.test(req.clientUuid)) throw invalidArgument('clientUuid', 'clientUuid must be a uuid');
@@ -50,7 +50,8 @@ export async function listClientHoldingsAt(
     for (const securityId of ids) {
       if (req.securityId > 0 && securityId !== req.securityId) continue;
       const quantity = deriveHolding(securityId, list).quantity;
-      if (/^-/.test(quantity) || !/[1-9]/.test(quantity)) continue;
+      const nil = !/[1-9]/.test(quantity);
+      if (/^-/.test(quantity) || (nil && !req.includeNil)) continue;
       held.push({ portfolio, securityId, quantity });
     }
   }

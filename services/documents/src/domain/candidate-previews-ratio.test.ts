@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidatePreviews } from './candidate-previews';
+import { candidatePreviews, sharesForRatio } from './candidate-previews';
 
 describe('a split’s ratio as the ledger takes it', () => {
   it('when the rate comes from the store at its column’s scale, then the ratio drops the trailing zeros', () => {
@@ -47,5 +47,14 @@ describe('a split’s ratio as the ledger takes it', () => {
       { holdingQuantity: '100', decimalPlaces: 0 },
     );
     expect(rows.map((r) => r.ratio)).toEqual(['1.5:10']);
+  });
+});
+
+describe('the shares a ratio gives a holding', () => {
+  it('when split, consolidated or issued as bonus, then whole units of the security’s places, rounded down', () => {
+    expect(sharesForRatio('165', '2:1', 0)).toBe('330'); // 165 x 2 / 1
+    expect(sharesForRatio('1000', '1:3', 0)).toBe('333'); // 333 1/3: the third goes for cash
+    expect(sharesForRatio('100', '1:3', 4)).toBe('33.3333'); // a fund's 4 places
+    expect(sharesForRatio('250', '3:20', 0)).toBe('37'); // bonus 3 for 20: 37.5
   });
 });

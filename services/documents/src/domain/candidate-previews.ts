@@ -84,6 +84,15 @@ const entitlement = (holding: string, line: PreviewLine) =>
 /** New shares received: whole units (the security's places); fractions go for cash in lieu, not posted here. */
 const newQuantity = (holding: string, line: PreviewLine, places: number) =>
   roundDecimal(entitlement(holding, line), places, 'down');
+/**
+ * The shares a reorganisation by ratio ('new:old', as its preview carries it) gives a holding: whole units, as the
+ * engine issues them. A split's preview proposes no quantity (the ledger row carries the ratio), so a report asks
+ * this.
+ */
+export function sharesForRatio(holding: string, ratio: string, places: number): string {
+  const [rate = '0', perParent = '1'] = ratio.split(':');
+  return roundDecimal(divideDecimal(multiplyDecimal(holding, rate), perParent, 12, 'down'), places, 'down');
+}
 const pennies = (value: string) => roundDecimal(value, 2, 'half-up');
 const positive = (value: string | undefined) => value !== undefined && compareDecimal(value, '0') > 0;
 

@@ -1,5 +1,6 @@
 import { assertMemberOrService, REPORTS_SERVICE, type Caller } from '@gains/auth';
 import { invalidArgument } from '@gains/errors';
+import { sharesForRatio } from './candidate-previews';
 import type { DocumentsDeps } from './deps';
 
 /** A report reads a client's portfolios in one call; a client has far fewer, and each call stays one bounded query. */
@@ -19,6 +20,7 @@ export interface ListPortfolioActionsRequest {
  * The Holdings (CA) report's read (seed 000 §2.6): the organisation's corporate actions on the portfolios named,
  * ex-date on or before the day. Any member of the organisation reads it (the report is any member's), and so does
  * the reports service with its own token for the organisation it names; every other service's token is refused.
+ * A split, consolidation or bonus issue proposes the shares its ratio gives the holding at the ex-date.
  */
 export async function listPortfolioActions(
   deps: Pick<DocumentsDeps, 'rows'>,
@@ -38,5 +40,10 @@ export async function listPortfolioActions(
     throw invalidArgument('atDate', 'atDate must be a date as YYYY-MM-DD');
   if (!Number.isInteger(req.securityId) || req.securityId < 0)
     throw invalidArgument('securityId', 'securityId must be 0 or a security id');
-  return deps.rows.portfolioActions(req.organisationUuid, portfolios, req.atDate, req.securityId);
+  const rows = await deps.rows.portfolioActions(req.organisationUuid, portfolios, req.atDate, req.securityId);
+  return rows.map(({ decimalPlaces, ...row }) =>
+    row.proposedQuantity === '' && row.ratio !== ''
+      ? { ...row, proposedQuantity: sharesForRatio(row.holdingQuantity, row.ratio, decimalPlaces) }
+      : row,
+  );
 }

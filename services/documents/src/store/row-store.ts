@@ -323,7 +323,8 @@ export function createRowStore(prisma: DocumentsPrisma) {
         SELECT c.portfolio_uuid::text AS "portfolioUuid", c.security_id AS "securityId", h.uuid::text AS "headerUuid",
                h.code AS "headerCode", t.name AS "typeName", h.status AS "headerStatus",
                to_char(h.ex_date, 'YYYY-MM-DD') AS "exDate", coalesce(to_char(h.pay_date, 'YYYY-MM-DD'), '') AS "payDate",
-               trim_scale(c.holding_quantity)::text AS "holdingQuantity", c.status AS "candidateStatus",
+               trim_scale(c.holding_quantity)::text AS "holdingQuantity", c.decimal_places AS "decimalPlaces",
+               c.status AS "candidateStatus",
                coalesce(trim_scale(p.quantity)::text, '') AS "proposedQuantity",
                coalesce(p.cash::text, '') AS "proposedCash", coalesce(p.ratio, '') AS ratio
         FROM header h
@@ -353,6 +354,8 @@ export interface PortfolioActionRow {
   exDate: string;
   payDate: string;
   holdingQuantity: string;
+  /** the security's quantity places: a ratio issues whole units of them */
+  decimalPlaces: number;
   candidateStatus: string;
   /** '' when no preview carries one */
   proposedQuantity: string;

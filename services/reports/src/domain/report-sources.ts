@@ -46,12 +46,16 @@ export interface ReportSources {
     clientUuid: string,
     query: ClientTransactionsQuery,
   ): Promise<ReportTransaction[]>;
-  /** The client's holdings per portfolio and security at the end of a day (0: every security). */
+  /**
+   * The client's holdings per portfolio and security at the end of a day (0: every security); `includeNil` adds
+   * those held before the day and no longer, at quantity 0.
+   */
   clientHoldingsAt(
     organisationUuid: string,
     clientUuid: string,
     atDate: string,
     securityId: number,
+    options?: { includeNil?: boolean },
   ): Promise<ReportHoldingAt[]>;
   /** Each security's GBP price on or before the day, by security id; a security never priced by then is absent. */
   pricesAt(organisationUuid: string, securityIds: number[], atDate: string): Promise<Map<number, ReportPrice>>;

@@ -82,9 +82,9 @@ export function createLedgerReportSources(
       } while (after !== '');
       return rows;
     },
-    async clientHoldingsAt(organisationUuid, clientUuid, atDate, securityId) {
+    async clientHoldingsAt(organisationUuid, clientUuid, atDate, securityId, options) {
       const answer = await ledgerClient.listClientHoldingsAt(
-        { organisationUuid, clientUuid, atDate, securityId },
+        { organisationUuid, clientUuid, atDate, securityId, includeNil: options?.includeNil ?? false },
         await asService(),
       );
       return answer.holdings.map((h) => ({

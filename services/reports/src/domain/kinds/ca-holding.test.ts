@@ -1,7 +1,7 @@
 import { DomainError } from '@gains/errors';
 import { describe, expect, it } from 'vitest';
 import type { ReportHoldingAt, ReportPortfolioAction } from '../report-sources';
-import { CA_HOLDING_CSV_COLUMNS, createCaHoldingReport } from './ca-holding';
+import { CA_HOLDING_CSV_COLUMNS, caHoldingLines, createCaHoldingReport } from './ca-holding';
 import { csvRecords, fixedSources, parseCsv, pdfOf, SUBJECT } from './kind-test-support';
 
 const report = createCaHoldingReport(() => '2025-04-01');
@@ -118,7 +118,7 @@ describe('ca-holding report', () => {
     const org = SUBJECT.organisationUuid;
     // each portfolio asked once, though P1 holds two securities
     expect(asked).toEqual([
-      ['holdings', org, SUBJECT.client.uuid, '2025-03-31', 0],
+      ['holdings', org, SUBJECT.client.uuid, '2025-03-31', 0, { includeNil: true }],
       ['actions', org, [P1, P2], '2025-03-31', 0],
     ]);
     expect(f.lines.map((l) => [l.holding.portfolioCode, l.holding.securityId, l.action?.headerCode ?? null])).toEqual([
@@ -200,5 +200,30 @@ describe('ca-holding report', () => {
     const f = await report.gather(sources, SUBJECT, PARAMS);
     expect(f.lines).toEqual([]);
     expect(await pdfOf(report, PARAMS, f)).toContain('Nothing was held at the end of 31/03/2025.');
+  });
+
+  it('when a security was sold or taken over before the day, then it is listed at 0 only with the actions on it', () => {
+    // P2 Gamma: 20 held at a takeover ex 01/02/2025 (20 x 1 new for 2 old = 10 new shares, £5.00 cash), none since;
+    // P1 Delta: sold before the day, no action: not listed
+    const gamma = at({
+      portfolioUuid: P2,
+      portfolioCode: 'P2',
+      securityId: 3,
+      securityName: 'Gamma plc',
+      quantity: '0',
+    });
+    const delta = at({ securityId: 4, securityName: 'Delta plc', quantity: '0' });
+    const takeover = action({
+      portfolioUuid: P2,
+      securityId: 3,
+      headerCode: 'CA-000009',
+      typeName: 'Takeover',
+      exDate: '2025-02-01',
+      holdingQuantity: '20',
+      proposedQuantity: '10',
+      proposedCash: '5.00',
+    });
+    const f = caHoldingLines([gamma, delta], [takeover]);
+    expect(f).toEqual({ lines: [{ holding: gamma, action: takeover }], proposedCash: '5.00' });
   });
 });

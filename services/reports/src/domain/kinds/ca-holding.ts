@@ -12,7 +12,8 @@ import { safeName } from './stock-transactions';
  * corporate actions on it (the documents service's headers with an ex-date on or before the day whose candidates
  * include the portfolio): the header, its status and dates, the holding at the ex-date and the candidate's status,
  * and what the previews propose (new shares, cash, the ratio of a split). A holding without an action is listed
- * with none.
+ * with none; a security held before the day and no longer (a takeover's old shares) is listed, at 0, only with the
+ * actions on it.
  */
 
 export interface CaHoldingParams {
@@ -34,7 +35,7 @@ export interface CaHoldingFigures {
 
 const pairKey = (portfolioUuid: string, securityId: number) => `${portfolioUuid.toLowerCase()}|${securityId}`;
 
-/** Each holding, then its actions by ex-date and code (one line each), or one line with none. */
+/** Each holding, then its actions by ex-date and code (one line each), or one line with none (when still held). */
 export function caHoldingLines(
   holdings: readonly ReportHoldingAt[],
   actions: readonly ReportPortfolioAction[],
@@ -49,7 +50,7 @@ export function caHoldingLines(
     const found = [...(byHolding.get(pairKey(holding.portfolioUuid, holding.securityId)) ?? [])].sort(
       (a, b) => a.exDate.localeCompare(b.exDate) || a.headerCode.localeCompare(b.headerCode),
     );
-    if (found.length === 0) lines.push({ holding, action: null });
+    if (found.length === 0 && /[1-9]/.test(holding.quantity)) lines.push({ holding, action: null });
     for (const action of found) lines.push({ holding, action });
   }
   const cash = lines.map((l) => l.action?.proposedCash ?? '').filter((c) => c !== '');
@@ -195,7 +196,9 @@ export function createCaHoldingReport(
     parse: (raw) => ({ securityId: parseSecurityId(raw.securityId), atDate: parseAtDate(raw, today()) }),
     async gather(sources, subject, params) {
       const org = subject.organisationUuid;
-      const holdings = await sources.clientHoldingsAt(org, subject.client.uuid, params.atDate, params.securityId);
+      const holdings = await sources.clientHoldingsAt(org, subject.client.uuid, params.atDate, params.securityId, {
+        includeNil: true,
+      });
       const portfolios = [...new Set(holdings.map((h) => h.portfolioUuid))];
       const actions = portfolios.length
         ? await sources.portfolioActions(org, portfolios, params.atDate, params.securityId)

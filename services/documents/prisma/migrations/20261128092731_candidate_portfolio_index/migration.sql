@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "candidate_portfolio_uuid_idx" ON "candidate"("portfolio_uuid");
