@@ -226,9 +226,9 @@ describe('with a client selected', () => {
       const today = todayIso();
       expect(await pane(manager).getByRole('textbox', { name: 'Client Code' }).inputValue()).toBe(client.code);
       expect(await dayIn(manager, 'As at')).toBe(ddmmyyyy(today));
-      // a later day cannot be picked: the calendar greys it out (below); the service refuses one all the same
-      // ("atDate cannot be in the future", the holding kind's test and the calls walk)
-      await typeDay(manager, 'As at', today);
+      // a later day typed is not taken: leaving the box puts today back; the calendar greys it out (below); the
+      // service refuses one all the same ("atDate cannot be in the future", the holding kind's test, the calls walk)
+      await typeDay(manager, 'As at', addDays(today, 1));
       await expect.poll(() => dayIn(manager, 'As at')).toBe(ddmmyyyy(today));
       expect(await download(manager).isDisabled()).toBe(false);
       // in the calendar, tomorrow is greyed out

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, DatePicker, Dropdown, Form, Input, Space, Typography } from 'antd';
 import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -73,9 +73,21 @@ export function DayPicker({
   allowClear?: boolean;
   testId: string;
 }) {
+  // A typed day the picker refuses (a disabled one) stays in its box though the value is unchanged: on leaving the
+  // box, a text that is not the value's is put back by drawing the picker afresh.
+  const [drawn, setDrawn] = useState(0);
+  const shown = useRef(value);
+  shown.current = value;
+  const putBack = (input: HTMLInputElement) =>
+    setTimeout(() => {
+      const expected = shown.current ? dayjs(shown.current).format('DD/MM/YYYY') : '';
+      if (input.value !== expected) setDrawn((n) => n + 1);
+    });
   return (
     <Form.Item label={label} validateStatus={error ? 'error' : undefined} help={error}>
       <DatePicker
+        key={drawn}
+        onBlur={(e) => putBack(e.target as HTMLInputElement)}
         aria-label={label}
         data-testid={testId}
         format="DD/MM/YYYY"
