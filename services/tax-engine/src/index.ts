@@ -8,6 +8,7 @@ import { calculations, taxEngine, taximiser } from '@gains/proto';
 import { serviceTokenSource, type ServiceModule } from '@gains/service-kit';
 import { taxEngineConfig } from './config';
 import type { ComputedLedgerFile, ComputeTask } from './domain/compute-ledger-file';
+import { ENGINE_VERSION } from './domain/engine-version';
 import { recalculateOrganisationJob, RECALCULATE_ORGANISATION } from './domain/recalculate-organisation-job';
 import { startRecalculationLoop } from './domain/recalculation-loop';
 import { runCalculations } from './domain/run-calculation';
@@ -106,6 +107,15 @@ export const taxEngineModule: ServiceModule = {
         return outcomes;
       },
     });
+    // Figures an older engine computed are recomputed in the background (engine-version.ts).
+    void store.enqueueOutdated(ENGINE_VERSION).then(
+      (queued) => {
+        if (queued > 0)
+          logger.info({ queued, engineVersion: ENGINE_VERSION }, 'clients computed by an older engine queued');
+        loop.kick();
+      },
+      (error: unknown) => logger.warn({ err: error }, 'queueing the clients an older engine computed failed'),
+    );
     // Old stored runs pruned an hour apart (the first a minute after start), each pass bounded.
     const pruneRuns = async () => {
       try {

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawSql } from '@gains/db';
 import { TAX_ENGINE_JOB_CHANGED } from '../src/events/calculation-events';
-import { enqueueClient, enqueueClients, pruneRuns } from '../src/store/calculation-store';
+import { enqueueClient, enqueueClients, enqueueOutdated, pruneRuns } from '../src/store/calculation-store';
 import { startEngineInProcess } from './support/in-process-engine';
 import {
   ASHW,
@@ -266,6 +266,53 @@ describe('stored calculations', () => {
       ]);
       // a second pass finds nothing more
       expect(await pruneRuns(rawSql(db), 20, 30)).toBe(0);
+    } finally {
+      await db.query('ROLLBACK');
+    }
+  });
+
+  it('when a newer engine starts, then each client whose newest run an older one computed is queued, once, in the background', async () => {
+    const [old, current, waiting] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await db.query('BEGIN');
+    try {
+      await db.query('SET LOCAL search_path TO tax_engine');
+      const run = (client: string, daysAgo: number, engineVersion: number) =>
+        db.query(
+          `INSERT INTO calculation_run (id, organisation_uuid, client_uuid, trigger, ledger_version, status, started_at,
+                                        finished_at, engine_version)
+           VALUES ($1, $2, $3, 'LEDGER_CHANGED', 1, 'SUCCEEDED', now() - $4 * interval '1 day',
+                   now() - $4 * interval '1 day', $5)`,
+          [crypto.randomUUID(), ASHW, client, daysAgo, engineVersion],
+        );
+      // old: newest run by version 1 (an older one by 2 does not count); current: newest by 2;
+      // waiting: newest by 1 but already queued by a posting, which keeps its trigger and priority
+      await run(old, 5, 2);
+      await run(old, 1, 1);
+      await run(current, 5, 1);
+      await run(current, 1, 2);
+      await run(waiting, 1, 1);
+      await enqueueClient(rawSql(db), {
+        organisationUuid: ASHW,
+        clientUuid: waiting,
+        trigger: 'LEDGER_CHANGED',
+        reason: 'POST',
+        earliestDate: '',
+      });
+      await db.query(`DELETE FROM recalculation_queue WHERE NOT client_uuid = ANY($1::uuid[])`, [
+        [old, current, waiting],
+      ]);
+      await db.query(`DELETE FROM calculation_run WHERE NOT client_uuid = ANY($1::uuid[])`, [[old, current, waiting]]);
+      expect(await enqueueOutdated(rawSql(db), 2)).toBe(1);
+      const { rows } = await db.query(
+        `SELECT client_uuid::text AS client, trigger, priority FROM recalculation_queue ORDER BY trigger`,
+      );
+      // BACKGROUND is 1, INTERACTIVE 0
+      expect(rows).toEqual([
+        { client: old, trigger: 'ENGINE', priority: 1 },
+        { client: waiting, trigger: 'LEDGER_CHANGED', priority: 0 },
+      ]);
+      // started again, nothing more
+      expect(await enqueueOutdated(rawSql(db), 2)).toBe(0);
     } finally {
       await db.query('ROLLBACK');
     }

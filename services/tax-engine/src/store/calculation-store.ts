@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { appendToOutbox, type OutboxEvent } from '@gains/outbox';
 import type { YearFigures } from '../domain/calculation-figures';
+import { ENGINE_VERSION } from '../domain/engine-version';
 import { BACKGROUND, INTERACTIVE, priorityOf } from '../domain/recalculation-priority';
 import { inRawTransaction, rawSql, type RawSql } from '@gains/db';
 import type pg from 'pg';
@@ -151,6 +152,20 @@ export async function pruneRuns(db: Db, kept: number, days: number, limit = 10_0
       LIMIT ${limit})`;
 }
 
+/**
+ * Every client whose newest run an engine older than `version` computed, queued in the background (trigger ENGINE);
+ * a client already waiting is left as it is. Answers how many were queued.
+ */
+export async function enqueueOutdated(db: Db, version: number): Promise<number> {
+  return db.$executeRaw`
+    INSERT INTO recalculation_queue (client_uuid, organisation_uuid, trigger, reason, priority)
+    SELECT client_uuid, organisation_uuid, 'ENGINE', 'ENGINE', ${BACKGROUND}::smallint
+      FROM (SELECT DISTINCT ON (client_uuid) client_uuid, organisation_uuid, engine_version
+              FROM calculation_run ORDER BY client_uuid, finished_at DESC, id DESC) newest
+     WHERE newest.engine_version < ${version}
+    ON CONFLICT (client_uuid) DO NOTHING`;
+}
+
 /** A price published for these securities: every client holding one is queued (trigger PRICES). */
 export async function enqueueHolders(db: Db, securityIds: number[]): Promise<number> {
   if (securityIds.length === 0) return 0;
@@ -241,6 +256,7 @@ export function createCalculationStore(prisma: TaxEnginePrisma, pool: pg.Pool) {
     },
 
     pruneRuns: (kept: number, days: number, limit?: number) => pruneRuns(sql, kept, days, limit),
+    enqueueOutdated: (version: number) => enqueueOutdated(sql, version),
 
     /** Serialises the storing of each client's runs (the stale check and the insert), taken in one order. */
     async lockClients(tx: RawSql, clientUuids: string[]): Promise<void> {
@@ -288,10 +304,11 @@ export function createCalculationStore(prisma: TaxEnginePrisma, pool: pg.Pool) {
         await tx.$executeRaw`
           INSERT INTO calculation_run (id, organisation_uuid, client_uuid, trigger, reason, earliest_date,
                  ledger_version, status, started_at, finished_at, engine_ms, transactions, disposals, failures, message,
-                 taxpayer, computation_gz, figures, previous_run_id, changes, tax_year)
+                 taxpayer, computation_gz, figures, previous_run_id, changes, tax_year, engine_version)
           SELECT id, organisation_uuid, client_uuid, trigger, reason, earliest_date, ledger_version, status,
                  started_at::timestamptz, finished_at::timestamptz, engine_ms, transactions, disposals, failures, message,
-                 taxpayer::jsonb, decode(computation_gz, 'base64'), figures::jsonb, previous_run_id, changes::jsonb, tax_year
+                 taxpayer::jsonb, decode(computation_gz, 'base64'), figures::jsonb, previous_run_id, changes::jsonb, tax_year,
+                 ${ENGINE_VERSION}::int
             FROM unnest(${col((r) => r.id)}::uuid[], ${col((r) => r.organisationUuid)}::uuid[],
                         ${col((r) => r.clientUuid)}::uuid[], ${col((r) => r.trigger)}::text[],
                         ${col((r) => r.reason)}::text[], ${col((r) => r.earliestDate)}::text[],

@@ -15,6 +15,7 @@ export const TRIGGER_LABELS: Record<string, string> = {
   RECALCULATE: 'Recalculated',
   ORGANISATION: 'Firm recalculated',
   PRICES: 'Prices published',
+  ENGINE: 'Tax rules updated',
 };
 
 const columns: TableColumnsType<CalculationRun> = [

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "calculation_run" ADD COLUMN     "engine_version" INTEGER NOT NULL DEFAULT 0;
