@@ -40,7 +40,8 @@ export function checkReportRequest(
 /** A client report's client (a uuid, required); a firm report has none (null). */
 export function reportClient(kind: AnyReportKind, clientUuid: string): string | null {
   if (kind.scope !== 'firm') return requireUuid('clientUuid', clientUuid);
-  if (clientUuid) throw invalidArgument('clientUuid', `clientUuid must be left out: a ${kind.kind} report is the firm's`);
+  if (clientUuid)
+    throw invalidArgument('clientUuid', `clientUuid must be left out: a ${kind.kind} report is the firm's`);
   return null;
 }
 
@@ -72,7 +73,9 @@ export async function generateReport(
     deps.sources.organisationName(org),
     clientUuid === null ? null : deps.sources.client(org, clientUuid),
   ]);
-  const subject: ReportSubject | FirmSubject = client ? { organisationUuid: org, firm, client } : { organisationUuid: org, firm };
+  const subject: ReportSubject | FirmSubject = client
+    ? { organisationUuid: org, firm, client }
+    : { organisationUuid: org, firm };
   const figures: unknown = await kind.gather(deps.sources, subject, params);
   const content =
     format === 'pdf'

@@ -158,8 +158,12 @@ export function createReportSources(
     async calculationFailures(organisationUuid, clientUuid, runId) {
       let id = runId;
       if (!id) {
-        const status = await calculationsClient.getCalculationStatus({ organisationUuid, clientUuid }, await asService());
-        if (!status.latestRun) throw new DomainError('NOT_FOUND', 'The client has not been calculated yet', 'clientUuid');
+        const status = await calculationsClient.getCalculationStatus(
+          { organisationUuid, clientUuid },
+          await asService(),
+        );
+        if (!status.latestRun)
+          throw new DomainError('NOT_FOUND', 'The client has not been calculated yet', 'clientUuid');
         id = status.latestRun.id;
       }
       const notTheClients = () => new DomainError('NOT_FOUND', "The run is not this client's", 'runId');
@@ -190,7 +194,10 @@ export function createReportSources(
       };
     },
     async caHeaders(organisationUuid, filters, cursor) {
-      const answer = await documentsClient.exportHeaders(exportRequest(organisationUuid, filters, cursor), await asService());
+      const answer = await documentsClient.exportHeaders(
+        exportRequest(organisationUuid, filters, cursor),
+        await asService(),
+      );
       return { rows: answer.content, nextCursor: answer.nextCursor };
     },
     async caCandidates(organisationUuid, filters, cursor) {

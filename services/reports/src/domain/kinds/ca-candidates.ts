@@ -97,9 +97,7 @@ export function createCaCandidatesReport(
     formats: ['csv'],
     parse: (raw) => ({ filters: parseCaFilters(raw, 'candidates') }),
     async gather(sources: ReportSources, subject, params) {
-      const rows = await everyPage((cursor) =>
-        sources.caCandidates(subject.organisationUuid, params.filters, cursor),
-      );
+      const rows = await everyPage((cursor) => sources.caCandidates(subject.organisationUuid, params.filters, cursor));
       return { day: today(), rows };
     },
     subject: caSubject,

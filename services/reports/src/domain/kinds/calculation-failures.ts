@@ -64,7 +64,13 @@ export function failuresPdf(subject: ReportSubject, f: CalculationFailuresFigure
                 { title: 'Ref' },
                 { title: 'Message', width: '*' },
               ],
-              rows: f.failures.map((x) => [subject.client.code, x.security || '-', ukDate(x.date), x.ref || '-', x.message]),
+              rows: f.failures.map((x) => [
+                subject.client.code,
+                x.security || '-',
+                ukDate(x.date),
+                x.ref || '-',
+                x.message,
+              ]),
             },
           ],
   };
