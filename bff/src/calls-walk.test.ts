@@ -485,6 +485,24 @@ const WALK: Record<string, Probe[]> = {
       prepare: async () => ({ body: { clientUuid: ids.clientUuid, runId: NO_GHOST } }),
     },
   ],
+  'POST /calculations/failures/report-pdf': [
+    {
+      label: 'no client',
+      path: () => '/api/calculations/failures/report-pdf',
+      org: ORG.ASHW,
+      ok: 400,
+      outsiders: ['brook'],
+      body: {},
+    },
+    {
+      label: 'no such run',
+      path: () => '/api/calculations/failures/report-pdf',
+      org: ORG.ASHW,
+      ok: 404,
+      outsiders: ['brook'],
+      prepare: async () => ({ body: { clientUuid: ids.clientUuid, runId: NO_GHOST } }),
+    },
+  ],
   'GET /admin/organisations': [{ label: 'list', path: () => '/api/admin/organisations', ok: 200 }],
   'GET /admin/organisations/types': [{ label: 'types', path: () => '/api/admin/organisations/types', ok: 200 }],
   'POST /admin/organisations/search': [

@@ -387,6 +387,10 @@ const INPUTS: Record<string, CallInputs> = {
     body: () => ({ clientUuid: ids.clientUuid, runId: NO_GHOST }),
     bodyFields: ['clientUuid', 'runId'],
   },
+  'POST /calculations/failures/report-pdf': {
+    body: () => ({ clientUuid: ids.clientUuid, runId: NO_GHOST }),
+    bodyFields: ['clientUuid', 'runId'],
+  },
   'GET /admin/organisations': {},
   'GET /admin/organisations/types': {},
   'POST /admin/organisations/search': {

@@ -1,7 +1,19 @@
 // The stored-calculations calls (issue 23) against the real system: a new client's ledger posted through the API
 // is computed by the tax engine on its own, and every slice answers the figures worked by hand below.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORG, expectError, startTestSystem, type Answer, type RequestOptions, type TestSystem } from '../test-support';
+import { createLinkSigner } from '@gains/download-links';
+import { pdfText } from '@gains/pdf/pdf-text';
+import {
+  ORG,
+  expectError,
+  parseCsv,
+  startTestSystem,
+  type Answer,
+  type RequestOptions,
+  type TestSystem,
+} from '../test-support';
+
+const LINK_SECRET = 'calculation-runs-test-secret-of-forty-chars';
 
 let t: TestSystem;
 const ids = { clientUuid: '', portfolioCode: 'CALC-P', runId: '' };
@@ -31,7 +43,7 @@ async function ok(answer: Answer, status = 200): Promise<any> {
 }
 
 beforeAll(async () => {
-  t = await startTestSystem({ password: 'Calc-runs-1!' });
+  t = await startTestSystem({ password: 'Calc-runs-1!', env: { GAINS_DOWNLOAD_LINK_SECRET: LINK_SECRET } });
   const client = await ok(
     await t.request('POST', '/api/admin/clients', {
       ...asManager(),
@@ -180,11 +192,17 @@ describe('the stored calculations calls', () => {
     const report = await ok(
       await t.request('POST', '/api/calculations/failures/report-csv', {
         ...asManager(),
-        body: { clientUuid: ids.clientUuid },
+        body: { clientUuid: ids.clientUuid, runId: ids.runId },
       }),
     );
-    expect(report).toMatchObject({ rows: 0, csv: 'client,run,security,date,ref,message\r\n' });
-    expect(report.fileName).toMatch(/^calculation-failures-.+\.csv$/);
+    expect(Object.keys(report)).toEqual(['url']);
+    const file = await t.request('GET', report.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="CALC-1-calculation-failures-${ids.runId}.csv"`,
+    );
+    expect(new TextDecoder().decode(file.bytes)).toBe('Client Code,Run,Security,Date,Ref,Message\r\n');
   });
 
   it('when a recalculation is asked, then one client is queued at once and the firm as a job', async () => {
@@ -209,5 +227,144 @@ describe('the stored calculations calls', () => {
     expect((await t.request('GET', path, { token: t.tokens.adviser, org: ORG.ASHW })).status).toBe(403);
     expect((await t.request('GET', path, { token: t.tokens.brook, org: ORG.BRKF })).status).toBe(404);
     expect((await t.request('GET', path, { token: t.tokens.brook, org: ORG.ASHW })).status).toBe(403);
+  });
+});
+
+/** The CSV of a link, opened as the new window would: no bearer. */
+async function csvOf(url: string): Promise<string[][]> {
+  const file = await t.request('GET', url);
+  expect(file.status, String(file.body)).toBe(200);
+  return parseCsv(new TextDecoder().decode(file.bytes));
+}
+
+describe('the Calculation Failures report', () => {
+  // A client who sells more than it holds: 100 bought on 10/01/2020, 150 sold on 01/06/2020. The engine cannot
+  // match 150 - 100 = 50 of them: one failure, of security 1 on 2020-06-01, and the year 2020-21 incomplete.
+  const failing = { clientUuid: '', runId: '', security: '', ref: '' };
+  beforeAll(async () => {
+    failing.clientUuid = (
+      await ok(
+        await t.request('POST', '/api/admin/clients', {
+          ...asManager(),
+          body: { code: 'CALC-2', name: 'Oversold Client', typeCode: 'INDIVIDUAL', stateCode: 'LIVE' },
+        }),
+        201,
+      )
+    ).uuid;
+    const portfolio = await ok(
+      await t.request('POST', '/api/admin/portfolios', {
+        ...asManager(),
+        body: {
+          code: 'CALC-P2',
+          name: 'Oversold',
+          taxWrapper: 'GIA',
+          owners: [{ clientUuid: failing.clientUuid, percentage: '100' }],
+        },
+      }),
+      201,
+    );
+    for (const row of [
+      { type: 'BUY', tradeDate: '2020-01-10', quantity: '100', price: '1.00', expenses: '0' },
+      { type: 'SELL', tradeDate: '2020-06-01', quantity: '150', price: '2.00', expenses: '0' },
+    ])
+      await ok(
+        await t.request('POST', '/api/customerAdmin/transactions', {
+          ...asManager(),
+          body: { portfolioUuid: portfolio.uuid, securityId: 1, transaction: { ...row, currency: 'GBP' } },
+        }),
+        201,
+      );
+    const deadline = Date.now() + 60_000;
+    while (!failing.runId && Date.now() < deadline) {
+      const runs = await ok(await get(`/admin/calculations?clientUUID=${failing.clientUuid}`));
+      const done = runs.content.find((r: any) => r.transactions === 2);
+      if (done) failing.runId = done.id;
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(failing.runId, 'the engine computed the oversold ledger').not.toBe('');
+    // the security and ledger row as the engine names them (its code for security 1, the row's reference)
+    const [failure] = (await ok(await get(`/admin/calculations/${failing.runId}`))).failures;
+    failing.security = failure.security;
+    failing.ref = failure.ref ?? '';
+  }, 90_000);
+
+  const ask = (format: 'csv' | 'pdf', body: unknown, token = t.tokens.manager, org = ORG.ASHW) =>
+    t.request('POST', `/api/calculations/failures/report-${format}`, { token, org, body });
+
+  it('when asked for the latest run, then its CSV has the one failure: client code, run, security, date, ref, message', async () => {
+    const rows = await csvOf((await ok(await ask('csv', { clientUuid: failing.clientUuid }))).url);
+    expect(rows[0]).toEqual(['Client Code', 'Run', 'Security', 'Date', 'Ref', 'Message']);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]!.slice(0, 5)).toEqual(['CALC-2', failing.runId, failing.security, '2020-06-01', failing.ref]);
+    // 150 sold - 100 held = 50 short
+    expect(rows[1]![5]).toMatch(/exceeds the holding by 50 shares/);
+  });
+
+  it('when asked as a PDF, then the failure reads with the client and its date as DD/MM/YYYY', async () => {
+    const file = await t.request('GET', (await ok(await ask('pdf', { clientUuid: failing.clientUuid }))).url);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    const text = pdfText(file.bytes).replace(/[ \t]+/g, ' ');
+    expect(text).toContain('Calculation Failures');
+    expect(text).toContain('Oversold Client');
+    expect(text).toContain('01/06/2020');
+    expect(text).toMatch(/exceeds the holding by 50/);
+  });
+
+  it("when made, then it is in the client's reports list like the others", async () => {
+    const list = await ok(await get(`/clients/${failing.clientUuid}/reports`));
+    const kinds = list.map((r: any) => `${r.reportType} ${r.contentType}`);
+    expect(kinds).toContain('calculation-failures text/plain');
+    expect(kinds).toContain('calculation-failures application/pdf');
+    expect(list.find((r: any) => r.reportType === 'calculation-failures').subject).toBe(`Run ${failing.runId}`);
+  });
+
+  it("when the run is another client's, or the client never computed, then it is refused naming the field", async () => {
+    expectError(
+      await ask('csv', { clientUuid: failing.clientUuid, runId: ids.runId }),
+      404,
+      "The run is not this client's",
+      'runId',
+    );
+    const fresh = await ok(
+      await t.request('POST', '/api/admin/clients', {
+        ...asManager(),
+        body: { code: 'CALC-3', name: 'Never Computed', typeCode: 'INDIVIDUAL', stateCode: 'LIVE' },
+      }),
+      201,
+    );
+    expectError(
+      await ask('csv', { clientUuid: fresh.uuid }),
+      404,
+      'The client has not been calculated yet',
+      'clientUuid',
+    );
+    expectError(await ask('csv', {}), 400, /clientUuid/, 'clientUuid');
+  });
+
+  it("when an adviser or another firm's member asks, or opens a link to it, then they are refused", async () => {
+    const body = { clientUuid: failing.clientUuid };
+    expect((await ask('csv', body, t.tokens.adviser)).status).toBe(403);
+    expectError(await ask('csv', body, t.tokens.brook), 403, 'You are not a member of this organisation');
+    // from their own firm, Ashworth's client is not found
+    expect((await ask('csv', body, t.tokens.brook, ORG.BRKF)).status).toBe(404);
+    // A link to the kept report, signed for each of them with the server's secret: the reports service refuses
+    // the adviser (not the Calculations page's roles) and Brookfield's member (not a member), and opens it for the
+    // manager it was made for.
+    const url = (await ok(await ask('csv', body))).url as string;
+    const claims = JSON.parse(Buffer.from(url.split('/').at(-1)!.split('.')[0]!, 'base64url').toString('utf8'));
+    const linkFor = async (persona: 'adviser' | 'brook' | 'manager') => {
+      const user = (await t.request('GET', '/api/user', { token: t.tokens[persona] })).body;
+      const token = createLinkSigner(LINK_SECRET).sign({
+        organisationUuid: ORG.ASHW,
+        userUuid: user.uuid,
+        kind: 'stored-report',
+        parameters: claims.p,
+        bearer: t.tokens[persona],
+      });
+      return t.request('GET', `/api/reports/download/${token}`);
+    };
+    expectError(await linkFor('adviser'), 403, 'You do not have permission to see calculation failures');
+    expectError(await linkFor('brook'), 403, 'You are not a member of this organisation');
+    expect((await linkFor('manager')).status).toBe(200);
   });
 });

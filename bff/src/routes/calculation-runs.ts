@@ -6,13 +6,12 @@ import type {
   CalculationRun,
   ClientLedgerCsv,
   ClientYearFigures,
-  FailuresReport,
   LedgerCalculation,
   RecalculateAnswer,
+  ReportLink,
   StoredCalculation,
   TaxYear,
 } from '@gains/contracts';
-import { csvField } from '@gains/access';
 import { DomainError, invalidArgument } from '@gains/errors';
 import type { calculations } from '@gains/proto';
 import { asCaller } from '../middleware/authenticate';
@@ -25,6 +24,7 @@ import {
   warningsOf,
   yearSummaries,
 } from './calculation-slices';
+import { requestReportLink } from './report-requests';
 import { uuidParam } from './securities-validation';
 
 /**
@@ -261,23 +261,18 @@ export const adminCalculationRunRoutes = new Hono<BffEnv>()
     return c.json(warningsOf(calculation.computation));
   });
 
-/** POST calculations/failures/report-csv: the failures of a client's run (the latest unless named) as a CSV. */
-export async function failuresReport(c: Ctx) {
-  const { clientUuid, runId } = await parseBody(c, failuresBody);
-  const id = runId ?? (await latestRunId(c, clientUuid));
-  if (!id) throw notFound('clientUuid', 'The client has not been calculated yet');
-  const { run, calculation } = await loadRun(c, id);
-  if (run.clientUuid !== clientUuid) throw notFound('runId', "The run is not this client's");
-  const rows = calculation
-    ? warningsOf(calculation.computation).filter((w) => w.kind === 'FAILURE')
-    : [{ security: '', date: run.startedAt.slice(0, 10), ref: null, message: run.message }];
-  const lines = [
-    'client,run,security,date,ref,message',
-    ...rows.map((r) => [clientUuid, run.id, r.security, r.date, r.ref ?? '', r.message].map(csvField).join(',')),
-  ];
-  return c.json({
-    fileName: `calculation-failures-${run.id}.csv`,
-    csv: `${lines.join('\r\n')}\r\n`,
-    rows: rows.length,
-  } satisfies FailuresReport);
+/**
+ * POST calculations/failures/report-csv|report-pdf {clientUuid, runId?}: the failures of a client's run (the latest
+ * unless named), made by the reports service's REPORT job (kind calculation-failures, which checks the
+ * Calculations page's roles again and reads the run from the tax engine), kept in the client's reports list, and
+ * answered as `{url}` to open in a new window.
+ */
+export function failuresReport(format: 'csv' | 'pdf') {
+  return async (c: Ctx) => {
+    const { clientUuid, runId } = await parseBody(c, failuresBody);
+    const parameters = runId ? { runId } : {};
+    return c.json({
+      url: await requestReportLink(c, { clientUuid, kind: 'calculation-failures', format, parameters }),
+    } satisfies ReportLink);
+  };
 }

@@ -107,5 +107,6 @@ export const calculationRoutes = new Hono<BffEnv>()
       return c.body(answer.ledgerCalculationJson, 200, { 'content-type': 'application/json; charset=UTF-8' });
     },
   )
-  // The failures of a client's stored run as a CSV (packages/contracts/src/calculation-runs.ts).
-  .post('/failures/report-csv', failuresReport);
+  // The failures of a client's stored run, kept as a report: `{url}` (calculation-runs.ts).
+  .post('/failures/report-csv', failuresReport('csv'))
+  .post('/failures/report-pdf', failuresReport('pdf'));

@@ -1,45 +1,30 @@
 // The CA reports of seed 001 §7 through the BFF, against the whole system on a real PostgreSQL: each report call
-// answers a short-lived signed link, the link opens without a bearer and answers the CSV, whose rows are worked out
-// here by hand; a tampered, expired or other-kind link is refused; another firm's member cannot ask for Ashworth's
-// report, and Ashworth's link never shows Brookfield's rows.
+// has the reports service's REPORT job make and keep the CSV as a firm report (in no client's reports list) and
+// answers a short-lived signed link to it; the link opens without a bearer and answers the CSV, whose rows are
+// worked out here by hand; a tampered, expired or other-kind link is refused; another firm's member or an adviser
+// can neither ask for Ashworth's report nor open a link to it, and Ashworth's report never shows Brookfield's rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkSigner } from '@gains/download-links';
 import { isinFromSedol, withSedolCheckDigit } from '../../../services/securities/src/domain/security-codes';
-import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
+import { expectError, ORG, parseCsv, startTestSystem, type Persona, type TestSystem } from '../test-support';
 
 const LINK_SECRET = 'document-reports-test-secret-of-forty-chars';
 let t: TestSystem;
 const as = (persona: Persona, body?: unknown, org = ORG.ASHW) => ({ token: t.tokens[persona], org, body });
-const ids = { target: 0, sedol: '', header: '', headerCode: '', brookHeaderCode: '', managerName: '' };
-
-/** A CSV answer's rows (fields unquoted), for comparing with the rows worked out by hand. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  return rows;
-}
+const ids = {
+  target: 0,
+  sedol: '',
+  header: '',
+  headerCode: '',
+  brookHeaderCode: '',
+  managerName: '',
+  holderUuid: '',
+};
+/** Today in London, the day a report's file name starts with. */
+const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+/** The kept report a link names (its claims are signed, not secret; the bearer in them is sealed). */
+const reportOf = (url: string): { reportUuid: string } =>
+  JSON.parse(Buffer.from(url.split('/').at(-1)!.split('.')[0]!, 'base64url').toString('utf8')).p;
 
 /** The header once its candidates are found. */
 async function settled(uuid: string, persona: Persona = 'manager', org = ORG.ASHW) {
@@ -103,6 +88,7 @@ beforeAll(async () => {
           )
         ).body.uuid,
       );
+    if (code === 'REP-1') ids.holderUuid = client;
     return made;
   };
   const buy = async (persona: Persona, org: string, portfolioUuid: string, quantity: string) => {
@@ -222,8 +208,7 @@ describe('the CA headers report', () => {
     const file = await open(asked.body.url);
     expect(file.status, String(file.body)).toBe(200);
     expect(file.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    const today = new Date().toISOString().slice(0, 10);
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${today}-document-list.csv"`);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${londonToday()}-document-list.csv"`);
     const [columns, ...rows] = parseCsv(new TextDecoder().decode(file.bytes));
     expect(columns).toEqual([
       'Code',
@@ -303,6 +288,24 @@ describe('the CA headers report', () => {
     expect(brookfield.every((r) => r[2] === 'Brookfield')).toBe(true);
   });
 
+  it("when made, then it is the firm's: in no client's reports list, though the client's own reports are", async () => {
+    const asked = await t.request('POST', '/api/admin/documents/headers/report-csv', as('manager', headersBody()));
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const list = await t.request('GET', `/api/clients/${ids.holderUuid}/reports`, as('manager'));
+    expect(list.status).toBe(200);
+    expect(list.body.map((r: { reportType: string }) => r.reportType)).not.toContain('ca-headers');
+    expect(list.body.map((r: { uuid: string }) => r.uuid)).not.toContain(reportOf(asked.body.url).reportUuid);
+    // the holder's own report is listed: the list is read, the firm's report just not in it
+    const holdings = await t.request(
+      'POST',
+      '/api/holdings/report-csv',
+      as('manager', { clientUuid: ids.holderUuid, atDate: '2026-08-03' }),
+    );
+    expect(holdings.status, JSON.stringify(holdings.body)).toBe(200);
+    const after = await t.request('GET', `/api/clients/${ids.holderUuid}/reports`, as('manager'));
+    expect(after.body.map((r: { reportType: string }) => r.reportType)).toEqual(['holding']);
+  });
+
   it.each<Refusal>([
     { why: "another firm's member", persona: 'brook', body: headersBody(), status: 403, message: NOT_A_MEMBER },
     // a non-admin and no bearer: refused before the body is read, so only the status is asserted
@@ -342,6 +345,13 @@ describe('the CA headers report', () => {
       status: 400,
       message: /^status must be one of/,
       field: 'status',
+    },
+    {
+      why: 'a type not a uuid',
+      body: headersBody({ type: 'takeover' }),
+      status: 400,
+      message: 'type must be a uuid',
+      field: 'type',
     },
   ])("refuses Ashworth's report for $why", (row) => expectRefusal('/api/admin/documents/headers/report-csv', row));
 });
@@ -476,17 +486,8 @@ describe('the download link', () => {
     const claims = {
       organisationUuid: ORG.ASHW,
       userUuid: user.uuid,
-      kind: 'ca-headers',
-      parameters: {
-        searchDateType: 'PAY_DATE',
-        from: '',
-        to: '',
-        status: '',
-        documentTypeCode: '',
-        type: '',
-        security: '0',
-        layerUuid: '',
-      },
+      kind: 'stored-report',
+      parameters: reportOf(await ask()),
       bearer: t.tokens.manager,
     };
     const past = createLinkSigner(LINK_SECRET, () => Date.now() - 10 * 60_000).sign(claims);
@@ -495,30 +496,27 @@ describe('the download link', () => {
       410,
       'This download link has expired: ask for the report again',
     );
-    const other = createLinkSigner(LINK_SECRET).sign({ ...claims, kind: 'cgt-report' });
+    // the links of before, which named filters to read afresh, are no longer any report's
+    const other = createLinkSigner(LINK_SECRET).sign({ ...claims, kind: 'ca-headers' });
     expectError(await open(`/api/reports/download/${other}`), 403, 'This download link is for another report');
     // the same claims, fresh, open: only the clock made the difference
     expect((await open(`/api/reports/download/${createLinkSigner(LINK_SECRET).sign(claims)}`)).status).toBe(200);
   });
 
-  it("cannot be made to show another firm's rows: a link naming Ashworth for Brookfield's member is refused by the service", async () => {
-    const brook = (await t.request('GET', '/api/user', as('brook', undefined, ORG.BRKF))).body;
-    const forged = createLinkSigner(LINK_SECRET).sign({
-      organisationUuid: ORG.ASHW,
-      userUuid: brook.uuid,
-      kind: 'ca-headers',
-      parameters: {
-        searchDateType: 'PAY_DATE',
-        from: '',
-        to: '',
-        status: '',
-        documentTypeCode: '',
-        type: '',
-        security: '0',
-        layerUuid: '',
-      },
-      bearer: t.tokens.brook,
-    });
-    expectError(await open(`/api/reports/download/${forged}`), 403, 'You are not a member of this organisation');
+  it("cannot be opened by another firm's member or an adviser: a link to Ashworth's report signed for them is refused by the reports service", async () => {
+    const parameters = reportOf(await ask());
+    const forge = async (persona: 'brook' | 'adviser', org: string) => {
+      const user = (await t.request('GET', '/api/user', as(persona, undefined, org))).body;
+      const token = createLinkSigner(LINK_SECRET).sign({
+        organisationUuid: ORG.ASHW,
+        userUuid: user.uuid,
+        kind: 'stored-report',
+        parameters,
+        bearer: t.tokens[persona],
+      });
+      return open(`/api/reports/download/${token}`);
+    };
+    expectError(await forge('brook', ORG.BRKF), 403, 'You are not a member of this organisation');
+    expectError(await forge('adviser', ORG.ASHW), 403, 'Corporate actions reports are for administrators');
   });
 });

@@ -110,6 +110,7 @@ export const CALLS: readonly CallDefinition[] = [
   call('GET', '/admin/calculations/:id/standalone-pools', CALCULATIONS_PAGE, true),
   call('GET', '/admin/calculations/:id/warnings', CALCULATIONS_PAGE, true),
   call('POST', '/calculations/failures/report-csv', CALCULATIONS_PAGE, true),
+  call('POST', '/calculations/failures/report-pdf', CALCULATIONS_PAGE, true),
 
   // Admin organisations: customer admins read their own; changes are the provider's.
   call('GET', '/admin/organisations', ORGANISATIONS_PAGE),

@@ -125,15 +125,10 @@ export interface ClientLedgerCsv {
 }
 
 /**
- * POST /api/calculations/failures/report-csv {clientUuid, runId?}: the failures of the client's run (the latest
- * when no run is named) as a CSV to save: client, run, security, date, ledger row, message.
+ * POST /api/calculations/failures/report-csv|report-pdf {clientUuid, runId?}: the failures of the client's run (the
+ * latest when no run is named), kept as a report in the client's reports list; answers `{url}` (ReportLink).
  */
 export interface FailuresReportBody {
   clientUuid: string;
   runId?: string;
-}
-export interface FailuresReport {
-  fileName: string;
-  csv: string;
-  rows: number;
 }

@@ -6,7 +6,7 @@ import { createOutboxRelay } from '@gains/outbox';
 import { reports } from '@gains/proto';
 import { serviceTokenSource, type ServiceModule } from '@gains/service-kit';
 import type { GenerateDeps } from './domain/generate-report';
-import { REPORT_KIND_MODULES } from './domain/kinds';
+import { CLIENT_REPORT_KINDS, REPORT_KIND_MODULES } from './domain/kinds';
 import { consumeJobEvents } from './events/job-events';
 import { createReportJobHandler } from './rpc/report-job';
 import { createReportSources } from './rpc/report-sources';
@@ -84,7 +84,7 @@ export const reportsModule: ServiceModule = {
             requests: { kinds: REPORT_KIND_MODULES, reports: reportStore, jobs },
             batches: {
               batches,
-              kinds: [...REPORT_KIND_MODULES.keys()],
+              kinds: CLIENT_REPORT_KINDS,
               organisationName: generate.sources.organisationName,
               jobs: batchJobs,
               pendingCount: batches.pendingCount,

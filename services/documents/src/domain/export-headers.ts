@@ -1,5 +1,6 @@
 import type { Caller } from '@gains/auth';
 import { invalidArgument } from '@gains/errors';
+import { assertDocumentsUserOrReports } from './access';
 import type { DocumentsDeps } from './deps';
 import { checkedHeaderFilter, type HeaderFilterRequest } from './read-headers';
 
@@ -36,15 +37,16 @@ const isCandidatePosition = (v: unknown): v is { h: number; p: string; i: number
   Number.isInteger((v as unknown as { i: unknown }).i);
 
 /**
- * POST admin/documents/headers/report-csv (seed 001 §7): every header of the organisation the search's filters
- * find, with its counts, a page at a time; only the organisation's ADMIN and CUSTOMER_ADMIN (and super admins).
+ * The CA Headers report's rows (seed 001 §7): every header of the organisation the search's filters find, with its
+ * counts, a page at a time; the organisation's ADMIN and CUSTOMER_ADMIN (and super admins), or the reports
+ * service's REPORT job that writes the report (RequestReport checked the user's roles).
  */
 export async function exportHeaders(
   deps: Pick<DocumentsDeps, 'headers' | 'organisationName'>,
   caller: Caller,
   req: ExportRequest,
 ) {
-  const filter = checkedHeaderFilter(caller, req);
+  const filter = checkedHeaderFilter(caller, req, assertDocumentsUserOrReports);
   const limit = checkedLimit(req.limit);
   const after = decode(req.cursor, isHeaderPosition);
   const orgName = await deps.organisationName(caller, req.organisationUuid);
@@ -53,11 +55,11 @@ export async function exportHeaders(
 }
 
 /**
- * POST admin/documents/headers/candidates/report-csv: every candidate of the headers the filters find, by header
+ * The CA Candidates report's rows (the same callers): every candidate of the headers the filters find, by header
  * then portfolio, each with its header's code, type and security.
  */
 export async function exportCandidates(deps: Pick<DocumentsDeps, 'rows'>, caller: Caller, req: ExportRequest) {
-  const filter = checkedHeaderFilter(caller, req);
+  const filter = checkedHeaderFilter(caller, req, assertDocumentsUserOrReports);
   const limit = checkedLimit(req.limit);
   const after = decode(req.cursor, isCandidatePosition);
   const page = await deps.rows.exportCandidates(

@@ -54,9 +54,16 @@ export interface HeaderFilterRequest {
   to: string;
 }
 
-/** The caller may use documents in the organisation, and each filter is valid: the filter, normalised. */
-export function checkedHeaderFilter(caller: Caller, req: HeaderFilterRequest): HeaderFilter {
-  assertDocumentsUser(caller, req.organisationUuid);
+/**
+ * The caller may use documents in the organisation (`assertAccess`: a documents user unless said), and each filter
+ * is valid: the filter, normalised.
+ */
+export function checkedHeaderFilter(
+  caller: Caller,
+  req: HeaderFilterRequest,
+  assertAccess: (caller: Caller, organisationUuid: string) => void = assertDocumentsUser,
+): HeaderFilter {
+  assertAccess(caller, req.organisationUuid);
   const kind = req.documentTypeCode.trim().toUpperCase() || 'CA';
   if (kind !== 'CA' && kind !== 'PM') throw invalidArgument('documentTypeCode', 'documentTypeCode must be CA or PM');
   if (req.typeUuid && !UUID.test(req.typeUuid)) throw invalidArgument('type', 'type must be a document type’s uuid');

@@ -1,3 +1,4 @@
+import type { Caller } from '@gains/auth';
 import type { GainsPdf, PdfClient } from '@gains/pdf';
 import type { ReportSources } from './report-sources';
 
@@ -8,10 +9,14 @@ import type { ReportSources } from './report-sources';
  */
 export type ReportFormat = 'pdf' | 'csv';
 
-/** The firm and the client a report is about, read before the kind's figures. */
-export interface ReportSubject {
+/** The firm a report is made for: all a firm report (the organisation's, of no client) is about. */
+export interface FirmSubject {
   organisationUuid: string;
   firm: string;
+}
+
+/** The firm and the client a report is about, read before the kind's figures. */
+export interface ReportSubject extends FirmSubject {
   client: PdfClient & {
     uuid: string;
     /** YYYY-MM-DD: no period that starts before it is reported (seed 000 §5); null when unrestricted */
@@ -19,23 +24,37 @@ export interface ReportSubject {
   };
 }
 
-export interface ReportKind<Params, Figures> {
-  /** seed 000 §3: cgt-realised, holding, ca-holding, reconciliation, stock-transactions, ops-transactions, income-report */
+export interface ReportKind<Params, Figures, Subject extends FirmSubject = ReportSubject> {
+  /**
+   * seed 000 §3: cgt-realised, holding, ca-holding, reconciliation, stock-transactions, ops-transactions,
+   * income-report, and calculation-failures, ca-headers, ca-candidates
+   */
   kind: string;
+  /**
+   * 'client' (absent): a client's report, asked for with its uuid and kept in its reports list; 'firm': the
+   * organisation's (asked for without a client, kept in no client's list).
+   */
+  scope?: 'client' | 'firm';
+  /**
+   * Who may ask for it and open it beyond being a member (the roles of the page it serves), checked on
+   * RequestReport, GetReportRequest and GetReportFile; absent: any member.
+   */
+  authorise?(caller: Caller, organisationUuid: string): void;
   formats: readonly ReportFormat[];
   /** The request's parameters (JSON), each checked and named when wrong (`invalidArgument(field, rule)`). */
   parse(raw: Record<string, unknown>): Params;
   /** The figures, read through the sources; refusals (a restricted year) throw DomainErrors naming the field. */
-  gather(sources: ReportSources, subject: ReportSubject, params: Params): Promise<Figures>;
+  gather(sources: ReportSources, subject: Subject, params: Params): Promise<Figures>;
   /** The reports list's subject: '2024-25', '31/03/2025', '06/04/2024 to 05/04/2025'. At most 100 characters. */
   subject(params: Params, figures: Figures): string;
   /** The file's name without its extension, e.g. `C0001-holdings-2025-03-31`. */
-  fileStem(subject: ReportSubject, params: Params, figures: Figures): string;
-  pdf(subject: ReportSubject, params: Params, figures: Figures): GainsPdf;
+  fileStem(subject: Subject, params: Params, figures: Figures): string;
+  /** absent for a kind offered as CSV only */
+  pdf?(subject: Subject, params: Params, figures: Figures): GainsPdf;
   /** A header row, then one row per figure line, exact decimals (no grouping, no £). */
-  csv(subject: ReportSubject, params: Params, figures: Figures): string;
+  csv(subject: Subject, params: Params, figures: Figures): string;
 }
 
 /** Any kind, as the job and the registry hold them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyReportKind = ReportKind<any, any>;
+export type AnyReportKind = ReportKind<any, any, any>;

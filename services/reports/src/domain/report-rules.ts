@@ -1,4 +1,4 @@
-import { firstRole } from '@gains/access';
+import { canUseRoute, firstRole, type RouteName } from '@gains/access';
 import { assertMember, type Caller } from '@gains/auth';
 import { invalidArgument, permissionDenied } from '@gains/errors';
 
@@ -12,6 +12,8 @@ export const REPORT_KINDS = [
   'ops-transactions',
   'income-report',
   'ca-candidates',
+  'ca-headers',
+  'calculation-failures',
 ] as const;
 export const REPORT_CONTENT_TYPES = ['application/pdf', 'text/plain'] as const;
 /** Seed 000 §3 client delivery preferences; "" for a singular report, which is downloaded. */
@@ -25,6 +27,15 @@ export function assertReportMember(caller: Caller, organisationUuid: string): vo
   if (!firstRole(caller.roles)) throw permissionDenied('You do not have permission to do this');
 }
 
+/**
+ * A report serving a page the calls table keeps to some roles (Calculations, Corporate Actions) is asked for and
+ * opened only by a member whose first role the page takes: the same rule as the BFF's and the data's own service.
+ */
+export function assertPageRole(caller: Caller, organisationUuid: string, page: RouteName, message: string): void {
+  assertMember(caller, organisationUuid);
+  if (!canUseRoute(caller.roles, page)) throw permissionDenied(message);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function requireUuid(field: string, value: string): string {
@@ -33,7 +44,8 @@ export function requireUuid(field: string, value: string): string {
 }
 
 export interface NewReport {
-  clientUuid: string;
+  /** null: a firm report (the organisation's, in no client's list) */
+  clientUuid: string | null;
   kind: string;
   subject: string;
   fileName: string;

@@ -71,6 +71,15 @@ export interface ReportSources {
     atDate: string,
     securityId: number,
   ): Promise<ReportPortfolioAction[]>;
+  /**
+   * The failures of a client's stored calculation run (the tax engine's): the run named, else the client's latest;
+   * another client's run or none at all is refused (NOT_FOUND, naming runId or clientUuid).
+   */
+  calculationFailures(organisationUuid: string, clientUuid: string, runId: string): Promise<ReportCalculationFailures>;
+  /** A page of the organisation's corporate action headers its filters find (documents' ExportHeaders). */
+  caHeaders(organisationUuid: string, filters: CaFilters, cursor: string): Promise<CaPage<ReportCaHeader>>;
+  /** A page of the candidates of those headers, by header then portfolio (documents' ExportCandidates). */
+  caCandidates(organisationUuid: string, filters: CaFilters, cursor: string): Promise<CaPage<ReportCaCandidateRow>>;
 }
 
 /** One ledger row of a client as its reports show it (the clients service's Transaction; null: not set or not computed). */
@@ -206,4 +215,115 @@ export interface ReportPortfolioAction {
   proposedCash: string;
   /** new:old of a split, consolidation or bonus issue; '' otherwise */
   ratio: string;
+}
+
+/** A stored calculation run's failures (tax engine); a run that computed nothing has its own message as one. */
+export interface ReportCalculationFailures {
+  runId: string;
+  /** SUCCEEDED, PARTIAL or FAILED */
+  status: string;
+  /** ISO instant */
+  startedAt: string;
+  failures: {
+    security: string;
+    /** YYYY-MM-DD */
+    date: string;
+    /** the ledger row, '' when none */
+    ref: string;
+    message: string;
+  }[];
+}
+
+/** The CA reports' filters (the documents service's header search), checked before the job is queued. */
+export interface CaFilters {
+  /** CA or PM */
+  documentTypeCode: string;
+  /** a document type's uuid, '' for any */
+  typeUuid: string;
+  status: string;
+  /** 0: any */
+  securityId: number;
+  layerUuid: string;
+  searchDateType: string;
+  /** YYYY-MM-DD or '' */
+  from: string;
+  to: string;
+}
+
+export interface CaPage<Row> {
+  rows: Row[];
+  /** '' after the last page */
+  nextCursor: string;
+}
+
+/** A corporate action header with its counts, as the documents service exports it. */
+export interface ReportCaHeader {
+  code: string;
+  name: string;
+  typeName: string;
+  status: string;
+  securityName: string;
+  sedol: string;
+  isin: string;
+  exDate: string;
+  payDate: string;
+  tradeDate: string;
+  layerName: string;
+  counts?: Record<
+    | 'candidates'
+    | 'successes'
+    | 'failures'
+    | 'runCandidates'
+    | 'runSuccesses'
+    | 'runFailures'
+    | 'runs'
+    | 'candidatesEdited'
+    | 'previewsEdited'
+    | 'postedTransactions',
+    number
+  >;
+  createdByName: string;
+  /** ISO instants */
+  createdDate: string;
+  lastModifiedByName: string;
+  lastModifiedDate: string;
+  version: number;
+  orgName: string;
+}
+
+/** A candidate with its header, one row of the candidates report (figures exact decimal text). */
+export interface ReportCaCandidateRow {
+  headerCode: string;
+  headerTypeName: string;
+  headerStatus: string;
+  securityName: string;
+  sedol: string;
+  isin: string;
+  exDate: string;
+  payDate: string;
+  candidate?: Record<
+    | 'clientCode'
+    | 'clientName'
+    | 'portfolioCode'
+    | 'portfolioName'
+    | 'asAtDate'
+    | 'holdingQuantity'
+    | 'cgtCost'
+    | 'valuationCost'
+    | 'price'
+    | 'marketValuation'
+    | 'transferQuantity'
+    | 'transferPercentage'
+    | 'group1Quantity'
+    | 'group2Quantity'
+    | 'group1Fifo'
+    | 'group2Fifo'
+    | 'group1Lifo'
+    | 'group2Lifo'
+    | 'group1Average'
+    | 'group2Average'
+    | 'status'
+    | 'failureReason',
+    string
+  >;
 }

@@ -2,7 +2,7 @@ import type { Caller } from '@gains/auth';
 import { invalidArgument, notFound } from '@gains/errors';
 import type { Job, JobFailure, StartJob } from '@gains/jobs';
 import type { ReportStore, StoredReport } from '../store/report-store';
-import { checkReportRequest } from './generate-report';
+import { checkReportRequest, reportClient } from './generate-report';
 import type { AnyReportKind, ReportFormat } from './report-kind';
 import { assertReportMember, requireUuid } from './report-rules';
 
@@ -10,6 +10,7 @@ import { assertReportMember, requireUuid } from './report-rules';
 export const REPORT_JOB = 'REPORT';
 
 export interface ReportJobInput {
+  /** '' for a firm report */
   clientUuid: string;
   kind: string;
   format: ReportFormat;
@@ -44,23 +45,28 @@ function parametersOf(json: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** Checks the request whole (membership, kind, format, the kind's parameters), then queues its REPORT job. */
+/**
+ * Checks the request whole (membership and the kind's roles, the client (a firm report has none), format, the
+ * kind's parameters), then queues its REPORT job.
+ */
 export async function requestReport(
   deps: RequestReportDeps,
   caller: Caller,
   req: { organisationUuid: string; clientUuid: string; kind: string; format: string; parametersJson: string },
 ): Promise<string> {
   assertReportMember(caller, req.organisationUuid);
-  const clientUuid = requireUuid('clientUuid', req.clientUuid);
+  deps.kinds.get(req.kind)?.authorise?.(caller, req.organisationUuid);
   const parameters = parametersOf(req.parametersJson);
   const { kind, format } = checkReportRequest(deps.kinds, { kind: req.kind, format: req.format, parameters });
+  const clientUuid = reportClient(kind, req.clientUuid);
   const requestedBy = { userUuid: caller.userUuid, name: caller.name || caller.email };
-  const input: ReportJobInput = { clientUuid, kind: kind.kind, format, parameters, requestedBy };
+  const input: ReportJobInput = { clientUuid: clientUuid ?? '', kind: kind.kind, format, parameters, requestedBy };
   const job = await deps.jobs.start({
     organisationUuid: req.organisationUuid,
     type: REPORT_JOB,
     input,
-    object: { kind: 'CLIENT', id: clientUuid },
+    // a firm report is about no one object
+    ...(clientUuid ? { object: { kind: 'CLIENT' as const, id: clientUuid } } : {}),
     startedBy: { userId: requestedBy.userUuid, name: requestedBy.name },
     progressTotal: 1,
     message: `${kind.kind} report (${format.toUpperCase()})`,
@@ -87,6 +93,8 @@ export async function getReportRequest(
   const jobUuid = requireUuid('jobUuid', req.jobUuid);
   const job = await deps.jobs.get(req.organisationUuid, jobUuid);
   if (!job || job.type !== REPORT_JOB) throw notFound(`Report request ${jobUuid}`, 'jobUuid');
+  // a kind kept to some roles tells no one else of its requests
+  deps.kinds.get((job.input as Partial<ReportJobInput> | null)?.kind ?? '')?.authorise?.(caller, req.organisationUuid);
   const state = { jobUuid, status: job.status, report: null, message: '', field: '', code: '' };
   if (job.status === 'SUCCEEDED')
     return { ...state, report: await deps.reports.findByJob(req.organisationUuid, jobUuid) };

@@ -1,9 +1,9 @@
-import { createClient, type CallOptions, type Transport } from '@connectrpc/connect';
+import { Code, ConnectError, createClient, type CallOptions, type Transport } from '@connectrpc/connect';
 import type { Holding, LedgerCalculation, TaxYear } from '@gains/contracts';
 import { DomainError } from '@gains/errors';
 import { clientAddressLines } from '@gains/pdf';
 import { calculations, clients, documents, identity, ledger, securities } from '@gains/proto';
-import type { ReportSources, StoredYear } from '../domain/report-sources';
+import type { CaFilters, ReportSources, StoredYear } from '../domain/report-sources';
 import { createLedgerReportSources, createPriceReportSources } from './ledger-report-sources';
 
 /** How long a report waits for a client's first calculation. */
@@ -12,6 +12,8 @@ const FIRST_CALCULATION_WAIT_MS = 30_000;
 const DISPOSALS_PAGE = 5000;
 /** The documents service answers at most this many portfolios a call. */
 const ACTIONS_PORTFOLIOS = 200;
+/** Rows a page of the CA reports asks of the documents service: few round trips, bounded memory per call. */
+const CA_PAGE_ROWS = 1000;
 /** A firm's name is read once a minute at most (a batch reads it for every client). */
 const FIRM_NAME_MS = 60_000;
 
@@ -81,6 +83,20 @@ export function createReportSources(
     return { year: { ...years[at]!, disposals } satisfies TaxYear, computedAt: run.finishedAt };
   }
 
+  const exportRequest = (organisationUuid: string, f: CaFilters, cursor: string) => ({
+    organisationUuid,
+    documentTypeCode: f.documentTypeCode,
+    typeUuid: f.typeUuid,
+    status: f.status,
+    securityId: f.securityId,
+    layerUuid: f.layerUuid,
+    searchDateType: f.searchDateType,
+    from: f.from,
+    to: f.to,
+    cursor,
+    limit: CA_PAGE_ROWS,
+  });
+
   const firmNames = new Map<string, { name: Promise<string>; until: number }>();
   return {
     organisationName(organisationUuid) {
@@ -138,6 +154,58 @@ export function createReportSources(
         );
       }
       return found;
+    },
+    async calculationFailures(organisationUuid, clientUuid, runId) {
+      let id = runId;
+      if (!id) {
+        const status = await calculationsClient.getCalculationStatus(
+          { organisationUuid, clientUuid },
+          await asService(),
+        );
+        if (!status.latestRun)
+          throw new DomainError('NOT_FOUND', 'The client has not been calculated yet', 'clientUuid');
+        id = status.latestRun.id;
+      }
+      const notTheClients = () => new DomainError('NOT_FOUND', "The run is not this client's", 'runId');
+      // the run's figures whole but for its disposals, of which one page of one is enough here
+      const answer = await calculationsClient
+        .getRun({ organisationUuid, id, disposalsPage: 1, disposalsPageSize: 1 }, await asService())
+        .catch((error: unknown) => {
+          throw ConnectError.from(error).code === Code.NotFound ? notTheClients() : error;
+        });
+      const run = answer.run;
+      if (!run || run.clientUuid !== clientUuid) throw notTheClients();
+      const calculation = answer.ledgerCalculationJson
+        ? (JSON.parse(answer.ledgerCalculationJson) as LedgerCalculation)
+        : null;
+      return {
+        runId: run.id,
+        status: run.status,
+        startedAt: run.startedAt,
+        failures: calculation
+          ? calculation.computation.failures.map((f) => ({
+              security: f.security,
+              date: f.date,
+              ref: f.ref ?? '',
+              message: f.message,
+            }))
+          : // nothing computed: the run's own message is the one failure
+            [{ security: '', date: run.startedAt.slice(0, 10), ref: '', message: run.message }],
+      };
+    },
+    async caHeaders(organisationUuid, filters, cursor) {
+      const answer = await documentsClient.exportHeaders(
+        exportRequest(organisationUuid, filters, cursor),
+        await asService(),
+      );
+      return { rows: answer.content, nextCursor: answer.nextCursor };
+    },
+    async caCandidates(organisationUuid, filters, cursor) {
+      const answer = await documentsClient.exportCandidates(
+        exportRequest(organisationUuid, filters, cursor),
+        await asService(),
+      );
+      return { rows: answer.content, nextCursor: answer.nextCursor };
     },
     ...createLedgerReportSources(createClient(ledger.LedgerService, transports.clients), asService),
     ...createPriceReportSources(createClient(securities.SecuritiesService, transports.securities), asService),

@@ -128,7 +128,7 @@ function toReport(r: StoredReport) {
   return {
     uuid: r.uuid,
     organisationUuid: r.organisationUuid,
-    clientUuid: r.clientUuid,
+    clientUuid: r.clientUuid ?? '',
     kind: r.kind,
     subject: r.subject,
     generation: r.generation,
@@ -207,7 +207,11 @@ export function createReportsService(deps: {
       return { reports: (await listReports(reportDeps(), requireCaller(ctx), req)).map(toReport) };
     },
     async getReportFile(req, ctx) {
-      const { report, content } = await getReportFile(reportDeps(), requireCaller(ctx), req);
+      const { report, content } = await getReportFile(
+        { ...reportDeps(), kinds: deps.requests?.kinds },
+        requireCaller(ctx),
+        req,
+      );
       return { report: toReport(report), content };
     },
     async requestReport(req, ctx) {

@@ -4,8 +4,12 @@ import type { ReportsPrisma } from './prisma';
 export type StoredReport = Report;
 
 export interface ReportStore {
-  /** Inserts the row with the next version of its client, kind and subject (retried on a concurrent insert). */
+  /**
+   * Inserts the row with the next version of its client (or, for a firm report, the organisation), kind and subject
+   * (retried on a concurrent insert).
+   */
   insert(row: Omit<Report, 'version' | 'createdAt'>): Promise<Report>;
+  /** A client's reports: a firm report (no client) is never one of them. */
   listByClient(organisationUuid: string, clientUuid: string): Promise<Report[]>;
   findById(organisationUuid: string, uuid: string): Promise<Report | null>;
   /** The report a REPORT job made, if it has. */

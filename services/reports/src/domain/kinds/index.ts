@@ -1,5 +1,8 @@
 import type { AnyReportKind } from '../report-kind';
+import { caCandidatesReport } from './ca-candidates';
+import { caHeadersReport } from './ca-headers';
 import { caHoldingReport } from './ca-holding';
+import { calculationFailuresReport } from './calculation-failures';
 import { cgtRealisedReport } from './cgt-realised';
 import { holdingReport } from './holding';
 import { incomeReport } from './income-report';
@@ -17,5 +20,13 @@ export const REPORT_KIND_MODULES: ReadonlyMap<string, AnyReportKind> = new Map(
     holdingReport,
     reconciliationReport,
     caHoldingReport,
+    calculationFailuresReport,
+    caHeadersReport,
+    caCandidatesReport,
   ].map((k) => [k.kind, k]),
 );
+
+/** The kinds a batch print may send its clients: a client's reports, not the firm's. */
+export const CLIENT_REPORT_KINDS: readonly string[] = [...REPORT_KIND_MODULES.values()]
+  .filter((k) => k.scope !== 'firm')
+  .map((k) => k.kind);

@@ -34,6 +34,9 @@ export function fixedSources(rows: ReportTransaction[], extra: Partial<ReportSou
     pricesAt: refuse,
     reconciliation: refuse,
     portfolioActions: refuse,
+    calculationFailures: refuse,
+    caHeaders: refuse,
+    caCandidates: refuse,
     async clientTransactions(org, client, query) {
       asked.push({ org, client, query });
       return rows;
@@ -126,6 +129,7 @@ export function csvRecords(text: string): Record<string, string>[] {
 
 /** A kind's PDF rendered and read back as a viewer shows it, runs of spaces made one. */
 export async function pdfOf(kind: AnyReportKind, params: unknown, figures: unknown): Promise<string> {
+  if (!kind.pdf) throw new Error(`${kind.kind} has no PDF`);
   const pdf = await renderPdf(kind.pdf(SUBJECT, params, figures));
   return pdfText(pdf).replace(/[ \t]+/g, ' ');
 }

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { openReportLink } from '@/lib/open-report-link';
 import type {
   CalculationDisposalPortfolios,
   CalculationDisposalsPage,
   CalculationRun,
   CalculationWarning,
   ClientLedgerCsv,
-  FailuresReport,
   FailuresReportBody,
   Page,
   RecalculateAnswer,
@@ -161,9 +161,12 @@ export function getClientLedgerCsv(organisationUuid: string, clientUuid: string)
   });
 }
 
-/** POST /calculations/failures/report-csv: the failures of a client's run as a CSV to save. */
-export function getFailuresReport(organisationUuid: string, body: FailuresReportBody) {
-  return apiRequest<FailuresReport>('/calculations/failures/report-csv', { method: 'POST', organisationUuid, body });
+/**
+ * POST /calculations/failures/report-csv: the failures of a client's run, kept as a report in the client's list,
+ * opened in a new window from the link it answers.
+ */
+export function openFailuresReport(organisationUuid: string, body: FailuresReportBody) {
+  return openReportLink('/calculations/failures/report-csv', organisationUuid, body);
 }
 
 /** The fields of a job (GET /admin/jobs/{uuid}, the reports service's read model) the progress reads. */

@@ -5,7 +5,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import {
-  getFailuresReport,
+  openFailuresReport,
   useRunWarnings,
   useStoredCalculation,
   type CalculationRun,
@@ -163,19 +163,13 @@ function RunWarnings({ organisationUuid, runId }: { organisationUuid: string; ru
   );
 }
 
-/** The run's failures as a CSV file (POST calculations/failures/report-csv). */
+/** The run's failures as a CSV, kept and opened in a new window (POST calculations/failures/report-csv). */
 function FailuresCsvButton({ organisationUuid, run }: { organisationUuid: string; run: CalculationRun }) {
   const [state, setState] = useState<{ loading: boolean; error?: unknown }>({ loading: false });
   const save = async () => {
     setState({ loading: true });
     try {
-      const report = await getFailuresReport(organisationUuid, { clientUuid: run.clientUuid, runId: run.id });
-      const url = URL.createObjectURL(new Blob([report.csv], { type: 'text/csv' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = report.fileName;
-      link.click();
-      URL.revokeObjectURL(url);
+      await openFailuresReport(organisationUuid, { clientUuid: run.clientUuid, runId: run.id });
       setState({ loading: false });
     } catch (error) {
       setState({ loading: false, error });

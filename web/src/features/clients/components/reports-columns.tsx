@@ -5,7 +5,11 @@ import { formatDateTime } from '@/lib/format';
 
 export type ReportRow = ClientReport & { id: string };
 
-const TYPE_NAMES: Record<string, string> = Object.fromEntries(REPORT_TYPES.map((t) => [t.code, t.name]));
+const TYPE_NAMES: Record<string, string> = {
+  ...Object.fromEntries(REPORT_TYPES.map((t) => [t.code, t.name])),
+  // a singular report only (no batch prints it, so it has no report type id)
+  'calculation-failures': 'Calculation failures',
+};
 const GENERATIONS: Record<number, string> = { 1: 'Singular', 2: 'Batch' };
 
 /** Seed 000 §2.5 reports list: report date, type, generation, batch id, user, version, link, delivery. */

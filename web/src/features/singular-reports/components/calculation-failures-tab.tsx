@@ -1,9 +1,12 @@
 import type { SelectedClient } from '@/lib/selected-client';
-import { useFailuresDownload } from '../api/report-downloads';
+import { useReportDownload } from '../api/report-downloads';
 import { failuresRequest } from './report-rules';
 import { ClientFields, DownloadButton, ReportForm, ReportNote } from './report-fields';
 
-/** Calculation Failures (seed 000 §2.6): a Download button only: the failures of the client's latest calculation. */
+/**
+ * Calculation Failures (seed 000 §2.6): a Download button only: the failures of the client's latest calculation,
+ * kept in the client's reports list and opened in a new window as a CSV.
+ */
 export function CalculationFailuresTab({
   organisationUuid,
   client,
@@ -11,7 +14,7 @@ export function CalculationFailuresTab({
   organisationUuid: string;
   client: SelectedClient | undefined;
 }) {
-  const download = useFailuresDownload(organisationUuid);
+  const download = useReportDownload(organisationUuid, 'calculation-failures');
   const request = failuresRequest(client);
   return (
     <ReportForm testId="calculation-failures-tab">
@@ -20,7 +23,7 @@ export function CalculationFailuresTab({
       <DownloadButton
         reason={request.ok ? undefined : request.reason}
         loading={download.isPending}
-        onDownload={() => request.ok && download.mutate(request.body)}
+        onDownload={() => request.ok && download.mutate({ format: 'csv', body: request.body })}
       />
     </ReportForm>
   );
