@@ -1,7 +1,7 @@
 import { invalidArgument } from '@gains/errors';
 import { renderPdf } from '@gains/pdf';
 import type { StoredReport } from '../store/report-store';
-import { keepReport, type ReportDeps } from './create-report';
+import { keepReport, type ReportDeps } from './keep-report';
 import type { AnyReportKind, FirmSubject, ReportFormat, ReportSubject } from './report-kind';
 import type { ReportSources } from './report-sources';
 import { DELIVERIES, requireUuid } from './report-rules';

@@ -1,7 +1,7 @@
 import type { Caller } from '@gains/auth';
 import { notFound } from '@gains/errors';
 import type { StoredReport } from '../store/report-store';
-import type { ReportDeps } from './create-report';
+import type { ReportDeps } from './keep-report';
 import type { AnyReportKind } from './report-kind';
 import { assertReportMember, requireUuid } from './report-rules';
 

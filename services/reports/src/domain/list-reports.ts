@@ -1,6 +1,6 @@
 import type { Caller } from '@gains/auth';
 import type { StoredReport } from '../store/report-store';
-import type { ReportDeps } from './create-report';
+import type { ReportDeps } from './keep-report';
 import { assertReportMember, requireUuid } from './report-rules';
 
 /** The client area's reports list (seed 000 §2.5): the organisation's reports of one client, newest first. */

@@ -13,7 +13,7 @@ import {
 import { getMonitorFigures } from '../domain/get-monitor-figures';
 import type { MonitoredJob, MonitorLog } from '../store/generated/client';
 import type { MonitorStore } from '../store/monitor-store';
-import { createReport, type ReportDeps } from '../domain/create-report';
+import type { ReportDeps } from '../domain/keep-report';
 import { getReportFile } from '../domain/get-report-file';
 import { listReports } from '../domain/list-reports';
 import { getReportRequest, requestReport, type RequestReportDeps } from '../domain/request-report';
@@ -199,9 +199,6 @@ export function createReportsService(deps: {
         );
       }
       return toLog(saved);
-    },
-    async createReport(req, ctx) {
-      return toReport(await createReport(reportDeps(), requireCaller(ctx), req));
     },
     async listReports(req, ctx) {
       return { reports: (await listReports(reportDeps(), requireCaller(ctx), req)).map(toReport) };

@@ -1,25 +1,11 @@
 import crypto from 'node:crypto';
-import type { Caller } from '@gains/auth';
 import type { FileStore } from '@gains/files';
 import type { ReportStore, StoredReport } from '../store/report-store';
-import { assertReportMember, parseNewReport, type NewReport } from './report-rules';
+import type { NewReport } from './report-rules';
 
 export interface ReportDeps {
   reports: ReportStore;
   files: FileStore;
-}
-
-/** Keeps a report given whole by a member (CreateReport): the caller checked, the request read before anything. */
-export async function createReport(
-  deps: ReportDeps,
-  caller: Caller,
-  req: Parameters<typeof parseNewReport>[0] & { organisationUuid: string },
-): Promise<StoredReport> {
-  assertReportMember(caller, req.organisationUuid);
-  return keepReport(deps, req.organisationUuid, parseNewReport(req), {
-    userUuid: caller.userUuid,
-    name: caller.name || caller.email,
-  });
 }
 
 /**
