@@ -6,6 +6,9 @@ import { expect } from 'vitest';
 import { startEmbeddedSystem, type EmbeddedSystem } from '../../packages/runtime/src/embedded-system';
 import { startTestPostgres } from '../../packages/testing/src/postgres';
 
+// CSV answers are read back with the one parser the services' tests use
+export { csvRecords, parseCsv } from '../../packages/testing/src/csv';
+
 export const ORG = {
   GAINS: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000001',
   ASHW: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002',

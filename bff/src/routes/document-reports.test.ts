@@ -5,41 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkSigner } from '@gains/download-links';
 import { isinFromSedol, withSedolCheckDigit } from '../../../services/securities/src/domain/security-codes';
-import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
+import { expectError, ORG, parseCsv, startTestSystem, type Persona, type TestSystem } from '../test-support';
 
 const LINK_SECRET = 'document-reports-test-secret-of-forty-chars';
 let t: TestSystem;
 const as = (persona: Persona, body?: unknown, org = ORG.ASHW) => ({ token: t.tokens[persona], org, body });
 const ids = { target: 0, sedol: '', header: '', headerCode: '', brookHeaderCode: '', managerName: '' };
-
-/** A CSV answer's rows (fields unquoted), for comparing with the rows worked out by hand. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  return rows;
-}
 
 /** The header once its candidates are found. */
 async function settled(uuid: string, persona: Persona = 'manager', org = ORG.ASHW) {
