@@ -111,3 +111,11 @@ export const REQUIRABLE_FIELDS = [
   'tax_deducted',
 ] as const;
 export type RequirableField = (typeof REQUIRABLE_FIELDS)[number];
+
+/**
+ * The clients service's answers to the reports service (issue 27): a portfolio's holding of a security at the end
+ * of a day, and a custodian file's line against the ledger. The clients service builds them and the report kinds
+ * read them, so both name one shape.
+ */
+export type ClientHoldingAt = Wire<ledger.ClientHoldingAt>;
+export type ReconciliationLine = Wire<ledger.ReconciliationLine>;

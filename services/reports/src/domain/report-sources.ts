@@ -1,4 +1,4 @@
-import type { Holding, TaxYear } from '@gains/contracts';
+import type { ClientHoldingAt, Holding, ReconciliationLine, TaxYear } from '@gains/contracts';
 
 /**
  * What the report kinds read from the other services (implemented in `rpc/report-sources.ts` with Connect clients
@@ -144,42 +144,13 @@ export interface ReportReconciliation {
   fileName: string;
   /** ISO instant the file was imported, '' when none */
   importedAt: string;
-  lines: {
-    portfolioCode: string;
-    securityId: number;
-    sedol: string;
-    isin: string;
-    securityName: string;
-    /** the custodian's date, YYYY-MM-DD */
-    asAt: string;
-    custodianQuantity: string;
-    ledgerQuantity: string;
-    /** custodian - ledger */
-    difference: string;
-    break: boolean;
-  }[];
+  lines: ReconciliationLine[];
 }
 /** The sources read from the securities service. */
 export type PriceReportSources = Pick<ReportSources, 'pricesAt'>;
 
 /** A portfolio's holding of a security at the end of a day (the clients service's ClientHoldingAt). */
-export interface ReportHoldingAt {
-  portfolioUuid: string;
-  portfolioCode: string;
-  portfolioName: string;
-  /** GIA, ISA or PENSION */
-  taxWrapper: string;
-  /** the client's ownership share, percent */
-  percentage: string;
-  securityId: number;
-  sedol: string;
-  isin: string;
-  securityName: string;
-  issuerName: string;
-  cgtClass: string;
-  /** the whole portfolio's quantity */
-  quantity: string;
-}
+export type ReportHoldingAt = ClientHoldingAt;
 
 export interface ReportPrice {
   priceGbp: string;
