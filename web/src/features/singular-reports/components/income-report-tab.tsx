@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import type { SelectedClient } from '@/lib/selected-client';
 import { useReportDownload } from '../api/report-downloads';
 import { END_BEFORE_START, incomeRequest } from './report-rules';
 import { ReportNote, ClientFields, DownloadMenu, ReportForm } from './report-fields';
-import { PeriodFields, TaxYearField, useClientTaxYear } from './report-inputs';
+import { PeriodFields, usePeriod, TaxYearField, useClientTaxYear } from './report-inputs';
 
 /**
  * Income Statement (seed 000 §2.6): the client's income for a tax year (the first returned at first) or, when both
@@ -19,8 +18,7 @@ export function IncomeReportTab({
   const choice = useClientTaxYear(organisationUuid, client);
   const { restriction, year, restrictionFrom } = choice;
   const download = useReportDownload(organisationUuid, 'income');
-  const [start, setStart] = useState<string>();
-  const [end, setEnd] = useState<string>();
+  const period = usePeriod();
   // the restriction must be known before anything is asked
   const unsettled =
     !client || restriction.isSuccess
@@ -28,7 +26,7 @@ export function IncomeReportTab({
       : restriction.isError
         ? "There was a problem reading the client's reporting restriction"
         : 'Reading the client…';
-  const requestOf = (format: 'pdf' | 'csv') => incomeRequest(client, year, restrictionFrom, { start, end }, format);
+  const requestOf = (format: 'pdf' | 'csv') => incomeRequest(client, year, restrictionFrom, period, format);
   const request = requestOf('pdf');
 
   return (
@@ -37,11 +35,7 @@ export function IncomeReportTab({
       <TaxYearField client={client} choice={choice} warnRestricted />
       <PeriodFields
         labels={['Period Start', 'Period End']}
-        testIds={['period-start', 'period-end']}
-        start={start}
-        end={end}
-        onStart={setStart}
-        onEnd={setEnd}
+        {...period}
         // the end's minimum is the start (seed 000 §2.6)
         outOfOrder={END_BEFORE_START}
       />

@@ -61,10 +61,17 @@ export function TaxYearField({
   );
 }
 
+/** A period's two days as the tab holds them, both open at first: spread into PeriodFields. */
+export function usePeriod() {
+  const [start, setStart] = useState<string>();
+  const [end, setEnd] = useState<string>();
+  return { start, end, onStart: setStart, onEnd: setEnd };
+}
+
 /** A period's two days side by side: the end cannot be picked before the start (seed 000 §5), and says so if typed. */
 export function PeriodFields({
   labels,
-  testIds,
+  testIds = ['period-start', 'period-end'],
   start,
   end,
   onStart,
@@ -72,7 +79,7 @@ export function PeriodFields({
   outOfOrder,
 }: {
   labels: readonly [string, string];
-  testIds: readonly [string, string];
+  testIds?: readonly [string, string];
   start: string | undefined;
   end: string | undefined;
   onStart: (day: string | undefined) => void;

@@ -4,7 +4,7 @@ import type { SelectedClient } from '@/lib/selected-client';
 import { useReportDownload } from '../api/report-downloads';
 import { END_BEFORE_START, transactionsRequest } from './report-rules';
 import { ClientFields, ReportForm } from './report-fields';
-import { PeriodFields, RequestDownloadMenu } from './report-inputs';
+import { PeriodFields, usePeriod, RequestDownloadMenu } from './report-inputs';
 import { SecurityPicker } from './security-picker';
 
 /**
@@ -20,23 +20,14 @@ export function TransactionsReportTab({
   client: SelectedClient | undefined;
   report: 'transactions' | 'ops-transactions';
 }) {
-  const [start, setStart] = useState<string>();
-  const [end, setEnd] = useState<string>();
+  const period = usePeriod();
   const [security, setSecurity] = useState<SecuritySearchResult>();
   const download = useReportDownload(organisationUuid, report);
-  const request = transactionsRequest(client, security?.id, start, end);
+  const request = transactionsRequest(client, security?.id, period.start, period.end);
   return (
     <ReportForm testId={`${report}-report-tab`} wide>
       <ClientFields client={client} />
-      <PeriodFields
-        labels={['Period start', 'Period end']}
-        testIds={['period-start', 'period-end']}
-        start={start}
-        end={end}
-        onStart={setStart}
-        onEnd={setEnd}
-        outOfOrder={END_BEFORE_START}
-      />
+      <PeriodFields labels={['Period start', 'Period end']} {...period} outOfOrder={END_BEFORE_START} />
       <SecurityPicker
         organisationUuid={organisationUuid}
         gridId={`singular-${report}-securities`}
