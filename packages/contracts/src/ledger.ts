@@ -119,3 +119,18 @@ export type RequirableField = (typeof REQUIRABLE_FIELDS)[number];
  */
 export type ClientHoldingAt = Wire<ledger.ClientHoldingAt>;
 export type ReconciliationLine = Wire<ledger.ReconciliationLine>;
+
+/**
+ * A ledger row's computed figures as the clients service stores and answers them (exact decimal text; null until a
+ * calculation sets them): what the tax engine's run writes back and what the reports show.
+ */
+export interface LedgerRowFigures {
+  cgtCost: string | null;
+  proceeds: string | null;
+  capitalGainLoss: string | null;
+  incomeGain: string | null;
+  exemptGainLoss: string | null;
+  holdoverRelief: string | null;
+  cloggedLoss: string | null;
+  indexation: string | null;
+}

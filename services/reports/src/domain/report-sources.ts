@@ -1,4 +1,4 @@
-import type { ClientHoldingAt, Holding, ReconciliationLine, TaxYear } from '@gains/contracts';
+import type { ClientHoldingAt, Holding, LedgerRowFigures, ReconciliationLine, TaxYear } from '@gains/contracts';
 
 /**
  * What the report kinds read from the other services (implemented in `rpc/report-sources.ts` with Connect clients
@@ -74,7 +74,7 @@ export interface ReportSources {
 }
 
 /** One ledger row of a client as its reports show it (the clients service's Transaction; null: not set or not computed). */
-export interface ReportTransaction {
+export interface ReportTransaction extends LedgerRowFigures {
   uuid: string;
   portfolioCode: string;
   securityId: number;
@@ -103,14 +103,6 @@ export interface ReportTransaction {
   /** income rows: an income type code, and the tax deducted at source (transaction currency) */
   incomeType: string;
   taxDeducted: string | null;
-  cgtCost: string | null;
-  proceeds: string | null;
-  capitalGainLoss: string | null;
-  incomeGain: string | null;
-  exemptGainLoss: string | null;
-  holdoverRelief: string | null;
-  cloggedLoss: string | null;
-  indexation: string | null;
   /** MANUAL, IMPORT or CORPORATE_ACTION, and the job or header it came from */
   source: string;
   sourceRef: string;
