@@ -6,6 +6,9 @@ import { expect } from 'vitest';
 import { startEmbeddedSystem, type EmbeddedSystem } from '../../packages/runtime/src/embedded-system';
 import { startTestPostgres } from '../../packages/testing/src/postgres';
 
+// CSV answers are read back with the one parser the services' tests use
+export { csvRecords, parseCsv } from '../../packages/testing/src/csv';
+
 export const ORG = {
   GAINS: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000001',
   ASHW: '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002',
@@ -160,33 +163,4 @@ export function expectError(answer: Answer, status: number, message: string | Re
   expect(answer.body.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   expect(age).toBeGreaterThanOrEqual(0);
   expect(age).toBeLessThan(60_000);
-}
-
-/** A CSV answer's rows (fields unquoted), for comparing with the rows worked out by hand. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  return rows;
 }

@@ -13,93 +13,25 @@
  * demo's figures left uncomputed (GAINS_DEMO_RECALCULATE=0), and writes the holders straight into the clients
  * schema: a client, a GIA portfolio and a purchase of the security each.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { serve } from '@hono/node-server';
-import { freePort, startEmbeddedPostgres } from '@gains/db';
-import { silentLogger } from '@gains/logging';
-import { startEmbeddedSystem } from '@gains/runtime';
-import pg from 'pg';
+import type pg from 'pg';
 import { isinFromSedol, withSedolCheckDigit } from '../../services/securities/src/domain/security-codes';
+import { ASHW, int, option, secs, sleep, withBenchSystem, type Call } from './support/bench-system';
 
-const ASHW = '0b6f2c1e-6a8e-4c39-9a51-5a0d7a000002';
 const PASSWORD = 'Bench-corporate-action-1!';
 const TARGET_S = 60;
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && args[at + 1] !== undefined ? args[at + 1]! : fallback;
-};
 const PORTFOLIOS = Number(option('portfolios', '20000'));
 const ACTION = option('action', 'dividend');
 if (!Number.isInteger(PORTFOLIOS) || PORTFOLIOS < 1 || PORTFOLIOS > 200_000)
   throw new Error('--portfolios must be a whole number from 1 to 200,000');
 if (ACTION !== 'dividend' && ACTION !== 'takeover') throw new Error('--action must be dividend or takeover');
 
-const int = (n: number) => Math.round(n).toLocaleString('en-GB');
-const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+await withBenchSystem({ password: PASSWORD, name: 'ca' }, async ({ db, as }) => bench(db, as));
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gains-bench-ca-'));
-const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres') });
-const system = await startEmbeddedSystem({
-  connectionString: postgres.connectionString,
-  logger: silentLogger(),
-  seedDemo: true,
-  env: {
-    ...process.env,
-    GAINS_DEMO_PASSWORD: PASSWORD,
-    GAINS_DEMO_PRICE_DAYS: '5',
-    GAINS_DEMO_RECALCULATE: '0',
-  },
-});
-const port = await freePort();
-const server = serve({ fetch: system.app.fetch, port, hostname: '127.0.0.1' });
-const base = `http://127.0.0.1:${port}`;
-const db = new pg.Client({ connectionString: postgres.connectionString });
-await db.connect();
-
-try {
-  await bench();
-} finally {
-  await db.end().catch(() => {});
-  server.close();
-  await system.stop();
-  await postgres.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function bench() {
-  const signIn = async (email: string) => {
-    const answer = await fetch(`${base}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    if (!answer.ok) throw new Error(`sign-in of ${email} answered ${answer.status}`);
-    return ((await answer.json()) as { accessToken: string }).accessToken;
-  };
-  const caller =
-    (accessToken: string) =>
-    async (method: 'GET' | 'POST', url: string, body?: unknown): Promise<any> => {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${accessToken}`,
-          'x-organisation-uuid': ASHW,
-          'content-type': 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (response.status >= 300)
-        throw new Error(`${method} ${url} answered ${response.status}: ${text.slice(0, 500)}`);
-      return text ? JSON.parse(text) : undefined;
-    };
+async function bench(db: pg.Client, as: (email: string) => Promise<Call>) {
   // The securities are the provider's (the admin's); the corporate action is the firm's manager's.
-  const admin = caller(await signIn('admin@gains.example'));
-  const call = caller(await signIn('manager@gains.example'));
+  const admin = await as('admin@gains.example');
+  const call = await as('manager@gains.example');
 
   // A security of its own (and, for a takeover, the one it is taken over into), so its holders are the bench's.
   const issuer = (await admin('POST', '/api/admin/securities/issuers', { name: 'Bench Widely Held Holdings' })).value
@@ -112,7 +44,7 @@ async function bench() {
     await sleep(100);
   }
   const seeded = performance.now();
-  await writeHolders(security);
+  await writeHolders(db, security);
   console.log(
     `corporate action (${ACTION === 'dividend' ? 'a cash dividend' : 'a takeover for shares and cash'}) on a ` +
       `security held by ${int(PORTFOLIOS)} portfolios of Ashworth (one client each); load ` +
@@ -256,7 +188,7 @@ async function newSecurity(
 }
 
 /** PORTFOLIOS clients, each with a GIA portfolio that bought 100-1,099 shares of the security on 3 August 2026. */
-async function writeHolders(securityId: number) {
+async function writeHolders(db: pg.Client, securityId: number) {
   const sedol = (await db.query('SELECT sedol FROM clients.security WHERE id = $1', [securityId])).rows[0]?.sedol ?? '';
   await db.query('BEGIN');
   await db.query(

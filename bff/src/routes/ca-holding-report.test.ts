@@ -3,15 +3,15 @@
 // documents service (ListPortfolioActions), every figure worked by hand below. ListPortfolioActions itself: the
 // reports service's own token and the firm's members read it, another firm's member is refused (or sees nothing of
 // ours from its own firm), the documents service's own token is refused, and it is bounded.
-import { Code, ConnectError, createClient } from '@connectrpc/connect';
-import { pdfText } from '@gains/pdf/pdf-text';
+import { Code, createClient } from '@connectrpc/connect';
+import { connectFailure as failure } from '@gains/errors/connect-failure';
+import { pdfTextOneSpaced } from '@gains/pdf/pdf-text';
 import { documents, identity } from '@gains/proto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvRecords } from '../../../services/reports/src/domain/kinds/kind-test-support';
-import { ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
+import { csvRecords, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
 import { buy, managerCalls, newClient, newSecurity, until } from './documents-fixtures';
 
 const SECRET = 'ca-holding-report-test-secret';
@@ -34,16 +34,6 @@ const ids = {
 const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 let api: ReturnType<typeof createClient<typeof documents.DocumentsService>>;
 const service = { reports: bearer(''), documents: bearer('') };
-
-async function failure(promise: Promise<unknown>) {
-  return promise.then(
-    () => undefined,
-    (e: unknown) => {
-      const err = ConnectError.from(e);
-      return { code: err.code, message: err.rawMessage, field: err.metadata.get('x-error-field') };
-    },
-  );
-}
 
 /** A header saved as the manager, once its candidates are found (PENDING). */
 async function header(code: string, securityId: number, fields: Record<string, unknown>, lines: unknown[]) {
@@ -136,6 +126,20 @@ describe('ListPortfolioActions', () => {
         a.proposedCash,
       ])
       .sort((x, y) => `${x[0]}${x[4]}`.localeCompare(`${y[0]}${y[4]}`));
+  // B's 300: 300 x 1 / 3 = 100 new shares, no fraction, no cash (on both days asked)
+  const B_CONSOLIDATION = [
+    'B',
+    'consolidation',
+    'Share consolidation',
+    'PENDING',
+    '2026-09-01',
+    '2026-09-15',
+    '300',
+    'PENDING',
+    '1:3',
+    '100',
+    '',
+  ];
 
   it('when the reports service asks for a day, then each portfolio’s actions ex on or before it come with their previews summed', async () => {
     const at30Sept = await api.listPortfolioActions(ask(), service.reports);
@@ -156,38 +160,14 @@ describe('ListPortfolioActions', () => {
         '333',
         '3.00',
       ],
-      [
-        'B',
-        'consolidation',
-        'Share consolidation',
-        'PENDING',
-        '2026-09-01',
-        '2026-09-15',
-        '300',
-        'PENDING',
-        '1:3',
-        '100',
-        '',
-      ],
+      B_CONSOLIDATION,
     ]);
     const later = await api.listPortfolioActions(
       ask({ atDate: '2026-10-01', portfolioUuids: [ids.b] }),
       service.reports,
     );
     expect(view(later.actions)).toEqual([
-      [
-        'B',
-        'consolidation',
-        'Share consolidation',
-        'PENDING',
-        '2026-09-01',
-        '2026-09-15',
-        '300',
-        'PENDING',
-        '1:3',
-        '100',
-        '',
-      ],
+      B_CONSOLIDATION,
       ['B', 'dividend', 'Cash dividend', 'PENDING', '2026-10-01', '2026-10-15', '300', 'PENDING', '', '', '37.02'],
     ]);
     // one security: Beta has none
@@ -228,15 +208,21 @@ describe('ListPortfolioActions', () => {
 });
 
 describe('POST /api/holdings/ca/report-csv', () => {
-  it('when asked as at a day after both actions, then each holding has its actions, and Beta none', async () => {
+  /** The manager's report of the client as at 27/11/2026, through the link it answers. */
+  async function reportFile(format: 'csv' | 'pdf') {
     const answer = await t.request(
       'POST',
-      '/api/holdings/ca/report-csv',
+      `/api/holdings/ca/report-${format}`,
       as('manager', { clientUuid: ids.client, atDate: '2026-11-27' }),
     );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const file = await t.request('GET', answer.body.url as string);
     expect(file.status).toBe(200);
+    return file;
+  }
+
+  it('when asked as at a day after both actions, then each holding has its actions, and Beta none', async () => {
+    const file = await reportFile('csv');
     expect(file.headers.get('content-type')).toContain('text/plain');
     const rows = csvRecords(new TextDecoder().decode(file.bytes)).map((r) => [
       r.Portfolio,
@@ -261,16 +247,10 @@ describe('POST /api/holdings/ca/report-csv', () => {
   });
 
   it('when asked as PDF, then the document has the firm, the client, the day and each action’s figures', async () => {
-    const answer = await t.request(
-      'POST',
-      '/api/holdings/ca/report-pdf',
-      as('manager', { clientUuid: ids.client, atDate: '2026-11-27' }),
-    );
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const file = await t.request('GET', answer.body.url as string);
+    const file = await reportFile('pdf');
     expect(file.headers.get('content-type')).toBe('application/pdf');
     fs.writeFileSync(path.join(os.tmpdir(), 'ca-holding-report-test.pdf'), file.bytes);
-    const text = pdfText(file.bytes).replace(/[ \t]+/g, ' ');
+    const text = pdfTextOneSpaced(file.bytes);
     for (const expected of [
       'Ashworth',
       'Action Holder',

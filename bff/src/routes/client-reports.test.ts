@@ -9,7 +9,15 @@ import path from 'node:path';
 import { createLinkSigner } from '@gains/download-links';
 import { pdfPages } from '@gains/pdf/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORG, expectError, startTestSystem, type Answer, type Persona, type TestSystem } from '../test-support';
+import {
+  ORG,
+  expectError,
+  parseCsv,
+  startTestSystem,
+  type Answer,
+  type Persona,
+  type TestSystem,
+} from '../test-support';
 
 const LINK_SECRET = 'client-reports-test-secret-of-forty-chars';
 let t: TestSystem;
@@ -33,14 +41,6 @@ const LEDGER = [
 async function ok(answer: Answer, status = 200): Promise<any> {
   expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(status);
   return answer.body;
-}
-
-/** A CSV answer's rows (fields unquoted). */
-function parseCsv(text: string): string[][] {
-  return text
-    .split('\r\n')
-    .filter((line) => line !== '')
-    .map((line) => line.split(',').map((f) => f.replace(/^"|"$/g, '')));
 }
 
 beforeAll(async () => {

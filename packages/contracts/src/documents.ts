@@ -26,3 +26,20 @@ export type IncomeDiaryHeader = Wire<documents.IncomeDiaryHeader>;
 /** Administration > Document Types: a firm's own type's editable fields (POST with baseUuid and code, PUT). */
 export type SaveDocumentTypeBody = Partial<Omit<Wire<documents.SaveDocumentTypeRequest>, 'organisationUuid' | 'uuid'>>;
 export type ProcessingOverride = Wire<documents.ProcessingOverride>;
+/**
+ * Seed 001 §3: every flag off, N 0, a type or header without an override. The documents service reads a stored
+ * override over it and the web's forms start from it, so both mean the same by "no override".
+ */
+export const NO_PROCESSING_OVERRIDE: ProcessingOverride = {
+  autoProcess: false,
+  autoProcessFromUserEnteredDate: false,
+  autoProcessNDaysAfterPayDate: 0,
+  autoProcessNewHolding: false,
+  autoProcessUpdateHolding: false,
+  autoProcessFedTransaction: false,
+  replaceCandidateSecurityQuantity: false,
+  replaceCandidateGroupQuantities: false,
+  replaceCandidateCgtCost: false,
+  replaceCandidateMarketValue: false,
+  replaceCandidateAcquisitionDate: false,
+};

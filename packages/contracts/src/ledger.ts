@@ -111,3 +111,26 @@ export const REQUIRABLE_FIELDS = [
   'tax_deducted',
 ] as const;
 export type RequirableField = (typeof REQUIRABLE_FIELDS)[number];
+
+/**
+ * The clients service's answers to the reports service (issue 27): a portfolio's holding of a security at the end
+ * of a day, and a custodian file's line against the ledger. The clients service builds them and the report kinds
+ * read them, so both name one shape.
+ */
+export type ClientHoldingAt = Wire<ledger.ClientHoldingAt>;
+export type ReconciliationLine = Wire<ledger.ReconciliationLine>;
+
+/**
+ * A ledger row's computed figures as the clients service stores and answers them (exact decimal text; null until a
+ * calculation sets them): what the tax engine's run writes back and what the reports show.
+ */
+export interface LedgerRowFigures {
+  cgtCost: string | null;
+  proceeds: string | null;
+  capitalGainLoss: string | null;
+  incomeGain: string | null;
+  exemptGainLoss: string | null;
+  holdoverRelief: string | null;
+  cloggedLoss: string | null;
+  indexation: string | null;
+}

@@ -37,6 +37,11 @@ export function pdfText(pdf: Uint8Array): string {
   return pdfPages(pdf).join('\n');
 }
 
+/** The whole text with runs of spaces made one, so a test can look for a row's cells in order. */
+export function pdfTextOneSpaced(pdf: Uint8Array): string {
+  return pdfText(pdf).replace(/[ \t]+/g, ' ');
+}
+
 /** The document's information as `pdfinfo` prints it: Title, Author, Pages, Page size, ... */
 export function pdfInfo(pdf: Uint8Array): Record<string, string> {
   const lines = poppler('pdfinfo', (file) => ['-enc', 'UTF-8', file], pdf).split('\n');

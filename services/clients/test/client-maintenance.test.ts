@@ -1,5 +1,6 @@
 import { fromBinary, type MessageInitShape } from '@bufbuild/protobuf';
-import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { Code, createClient } from '@connectrpc/connect';
+import { connectFailure as failure } from '@gains/errors/connect-failure';
 import type { RunningPostgres } from '@gains/db';
 import { startInProcessSystem, type InProcessSystem } from '@gains/host';
 import { identityModule } from '@gains/identity';
@@ -31,16 +32,6 @@ async function tokenFor(email: string): Promise<Options> {
     password: PASSWORD,
   });
   return { headers: { authorization: `Bearer ${answer.accessToken}` } };
-}
-
-async function failure(promise: Promise<unknown>) {
-  return promise.then(
-    () => undefined,
-    (e: unknown) => {
-      const err = ConnectError.from(e);
-      return { code: err.code, message: err.rawMessage, field: err.metadata.get('x-error-field') };
-    },
-  );
 }
 
 /** Every client-maintenance table, counted: a refused change leaves each as it was. */

@@ -1,4 +1,5 @@
-import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { Code, createClient } from '@connectrpc/connect';
+import { connectFailure as failure } from '@gains/errors/connect-failure';
 import type { RunningPostgres } from '@gains/db';
 import { startInProcessSystem, type InProcessSystem } from '@gains/host';
 import { identityModule } from '@gains/identity';
@@ -33,16 +34,6 @@ let api: ReturnType<typeof createClient<typeof ledger.LedgerService>>;
 type Init<M> = Partial<Omit<M, '$typeName' | '$unknown'>>;
 type Options = { headers: { authorization: string } };
 const as = {} as Record<'admin' | 'manager' | 'adviser' | 'brook' | 'reports' | 'documents', Options>;
-
-async function failure(promise: Promise<unknown>) {
-  return promise.then(
-    () => undefined,
-    (e: unknown) => {
-      const err = ConnectError.from(e);
-      return { code: err.code, message: err.rawMessage, field: err.metadata.get('x-error-field') };
-    },
-  );
-}
 
 const bearer = (accessToken: string): Options => ({ headers: { authorization: `Bearer ${accessToken}` } });
 

@@ -1,5 +1,6 @@
 import { fromBinary } from '@bufbuild/protobuf';
-import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { Code, createClient } from '@connectrpc/connect';
+import { connectFailure as failure } from '@gains/errors/connect-failure';
 import type { RunningPostgres } from '@gains/db';
 import { startInProcessSystem, type InProcessSystem } from '@gains/host';
 import { identityModule } from '@gains/identity';
@@ -51,16 +52,6 @@ async function tokenFor(email: string): Promise<Options> {
 }
 
 /** The Connect error a call fails with, or undefined. */
-async function failure(promise: Promise<unknown>) {
-  return promise.then(
-    () => undefined,
-    (e: unknown) => {
-      const err = ConnectError.from(e);
-      return { code: err.code, message: err.rawMessage, field: err.metadata.get('x-error-field') };
-    },
-  );
-}
-
 async function count(table: string, where = 'true'): Promise<number> {
   return (await db.query(`SELECT count(*)::int AS n FROM clients.${table} WHERE ${where}`)).rows[0].n;
 }

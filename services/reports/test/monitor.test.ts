@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { Code, createClient } from '@connectrpc/connect';
+import { connectFailure as failure } from '@gains/errors/connect-failure';
 import { createSchemaPool, type RunningPostgres } from '@gains/db';
 import { startInProcessSystem, type InProcessSystem } from '@gains/host';
 import { identityModule } from '@gains/identity';
@@ -101,16 +102,6 @@ async function tokenFor(email: string): Promise<Options> {
     password: PASSWORD,
   });
   return { headers: { authorization: `Bearer ${answer.accessToken}` } };
-}
-
-async function failure(promise: Promise<unknown>) {
-  return promise.then(
-    () => undefined,
-    (e: unknown) => {
-      const err = ConnectError.from(e);
-      return { code: err.code, message: err.rawMessage, field: err.metadata.get('x-error-field') };
-    },
-  );
 }
 
 let jobUuid = '';

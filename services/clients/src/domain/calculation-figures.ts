@@ -1,3 +1,4 @@
+import type { LedgerRowFigures } from '@gains/contracts';
 import { isUuid } from '@gains/access';
 import { invalidArgument } from '@gains/errors';
 import { decimalProblem } from './decimal-rules';
@@ -75,16 +76,8 @@ export interface HoldingFigures extends GainFigures {
   calculatedAt: string;
 }
 
-export interface TransactionFigures {
+export interface TransactionFigures extends LedgerRowFigures {
   transactionUuid: string;
-  cgtCost: string | null;
-  proceeds: string | null;
-  capitalGainLoss: string | null;
-  incomeGain: string | null;
-  exemptGainLoss: string | null;
-  holdoverRelief: string | null;
-  cloggedLoss: string | null;
-  indexation: string | null;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { LedgerRowFigures } from '@gains/contracts';
+
 /** The nouns of the ledger as the use cases see them: plain values, decimals as exact text, dates "YYYY-MM-DD". */
 
 export interface PortfolioOwnerRecord {
@@ -89,7 +91,7 @@ export interface SecurityRecord {
   priceDate: string | null;
 }
 
-export interface TransactionRecord {
+export interface TransactionRecord extends LedgerRowFigures {
   uuid: string;
   portfolioUuid: string;
   portfolioCode: string;
@@ -127,14 +129,6 @@ export interface TransactionRecord {
   sourceRef: string;
   notes: string;
   warnings: string[];
-  cgtCost: string | null;
-  proceeds: string | null;
-  capitalGainLoss: string | null;
-  incomeGain: string | null;
-  exemptGainLoss: string | null;
-  holdoverRelief: string | null;
-  cloggedLoss: string | null;
-  indexation: string | null;
   version: number;
   createdDate: string;
   createdByName: string;

@@ -1,4 +1,5 @@
 import { assertMemberOrService, REPORTS_SERVICE, type Caller } from '@gains/auth';
+import type { ClientHoldingAt } from '@gains/contracts';
 import { invalidArgument, notFound } from '@gains/errors';
 import { dateProblem } from './date-rules';
 import { deriveHolding } from './holding-rules';
@@ -6,20 +7,7 @@ import type { LedgerDeps } from './ledger-deps';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface ClientHoldingAtView {
-  portfolioUuid: string;
-  portfolioCode: string;
-  portfolioName: string;
-  taxWrapper: string;
-  percentage: string;
-  securityId: number;
-  sedol: string;
-  isin: string;
-  securityName: string;
-  issuerName: string;
-  cgtClass: string;
-  quantity: string;
-}
+export type ClientHoldingAtView = ClientHoldingAt;
 
 /**
  * A client's holdings at the end of a day for its Holdings report (issue 27): per portfolio it owns and security,

@@ -1,4 +1,5 @@
 import { assertMemberOrService, REPORTS_SERVICE, type Caller } from '@gains/auth';
+import type { ReconciliationLine } from '@gains/contracts';
 import { invalidArgument, notFound } from '@gains/errors';
 import { canonicalDecimal, compare, fromScaled, toScaled } from './decimal-rules';
 import { deriveHolding } from './holding-rules';
@@ -6,18 +7,7 @@ import type { LedgerDeps } from './ledger-deps';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface ReconciliationLineView {
-  portfolioCode: string;
-  securityId: number;
-  sedol: string;
-  isin: string;
-  securityName: string;
-  asAt: string;
-  custodianQuantity: string;
-  ledgerQuantity: string;
-  difference: string;
-  break: boolean;
-}
+export type ReconciliationLineView = ReconciliationLine;
 
 /**
  * A client's Reconciliation (issue 27): the latest reconciled custodian file's holdings of the client's portfolios,

@@ -1,4 +1,5 @@
 import { compareDecimal, isDecimal, plainDecimal } from '@gains/decimal';
+import { NO_PROCESSING_OVERRIDE } from '@gains/contracts';
 import { invalidArgument } from '@gains/errors';
 import type { DocumentTypeRecord, ProcessingOverride } from './deps';
 
@@ -15,19 +16,8 @@ export const LINE_DESCRIPTION_MAX = 200;
 export const LINE_LABEL_MAX = 100;
 export const N_DAYS_MAX = 365;
 
-export const NO_PROCESSING_OVERRIDE: ProcessingOverride = {
-  autoProcess: false,
-  autoProcessFromUserEnteredDate: false,
-  autoProcessNDaysAfterPayDate: 0,
-  autoProcessNewHolding: false,
-  autoProcessUpdateHolding: false,
-  autoProcessFedTransaction: false,
-  replaceCandidateSecurityQuantity: false,
-  replaceCandidateGroupQuantities: false,
-  replaceCandidateCgtCost: false,
-  replaceCandidateMarketValue: false,
-  replaceCandidateAcquisitionDate: false,
-};
+// the "no override" the web's forms start from too
+export { NO_PROCESSING_OVERRIDE };
 
 /** A stored override (JSON of any age) read with every flag present; unknown keys dropped. */
 export function processingOverrideOf(json: unknown): ProcessingOverride {

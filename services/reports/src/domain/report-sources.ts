@@ -1,4 +1,4 @@
-import type { Holding, TaxYear } from '@gains/contracts';
+import type { ClientHoldingAt, Holding, LedgerRowFigures, ReconciliationLine, TaxYear } from '@gains/contracts';
 
 /**
  * What the report kinds read from the other services (implemented in `rpc/report-sources.ts` with Connect clients
@@ -83,7 +83,7 @@ export interface ReportSources {
 }
 
 /** One ledger row of a client as its reports show it (the clients service's Transaction; null: not set or not computed). */
-export interface ReportTransaction {
+export interface ReportTransaction extends LedgerRowFigures {
   uuid: string;
   portfolioCode: string;
   securityId: number;
@@ -112,14 +112,6 @@ export interface ReportTransaction {
   /** income rows: an income type code, and the tax deducted at source (transaction currency) */
   incomeType: string;
   taxDeducted: string | null;
-  cgtCost: string | null;
-  proceeds: string | null;
-  capitalGainLoss: string | null;
-  incomeGain: string | null;
-  exemptGainLoss: string | null;
-  holdoverRelief: string | null;
-  cloggedLoss: string | null;
-  indexation: string | null;
   /** MANUAL, IMPORT or CORPORATE_ACTION, and the job or header it came from */
   source: string;
   sourceRef: string;
@@ -153,42 +145,13 @@ export interface ReportReconciliation {
   fileName: string;
   /** ISO instant the file was imported, '' when none */
   importedAt: string;
-  lines: {
-    portfolioCode: string;
-    securityId: number;
-    sedol: string;
-    isin: string;
-    securityName: string;
-    /** the custodian's date, YYYY-MM-DD */
-    asAt: string;
-    custodianQuantity: string;
-    ledgerQuantity: string;
-    /** custodian - ledger */
-    difference: string;
-    break: boolean;
-  }[];
+  lines: ReconciliationLine[];
 }
 /** The sources read from the securities service. */
 export type PriceReportSources = Pick<ReportSources, 'pricesAt'>;
 
 /** A portfolio's holding of a security at the end of a day (the clients service's ClientHoldingAt). */
-export interface ReportHoldingAt {
-  portfolioUuid: string;
-  portfolioCode: string;
-  portfolioName: string;
-  /** GIA, ISA or PENSION */
-  taxWrapper: string;
-  /** the client's ownership share, percent */
-  percentage: string;
-  securityId: number;
-  sedol: string;
-  isin: string;
-  securityName: string;
-  issuerName: string;
-  cgtClass: string;
-  /** the whole portfolio's quantity */
-  quantity: string;
-}
+export type ReportHoldingAt = ClientHoldingAt;
 
 export interface ReportPrice {
   priceGbp: string;

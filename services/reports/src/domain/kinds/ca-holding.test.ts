@@ -1,39 +1,13 @@
-import { DomainError } from '@gains/errors';
 import { describe, expect, it } from 'vitest';
-import type { ReportHoldingAt, ReportPortfolioAction } from '../report-sources';
+import { csvRecords, parseCsv } from '@gains/testing/csv';
+import type { ReportPortfolioAction } from '../report-sources';
 import { CA_HOLDING_CSV_COLUMNS, caHoldingLines, createCaHoldingReport } from './ca-holding';
-import { csvRecords, fixedSources, parseCsv, pdfOf, SUBJECT } from './kind-test-support';
+import { answering, fixedSources, holdingAt as at, pdfOf, refusal, SUBJECT } from './kind-test-support';
 
 const report = createCaHoldingReport(() => '2025-04-01');
 
-function refusal(fn: () => unknown) {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return { field: e.field, message: e.message };
-    throw e;
-  }
-  return undefined;
-}
-
-const P1 = 'p1000000-0000-4000-8000-000000000001';
+const P1 = at({}).portfolioUuid;
 const P2 = 'p2000000-0000-4000-8000-000000000002';
-
-const at = (f: Partial<ReportHoldingAt>): ReportHoldingAt => ({
-  portfolioUuid: P1,
-  portfolioCode: 'P1',
-  portfolioName: 'Portfolio 1',
-  taxWrapper: 'GIA',
-  percentage: '100',
-  securityId: 1,
-  sedol: 'ALPHA01',
-  isin: 'GB00ALPHA011',
-  securityName: 'Alpha plc',
-  issuerName: 'Alpha',
-  cgtClass: 'CAPITAL',
-  quantity: '0',
-  ...f,
-});
 
 const action = (f: Partial<ReportPortfolioAction>): ReportPortfolioAction => ({
   portfolioUuid: P1,
@@ -109,17 +83,13 @@ describe('ca-holding parameters', () => {
 
 describe('ca-holding report', () => {
   it('when gathered, then each holding is listed with its corporate actions by ex date, or with none', async () => {
-    const asked: unknown[] = [];
-    const { sources } = fixedSources([], {
-      clientHoldingsAt: async (...args) => (asked.push(['holdings', ...args]), HOLDINGS),
-      portfolioActions: async (...args) => (asked.push(['actions', ...args]), ACTIONS),
-    });
+    const { sources, asked } = answering({ clientHoldingsAt: HOLDINGS, portfolioActions: ACTIONS });
     const f = await report.gather(sources, SUBJECT, PARAMS);
     const org = SUBJECT.organisationUuid;
     // each portfolio asked once, though P1 holds two securities
     expect(asked).toEqual([
-      ['holdings', org, SUBJECT.client.uuid, '2025-03-31', 0, { includeNil: true }],
-      ['actions', org, [P1, P2], '2025-03-31', 0],
+      ['clientHoldingsAt', org, SUBJECT.client.uuid, '2025-03-31', 0, { includeNil: true }],
+      ['portfolioActions', org, [P1, P2], '2025-03-31', 0],
     ]);
     expect(f.lines.map((l) => [l.holding.portfolioCode, l.holding.securityId, l.action?.headerCode ?? null])).toEqual([
       ['P1', 1, 'CA-000001'],
@@ -183,14 +153,14 @@ describe('ca-holding report', () => {
   });
 
   it('when one security is asked for, then only it is read and named', async () => {
-    const asked: unknown[] = [];
-    const { sources } = fixedSources([], {
-      clientHoldingsAt: async (...args) => (asked.push(args[3]), [HOLDINGS[1]!]),
-      portfolioActions: async (...args) => (asked.push(args[3]), []),
-    });
+    const { sources, asked } = answering({ clientHoldingsAt: [HOLDINGS[1]!], portfolioActions: [] });
     const params = { securityId: 2, atDate: '2025-03-31' };
     const f = await report.gather(sources, SUBJECT, params);
-    expect(asked).toEqual([2, 2]);
+    // the security is the fourth argument of both reads
+    expect(asked.map((a) => [a[0], a[4]])).toEqual([
+      ['clientHoldingsAt', 2],
+      ['portfolioActions', 2],
+    ]);
     expect(f).toEqual({ lines: [{ holding: HOLDINGS[1], action: null }], proposedCash: '0.00' });
     expect(await pdfOf(report, params, f)).toContain('Beta Inc (US0000BETA01)');
   });

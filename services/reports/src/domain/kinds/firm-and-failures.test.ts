@@ -6,7 +6,8 @@ import type { CaFilters, ReportCaCandidateRow, ReportCaHeader } from '../report-
 import { CANDIDATE_COLUMNS, createCaCandidatesReport } from './ca-candidates';
 import { createCaHeadersReport, HEADER_COLUMNS, parseCaFilters } from './ca-headers';
 import { calculationFailuresReport, FAILURES_CSV_COLUMNS } from './calculation-failures';
-import { fixedSources, parseCsv, pdfOf, SUBJECT } from './kind-test-support';
+import { parseCsv } from '@gains/testing/csv';
+import { fixedSources, pdfOf, SUBJECT } from './kind-test-support';
 
 const ORG = SUBJECT.organisationUuid;
 const FIRM: FirmSubject = { organisationUuid: ORG, firm: SUBJECT.firm };

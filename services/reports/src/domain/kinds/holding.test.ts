@@ -1,37 +1,11 @@
-import { DomainError } from '@gains/errors';
 import type { Holding } from '@gains/contracts';
 import { describe, expect, it } from 'vitest';
-import type { ReportHoldingAt, ReportPrice } from '../report-sources';
+import { csvRecords, parseCsv } from '@gains/testing/csv';
+import type { ReportPrice } from '../report-sources';
 import { createHoldingReport, HOLDING_CSV_COLUMNS } from './holding';
-import { csvRecords, fixedSources, parseCsv, pdfOf, SUBJECT } from './kind-test-support';
+import { answering, holdingAt as at, pdfOf, refusal, SUBJECT } from './kind-test-support';
 
 const report = createHoldingReport(() => '2025-04-01');
-
-function refusal(fn: () => unknown) {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return { field: e.field, message: e.message };
-    throw e;
-  }
-  return undefined;
-}
-
-const at = (f: Partial<ReportHoldingAt>): ReportHoldingAt => ({
-  portfolioUuid: 'p1000000-0000-4000-8000-000000000001',
-  portfolioCode: 'P1',
-  portfolioName: 'Portfolio 1',
-  taxWrapper: 'GIA',
-  percentage: '100',
-  securityId: 1,
-  sedol: 'ALPHA01',
-  isin: 'GB00ALPHA011',
-  securityName: 'Alpha plc',
-  issuerName: 'Alpha',
-  cgtClass: 'CAPITAL',
-  quantity: '0',
-  ...f,
-});
 
 // The client at the end of 31/03/2025, worked by hand:
 //   P1   Alpha  100     at 2.50   = 250.00; cost: pool 412.50 for 150 shares, P1's 100: 412.50 x 100 / 150 = 275.00
@@ -90,19 +64,14 @@ describe('holding parameters', () => {
 
 describe('holding report', () => {
   it('when gathered, then each holding has its value at the day’s price and its share of the pool’s cost', async () => {
-    const asked: unknown[] = [];
-    const { sources } = fixedSources([], {
-      clientHoldingsAt: async (...args) => (asked.push(['holdings', ...args]), HOLDINGS),
-      poolsAt: async (...args) => (asked.push(['pools', ...args]), POOLS),
-      pricesAt: async (...args) => (asked.push(['prices', ...args]), PRICES),
-    });
+    const { sources, asked } = answering({ clientHoldingsAt: HOLDINGS, poolsAt: POOLS, pricesAt: PRICES });
     const f = await report.gather(sources, SUBJECT, PARAMS);
     const org = SUBJECT.organisationUuid;
     const client = SUBJECT.client.uuid;
     expect(asked).toEqual([
-      ['holdings', org, client, '2025-03-31', 0],
-      ['pools', org, client, '2025-03-31'],
-      ['prices', org, [1, 2, 3, 1, 1], '2025-03-31'],
+      ['clientHoldingsAt', org, client, '2025-03-31', 0],
+      ['poolsAt', org, client, '2025-03-31'],
+      ['pricesAt', org, [1, 2, 3, 1, 1], '2025-03-31'],
     ]);
     expect(f.lines.map((l) => [l.portfolioCode, l.securityId, l.marketValue, l.cgtCost])).toEqual([
       ['P1', 1, '250.00', '275.00'],

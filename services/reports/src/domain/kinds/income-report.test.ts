@@ -1,17 +1,7 @@
-import { DomainError } from '@gains/errors';
 import { describe, expect, it } from 'vitest';
 import { INCOME_CSV_COLUMNS, incomeReport } from './income-report';
-import { csvRecords, fixedSources, parseCsv, pdfOf, row, SUBJECT } from './kind-test-support';
-
-async function refusal(fn: () => unknown) {
-  try {
-    await fn();
-  } catch (e) {
-    if (e instanceof DomainError) return { code: e.code, field: e.field, message: e.message };
-    throw e;
-  }
-  return undefined;
-}
+import { csvRecords, parseCsv } from '@gains/testing/csv';
+import { fixedSources, pdfOf, refusalOf as refusal, row, SUBJECT } from './kind-test-support';
 
 const YEAR = 'a4000000-0000-4000-8000-000000002425';
 const TAX_YEARS = async () => [{ uuid: YEAR, label: '2024-25', startDate: '2024-04-06', endDate: '2025-04-05' }];

@@ -1,11 +1,13 @@
 import { renderPdf } from '@gains/pdf';
-import { pdfText } from '@gains/pdf/pdf-text';
+import { pdfTextOneSpaced } from '@gains/pdf/pdf-text';
+import { DomainError } from '@gains/errors';
 import type { AnyReportKind, ReportSubject } from '../report-kind';
-import type { ReportSources, ReportTransaction } from '../report-sources';
+import type { ReportHoldingAt, ReportSources, ReportTransaction } from '../report-sources';
 
 /**
  * What the kinds' unit tests share: a subject, sources that answer fixed figures (the services' answers are
- * tested in their own suites), a CSV read back into fields, and a PDF read back as text with poppler.
+ * tested in their own suites), rows and holdings with defaults, a refusal's field and message, and a PDF read back as
+ * text with poppler (a CSV is read back with `@gains/testing/csv`).
  */
 
 export const SUBJECT: ReportSubject = {
@@ -44,6 +46,20 @@ export function fixedSources(rows: ReportTransaction[], extra: Partial<ReportSou
     ...extra,
   };
   return { sources, asked };
+}
+
+type Answers = { [K in keyof ReportSources]?: Awaited<ReturnType<ReportSources[K]>> };
+
+/** Sources that give the answers named, each read recorded as [its name, ...its arguments]; the rest refuse. */
+export function answering(answers: Answers) {
+  const asked: unknown[][] = [];
+  const extra = Object.fromEntries(
+    Object.entries(answers).map(([name, answer]) => [
+      name,
+      async (...args: unknown[]) => (asked.push([name, ...args]), answer),
+    ]),
+  ) as Partial<ReportSources>;
+  return { sources: fixedSources([], extra).sources, asked };
 }
 
 /** A ledger row with the fields a test does not care about filled in. */
@@ -92,44 +108,49 @@ export function row(fields: Partial<ReportTransaction>): ReportTransaction {
   };
 }
 
-/** CSV text (CRLF, quoted fields) back into rows of fields. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      fields.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      fields.push(field);
-      rows.push(fields);
-      fields = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  return rows;
+/** A holding at a day with the fields a test does not care about filled in: Alpha in P1 (GIA), none held. */
+export function holdingAt(fields: Partial<ReportHoldingAt>): ReportHoldingAt {
+  return {
+    portfolioUuid: 'p1000000-0000-4000-8000-000000000001',
+    portfolioCode: 'P1',
+    portfolioName: 'Portfolio 1',
+    taxWrapper: 'GIA',
+    percentage: '100',
+    securityId: 1,
+    sedol: 'ALPHA01',
+    isin: 'GB00ALPHA011',
+    securityName: 'Alpha plc',
+    issuerName: 'Alpha',
+    cgtClass: 'CAPITAL',
+    quantity: '0',
+    ...fields,
+  };
 }
 
-/** The CSV as objects keyed by its header row. */
-export function csvRecords(text: string): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(text);
-  return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
+/** The field and message a parse refuses with; undefined when it does not refuse. */
+export function refusal(fn: () => unknown) {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof DomainError) return { field: e.field, message: e.message };
+    throw e;
+  }
+  return undefined;
+}
+
+/** The code, field and message a call (a parse or a gather) refuses with; undefined when it does not refuse. */
+export async function refusalOf(fn: () => unknown) {
+  try {
+    await fn();
+  } catch (e) {
+    if (e instanceof DomainError) return { code: e.code, field: e.field, message: e.message };
+    throw e;
+  }
+  return undefined;
 }
 
 /** A kind's PDF rendered and read back as a viewer shows it, runs of spaces made one. */
 export async function pdfOf(kind: AnyReportKind, params: unknown, figures: unknown): Promise<string> {
   if (!kind.pdf) throw new Error(`${kind.kind} has no PDF`);
-  const pdf = await renderPdf(kind.pdf(SUBJECT, params, figures));
-  return pdfText(pdf).replace(/[ \t]+/g, ' ');
+  return pdfTextOneSpaced(await renderPdf(kind.pdf(SUBJECT, params, figures)));
 }

@@ -1,6 +1,6 @@
-import { DomainError } from '@gains/errors';
 import { describe, expect, it } from 'vitest';
-import { csvRecords, fixedSources, parseCsv, pdfOf, SUBJECT } from './kind-test-support';
+import { csvRecords, parseCsv } from '@gains/testing/csv';
+import { answering, pdfOf, refusal, SUBJECT } from './kind-test-support';
 import { RECONCILIATION_CSV_COLUMNS, reconciliationReport, type ReconciliationFigures } from './reconciliation';
 
 // The custodian's file of 30/04/2025 against the ledger, worked by hand (difference = custodian - ledger):
@@ -53,21 +53,13 @@ const FIGURES: ReconciliationFigures = {
 describe('reconciliation report', () => {
   it('when the security is wrong, then the refusal names it; absent, every security', () => {
     expect(reconciliationReport.parse({})).toEqual({ securityId: 0 });
-    try {
-      reconciliationReport.parse({ securityId: -2 });
-      expect.unreachable();
-    } catch (e) {
-      expect((e as DomainError).field).toBe('securityId');
-    }
+    expect(refusal(() => reconciliationReport.parse({ securityId: -2 }))?.field).toBe('securityId');
   });
 
   it('when gathered, then the client’s reconciliation is read for the security', async () => {
-    const asked: unknown[] = [];
-    const { sources } = fixedSources([], {
-      reconciliation: async (...args) => (asked.push(args), FIGURES),
-    });
+    const { sources, asked } = answering({ reconciliation: FIGURES });
     expect(await reconciliationReport.gather(sources, SUBJECT, { securityId: 2 })).toBe(FIGURES);
-    expect(asked).toEqual([[SUBJECT.organisationUuid, SUBJECT.client.uuid, 2]]);
+    expect(asked).toEqual([['reconciliation', SUBJECT.organisationUuid, SUBJECT.client.uuid, 2]]);
   });
 
   it('when written, then the CSV has each holding’s quantities and the PDF shows the breaks first', async () => {

@@ -1,19 +1,8 @@
-import { DomainError } from '@gains/errors';
 import { describe, expect, it } from 'vitest';
-import { csvRecords, fixedSources, parseCsv, pdfOf, row, SUBJECT } from './kind-test-support';
+import { csvRecords, parseCsv } from '@gains/testing/csv';
+import { fixedSources, pdfOf, refusal, row, SUBJECT } from './kind-test-support';
 import { OPS_CSV_COLUMNS, opsTransactionsReport } from './ops-transactions';
 import { stockTransactionsReport, TRANSACTION_CSV_COLUMNS } from './stock-transactions';
-
-/** The field and message a parse refuses with. */
-function refusal(fn: () => unknown) {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return { field: e.field, message: e.message };
-    throw e;
-  }
-  return undefined;
-}
 
 // A client's period, worked by hand:
 //   BUY  Alpha 100 @ 2.50 on 10/04/2025: consideration 100 x 2.50 = 250.00, expenses 12.50 (not a disposal)

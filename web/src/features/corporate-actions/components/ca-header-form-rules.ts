@@ -1,5 +1,11 @@
 import { allows } from '@gains/access';
-import type { DocumentHeader, DocumentType, LineDefinition, ProcessingOverride } from '@gains/contracts';
+import {
+  NO_PROCESSING_OVERRIDE,
+  type DocumentHeader,
+  type DocumentType,
+  type LineDefinition,
+  type ProcessingOverride,
+} from '@gains/contracts';
 import { compareDecimal, isDecimal } from '@/lib/decimal';
 
 /** A security as the form holds it: the header's, or a new-security line's (chosen by its SEDOL). */
@@ -39,21 +45,10 @@ export interface HeaderDraft {
   processingOverride: ProcessingOverride;
 }
 
-/** Every flag off, N 0: a type or header without an override. */
-const NO_OVERRIDE: ProcessingOverride = {
-  autoProcess: false,
-  autoProcessFromUserEnteredDate: false,
-  autoProcessNDaysAfterPayDate: 0,
-  autoProcessNewHolding: false,
-  autoProcessUpdateHolding: false,
-  autoProcessFedTransaction: false,
-  replaceCandidateSecurityQuantity: false,
-  replaceCandidateGroupQuantities: false,
-  replaceCandidateCgtCost: false,
-  replaceCandidateMarketValue: false,
-  replaceCandidateAcquisitionDate: false,
-};
-const overrideOf = (o: Partial<ProcessingOverride> | undefined): ProcessingOverride => ({ ...NO_OVERRIDE, ...o });
+const overrideOf = (o: Partial<ProcessingOverride> | undefined): ProcessingOverride => ({
+  ...NO_PROCESSING_OVERRIDE,
+  ...o,
+});
 
 /** Field → message; fields are named as the server names them (`exDate`, `lines[2].rate`). */
 export type DraftErrors = Record<string, string>;

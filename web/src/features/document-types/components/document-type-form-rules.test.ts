@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentType } from '@gains/contracts';
+import { NO_PROCESSING_OVERRIDE, type DocumentType } from '@gains/contracts';
 import {
   CODE_MESSAGE,
   codeProblem,
@@ -11,19 +11,7 @@ import {
   valuesOf,
 } from './document-type-form-rules';
 
-const override = {
-  autoProcess: false,
-  autoProcessFromUserEnteredDate: false,
-  autoProcessNDaysAfterPayDate: 0,
-  autoProcessNewHolding: false,
-  autoProcessUpdateHolding: false,
-  autoProcessFedTransaction: false,
-  replaceCandidateSecurityQuantity: false,
-  replaceCandidateGroupQuantities: false,
-  replaceCandidateCgtCost: false,
-  replaceCandidateMarketValue: false,
-  replaceCandidateAcquisitionDate: false,
-};
+const override = { ...NO_PROCESSING_OVERRIDE };
 const type = {
   uuid: 'u',
   code: 'MY_DIVIDEND',

@@ -3,8 +3,9 @@ import { Form, Select } from 'antd';
 import { HEADER_STATUSES } from '@gains/access';
 import type { SelectedClient } from '@/lib/selected-client';
 import { useReportDownload } from '../api/report-downloads';
-import { TO_BEFORE_FROM, caReportRequest, periodInOrder, type CaReportFilters } from './report-rules';
-import { FieldRow, ClientFields, DayPicker, DownloadButton, ReportForm, ReportNote, todayDay } from './report-fields';
+import { TO_BEFORE_FROM, caReportRequest, type CaReportFilters } from './report-rules';
+import { FieldRow, ClientFields, DownloadButton, ReportForm, ReportNote, todayDay } from './report-fields';
+import { PeriodFields } from './report-inputs';
 
 /** The dates a corporate action is found by (seed 001 §2), pay date first. */
 const BY_DATES = [
@@ -79,22 +80,15 @@ export function CaReportTab({
           />
         </Form.Item>
       </FieldRow>
-      <FieldRow>
-        <DayPicker
-          label="From"
-          testId="ca-report-from"
-          value={filters.from}
-          onChange={(from) => set({ from: from ?? '' })}
-        />
-        <DayPicker
-          label="To"
-          testId="ca-report-to"
-          value={filters.to}
-          onChange={(to) => set({ to: to ?? '' })}
-          disabledDay={(day) => !periodInOrder(filters.from, day)}
-          error={periodInOrder(filters.from, filters.to) ? undefined : TO_BEFORE_FROM}
-        />
-      </FieldRow>
+      <PeriodFields
+        labels={['From', 'To']}
+        testIds={['ca-report-from', 'ca-report-to']}
+        start={filters.from}
+        end={filters.to}
+        onStart={(from) => set({ from: from ?? '' })}
+        onEnd={(to) => set({ to: to ?? '' })}
+        outOfOrder={TO_BEFORE_FROM}
+      />
       <DownloadButton
         reason={request.ok ? undefined : request.reason}
         loading={download.isPending}

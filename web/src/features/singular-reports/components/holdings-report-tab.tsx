@@ -2,8 +2,9 @@ import { useState } from 'react';
 import type { SecuritySearchResult } from '@/components/security-search/search-securities';
 import type { SelectedClient } from '@/lib/selected-client';
 import { useReportDownload } from '../api/report-downloads';
-import { AS_AT_IN_FUTURE, afterToday, holdingsRequest } from './report-rules';
-import { ClientFields, DayPicker, DownloadMenu, ReportForm, todayDay } from './report-fields';
+import { holdingsRequest } from './report-rules';
+import { ClientFields, ReportForm, todayDay } from './report-fields';
+import { AsAtField, RequestDownloadMenu } from './report-inputs';
 import { SecurityPicker } from './security-picker';
 
 /**
@@ -27,26 +28,14 @@ export function HoldingsReportTab({
   return (
     <ReportForm testId={`${report}-report-tab`} wide>
       <ClientFields client={client} />
-      <DayPicker
-        label="As at"
-        testId="as-at"
-        value={atDate}
-        onChange={setAtDate}
-        disabledDay={(day) => afterToday(day, today)}
-        error={atDate && afterToday(atDate, today) ? AS_AT_IN_FUTURE : undefined}
-      />
+      <AsAtField value={atDate} onChange={setAtDate} today={today} />
       <SecurityPicker
         organisationUuid={organisationUuid}
         gridId={`singular-${report}-securities`}
         selected={security}
         onChange={setSecurity}
       />
-      <DownloadMenu
-        formats={['csv', 'pdf']}
-        reason={request.ok ? undefined : request.reason}
-        loading={download.isPending}
-        onDownload={(format) => request.ok && download.mutate({ format, body: request.body })}
-      />
+      <RequestDownloadMenu formats={['csv', 'pdf']} request={request} download={download} />
     </ReportForm>
   );
 }

@@ -3,7 +3,8 @@ import type { SecuritySearchResult } from '@/components/security-search/search-s
 import type { SelectedClient } from '@/lib/selected-client';
 import { useReportDownload } from '../api/report-downloads';
 import { reconciliationRequest } from './report-rules';
-import { ClientFields, DownloadMenu, ReportForm } from './report-fields';
+import { ClientFields, ReportForm } from './report-fields';
+import { RequestDownloadMenu } from './report-inputs';
 import { SecurityPicker } from './security-picker';
 
 /** Reconciliations (seed 000 §2.6): the client's ledger against its latest custodian holdings, optionally one security. */
@@ -26,12 +27,7 @@ export function ReconciliationReportTab({
         selected={security}
         onChange={setSecurity}
       />
-      <DownloadMenu
-        formats={['csv', 'pdf']}
-        reason={request.ok ? undefined : request.reason}
-        loading={download.isPending}
-        onDownload={(format) => request.ok && download.mutate({ format, body: request.body })}
-      />
+      <RequestDownloadMenu formats={['csv', 'pdf']} request={request} download={download} />
     </ReportForm>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, DatePicker, Dropdown, Form, Input, Space, Typography } from 'antd';
 import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -77,7 +77,9 @@ export function DayPicker({
   // box, a text that is not the value's is put back by drawing the picker afresh.
   const [drawn, setDrawn] = useState(0);
   const shown = useRef(value);
-  shown.current = value;
+  useEffect(() => {
+    shown.current = value;
+  }, [value]);
   const putBack = (input: HTMLInputElement) =>
     setTimeout(() => {
       const expected = shown.current ? dayjs(shown.current).format('DD/MM/YYYY') : '';

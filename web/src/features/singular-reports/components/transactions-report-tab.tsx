@@ -2,8 +2,9 @@ import { useState } from 'react';
 import type { SecuritySearchResult } from '@/components/security-search/search-securities';
 import type { SelectedClient } from '@/lib/selected-client';
 import { useReportDownload } from '../api/report-downloads';
-import { END_BEFORE_START, periodInOrder, transactionsRequest } from './report-rules';
-import { FieldRow, ClientFields, DayPicker, DownloadMenu, ReportForm } from './report-fields';
+import { END_BEFORE_START, transactionsRequest } from './report-rules';
+import { ClientFields, ReportForm } from './report-fields';
+import { PeriodFields, usePeriod, RequestDownloadMenu } from './report-inputs';
 import { SecurityPicker } from './security-picker';
 
 /**
@@ -19,37 +20,24 @@ export function TransactionsReportTab({
   client: SelectedClient | undefined;
   report: 'transactions' | 'ops-transactions';
 }) {
-  const [start, setStart] = useState<string>();
-  const [end, setEnd] = useState<string>();
+  const period = usePeriod();
   const [security, setSecurity] = useState<SecuritySearchResult>();
   const download = useReportDownload(organisationUuid, report);
-  const request = transactionsRequest(client, security?.id, start, end);
+  const request = transactionsRequest(client, security?.id, period.start, period.end);
   return (
     <ReportForm testId={`${report}-report-tab`} wide>
       <ClientFields client={client} />
-      <FieldRow>
-        <DayPicker label="Period start" testId="period-start" value={start} onChange={setStart} />
-        <DayPicker
-          label="Period end"
-          testId="period-end"
-          value={end}
-          onChange={setEnd}
-          // the end cannot be picked before the start (seed 000 §5)
-          disabledDay={(day) => !periodInOrder(start, day)}
-          error={periodInOrder(start, end) ? undefined : END_BEFORE_START}
-        />
-      </FieldRow>
+      <PeriodFields labels={['Period start', 'Period end']} {...period} outOfOrder={END_BEFORE_START} />
       <SecurityPicker
         organisationUuid={organisationUuid}
         gridId={`singular-${report}-securities`}
         selected={security}
         onChange={setSecurity}
       />
-      <DownloadMenu
+      <RequestDownloadMenu
         formats={report === 'ops-transactions' ? ['csv'] : ['csv', 'pdf']}
-        reason={request.ok ? undefined : request.reason}
-        loading={download.isPending}
-        onDownload={(format) => request.ok && download.mutate({ format, body: request.body })}
+        request={request}
+        download={download}
       />
     </ReportForm>
   );

@@ -1,0 +1,39 @@
+/**
+ * Reading a CSV answer back in tests: the writer (`csvText` in @gains/access) quotes fields and ends lines with
+ * CRLF, so a quoted field may hold commas, doubled quotes and bare line feeds.
+ */
+
+/** CSV text (CRLF, quoted fields) back into rows of fields. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      fields.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      fields.push(field);
+      rows.push(fields);
+      fields = [];
+      field = '';
+      i++;
+    } else field += ch;
+  }
+  return rows;
+}
+
+/** The CSV as objects keyed by its header row. */
+export function csvRecords(text: string): Record<string, string>[] {
+  const [header, ...rows] = parseCsv(text);
+  return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
+}
