@@ -42,45 +42,59 @@ async function ok(answer: Answer, status = 200): Promise<any> {
   return answer.body;
 }
 
-beforeAll(async () => {
-  t = await startTestSystem({ password: 'Calc-runs-1!', env: { GAINS_DOWNLOAD_LINK_SECRET: LINK_SECRET } });
-  const client = await ok(
+/** A client with one GIA portfolio holding these rows of security 1; answers the client's uuid once a run computed
+ * all of them has been stored, with that run's id. */
+async function calculatedClient(
+  client: { code: string; name: string },
+  portfolio: { code: string; name: string },
+  rows: readonly Record<string, string>[],
+  computed: (run: any) => boolean,
+): Promise<{ clientUuid: string; runId: string }> {
+  const { uuid: clientUuid } = await ok(
     await t.request('POST', '/api/admin/clients', {
       ...asManager(),
-      body: { code: 'CALC-1', name: 'Calculation Client', typeCode: 'INDIVIDUAL', stateCode: 'LIVE' },
+      body: { ...client, typeCode: 'INDIVIDUAL', stateCode: 'LIVE' },
     }),
     201,
   );
-  ids.clientUuid = client.uuid;
-  const portfolio = await ok(
+  const { uuid: portfolioUuid } = await ok(
     await t.request('POST', '/api/admin/portfolios', {
       ...asManager(),
-      body: {
-        code: ids.portfolioCode,
-        name: 'Calculated',
-        taxWrapper: 'GIA',
-        owners: [{ clientUuid: ids.clientUuid, percentage: '100' }],
-      },
+      body: { ...portfolio, taxWrapper: 'GIA', owners: [{ clientUuid, percentage: '100' }] },
     }),
     201,
   );
-  for (const row of LEDGER) {
+  for (const row of rows) {
     await ok(
       await t.request('POST', '/api/customerAdmin/transactions', {
         ...asManager(),
-        body: { portfolioUuid: portfolio.uuid, securityId: 1, transaction: { ...row, currency: 'GBP' } },
+        body: { portfolioUuid, securityId: 1, transaction: { ...row, currency: 'GBP' } },
       }),
       201,
     );
   }
-  // The postings queue the client; the run that computed all four rows is the one the tests read.
+  // The postings queue the client; the run that computed every row is the one the tests read.
   const deadline = Date.now() + 60_000;
-  while (!ids.runId && Date.now() < deadline) {
-    const runs = await ok(await get(`/admin/calculations?clientUUID=${ids.clientUuid}`));
-    const done = runs.content.find((r: any) => r.transactions === 4 && r.disposals === 2);
-    if (done) ids.runId = done.id;
-    else await new Promise((r) => setTimeout(r, 250));
+  while (Date.now() < deadline) {
+    const runs = await ok(await get(`/admin/calculations?clientUUID=${clientUuid}`));
+    const done = runs.content.find(computed);
+    if (done) return { clientUuid, runId: done.id };
+    await new Promise((r) => setTimeout(r, 250));
   }
+  return { clientUuid, runId: '' };
+}
+
+beforeAll(async () => {
+  t = await startTestSystem({ password: 'Calc-runs-1!', env: { GAINS_DOWNLOAD_LINK_SECRET: LINK_SECRET } });
+  Object.assign(
+    ids,
+    await calculatedClient(
+      { code: 'CALC-1', name: 'Calculation Client' },
+      { code: ids.portfolioCode, name: 'Calculated' },
+      LEDGER,
+      (r) => r.transactions === 4 && r.disposals === 2,
+    ),
+  );
   expect(ids.runId, 'the engine computed the posted ledger').not.toBe('');
 }, 120_000);
 
@@ -242,45 +256,18 @@ describe('the Calculation Failures report', () => {
   // match 150 - 100 = 50 of them: one failure, of security 1 on 2020-06-01, and the year 2020-21 incomplete.
   const failing = { clientUuid: '', runId: '', security: '', ref: '' };
   beforeAll(async () => {
-    failing.clientUuid = (
-      await ok(
-        await t.request('POST', '/api/admin/clients', {
-          ...asManager(),
-          body: { code: 'CALC-2', name: 'Oversold Client', typeCode: 'INDIVIDUAL', stateCode: 'LIVE' },
-        }),
-        201,
-      )
-    ).uuid;
-    const portfolio = await ok(
-      await t.request('POST', '/api/admin/portfolios', {
-        ...asManager(),
-        body: {
-          code: 'CALC-P2',
-          name: 'Oversold',
-          taxWrapper: 'GIA',
-          owners: [{ clientUuid: failing.clientUuid, percentage: '100' }],
-        },
-      }),
-      201,
+    Object.assign(
+      failing,
+      await calculatedClient(
+        { code: 'CALC-2', name: 'Oversold Client' },
+        { code: 'CALC-P2', name: 'Oversold' },
+        [
+          { type: 'BUY', tradeDate: '2020-01-10', quantity: '100', price: '1.00', expenses: '0' },
+          { type: 'SELL', tradeDate: '2020-06-01', quantity: '150', price: '2.00', expenses: '0' },
+        ],
+        (r) => r.transactions === 2,
+      ),
     );
-    for (const row of [
-      { type: 'BUY', tradeDate: '2020-01-10', quantity: '100', price: '1.00', expenses: '0' },
-      { type: 'SELL', tradeDate: '2020-06-01', quantity: '150', price: '2.00', expenses: '0' },
-    ])
-      await ok(
-        await t.request('POST', '/api/customerAdmin/transactions', {
-          ...asManager(),
-          body: { portfolioUuid: portfolio.uuid, securityId: 1, transaction: { ...row, currency: 'GBP' } },
-        }),
-        201,
-      );
-    const deadline = Date.now() + 60_000;
-    while (!failing.runId && Date.now() < deadline) {
-      const runs = await ok(await get(`/admin/calculations?clientUUID=${failing.clientUuid}`));
-      const done = runs.content.find((r: any) => r.transactions === 2);
-      if (done) failing.runId = done.id;
-      else await new Promise((r) => setTimeout(r, 250));
-    }
     expect(failing.runId, 'the engine computed the oversold ledger').not.toBe('');
     // the security and ledger row as the engine names them (its code for security 1, the row's reference)
     const [failure] = (await ok(await get(`/admin/calculations/${failing.runId}`))).failures;

@@ -14,6 +14,12 @@ export type DocumentHeaderCounts = Wire<documents.HeaderCounts>;
 export type HeaderCandidate = Wire<documents.Candidate>;
 export type HeaderPreview = Wire<documents.Preview>;
 
+/**
+ * A header search's filters without its paging (documents' ExportHeadersRequest): the header search, the CA
+ * reports' parse and their pages all read the same ones.
+ */
+export type HeaderFilters = Omit<Wire<documents.ExportHeadersRequest>, 'organisationUuid' | 'cursor' | 'limit'>;
+
 /** A report call's answer (seed 001 §7): a short-lived signed link to open in a new window. */
 export interface ReportLink {
   url: string;

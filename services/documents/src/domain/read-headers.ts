@@ -1,3 +1,4 @@
+import type { HeaderFilters } from '@gains/contracts';
 import type { Caller } from '@gains/auth';
 import { invalidArgument, notFound } from '@gains/errors';
 import { assertDocumentsUser } from './access';
@@ -42,17 +43,7 @@ export async function searchHeaders(
 }
 
 /** A search's filters, as the header search and the CA reports take them. */
-export interface HeaderFilterRequest {
-  organisationUuid: string;
-  documentTypeCode: string;
-  typeUuid: string;
-  status: string;
-  securityId: number;
-  layerUuid: string;
-  searchDateType: string;
-  from: string;
-  to: string;
-}
+export type HeaderFilterRequest = HeaderFilters & { organisationUuid: string };
 
 /**
  * The caller may use documents in the organisation (`assertAccess`: a documents user unless said), and each filter

@@ -1,4 +1,11 @@
-import type { ClientHoldingAt, Holding, LedgerRowFigures, ReconciliationLine, TaxYear } from '@gains/contracts';
+import type {
+  ClientHoldingAt,
+  HeaderFilters,
+  Holding,
+  LedgerRowFigures,
+  ReconciliationLine,
+  TaxYear,
+} from '@gains/contracts';
 
 /**
  * What the report kinds read from the other services (implemented in `rpc/report-sources.ts` with Connect clients
@@ -198,20 +205,7 @@ export interface ReportCalculationFailures {
 }
 
 /** The CA reports' filters (the documents service's header search), checked before the job is queued. */
-export interface CaFilters {
-  /** CA or PM */
-  documentTypeCode: string;
-  /** a document type's uuid, '' for any */
-  typeUuid: string;
-  status: string;
-  /** 0: any */
-  securityId: number;
-  layerUuid: string;
-  searchDateType: string;
-  /** YYYY-MM-DD or '' */
-  from: string;
-  to: string;
-}
+export type CaFilters = HeaderFilters;
 
 export interface CaPage<Row> {
   rows: Row[];
