@@ -122,13 +122,21 @@ export function DownloadMenu({
   onDownload: (format: 'csv' | 'pdf') => void;
 }) {
   const disabled = reason !== undefined || loading;
+  // Held here so the menu closes when an item is chosen: the button then spins disabled, and a disabled dropdown
+  // would otherwise stay open over the page (and over the next tab) until the pointer moved across it again.
+  const [open, setOpen] = useState(false);
   return (
     <Form.Item extra={whyNot(reason)}>
       <Dropdown
         disabled={disabled}
+        open={open && !disabled}
+        onOpenChange={setOpen}
         menu={{
           items: formats.map((f) => ({ key: f, label: `Download ${f.toUpperCase()}`, 'data-testid': `download-${f}` })),
-          onClick: ({ key }) => onDownload(key as 'csv' | 'pdf'),
+          onClick: ({ key }) => {
+            setOpen(false);
+            onDownload(key as 'csv' | 'pdf');
+          },
         }}
       >
         <Button type="primary" disabled={disabled} loading={loading} data-testid="download">
