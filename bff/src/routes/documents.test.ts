@@ -340,6 +340,16 @@ describe('a corporate action’s candidates and previews', () => {
       )
     ).body.uuid;
     expect((await buy(brookPortfolio, '777', ORG.BRKF, 'brook')).status).toBe(201);
+    // priced £3.10 on 28/08, £3.40 on the ex-date and £3.60 after it: the holders are valued at £3.10, the last
+    // price before the ex-date (held at the end of 31/08), not at today's £3.60
+    for (const [day, price] of [
+      ['2026-08-28', '3.10'],
+      ['2026-09-01', '3.40'],
+      ['2026-09-05', '3.60'],
+    ] as const) {
+      const priced = await t.request('PUT', `/api/admin/securities/${target}/prices/${day}`, as('admin', { price }));
+      expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+    }
     const layerOf = (await t.request('GET', `/api/admin/documents/layers/${target}`, as('manager'))).body[0].uuid;
 
     // 1 new share of security 2 (worth £4.00) for every 2 held, and £1.50 a share in cash
@@ -374,11 +384,14 @@ describe('a corporate action’s candidates and previews', () => {
         c.portfolioCode,
         c.clientCode,
         c.holdingQuantity,
+        c.price,
+        c.marketValuation,
         c.status,
       ]),
     ).toEqual([
-      ['DOC-1-A', 'DOC-1', '1000', 'PENDING'],
-      ['DOC-1-B', 'DOC-1', '1003', 'PENDING'],
+      // 1,000 x 3.10 = 3,100.00; 1,003 x 3.10 = 3,109.30
+      ['DOC-1-A', 'DOC-1', '1000', '3.1', '3100', 'PENDING'],
+      ['DOC-1-B', 'DOC-1', '1003', '3.1', '3109.3', 'PENDING'],
     ]);
     // 1,000: 500 new shares (£2,000.00) and £1,500.00; 1,003: 501 new shares (501.5 down), £2,004.00, £1,504.50
     const previews = (

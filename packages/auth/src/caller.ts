@@ -41,6 +41,8 @@ export function assertMember(caller: Caller, organisationUuid: string): void {
 
 /** The reports service: its REPORT jobs read a client's figures as itself, for the organisation the report is for. */
 export const REPORTS_SERVICE = 'reports';
+/** The documents service: its corporate-action jobs read the ledger and prices as themselves. */
+export const DOCUMENTS_SERVICE = 'documents';
 
 /**
  * A reader of the organisation's data: any member with a role, or one of the named services' own token (scoped

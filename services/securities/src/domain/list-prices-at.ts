@@ -1,4 +1,4 @@
-import { assertMemberOrService, REPORTS_SERVICE, type Caller } from '@gains/auth';
+import { assertMemberOrService, DOCUMENTS_SERVICE, REPORTS_SERVICE, type Caller } from '@gains/auth';
 import { invalidArgument } from '@gains/errors';
 import { isIsoDate } from './date-rules';
 import type { SecuritiesDeps } from './deps';
@@ -8,15 +8,16 @@ export const MAX_PRICES_AT_DATES = 24;
 
 /**
  * The MI Dashboard's valuation (issue 27): each security's GBP price at or before each date. Prices are shared by
- * every firm, so any member reads them, and the reports service's jobs (a Holdings report's prices at its date);
- * a (security, date) with no price by then is left out.
+ * every firm, so any member reads them, and the reports service's jobs (a Holdings report's prices at its date) and
+ * the documents service's (a corporate action's holders valued before its ex-date); a (security, date) with no
+ * price by then is left out.
  */
 export async function listPricesAt(
   deps: Pick<SecuritiesDeps, 'prices'>,
   caller: Caller,
   req: { organisationUuid: string; securityIds: readonly number[]; dates: readonly string[] },
 ) {
-  assertMemberOrService(caller, req.organisationUuid, [REPORTS_SERVICE]);
+  assertMemberOrService(caller, req.organisationUuid, [REPORTS_SERVICE, DOCUMENTS_SERVICE]);
   if (req.securityIds.length > MAX_PRICES_AT_SECURITIES) {
     throw invalidArgument('securityIds', `securityIds may name at most ${MAX_PRICES_AT_SECURITIES} securities`);
   }
