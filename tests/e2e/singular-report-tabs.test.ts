@@ -88,7 +88,8 @@ async function csvInNewWindow(page: Page, click: () => Promise<void>): Promise<s
   const opened = page.context().waitForEvent('page');
   await click();
   const window = await opened;
-  const saved = await window.waitForEvent('download');
+  // the report is made by a job first (the BFF waits up to 60 s for it): on a busy machine, longer than 30 s
+  const saved = await window.waitForEvent('download', { timeout: 90_000 });
   const text = readFileSync((await saved.path())!, 'utf8');
   await window.close();
   return text.split(/\r?\n/)[0]!;

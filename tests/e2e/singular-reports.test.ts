@@ -70,7 +70,8 @@ describe('the CGT Report tab', () => {
     await download.hover();
     await manager.getByText('Download PDF').click();
     const window = await popup;
-    await window.waitForURL(/\/api\/reports\/download\//);
+    // the report is made by a job first (the BFF waits up to 60 s for it)
+    await window.waitForURL(/\/api\/reports\/download\//, { timeout: 90_000 });
     const answer = await manager.request.get(window.url());
     expect(answer.status()).toBe(200);
     expect(answer.headers()['content-type']).toBe('application/pdf');
