@@ -16,7 +16,7 @@ const GENERATIONS: Record<number, string> = { 1: 'Singular', 2: 'Batch' };
 export const reportColumns: ColDef<ReportRow>[] = [
   textColumn<ReportRow>('reportDate', 'Report Date', {
     valueFormatter: (p) => formatDateTime(p.value as string),
-    width: 170,
+    width: 150,
     sort: 'desc',
   }),
   textColumn<ReportRow>('reportType', 'Report Type', {
@@ -24,14 +24,17 @@ export const reportColumns: ColDef<ReportRow>[] = [
       const r = p.data;
       return r ? `${TYPE_NAMES[r.reportType] ?? r.reportType}${r.subject ? ` ${r.subject}` : ''}` : '';
     },
-    width: 220,
+    // 'Corporate action holdings 28/11/2026', 'Ops transactions 06/04/2024 to 05/04/2025': shown whole
+    width: 280,
+    tooltipValueGetter: (p) => p.value as string,
   }),
   textColumn<ReportRow>('generation', 'Generation', {
+    width: 110,
     valueGetter: (p) => (p.data ? (GENERATIONS[p.data.generation] ?? String(p.data.generation)) : ''),
   }),
   textColumn<ReportRow>('batchId', 'Batch Id'),
-  textColumn<ReportRow>('user', 'User'),
-  numberColumn<ReportRow>('versionControl', 'Version Control'),
+  textColumn<ReportRow>('user', 'User', { width: 140 }),
+  numberColumn<ReportRow>('versionControl', 'Version Control', { width: 110 }),
   textColumn<ReportRow>('report', 'Report', {
     valueGetter: (p) => p.data?.fileName ?? '',
     // the link is signed for minutes: opened in a new window, as every report is (seed 000 §2.6)
@@ -41,9 +44,10 @@ export const reportColumns: ColDef<ReportRow>[] = [
           {p.data.fileName}
         </a>
       ) : null,
-    width: 260,
+    width: 270,
   }),
   textColumn<ReportRow>('delivery', 'Delivery', {
+    width: 110,
     valueFormatter: (p) => (p.value ? String(p.value) : 'Download'),
   }),
 ];
