@@ -33,7 +33,7 @@ let api: ReturnType<typeof createClient<typeof ledger.LedgerService>>;
 /** A message's fields as a test writes them. */
 type Init<M> = Partial<Omit<M, '$typeName' | '$unknown'>>;
 type Options = { headers: { authorization: string } };
-const as = {} as Record<'admin' | 'manager' | 'adviser' | 'brook' | 'reports' | 'documents', Options>;
+const as = {} as Record<'admin' | 'manager' | 'adviser' | 'brook' | 'reports' | 'documents' | 'taxEngine', Options>;
 
 const bearer = (accessToken: string): Options => ({ headers: { authorization: `Bearer ${accessToken}` } });
 
@@ -124,6 +124,7 @@ beforeAll(async () => {
   as.brook = await signIn('brook@gains.example');
   as.reports = bearer((await ids.issueServiceToken({ service: 'reports', secret: SECRET })).accessToken);
   as.documents = bearer((await ids.issueServiceToken({ service: 'documents', secret: SECRET })).accessToken);
+  as.taxEngine = bearer((await ids.issueServiceToken({ service: 'tax-engine', secret: SECRET })).accessToken);
 
   // Ann: ZRA holds Alpha, ZRB holds Beta. Trade dates (pay dates for the dividend):
   //   2025-03-01 ZRB BUY Beta 10 (before the period)
@@ -270,7 +271,7 @@ describe('ListClientHoldingsAt', () => {
 
 // The Holdings report's prices come from the securities service's ListPricesAt, which takes the reports token too.
 describe('ListPricesAt for the reports service', () => {
-  it('when the reports service asks for a day, then the latest price on or before it answers; another service is refused', async () => {
+  it('when the reports or documents service asks for a day, then the latest price on or before it answers; another service is refused', async () => {
     const prices = createClient(securities.SecuritiesService, system.transports.securities);
     const demo = (await prices.listSecurities({ organisationUuid: ASHW, page: 1, size: 1 }, as.manager)).content[0]!;
     await prices.setPrice(
@@ -289,11 +290,10 @@ describe('ListPricesAt for the reports service', () => {
     expect(answer.prices.map((p) => [p.securityId, p.priceDate, p.priceGbp])).toEqual([
       [demo.id, '2020-01-02', '1.23450000'],
     ]);
-    expect(
-      await failure(
-        prices.listPricesAt({ organisationUuid: ASHW, securityIds: [demo.id], dates: ['2020-01-05'] }, as.documents),
-      ),
-    ).toMatchObject({ code: Code.PermissionDenied });
+    // the documents service values a corporate action's holders the same way
+    const asked = { organisationUuid: ASHW, securityIds: [demo.id], dates: ['2020-01-05'] };
+    expect((await prices.listPricesAt(asked, as.documents)).prices.map((p) => p.priceGbp)).toEqual(['1.23450000']);
+    expect(await failure(prices.listPricesAt(asked, as.taxEngine))).toMatchObject({ code: Code.PermissionDenied });
   });
 });
 
