@@ -29,6 +29,8 @@ function ensureDebianPackages() {
 const only = process.argv.slice(2);
 const totals = { passed: 0, failed: 0 };
 const lines = [];
+// The failures again at the end: CI shows only the tail of the output.
+const failures = [];
 
 function step(name, fn) {
   if (only.length && !only.includes(name)) return;
@@ -37,6 +39,14 @@ function step(name, fn) {
   totals.passed += passed;
   totals.failed += failed;
   lines.push(`${name.padEnd(10)} ${passed} passed, ${failed} failed (${Math.round((Date.now() - started) / 1000)} s)`);
+}
+
+function firstLine(message = '') {
+  return (
+    String(message)
+      .split('\n')
+      .find((l) => l.trim()) ?? ''
+  ).slice(0, 400);
 }
 
 ensureDebianPackages();
@@ -71,6 +81,15 @@ for (const project of ['unit', 'web', 'system', 'e2e']) {
     if (!fs.existsSync(report)) return { passed: 0, failed: 1 };
     const result = JSON.parse(fs.readFileSync(report, 'utf8'));
     fs.rmSync(report);
+    for (const file of result.testResults) {
+      const where = path.relative(root, file.name);
+      if (file.status === 'failed' && file.assertionResults.length === 0) {
+        failures.push(`${project}: ${where}: ${firstLine(file.message)}`);
+      }
+      for (const test of file.assertionResults.filter((t) => t.status === 'failed')) {
+        failures.push(`${project}: ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      }
+    }
     // A file that fails to load has no test results: count it as a failure.
     const brokenFiles = result.testResults.filter(
       (f) => f.status === 'failed' && f.assertionResults.length === 0,
@@ -79,6 +98,7 @@ for (const project of ['unit', 'web', 'system', 'e2e']) {
   });
 }
 
+if (failures.length) console.log('\nFailed:\n' + failures.map((f) => `  ${f}`).join('\n'));
 console.log('\n' + lines.join('\n'));
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);
