@@ -11,6 +11,7 @@
  */
 import os from 'node:os';
 import { ASHW, int, option, secs, sleep, withBenchSystem } from './support/bench-system';
+import { insertBenchClients } from './support/bench-clients';
 
 const CLIENTS = Number(option('clients', '10000'));
 if (!Number.isInteger(CLIENTS) || CLIENTS < 1 || CLIENTS > 100_000)
@@ -22,27 +23,13 @@ await withBenchSystem({ password: 'Bench-batch-reports-1!', name: 'batch' }, asy
   const call = await as('manager@gains.example');
   const written = performance.now();
   await db.query('BEGIN');
-  await db.query(
-    `INSERT INTO clients.client (uuid, organisation_uuid, code, name, type, state, relationship_manager_code,
-                                 relationship_manager, updated_at)
-     SELECT gen_random_uuid(), $1, 'BRB' || lpad(n::text, 6, '0'), 'Bench Reported ' || n, 'INDIVIDUAL', 'LIVE', $2,
-            'Bench Manager', now()
-       FROM generate_series(1, $3) AS n`,
-    [ASHW, RM, CLIENTS],
-  );
-  await db.query(
-    `INSERT INTO clients.portfolio (uuid, organisation_uuid, code, name, updated_at)
-     SELECT gen_random_uuid(), $1, 'BRB' || lpad(n::text, 6, '0') || '-01', 'Bench Reported ' || n || ' GIA', now()
-       FROM generate_series(1, $2) AS n`,
-    [ASHW, CLIENTS],
-  );
-  await db.query(
-    `INSERT INTO clients.portfolio_owner (portfolio_id, client_id, percentage)
-     SELECT p.id, c.id, 100 FROM clients.portfolio p
-       JOIN clients.client c ON c.organisation_uuid = p.organisation_uuid AND p.code = c.code || '-01'
-      WHERE p.organisation_uuid = $1 AND c.code LIKE 'BRB%'`,
-    [ASHW],
-  );
+  await insertBenchClients(db, {
+    organisationUuid: ASHW,
+    prefix: 'BRB',
+    name: 'Bench Reported',
+    count: CLIENTS,
+    manager: { code: RM, name: 'Bench Manager' },
+  });
   // 100 + k bought at £4.00 on 01/05/2024, 40 sold at £5.00 on 01/09/2024 (security 1): one disposal each.
   for (const [type, date, quantity, price] of [
     ['BUY', '2024-05-01', `100 + (p.id % 50)`, '4'],

@@ -17,6 +17,7 @@ import os from 'node:os';
 import type pg from 'pg';
 import { isinFromSedol, withSedolCheckDigit } from '../../services/securities/src/domain/security-codes';
 import { ASHW, int, option, secs, sleep, withBenchSystem, type Call } from './support/bench-system';
+import { insertBenchClients } from './support/bench-clients';
 
 const PASSWORD = 'Bench-corporate-action-1!';
 const TARGET_S = 60;
@@ -191,25 +192,7 @@ async function newSecurity(
 async function writeHolders(db: pg.Client, securityId: number) {
   const sedol = (await db.query('SELECT sedol FROM clients.security WHERE id = $1', [securityId])).rows[0]?.sedol ?? '';
   await db.query('BEGIN');
-  await db.query(
-    `INSERT INTO clients.client (uuid, organisation_uuid, code, name, type, state, updated_at)
-     SELECT gen_random_uuid(), $1, 'CAB' || lpad(n::text, 6, '0'), 'Bench Holder ' || n, 'INDIVIDUAL', 'LIVE', now()
-       FROM generate_series(1, $2) AS n`,
-    [ASHW, PORTFOLIOS],
-  );
-  await db.query(
-    `INSERT INTO clients.portfolio (uuid, organisation_uuid, code, name, updated_at)
-     SELECT gen_random_uuid(), $1, 'CAB' || lpad(n::text, 6, '0') || '-01', 'Bench Holder ' || n || ' GIA', now()
-       FROM generate_series(1, $2) AS n`,
-    [ASHW, PORTFOLIOS],
-  );
-  await db.query(
-    `INSERT INTO clients.portfolio_owner (portfolio_id, client_id, percentage)
-     SELECT p.id, c.id, 100 FROM clients.portfolio p
-       JOIN clients.client c ON c.organisation_uuid = p.organisation_uuid AND p.code = c.code || '-01'
-      WHERE p.organisation_uuid = $1 AND c.code LIKE 'CAB%'`,
-    [ASHW],
-  );
+  await insertBenchClients(db, { organisationUuid: ASHW, prefix: 'CAB', name: 'Bench Holder', count: PORTFOLIOS });
   await db.query(
     `INSERT INTO clients.ledger_transaction (uuid, organisation_uuid, portfolio_id, portfolio_code, security_id,
        security_code, type_id, trade_date, report_date, quantity, price, consideration, consideration_gbp, updated_at)

@@ -6,18 +6,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gainsInChromium } from './support/suite';
-import { SHOTS, USERS, api, apiToken, newPage, organisationOf, signIn } from './support/browser';
+import { USERS, api, apiToken, newPage, organisationOf, signIn, gridRows as rows, screenshot } from './support/browser';
 
 const suite = gainsInChromium();
 let brook: Page;
 let org = '';
-
-const rows = (page: Page, id: string) => page.getByTestId(id).locator('.ag-center-cols-container .ag-row');
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 beforeAll(async () => {
   brook = await newPage(suite.browser, suite.gains.baseUrl);
@@ -42,11 +35,11 @@ describe('batch reports', () => {
     await rows(brook, 'batch-candidates-grid').first().waitFor();
     const identified = Number(await brook.getByTestId('identified-candidates').textContent());
     expect(identified).toBeGreaterThan(0);
-    await shot(brook, 'batch-report-identified');
+    await screenshot(brook, 'batch-report-identified');
     await brook.getByRole('button', { name: 'Publish' }).click();
     await brook.locator('.ant-modal-confirm').getByRole('button', { name: 'Publish' }).click();
     await status.filter({ hasText: 'Complete' }).waitFor({ timeout: 110_000 });
-    await shot(brook, 'batch-report-complete');
+    await screenshot(brook, 'batch-report-complete');
 
     // every candidate Complete, and a candidate's client lists the report with the print's batch id
     const token = await apiToken(suite.gains.baseUrl, USERS.brook);
@@ -75,6 +68,6 @@ describe('batch reports', () => {
     // the list shows the print, Complete
     await brook.goto(`/${org}/batch-reports`);
     await rows(brook, 'batch-prints-grid').filter({ hasText: 'Complete' }).first().waitFor();
-    await shot(brook, 'batch-reports');
+    await screenshot(brook, 'batch-reports');
   });
 });

@@ -6,13 +6,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { gainsInChromium } from './support/suite';
-import { SHOTS, USERS, newPage, organisationOf, signIn } from './support/browser';
+import { SHOTS, USERS, newPage, organisationOf, signIn, gridRows as rows } from './support/browser';
 
 const suite = gainsInChromium();
 let manager: Page;
 let org = '';
-
-const rows = (page: Page, id: string) => page.getByTestId(id).locator('.ag-center-cols-container .ag-row');
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate('window.scrollTo(0, 0)');

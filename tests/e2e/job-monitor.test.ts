@@ -6,18 +6,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gainsInChromium } from './support/suite';
-import { SHOTS, USERS, newPage, organisationOf, signIn } from './support/browser';
+import { USERS, newPage, organisationOf, signIn, gridRows as rows, screenshot } from './support/browser';
 
 const suite = gainsInChromium();
 let manager: Page;
 let org = '';
-
-const rows = (page: Page, id: string) => page.getByTestId(id).locator('.ag-center-cols-container .ag-row');
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 beforeAll(async () => {
   manager = await newPage(suite.browser, suite.gains.baseUrl);
@@ -36,13 +29,13 @@ describe('the Job Monitor', () => {
         .getByText(/\d+ jobs?/)
         .count(),
     ).toBeGreaterThan(0);
-    await shot(manager, 'job-monitor');
+    await screenshot(manager, 'job-monitor');
     await first.click();
     const detail = manager.getByTestId('job-detail');
     await detail.waitFor();
     expect(await detail.getAttribute('data-status')).toMatch(/^(SUCCEEDED|FAILED|PARTIALLY_SUCCEEDED|CANCELLED)$/);
     await detail.getByText('Candidates', { exact: true }).waitFor();
-    await shot(manager, 'job-monitor-detail');
+    await screenshot(manager, 'job-monitor-detail');
   });
 });
 
@@ -51,7 +44,7 @@ describe('the ACT Monitor', () => {
     await manager.goto(`/${org}/act-monitor`);
     const first = rows(manager, 'act-monitor-logs').first();
     await first.waitFor();
-    await shot(manager, 'act-monitor');
+    await screenshot(manager, 'act-monitor');
     await first.click();
     const modal = manager.getByTestId('log-status');
     await modal.waitFor();
@@ -62,7 +55,7 @@ describe('the ACT Monitor', () => {
       .first()
       .click();
     await modal.locator('textarea').fill('Checked with the custodian');
-    await shot(manager, 'act-monitor-log-status');
+    await screenshot(manager, 'act-monitor-log-status');
     await manager.getByRole('button', { name: 'Save' }).click();
     await manager.getByText('Log updated').waitFor();
     await rows(manager, 'act-monitor-logs').filter({ hasText: 'Checked with the custodian' }).first().waitFor();

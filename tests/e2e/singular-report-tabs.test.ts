@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { gainsInChromium } from './support/suite';
-import { USERS, api, apiToken, newPage, organisationOf, screenshot, signIn } from './support/browser';
+import { USERS, api, apiToken, newPage, organisationOf, screenshot, signIn, gridRows as rows } from './support/browser';
 
 const suite = gainsInChromium();
 let manager: Page;
@@ -21,7 +21,6 @@ let client: Client = { uuid: '', code: '', name: '' };
 let another: Client = { uuid: '', code: '', name: '' };
 
 const VIEWPORT = { width: 1280, height: 900 };
-const rows = (page: Page, id: string) => page.getByTestId(id).locator('.ag-center-cols-container .ag-row');
 /** The tab pane in view: every tab has the same field names. */
 const pane = (page: Page) => page.locator('.ant-tabs-tabpane-active');
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;

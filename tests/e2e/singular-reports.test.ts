@@ -7,13 +7,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gainsInChromium } from './support/suite';
-import { SHOTS, USERS, api, apiToken, newPage, organisationOf, signIn } from './support/browser';
+import { SHOTS, USERS, api, apiToken, newPage, organisationOf, signIn, gridRows as rows } from './support/browser';
 
 const suite = gainsInChromium();
 let manager: Page;
 let org = '';
-
-const rows = (page: Page, id: string) => page.getByTestId(id).locator('.ag-center-cols-container .ag-row');
 
 beforeAll(async () => {
   manager = await newPage(suite.browser, suite.gains.baseUrl);

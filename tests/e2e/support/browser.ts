@@ -164,3 +164,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
+
+/** The rows an AG Grid shows inside the element of that test id. */
+export const gridRows = (page: Page, testId: string) =>
+  page.getByTestId(testId).locator('.ag-center-cols-container .ag-row');

@@ -3,6 +3,7 @@ import { sumDecimals } from '@gains/decimal';
 import { gbp, quantity, ukDate, type GainsPdf } from '@gains/pdf';
 import type { ReportKind, ReportSubject } from '../report-kind';
 import type { ReportHoldingAt, ReportPortfolioAction } from '../report-sources';
+import { holdingsBlocks, portfolioCell } from './holding-table';
 import { londonToday, parseAtDate, parseSecurityId } from './report-params';
 import { safeName } from './stock-transactions';
 
@@ -86,54 +87,45 @@ export function caHoldingPdf(subject: ReportSubject, params: CaHoldingParams, f:
       { label: 'Corporate actions', value: String(f.lines.filter((l) => l.action).length) },
     ],
     orientation: 'landscape',
-    blocks:
-      f.lines.length === 0
-        ? [{ kind: 'paragraph', text: `Nothing was held at the end of ${ukDate(params.atDate)}.` }]
-        : [
-            {
-              kind: 'table',
-              columns: [
-                { title: 'Portfolio' },
-                { title: 'Security', width: '*' },
-                { title: 'Quantity', align: 'right' },
-                { title: 'Action' },
-                { title: 'Type' },
-                { title: 'Status' },
-                { title: 'Ex date' },
-                { title: 'Pay date' },
-                { title: 'Held at ex date', align: 'right' },
-                { title: 'Candidate' },
-                { title: 'Ratio' },
-                { title: 'New quantity', align: 'right' },
-                { title: 'Cash', align: 'right' },
-              ],
-              rows: f.lines.map(({ holding: h, action: a }) => [
-                `${h.portfolioCode}${h.taxWrapper === 'GIA' ? '' : ` (${h.taxWrapper})`}`,
-                `${h.securityName} (${codeOf(h)})`,
-                quantity(h.quantity),
-                ...(a
-                  ? [
-                      a.headerCode,
-                      a.typeName,
-                      words(a.headerStatus),
-                      ukDate(a.exDate),
-                      ukDate(a.payDate),
-                      quantity(a.holdingQuantity),
-                      words(a.candidateStatus),
-                      a.ratio || '-',
-                      quantity(a.proposedQuantity),
-                      gbp(a.proposedCash),
-                    ]
-                  : ['No action', '-', '-', '-', '-', '-', '-', '-', '-', '-']),
-              ]),
-              totals: ['Total', '', '', '', '', '', '', '', '', '', '', '', gbp(f.proposedCash)],
-            },
-            {
-              kind: 'paragraph',
-              tone: 'note',
-              text: 'Corporate actions with an ex date on or before the date whose candidates include the holding. New quantity and Cash are what the action’s previews propose for the holding (shares received; cash paid, GBP).',
-            },
-          ],
+    blocks: holdingsBlocks({
+      atDate: params.atDate,
+      columns: [
+        { title: 'Portfolio' },
+        { title: 'Security', width: '*' },
+        { title: 'Quantity', align: 'right' },
+        { title: 'Action' },
+        { title: 'Type' },
+        { title: 'Status' },
+        { title: 'Ex date' },
+        { title: 'Pay date' },
+        { title: 'Held at ex date', align: 'right' },
+        { title: 'Candidate' },
+        { title: 'Ratio' },
+        { title: 'New quantity', align: 'right' },
+        { title: 'Cash', align: 'right' },
+      ],
+      rows: f.lines.map(({ holding: h, action: a }) => [
+        portfolioCell(h),
+        `${h.securityName} (${codeOf(h)})`,
+        quantity(h.quantity),
+        ...(a
+          ? [
+              a.headerCode,
+              a.typeName,
+              words(a.headerStatus),
+              ukDate(a.exDate),
+              ukDate(a.payDate),
+              quantity(a.holdingQuantity),
+              words(a.candidateStatus),
+              a.ratio || '-',
+              quantity(a.proposedQuantity),
+              gbp(a.proposedCash),
+            ]
+          : ['No action', '-', '-', '-', '-', '-', '-', '-', '-', '-']),
+      ]),
+      totals: ['Total', '', '', '', '', '', '', '', '', '', '', '', gbp(f.proposedCash)],
+      note: 'Corporate actions with an ex date on or before the date whose candidates include the holding. New quantity and Cash are what the action’s previews propose for the holding (shares received; cash paid, GBP).',
+    }),
   };
 }
 

@@ -4,6 +4,7 @@ import { divideDecimal, multiplyDecimal, plainDecimal, roundDecimal, sumDecimals
 import { gbp, quantity, ukDate, type GainsPdf } from '@gains/pdf';
 import type { ReportKind, ReportSubject } from '../report-kind';
 import type { ReportHoldingAt, ReportPrice } from '../report-sources';
+import { holdingsBlocks, portfolioCell } from './holding-table';
 import { londonToday, parseAtDate, parseSecurityId } from './report-params';
 import { safeName } from './stock-transactions';
 
@@ -102,42 +103,33 @@ export function holdingPdf(subject: ReportSubject, params: HoldingParams, f: Hol
       { label: 'Market value', value: gbp(f.marketValue) },
     ],
     orientation: 'landscape',
-    blocks:
-      f.lines.length === 0
-        ? [{ kind: 'paragraph', text: `Nothing was held at the end of ${ukDate(params.atDate)}.` }]
-        : [
-            {
-              kind: 'table',
-              columns: [
-                { title: 'Portfolio' },
-                { title: 'SEDOL' },
-                { title: 'ISIN' },
-                { title: 'Security', width: '*' },
-                { title: 'Quantity', align: 'right' },
-                { title: 'Price', align: 'right' },
-                { title: 'Price date' },
-                { title: 'Market value', align: 'right' },
-                { title: 'CGT cost', align: 'right' },
-              ],
-              rows: f.lines.map((l) => [
-                `${l.portfolioCode}${l.taxWrapper === 'GIA' ? '' : ` (${l.taxWrapper})`}`,
-                l.sedol || '-',
-                l.isin || '-',
-                l.securityName,
-                quantity(l.quantity),
-                l.price ? priceText(l.price) : '-',
-                ukDate(l.priceDate),
-                gbp(l.marketValue),
-                gbp(l.cgtCost),
-              ]),
-              totals: ['Total', '', '', '', '', '', '', gbp(f.marketValue), gbp(f.cgtCost)],
-            },
-            {
-              kind: 'paragraph',
-              tone: 'note',
-              text: 'Market value is the quantity at the latest GBP price on or before the date. CGT cost is the section 104 pool at the date, shared among the portfolios by quantity; ISA and pension portfolios are outside CGT.',
-            },
-          ],
+    blocks: holdingsBlocks({
+      atDate: params.atDate,
+      columns: [
+        { title: 'Portfolio' },
+        { title: 'SEDOL' },
+        { title: 'ISIN' },
+        { title: 'Security', width: '*' },
+        { title: 'Quantity', align: 'right' },
+        { title: 'Price', align: 'right' },
+        { title: 'Price date' },
+        { title: 'Market value', align: 'right' },
+        { title: 'CGT cost', align: 'right' },
+      ],
+      rows: f.lines.map((l) => [
+        portfolioCell(l),
+        l.sedol || '-',
+        l.isin || '-',
+        l.securityName,
+        quantity(l.quantity),
+        l.price ? priceText(l.price) : '-',
+        ukDate(l.priceDate),
+        gbp(l.marketValue),
+        gbp(l.cgtCost),
+      ]),
+      totals: ['Total', '', '', '', '', '', '', gbp(f.marketValue), gbp(f.cgtCost)],
+      note: 'Market value is the quantity at the latest GBP price on or before the date. CGT cost is the section 104 pool at the date, shared among the portfolios by quantity; ISA and pension portfolios are outside CGT.',
+    }),
   };
 }
 
