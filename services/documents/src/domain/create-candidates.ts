@@ -39,6 +39,14 @@ export interface HolderSource {
 export type Holder = Awaited<ReturnType<HolderSource['holders']>>['holders'][number];
 
 /**
+ * A joint portfolio's owners as its candidate names them: the largest share first (the ledger lists them so), each
+ * name joined with ' & '; the client code and uuid are the first owner's, so the candidate opens that client.
+ */
+export function ownersName(owners: readonly { clientName: string }[]): string {
+  return owners.map((o) => o.clientName).join(' & ');
+}
+
+/**
  * A holder as a candidate of the header, with the rows its terms propose; null for a portfolio without an owner.
  * A holder with nothing to post (a lapse without proceeds) is shown but not processed (EXCLUDED).
  */
@@ -59,7 +67,7 @@ export function holderCandidate(
     candidate: {
       clientUuid: owner.clientUuid,
       clientCode: owner.clientCode,
-      clientName: owner.clientName,
+      clientName: ownersName(h.owners),
       portfolioUuid: h.portfolioUuid,
       portfolioCode: h.portfolioCode,
       portfolioName: h.portfolioName,
