@@ -3,7 +3,7 @@
 // naming its field, the version guarding an edit, and another firm's member or a non-admin refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareDecimal, sumDecimals } from '@gains/decimal';
-import { newSecurity, settledHeader } from './documents-fixtures';
+import { buy, cashDividendHeader, newClient, newSecurity, settledHeader, until } from './documents-fixtures';
 import { expectError, ORG, startTestSystem, type Persona, type TestSystem } from '../test-support';
 
 let t: TestSystem;
@@ -521,5 +521,72 @@ describe('a corporate action’s candidates and previews', () => {
         )
       ).status,
     ).toBe(404);
+  });
+});
+
+describe('a candidate’s CGT cost', () => {
+  it('is the cost at the ex-date: a holder who sold since is costed by the tax engine’s pool then, not today’s', async () => {
+    const security = (await newSecurity(t, 'BD0C03', 'Costed Holding')).id;
+    const manager = { persona: 'manager' as const, org: ORG.ASHW };
+    const seller = await newClient(t, manager, 'DOC-COST-1', 'Sold Since');
+    const keeper = await newClient(t, manager, 'DOC-COST-2', 'Kept Since');
+    // 1,000 at £3.00 (£3,000.00) before the ex-date; 400 sold after it: today's pool is 600 costing £1,800.00
+    expect(
+      await buy(t, manager, seller.portfolios[0]!, security, { quantity: '1000', price: '3', tradeDate: '2026-08-03' }),
+    ).toBe(201);
+    expect(
+      await buy(t, manager, seller.portfolios[0]!, security, {
+        quantity: '400',
+        price: '3.5',
+        tradeDate: '2026-09-10',
+        type: 'SELL',
+      }),
+    ).toBe(201);
+    // 200 at £2.50 (£500.00), nothing since: today's cost is the cost at the ex-date
+    expect(
+      await buy(t, manager, keeper.portfolios[0]!, security, {
+        quantity: '200',
+        price: '2.5',
+        tradeDate: '2026-08-03',
+      }),
+    ).toBe(201);
+    const costToday = (client: { uuid: string; portfolios: string[] }) =>
+      until('the holding’s computed CGT cost', 90_000, async () => {
+        const held = (
+          await t.request(
+            'POST',
+            '/api/holdings/summary',
+            as('manager', { portfolioUuid: client.portfolios[0], clientUuid: client.uuid }),
+          )
+        ).body as { securityId: number; cgtCost?: string | null }[];
+        const cost = held.find((h) => h.securityId === security)?.cgtCost;
+        return cost === null || cost === undefined ? undefined : cost;
+      });
+    expect(
+      compareDecimal(
+        await until('the sale computed', 90_000, async () => {
+          const cost = await costToday(seller);
+          return compareDecimal(cost, '1800') === 0 ? cost : undefined;
+        }),
+        '1800',
+      ),
+    ).toBe(0);
+    expect(compareDecimal(await costToday(keeper), '500')).toBe(0);
+
+    const created = await cashDividendHeader(t, security, '0.10');
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await settled(created.body.uuid)).status).toBe('PENDING');
+    const candidates = (
+      await t.request('GET', `/api/admin/documents/headers/${created.body.uuid}/candidates?size=100`, as('manager'))
+    ).body.content as { clientCode: string; holdingQuantity: string; cgtCost: string | null }[];
+    expect(
+      candidates
+        .map((c) => [c.clientCode, c.holdingQuantity, Number(c.cgtCost).toFixed(2)])
+        .sort((a, b) => a[0]!.localeCompare(b[0]!)),
+    ).toEqual([
+      // held 1,000 at the end of 31/08, costing £3,000.00 then (the 400 sold on 10/09 came later)
+      ['DOC-COST-1', '1000', '3000.00'],
+      ['DOC-COST-2', '200', '500.00'],
+    ]);
   });
 });

@@ -12,3 +12,4 @@ export * from './documents';
 export * from './income-diaries';
 export * from './mi-dashboard';
 export * from './reports';
+export * from './pool-cost';

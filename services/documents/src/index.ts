@@ -47,7 +47,7 @@ export const documentsModule: ServiceModule = {
     // The pipeline's jobs act as the documents service itself (no user waits on them), scoped by organisation.
     const serviceToken = serviceTokenSource(transports.identity, 'documents', env.GAINS_SERVICE_TOKEN_SECRET ?? '');
     const asService = async () => ({ headers: { authorization: `Bearer ${await serviceToken()}` } });
-    const ledger = createLedgerSources(transports.clients, asService, transports.securities);
+    const ledger = createLedgerSources(transports.clients, asService, transports.securities, transports['tax-engine']);
     const clientsClient = createClient(clients.ClientsService, transports.clients);
     const diaries = createIncomeDiaryStore(prisma);
     /** 'Income Pending' worked out again for each organisation named, shortly and once however often it is asked. */

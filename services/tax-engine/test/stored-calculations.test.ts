@@ -456,6 +456,18 @@ describe('stored calculations', () => {
     expect(await refusal(api.listRuns({ organisationUuid: ASHW, clientUuid: client.uuid }, asReports))).toBe(
       Code.PermissionDenied,
     );
+    // The documents service reads pools too (a corporate action's holders' cost at the ex-date), and no run.
+    const documentsToken = (await ids.issueServiceToken({ service: 'documents', secret: SECRET })).accessToken;
+    const asDocuments = { headers: { authorization: `Bearer ${documentsToken}` } };
+    const atSale = JSON.parse(
+      (await api.getPoolsAt({ organisationUuid: ASHW, clientUuid: client.uuid, atDate: SALE_DATE }, asDocuments))
+        .holdingsJson,
+    );
+    // 100 for £250.00 and 50 for £120.00: 150 costing £370.00
+    expect(atSale.map((h: any) => [Number(h.pool?.quantity), h.pool?.cost])).toEqual([[150, '370.00']]);
+    expect(await refusal(api.listRuns({ organisationUuid: ASHW, clientUuid: client.uuid }, asDocuments))).toBe(
+      Code.PermissionDenied,
+    );
     const ledgers = createClient(ledger.LedgerService, system.transports.clients);
     const exported = (async () => {
       for await (const _ of ledgers.exportClientLedger({ organisationUuid: ASHW, clientUuid: client.uuid }, asReports));

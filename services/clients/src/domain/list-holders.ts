@@ -21,6 +21,8 @@ export interface HolderView {
   /** with a period start (equalisation): held the day before it, and the acquisitions and disposals from it */
   heldAtPeriodStart: string;
   periodMoves: { tradeDate: string; quantity: string; ratio?: string }[];
+  /** an owner traded the security on or after `beforeDate`: `cgtCost` (today's) is not the cost at that day */
+  costMovedSince: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export async function listHolders(
     limit: number;
     periodStart?: string;
   },
-): Promise<{ holders: HolderView[]; next: string; portfoliosTotal: number }> {
+): Promise<{ holders: HolderView[]; next: string; portfoliosTotal: number; securityCode: string }> {
   assertLedgerWriterOrDocuments(caller, req.organisationUuid);
   if (!Number.isInteger(req.securityId) || req.securityId <= 0)
     throw invalidArgument('securityId', 'securityId must be a whole number above 0');
@@ -58,7 +60,13 @@ export async function listHolders(
   const limit = req.limit || DEFAULT_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
     throw invalidArgument('limit', `limit must be from 1 to ${MAX_LIMIT}`);
-  const page = await deps.holders.portfolios(req.organisationUuid, req.securityId, Number(req.after || 0), limit);
+  const page = await deps.holders.portfolios(
+    req.organisationUuid,
+    req.securityId,
+    Number(req.after || 0),
+    limit,
+    req.beforeDate,
+  );
   const portfoliosTotal =
     req.after === '' ? await deps.holders.portfolioCount(req.organisationUuid, req.securityId) : 0;
   const rows = await deps.holders.rows(
@@ -66,7 +74,8 @@ export async function listHolders(
     req.securityId,
     req.beforeDate,
   );
-  const price = await deps.holders.price(req.securityId);
+  const security = await deps.holders.security(req.securityId);
+  const price = security?.price ?? null;
   const holders: HolderView[] = [];
   for (const p of page) {
     const portfolioRows = rows.get(p.id) ?? [];
@@ -86,7 +95,14 @@ export async function listHolders(
       price: price === null ? '' : canonicalDecimal(price),
       heldAtPeriodStart: period.heldAtStart,
       periodMoves: period.moves,
+      costMovedSince: p.costMovedSince,
     });
   }
-  return { holders, next: page.length === limit ? String(page.at(-1)!.id) : '', portfoliosTotal };
+  return {
+    holders,
+    next: page.length === limit ? String(page.at(-1)!.id) : '',
+    portfoliosTotal,
+    // as the ledger's export names it for the engine (export-client-ledger.ts)
+    securityCode: security ? security.sedol || security.isin || `ID${req.securityId}` : '',
+  };
 }

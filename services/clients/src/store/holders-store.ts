@@ -10,6 +10,8 @@ export interface HolderPortfolio {
   taxWrapper: string;
   owners: { clientUuid: string; clientCode: string; clientName: string; percentage: string }[];
   cgtCost: string | null;
+  /** an owner has rows on the security traded on or after the day asked about: today's cost is not that day's */
+  costMovedSince: boolean;
 }
 
 /**
@@ -24,13 +26,18 @@ export function createHoldersStore(db: RawSql) {
       securityId: number,
       afterId: number,
       limit: number,
+      since: string,
     ): Promise<HolderPortfolio[]> {
       const rows = await db.$queryRaw<(Omit<HolderPortfolio, 'owners'> & { owners: HolderPortfolio['owners'] })[]>`
         SELECT p.id, p.uuid::text AS uuid, p.code, p.name, p.tax_wrapper AS "taxWrapper",
                h.cgt_cost::text AS "cgtCost",
                (SELECT json_agg(json_build_object('clientUuid', c.uuid, 'clientCode', c.code, 'clientName', c.name,
                                                   'percentage', po.percentage::text) ORDER BY po.percentage DESC, c.code)
-                  FROM portfolio_owner po JOIN client c ON c.id = po.client_id WHERE po.portfolio_id = p.id) AS owners
+                  FROM portfolio_owner po JOIN client c ON c.id = po.client_id WHERE po.portfolio_id = p.id) AS owners,
+               EXISTS (SELECT 1 FROM portfolio_owner po JOIN portfolio_owner other ON other.client_id = po.client_id
+                         JOIN ledger_transaction t ON t.portfolio_id = other.portfolio_id
+                        WHERE po.portfolio_id = p.id AND t.trade_date >= ${since}::date
+                          AND (t.security_id = ${securityId} OR t.new_security_id = ${securityId})) AS "costMovedSince"
         FROM portfolio p
         LEFT JOIN holding h ON h.portfolio_id = p.id AND h.security_id = ${securityId}
         WHERE p.organisation_uuid = ${organisationUuid}::uuid AND p.id > ${afterId}
@@ -147,10 +154,10 @@ export function createHoldersStore(db: RawSql) {
         FROM security WHERE id = ANY(${ids}::int[])`;
     },
 
-    async price(securityId: number): Promise<string | null> {
-      const rows = await db.$queryRaw<{ price: string | null }[]>`
-        SELECT price_gbp::text AS price FROM security WHERE id = ${securityId}`;
-      return rows[0]?.price ?? null;
+    async security(securityId: number): Promise<{ price: string | null; sedol: string; isin: string } | null> {
+      const rows = await db.$queryRaw<{ price: string | null; sedol: string; isin: string }[]>`
+        SELECT price_gbp::text AS price, sedol, isin FROM security WHERE id = ${securityId}`;
+      return rows[0] ?? null;
     },
   };
 }

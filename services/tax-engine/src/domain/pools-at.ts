@@ -1,8 +1,8 @@
-import type { Caller } from '@gains/auth';
+import { assertMemberOrService, DOCUMENTS_SERVICE, REPORTS_SERVICE, type Caller } from '@gains/auth';
 import { invalidArgument } from '@gains/errors';
 import type { LoadedLedger } from './run-calculation';
 import { unreadableLedger, type ComputeLedgerFileDeps } from './compute-ledger-file';
-import { assertCalculationsReader, requireUuid } from './calculations';
+import { requireUuid } from './calculations';
 
 export interface PoolsAtDeps extends ComputeLedgerFileDeps {
   /** The client's ledger, loaded as the tax engine itself (scoped by the organisation; another firm's: NOT_FOUND). */
@@ -22,7 +22,9 @@ export async function poolsAt(
   caller: Caller,
   req: { organisationUuid: string; clientUuid: string; atDate: string },
 ): Promise<unknown[]> {
-  assertCalculationsReader(caller, req.organisationUuid);
+  // the reports service (holdings at a report's date) and the documents service (a corporate action's holders'
+  // cost at the ex-date) read pools as themselves, besides the calculations' readers
+  assertMemberOrService(caller, req.organisationUuid, [REPORTS_SERVICE, DOCUMENTS_SERVICE]);
   const clientUuid = requireUuid('clientUuid', req.clientUuid);
   if (!DATE.test(req.atDate) || Number.isNaN(Date.parse(`${req.atDate}T00:00:00Z`)))
     throw invalidArgument('atDate', 'atDate must be a date, YYYY-MM-DD');

@@ -1,5 +1,5 @@
 import { csvText } from '@gains/access';
-import type { Holding } from '@gains/contracts';
+import { portfolioPoolCost, type Holding } from '@gains/contracts';
 import { divideDecimal, multiplyDecimal, plainDecimal, roundDecimal, sumDecimals } from '@gains/decimal';
 import { gbp, quantity, ukDate, type GainsPdf } from '@gains/pdf';
 import type { ReportKind, ReportSubject } from '../report-kind';
@@ -40,16 +40,9 @@ export interface HoldingFigures {
 const engineCode = (h: Pick<ReportHoldingAt, 'sedol' | 'isin' | 'securityId'>) =>
   h.sedol || h.isin || `ID${h.securityId}`;
 
-/** The portfolio's part of the security's pool cost: cost x its quantity in the pool / the pool's quantity. */
-export function poolCostOf(pools: readonly Holding[], h: ReportHoldingAt): string {
-  const pool = pools.find((p) => p.security === engineCode(h))?.pool;
-  if (!pool || !/[1-9]/.test(pool.quantity)) return '';
-  const holding = pools.find((p) => p.security === engineCode(h))!;
-  const inPortfolio = holding.portfolios.find((p) => p.portfolio === h.portfolioCode)?.quantity;
-  if (!inPortfolio) return '';
-  if (holding.portfolios.length === 1) return roundDecimal(pool.cost, 2);
-  return divideDecimal(multiplyDecimal(pool.cost, inPortfolio), pool.quantity, 2);
-}
+/** The portfolio's part of the security's pool cost at the day (ISA and pension portfolios are outside CGT). */
+export const poolCostOf = (pools: readonly Holding[], h: ReportHoldingAt): string =>
+  portfolioPoolCost(pools, engineCode(h), h.portfolioCode);
 
 export function holdingLines(
   holdings: readonly ReportHoldingAt[],
