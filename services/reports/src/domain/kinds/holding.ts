@@ -1,6 +1,6 @@
 import { csvText } from '@gains/access';
 import { portfolioPoolCost, type Holding } from '@gains/contracts';
-import { divideDecimal, multiplyDecimal, plainDecimal, roundDecimal, sumDecimals } from '@gains/decimal';
+import { multiplyDecimal, plainDecimal, roundDecimal, sumDecimals } from '@gains/decimal';
 import { gbp, quantity, ukDate, type GainsPdf } from '@gains/pdf';
 import type { ReportKind, ReportSubject } from '../report-kind';
 import type { ReportHoldingAt, ReportPrice } from '../report-sources';
