@@ -1107,6 +1107,24 @@ describe('a corporate action’s holders (ListHolders)', () => {
       )
     ).holders;
     expect(first).toMatchObject({ price: '3.25', taxWrapper: 'GIA' });
+    // Whose cost has moved since the day (the holding's cost being today's): on 2 June, ZHOLD1's own sale that
+    // day, and the joint ZHOLD2's owner Cat's purchase in ZHOLD3 on 1 July (her pool is one across portfolios);
+    // on 3 June ZHOLD1's owner Ann has traded it no more. The security as the engine's ledger names it: its SEDOL.
+    const moved = async (beforeDate: string) => {
+      const page = await api.listHolders(
+        { organisationUuid: ASHW, securityId: HELD, beforeDate, after: '', limit: 10 },
+        as.manager,
+      );
+      return { code: page.securityCode, moved: page.holders.map((h) => [h.portfolioCode, h.costMovedSince]) };
+    };
+    expect(await moved('2025-06-02')).toEqual({
+      code: 'ZHELD01',
+      moved: [
+        ['ZHOLD1', true],
+        ['ZHOLD2', true],
+      ],
+    });
+    expect((await moved('2025-06-03')).moved[0]).toEqual(['ZHOLD1', false]);
     // An equalisation period from 1 March: ZHOLD1 held 1,000 the day before, split 2 for 1 on 3 March (no unit
     // bought or sold: each unit becomes 2), then sold 300 on 2 June; ZHOLD2's 500 were all bought before it.
     const periodPage = await api.listHolders(
