@@ -105,7 +105,7 @@ beforeAll(async () => {
     ),
     202,
   );
-  const done = await until('the import', 30_000, async () => {
+  const done = await until('the import', 60_000, async () => {
     const now = await ok(await get(`/interface-logging/imports/${task.uuid}`));
     return now.status === 'SUCCEEDED' || now.status === 'FAILED' ? now : undefined;
   });
@@ -113,7 +113,7 @@ beforeAll(async () => {
 
   // The import's ledger version is the one the CSV is cut at; the figures to compare are those of its run.
   ids.ledgerVersion = (await ok(await get(`/admin/calculations/ledger-csv?clientUUID=${ids.client}`))).ledgerVersion;
-  const status = await until('the calculation of the imported ledger', 30_000, async () => {
+  const status = await until('the calculation of the imported ledger', 60_000, async () => {
     const now = await ok(await get(`/clients/calculation-status/${ids.client}`));
     return now.status !== 'PENDING' && now.ledgerVersion === ids.ledgerVersion ? now : undefined;
   });
@@ -122,7 +122,7 @@ beforeAll(async () => {
   const run = runs.content.find((r: any) => r.ledgerVersion === ids.ledgerVersion && r.status === 'SUCCEEDED');
   expect(run, JSON.stringify(runs.content)).toBeDefined();
   ids.runId = run.id;
-}, 90_000);
+}, 180_000);
 
 afterAll(async () => t?.stop());
 

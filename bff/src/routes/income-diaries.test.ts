@@ -65,7 +65,7 @@ const diary = (more: Record<string, unknown> = {}) => ({
 
 /** The client's 'Income Pending' once it reads `expected` (it is worked out just after what changes it). */
 async function incomePending(expected: boolean): Promise<boolean> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const rows = (await t.request('GET', '/api/clients/summary?term=DIARY-1&size=10', as('manager'))).body.content;
     const row = rows.find((r: { code: string }) => r.code === 'DIARY-1');

@@ -968,7 +968,7 @@ describe('the security read model', () => {
     await set(today, '123.45');
     const read = async () =>
       (await db.query(`SELECT price_gbp::text AS p, price_date::text AS d FROM clients.security WHERE id = 1`)).rows[0];
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + 45_000;
     while ((await read())?.d !== today && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     const latest = await read();
     expect(latest.d).toBe(today);
