@@ -1,4 +1,4 @@
-import { createClient, type CallOptions, type Transport } from '@connectrpc/connect';
+import { Code, ConnectError, createClient, type CallOptions, type Transport } from '@connectrpc/connect';
 import { portfolioPoolCost, type Holding } from '@gains/contracts';
 import { sumDecimals } from '@gains/decimal';
 import { calculations, ledger, securities } from '@gains/proto';
@@ -35,13 +35,17 @@ export function createLedgerSources(
   const ledgerClient = createClient(ledger.LedgerService, transport);
   const securitiesClient = createClient(securities.SecuritiesService, securitiesTransport);
   const calculationsClient = createClient(calculations.CalculationsService, taxEngineTransport);
-  /** A client's pools at the end of the day, or null when the engine cannot compute its ledger. */
+  /**
+   * A client's pools at the end of the day, or null when the engine cannot compute its ledger (a row it cannot
+   * read): the cost is then unknown. A busy or unreachable engine throws, so the job's chunk is tried again.
+   */
   const poolsAt = async (organisationUuid: string, clientUuid: string, atDate: string) => {
     try {
       const answer = await calculationsClient.getPoolsAt({ organisationUuid, clientUuid, atDate }, await asService());
       return JSON.parse(answer.holdingsJson) as Holding[];
-    } catch {
-      return null;
+    } catch (error) {
+      if (error instanceof ConnectError && error.code === Code.FailedPrecondition) return null;
+      throw error;
     }
   };
   return {
