@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gainsInChromium } from './support/suite';
 import { SHOTS, USERS, api, apiToken, newPage, signIn } from './support/browser';
+import { parseCsv } from '@gains/testing/csv';
 
 interface Row {
   code: string;
@@ -83,35 +84,6 @@ async function settled(page: Page): Promise<void> {
 
 function londonToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-}
-
-function parseCsv(text: string): string[][] {
-  const out: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      out.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field || row.length) out.push([...row, field]);
-  return out.filter((r) => r.some((f) => f !== ''));
 }
 
 describe('the clients grid', () => {

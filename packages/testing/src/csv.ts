@@ -3,7 +3,10 @@
  * CRLF, so a quoted field may hold commas, doubled quotes and bare line feeds.
  */
 
-/** CSV text (CRLF, quoted fields) back into rows of fields. */
+/**
+ * CSV text (quoted fields; rows ended by CRLF or LF, the last one maybe not ended, as a grid's export writes it)
+ * back into rows of fields; blank lines are skipped.
+ */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let fields: string[] = [];
@@ -21,15 +24,16 @@ export function parseCsv(text: string): string[][] {
     else if (ch === ',') {
       fields.push(field);
       field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
+    } else if (ch === '\n' || (ch === '\r' && text[i + 1] === '\n')) {
       fields.push(field);
       rows.push(fields);
       fields = [];
       field = '';
-      i++;
+      if (ch === '\r') i++;
     } else field += ch;
   }
-  return rows;
+  if (field || fields.length) rows.push([...fields, field]);
+  return rows.filter((r) => r.some((f) => f !== ''));
 }
 
 /** The CSV as objects keyed by its header row. */
